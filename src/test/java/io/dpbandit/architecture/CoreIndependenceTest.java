@@ -1,0 +1,54 @@
+package io.dpbandit.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The algorithm core (kernel, privacy, policy, sim) is pure Java: the same code runs in the
+ * service and in the simulator, and it can be reasoned about without a framework in the way.
+ */
+class CoreIndependenceTest {
+
+    static final String[] CORE = {"io.dpbandit.kernel..", "io.dpbandit.privacy..", "io.dpbandit.policy..",
+        "io.dpbandit.sim.."};
+
+    static final String[] FRAMEWORK = {"org.springframework..", "jakarta.persistence..", "javax.persistence..",
+        "jakarta.servlet..", "javax.servlet..", "org.hibernate..", "jakarta.transaction..",
+        "org.flywaydb..", "io.micrometer..", "io.dpbandit.bandit..", "io.dpbandit.api..",
+        "io.dpbandit.config.."};
+
+    static JavaClasses production;
+
+    @BeforeAll
+    static void importProductionClasses() {
+        production = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("io.dpbandit");
+    }
+
+    @Test
+    void coreDoesNotDependOnSpringJpaServletsOrTheServiceShell() {
+        ArchRule rule = noClasses().that().resideInAnyPackage(CORE)
+                .should().dependOnClassesThat().resideInAnyPackage(FRAMEWORK)
+                .because("the algorithm core must stay free of framework code (DESIGN.md, CONVENTIONS.md)");
+        rule.check(production);
+    }
+
+    @Test
+    void theRuleCatchesAViolation() {
+        // Guards the rule itself: a core-package class that uses Spring must be reported.
+        JavaClasses offending = new ClassFileImporter().importClasses(
+                io.dpbandit.architecture.fixture.kernel.OffendingKernel.class);
+        ArchRule rule = noClasses().that().resideInAnyPackage("..fixture.kernel..")
+                .should().dependOnClassesThat().resideInAnyPackage(FRAMEWORK);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> rule.check(offending))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("org.springframework");
+    }
+}
