@@ -1,0 +1,141 @@
+package io.dpbandit.policy.capri;
+
+import io.dpbandit.kernel.Kernel;
+import io.dpbandit.policy.ContextGenerator;
+import io.dpbandit.policy.JointPoint;
+import io.dpbandit.privacy.NoiseSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.random.RandomGenerator;
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.CommonOps_DDRM;
+
+/**
+ * CAPRI (paper 002, Algorithm 1) as pure functions over {@link CapriState}: start, decide, fold
+ * contributions, close an epoch. Nothing here touches a database or a clock; the service and the
+ * simulator call the same functions.
+ */
+public final class Capri {
+
+    private final CapriConfig config;
+    private final Kernel kernel;
+    private final double[][] actionFeatures;
+    private final EpochSchedule schedule;
+    private final EpochPlanner planner;
+    private final int contextDimension;
+
+    public Capri(CapriConfig config, ContextGenerator contexts) {
+        this.contextDimension = contexts.dimension();
+        this.config = config;
+        this.kernel = config.kernel().toKernel();
+        this.actionFeatures = config.actionFeatures().toArray(double[][]::new);
+        this.schedule = EpochSchedule.forHorizon(config.horizon());
+        this.planner = new EpochPlanner(config, kernel, contexts);
+    }
+
+    public CapriConfig config() {
+        return config;
+    }
+
+    public Kernel kernel() {
+        return kernel;
+    }
+
+    public EpochSchedule schedule() {
+        return schedule;
+    }
+
+    /** Step 1–5 for epoch 1: X_1(c) = X, T_1 = ⌈√T⌉. {@code publicRng} draws S and R (public). */
+    public CapriState start(RandomGenerator publicRng) {
+        EpochPlan plan = planner.plan(1, schedule.plannedLength(1), 0, elimination(List.of()), publicRng);
+        return new CapriState(plan, new double[plan.projectionSize()], 0, 0, List.of());
+    }
+
+    /** Active sets for any context, by chaining the released models. */
+    public Elimination elimination(List<ReleasedModel> models) {
+        return new Elimination(kernel, actionFeatures, models);
+    }
+
+    /** The action for a context: uniform over X_r(c) (Algorithm 1 line "play x_t ~ Unif(X_r(c_t))"). */
+    public Decision decide(Elimination activeSets, int epoch, double[] context, RandomGenerator rng) {
+        checkContext(context);
+        int[] active = activeSets.activeSet(context);
+        int action = active[rng.nextInt(active.length)];
+        return new Decision(action, 1.0 / active.length, epoch, active.length);
+    }
+
+    /** A decision and the propensity it was taken with. */
+    public record Decision(int action, double propensity, int epoch, int activeSetSize) {
+    }
+
+    /** A calculator of this epoch's clipped contributions (the JDP server side, or the LDP client). */
+    public ContributionCalculator contributions(EpochPlan plan) {
+        return new ContributionCalculator(plan, kernel, actionFeatures, config.rewardBound());
+    }
+
+    /** Adds {@code rounds} rounds whose contributions sum to {@code contributionSum}. */
+    public CapriState fold(CapriState state, double[] contributionSum, int rounds) {
+        if (contributionSum.length != state.plan().projectionSize()) {
+            throw new IllegalArgumentException("contribution has the wrong length");
+        }
+        double[] g = state.accumulator();
+        for (int i = 0; i < g.length; i++) {
+            g[i] += contributionSum[i];
+        }
+        return new CapriState(state.plan(), g, state.roundsInEpoch() + rounds, state.totalRounds() + rounds,
+                state.models());
+    }
+
+    /** The outcome of an epoch close: the released model and the next state. */
+    public record Close(ReleasedModel model, EpochPlan.EpochNoise noise, CapriState next) {
+    }
+
+    /**
+     * Closes a complete epoch (steps 7–9): JDP adds N(0, σ² I) to g once (LDP's g is already
+     * noisy), releases μ̂_r with α = Aᵀ(g + z) and the plan's width, and plans epoch r+1 from the
+     * active sets the new model gives.
+     */
+    public Close close(CapriState state, NoiseSource noise, RandomGenerator publicRng) {
+        return close(state, noise, publicRng, schedule.plannedLength(state.epoch() + 1));
+    }
+
+    /** Closes the epoch and plans the next one with the given length (benchmarks time one size). */
+    Close close(CapriState state, NoiseSource noise, RandomGenerator publicRng, int nextLength) {
+        if (!state.epochComplete()) {
+            throw new IllegalStateException("epoch " + state.epoch() + " has " + state.roundsInEpoch() + " of "
+                    + state.plan().length() + " rounds and cannot close yet");
+        }
+        EpochPlan plan = state.plan();
+        double[] g = state.accumulator();
+        if (config.privacy().model() == CapriConfig.Model.JDP) {
+            // Gaussian mechanism on g, once per epoch: L2 sensitivity 2C_r (every contribution is
+            // clipped to norm C_r, replacement of one round), σ from the plan's calibration.
+            g = plan.noise().mechanism().release(g, noise);
+        }
+        int m = plan.projectionSize();
+        DMatrixRMaj a = DMatrixRMaj.wrap(m, m, plan.inverseCholesky());
+        DMatrixRMaj alpha = new DMatrixRMaj(m, 1);
+        CommonOps_DDRM.multTransA(a, DMatrixRMaj.wrap(m, 1, g), alpha);
+        ReleasedModel model = new ReleasedModel(plan.epoch(), plan.projectionSet(), alpha.data, plan.width().total());
+        List<ReleasedModel> models = new ArrayList<>(state.models());
+        models.add(model);
+        int next = plan.epoch() + 1;
+        EpochPlan nextPlan = planner.plan(next, nextLength, state.totalRounds(), elimination(models), publicRng);
+        CapriState nextState = new CapriState(nextPlan, new double[nextPlan.projectionSize()], 0,
+                state.totalRounds(), models);
+        return new Close(model, plan.noise(), nextState);
+    }
+
+    /** A context must have the generator's dimension and finite coordinates. */
+    public void checkContext(double[] context) {
+        if (context == null || context.length != contextDimension) {
+            throw new IllegalArgumentException("context must have dimension " + contextDimension);
+        }
+        JointPoint.requireFinite(context);
+    }
+
+    /** Whether the bandit has seen its horizon: it then serves from its last active sets. */
+    public boolean horizonReached(CapriState state) {
+        return state.totalRounds() >= config.horizon();
+    }
+}

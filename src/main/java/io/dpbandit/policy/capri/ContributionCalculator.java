@@ -1,0 +1,108 @@
+package io.dpbandit.policy.capri;
+
+import io.dpbandit.policy.JointPoint;
+import io.dpbandit.kernel.Kernel;
+import io.dpbandit.privacy.ContributionBounds;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Computes clipped contributions for one epoch plan: reward clipped to [-B, B], then
+ * g^(t) = y · A k_S(w) scaled by min(1, C_r / ‖y · A k_S(w)‖), so ‖g^(t)‖ ≤ C_r for every input,
+ * even a context far outside the pool. This bound is what the epoch's noise is calibrated on
+ * (L2 sensitivity 2C_r under replacement).
+ *
+ * <p>A k_S(w) costs O(m²); it is cached per joint point (bounded, least recently used), which
+ * makes rounds on a finite pool cost O(m).
+ */
+public final class ContributionCalculator {
+
+    private static final int CACHE_LIMIT = 4096;
+
+    private final EpochPlan plan;
+    private final Kernel kernel;
+    private final double[][] actionFeatures;
+    private final double[][] projectionFeatures;
+    private final double rewardBound;
+    private final int m;
+    private final Map<JointPoint, double[]> cache = new LinkedHashMap<>(256, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<JointPoint, double[]> eldest) {
+            return size() > CACHE_LIMIT;
+        }
+    };
+
+    public ContributionCalculator(EpochPlan plan, Kernel kernel, double[][] actionFeatures, double rewardBound) {
+        this.plan = plan;
+        this.kernel = kernel;
+        this.actionFeatures = actionFeatures;
+        this.rewardBound = rewardBound;
+        this.projectionFeatures = plan.projectionSet().stream().map(p -> p.features(actionFeatures))
+                .toArray(double[][]::new);
+        this.m = projectionFeatures.length;
+    }
+
+    public EpochPlan plan() {
+        return plan;
+    }
+
+    /** The clipped contribution of one round. */
+    public Contribution contribution(double[] context, int action, double reward) {
+        double[] out = new double[m];
+        Flags f = addTo(out, context, action, reward);
+        return new Contribution(out, f.rewardClipped(), f.vectorClipped());
+    }
+
+    /** Which clipping happened in one round. */
+    public record Flags(boolean rewardClipped, boolean vectorClipped) {
+    }
+
+    /** Adds the clipped contribution of one round to {@code accumulator} without allocating. */
+    public Flags addTo(double[] accumulator, double[] context, int action, double reward) {
+        JointPoint.requireFinite(context);
+        var clippedReward = ContributionBounds.clipReward(reward, rewardBound);
+        double y = clippedReward.value();
+        double[] projected = projected(new JointPoint(context, action));
+        double norm = projected[m];
+        double scale = y;
+        boolean vectorClipped = false;
+        double contributionNorm = Math.abs(y) * norm;
+        if (contributionNorm > plan.contributionBound()) {
+            scale = y * (plan.contributionBound() / contributionNorm);
+            vectorClipped = true;
+        }
+        for (int i = 0; i < m; i++) {
+            accumulator[i] += scale * projected[i];
+        }
+        return new Flags(clippedReward.clipped(), vectorClipped);
+    }
+
+    /** A k_S(w) with its norm appended at index m. */
+    private double[] projected(JointPoint point) {
+        double[] hit = cache.get(point);
+        if (hit != null) {
+            return hit;
+        }
+        double[] w = point.features(actionFeatures);
+        double[] ks = new double[m];
+        for (int i = 0; i < m; i++) {
+            ks[i] = kernel.value(projectionFeatures[i], w);
+        }
+        // A is lower triangular: (A k)_i = Σ_{j ≤ i} A_ij k_j.
+        double[] a = plan.inverseCholesky();
+        double[] out = new double[m + 1];
+        double ss = 0;
+        for (int i = 0; i < m; i++) {
+            double v = 0;
+            int row = i * m;
+            for (int j = 0; j <= i; j++) {
+                v += a[row + j] * ks[j];
+            }
+            out[i] = v;
+            ss += v * v;
+        }
+        out[m] = Math.sqrt(ss);
+        cache.put(point, out);
+        return out;
+    }
+}

@@ -1,0 +1,56 @@
+package io.dpbandit.policy.capri;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * CAPRI's epoch lengths (Algorithm 1: T_1 = ⌈√T⌉, T_{r+1} = 2 T_r) cut at the horizon T. The
+ * last epoch is usually cut short; a cut epoch never completes and so never releases a model
+ * (Algorithm 1 releases only when an epoch's T_r rounds are in).
+ */
+public record EpochSchedule(int horizon, List<Epoch> epochs) {
+
+    /** Epoch r (1-based) covers rounds start+1 .. start+rounds; {@code planned} is T_r. */
+    public record Epoch(int number, long start, int planned, int rounds) {
+        public boolean complete() {
+            return rounds == planned;
+        }
+    }
+
+    public EpochSchedule {
+        epochs = List.copyOf(epochs);
+    }
+
+    public static EpochSchedule forHorizon(int horizon) {
+        if (horizon < 1) {
+            throw new IllegalArgumentException("horizon must be at least 1, was " + horizon);
+        }
+        List<Epoch> list = new ArrayList<>();
+        long start = 0;
+        long planned = (long) Math.ceil(Math.sqrt(horizon));
+        for (int r = 1; start < horizon; r++) {
+            int rounds = (int) Math.min(planned, horizon - start);
+            list.add(new Epoch(r, start, (int) Math.min(planned, Integer.MAX_VALUE), rounds));
+            start += rounds;
+            planned *= 2;
+        }
+        return new EpochSchedule(horizon, list);
+    }
+
+    /** The planned length T_r of epoch r (r beyond the schedule keeps doubling). */
+    public int plannedLength(int r) {
+        if (r <= epochs.size()) {
+            return epochs.get(r - 1).planned();
+        }
+        long t = epochs.get(epochs.size() - 1).planned();
+        for (int i = epochs.size(); i < r; i++) {
+            t *= 2;
+        }
+        return (int) Math.min(t, Integer.MAX_VALUE);
+    }
+
+    /** Epochs that complete within the horizon: the number of model releases. */
+    public int releasingEpochs() {
+        return (int) epochs.stream().filter(Epoch::complete).count();
+    }
+}

@@ -1,0 +1,92 @@
+package io.dpbandit.policy.capri;
+
+import io.dpbandit.kernel.Cholesky;
+import io.dpbandit.kernel.GramMatrices;
+import io.dpbandit.kernel.Kernel;
+import java.util.Arrays;
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.CommonOps_DDRM;
+
+/**
+ * The matrix computations of a CAPRI epoch, in blocks so that memory stays O(m · chunk) however
+ * many points R or the support hold.
+ */
+final class KernelMatrices {
+
+    private KernelMatrices() {
+    }
+
+    /** K_AB for the points b[from .. from+cols−1]. */
+    private static DMatrixRMaj cross(Kernel kernel, double[][] a, double[][] b, int from, int cols) {
+        return GramMatrices.cross(kernel, a, Arrays.copyOfRange(b, from, from + cols));
+    }
+
+    /**
+     * Σ_j w_j k_S(r_j) k_S(r_j)ᵀ = K_SR diag(w) K_RS: the K_SR K_RS term of M_r with every
+     * distinct point of R counted w_j times (exactly the sum over all T_r draws).
+     */
+    static DMatrixRMaj weightedOuterSum(Kernel kernel, double[][] s, double[][] r, double[] weights, int chunk) {
+        int m = s.length;
+        DMatrixRMaj sum = new DMatrixRMaj(m, m);
+        DMatrixRMaj block = new DMatrixRMaj(m, m);
+        for (int from = 0; from < r.length; from += chunk) {
+            int cols = Math.min(chunk, r.length - from);
+            DMatrixRMaj k = cross(kernel, s, r, from, cols);
+            DMatrixRMaj scaled = k.copy();
+            for (int i = 0; i < m; i++) {
+                for (int j = 0; j < cols; j++) {
+                    scaled.unsafe_set(i, j, k.unsafe_get(i, j) * weights[from + j]);
+                }
+            }
+            block.reshape(m, m);
+            CommonOps_DDRM.multTransB(scaled, k, block);
+            CommonOps_DDRM.addEquals(sum, block);
+        }
+        // Symmetrise: the sum is symmetric in exact arithmetic; round-off must not make it otherwise.
+        for (int i = 0; i < m; i++) {
+            for (int j = i + 1; j < m; j++) {
+                double v = 0.5 * (sum.unsafe_get(i, j) + sum.unsafe_get(j, i));
+                sum.unsafe_set(i, j, v);
+                sum.unsafe_set(j, i, v);
+            }
+        }
+        return sum;
+    }
+
+    /** ‖A k_S(w)‖ for every w in {@code points}. */
+    static double[] projectionNorms(Kernel kernel, DMatrixRMaj a, double[][] s, double[][] points) {
+        double[] out = new double[points.length];
+        int chunk = 512;
+        DMatrixRMaj projected = new DMatrixRMaj(1, 1);
+        for (int from = 0; from < points.length; from += chunk) {
+            int cols = Math.min(chunk, points.length - from);
+            DMatrixRMaj k = cross(kernel, s, points, from, cols);
+            projected.reshape(a.numRows, cols);
+            CommonOps_DDRM.mult(a, k, projected);
+            for (int j = 0; j < cols; j++) {
+                double ss = 0;
+                for (int i = 0; i < a.numRows; i++) {
+                    double v = projected.unsafe_get(i, j);
+                    ss += v * v;
+                }
+                out[from + j] = Math.sqrt(ss);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The Nyström residual k(w,w) − k_Sᵀ K_SS⁻¹ k_S at every point: ‖B k_S‖² with B = L_SS⁻¹.
+     * K_SS is factored with jitter if it is numerically singular (near-duplicates in S); the
+     * jitter only enlarges the residual, i.e. σ̃ and the width: a utility effect.
+     */
+    static double[] nystromResiduals(Kernel kernel, DMatrixRMaj kss, double[][] s, double[][] points) {
+        DMatrixRMaj b = Cholesky.factor(kss).inverseFactor();
+        double[] norms = projectionNorms(kernel, b, s, points);
+        double[] out = new double[points.length];
+        for (int j = 0; j < points.length; j++) {
+            out[j] = kernel.value(points[j], points[j]) - norms[j] * norms[j];
+        }
+        return out;
+    }
+}

@@ -1,0 +1,43 @@
+package io.dpbandit.testing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+
+/** Reads the shared numerical test vectors (copied from shared/testvectors into test resources). */
+public final class TestVectors {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private TestVectors() {
+    }
+
+    public static JsonNode load(String name) {
+        try (InputStream in = TestVectors.class.getResourceAsStream("/testvectors/" + name)) {
+            if (in == null) {
+                throw new IllegalStateException("missing test vector " + name);
+            }
+            return JSON.readTree(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static double[] vector(JsonNode node) {
+        double[] v = new double[node.size()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = node.get(i).asDouble();
+        }
+        return v;
+    }
+
+    public static double[][] matrix(JsonNode node) {
+        double[][] m = new double[node.size()][];
+        for (int i = 0; i < m.length; i++) {
+            m[i] = vector(node.get(i));
+        }
+        return m;
+    }
+}
