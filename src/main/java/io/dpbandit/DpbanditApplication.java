@@ -1,15 +1,23 @@
 package io.dpbandit;
 
+import io.dpbandit.sim.SimulateCommand;
+import java.util.Arrays;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 
-/** Entry point of the dpbandit service. */
+/**
+ * Entry point. With no command it starts the service; {@code simulate ...} runs the simulator in
+ * process (no Spring context, no database) and exits.
+ */
 @SpringBootApplication
 @ConfigurationPropertiesScan
 public class DpbanditApplication {
 
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("simulate")) {
+            System.exit(SimulateCommand.run(Arrays.copyOfRange(args, 1, args.length), System.out, System.err));
+        }
         SpringApplication.run(DpbanditApplication.class, args);
     }
 }

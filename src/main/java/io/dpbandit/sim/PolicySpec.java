@@ -1,0 +1,34 @@
+package io.dpbandit.sim;
+
+import java.util.Locale;
+
+/**
+ * A policy to simulate, by name:
+ * <ul>
+ *   <li>{@code uniform}: uniform random actions (the baseline every ratio is taken against);</li>
+ *   <li>{@code capri-paper}: CAPRI-JDP exactly as the paper states it (σ_0 of eq. 5, ε split over
+ *       ln T epochs, theory widths, support-max clipping);</li>
+ *   <li>{@code capri}: CAPRI-JDP with the engineered options (analytic noise on the clipped
+ *       sensitivity, parallel composition over epochs, exact noise width, tuned statistical
+ *       scale and clipping quantile);</li>
+ *   <li>{@code capri-ldp}: CAPRI-LDP with the same engineered options;</li>
+ *   <li>{@code usca}: USCA learning uniformly, then releasing per context.</li>
+ * </ul>
+ * ε = ∞ runs the non-private version of each.
+ */
+public enum PolicySpec {
+    UNIFORM, CAPRI_PAPER, CAPRI, CAPRI_LDP, USCA;
+
+    public String label() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    public static PolicySpec parse(String s) {
+        try {
+            return valueOf(s.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("unknown policy '" + s.trim()
+                    + "' (known: uniform, capri-paper, capri, capri-ldp, usca)");
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package io.dpbandit.sim;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/** Writes run results as CSV: one file of regret curves, one of per-epoch statistics. */
+public final class ResultWriter {
+
+    private ResultWriter() {
+    }
+
+    public static void writeRegretCsv(List<RunResult> results, Path file) throws IOException {
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8); PrintWriter out = new PrintWriter(w)) {
+            out.println("policy,epsilon,seed,round,cumulative_regret");
+            for (RunResult r : results) {
+                RegretCurve c = r.curve();
+                for (int i = 0; i < c.rounds().length; i++) {
+                    out.printf(Locale.ROOT, "%s,%s,%d,%d,%.6f%n", r.policy(), eps(r.epsilon()), r.seed(), c.rounds()[i],
+                            c.cumulativeRegret()[i]);
+                }
+            }
+        }
+    }
+
+    public static void writeEpochCsv(List<RunResult> results, Path file) throws IOException {
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8); PrintWriter out = new PrintWriter(w)) {
+            out.println("policy,epsilon,seed,epoch,length,mean_active_set_size,best_eliminated,width,noise_sigma");
+            for (RunResult r : results) {
+                for (RunResult.EpochStats e : r.epochs()) {
+                    out.printf(Locale.ROOT, "%s,%s,%d,%d,%d,%.4f,%d,%.6g,%.6g%n", r.policy(), eps(r.epsilon()), r.seed(),
+                            e.epoch(), e.length(), e.meanActiveSetSize(), e.bestEliminated(), e.width(), e.noiseSigma());
+                }
+            }
+        }
+    }
+
+    static String eps(double epsilon) {
+        return Double.isInfinite(epsilon) ? "inf"
+                : new java.math.BigDecimal(Double.toString(epsilon)).stripTrailingZeros().toPlainString();
+    }
+}

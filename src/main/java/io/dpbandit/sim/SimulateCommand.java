@@ -1,0 +1,210 @@
+package io.dpbandit.sim;
+
+import io.dpbandit.kernel.KernelSpec;
+import io.dpbandit.sim.env.BenchmarkFunction;
+import io.dpbandit.sim.env.BenchmarkFunctionEnvironment;
+import io.dpbandit.sim.env.Environment;
+import io.dpbandit.sim.env.KernelBumpEnvironment;
+import io.dpbandit.sim.env.LinearBernoulliEnvironment;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.function.LongFunction;
+
+/**
+ * {@code java -jar target/dpbandit.jar simulate [--option value ...]}: runs policies × ε × seeds
+ * on an environment, shows progress on stderr, writes regret.csv, epochs.csv, regret.png and
+ * summary.txt to the output folder, and prints the summary table on stdout. {@code --help} lists
+ * the options.
+ */
+public final class SimulateCommand {
+
+    static final String USAGE = """
+            Usage: simulate [--option value ...]
+              --env NAME               kernel | linear | camelback | styblinski-tang | michalewicz (default kernel)
+              --policies LIST          from uniform, capri-paper, capri, capri-ldp, usca (default uniform,capri-paper,capri)
+              --epsilons LIST          privacy levels, 'inf' for non-private (default 1,inf)
+              --seeds N                seeds per cell (default 3)
+              --horizon T              rounds per run (default 20000)
+              --pool N                 public contexts (default 50)
+              --actions N              catalogue size (default 20)
+              --bumps N                RBF bumps of the kernel environment (default 10)
+              --length-scale L         RBF length scale of environment and policies (default 0.3)
+              --noise S                reward noise standard deviation, kernel environment (default 0.1)
+              --tau T                  regularisation tau (default 0.1)
+              --delta D                privacy delta (default 1e-5)
+              --confidence-scale S     statistical width scale of engineered CAPRI (default 5e-5)
+              --clip-quantile Q        contribution clipping quantile of engineered CAPRI (default 1.0)
+              --projection-cap M       cap on CAPRI's projection set (default 1000)
+              --approximation-size N   USCA's approximating set size (default 1000)
+              --checkpoints N          points per regret curve (default 200)
+              --threads N              parallel runs (default: number of cores)
+              --out DIR                output folder (default sim-out)
+            """;
+
+    private static final Set<String> OPTIONS = Set.of("env", "policies", "epsilons", "seeds", "horizon", "pool",
+            "actions", "bumps", "length-scale", "noise", "tau", "delta", "confidence-scale", "clip-quantile",
+            "projection-cap", "approximation-size", "checkpoints", "threads", "out");
+
+    private SimulateCommand() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs the command; returns the process exit code (0 ok, 2 bad arguments, 1 failure). */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        Map<String, String> o;
+        try {
+            o = parse(args);
+        } catch (IllegalArgumentException e) {
+            err.println("simulate: " + e.getMessage());
+            err.print(USAGE);
+            return 2;
+        }
+        if (o.containsKey("help")) {
+            out.print(USAGE);
+            return 0;
+        }
+        try {
+            String envName = o.getOrDefault("env", "kernel");
+            int pool = integer(o, "pool", 50);
+            int actions = integer(o, "actions", 20);
+            int bumps = integer(o, "bumps", 10);
+            double lengthScale = number(o, "length-scale", 0.3);
+            double noise = number(o, "noise", 0.1);
+            LongFunction<Environment> envs = environments(envName, pool, actions, bumps, lengthScale, noise);
+            envs.apply(1);
+            List<PolicySpec> policies = Arrays.stream(o.getOrDefault("policies", "uniform,capri-paper,capri")
+                    .split(",")).map(PolicySpec::parse).toList();
+            List<Double> epsilons = Arrays.stream(o.getOrDefault("epsilons", "1,inf").split(","))
+                    .map(SimulateCommand::epsilon).toList();
+            int seeds = integer(o, "seeds", 3);
+            int horizon = integer(o, "horizon", 20000);
+            KernelSpec kernel = envName.equals("linear") ? KernelSpec.linear() : KernelSpec.rbf(lengthScale);
+            SimulationSettings settings = new SimulationSettings(kernel, number(o, "tau", 0.1),
+                    number(o, "delta", 1e-5), number(o, "confidence-scale", 5e-5), number(o, "clip-quantile", 1.0),
+                    integer(o, "projection-cap", 1000), integer(o, "approximation-size", 1000),
+                    integer(o, "checkpoints", 200));
+            if (seeds < 1 || horizon < 1) {
+                throw new IllegalArgumentException("--seeds and --horizon must be positive");
+            }
+            Path dir = Path.of(o.getOrDefault("out", "sim-out"));
+            Files.createDirectories(dir);
+            int threads = integer(o, "threads", Runtime.getRuntime().availableProcessors());
+            var jobs = SimulationRunner.grid(policies, epsilons, seeds);
+            err.printf(Locale.ROOT, "simulate: %d runs of %d rounds on '%s' with %d threads%n", jobs.size(), horizon,
+                    envName, threads);
+            List<RunResult> results = new SimulationRunner(envs, horizon, settings, threads, err).run(jobs);
+            ResultWriter.writeRegretCsv(results, dir.resolve("regret.csv"));
+            ResultWriter.writeEpochCsv(results, dir.resolve("epochs.csv"));
+            RegretPlot.write(results, "Cumulative regret on '" + envName + "' (T = " + horizon + ", mean of "
+                    + seeds + " seeds)", dir.resolve("regret.png"));
+            String table = Summary.table(results);
+            Files.writeString(dir.resolve("summary.txt"), table);
+            out.print(table);
+            err.println("simulate: wrote regret.csv, epochs.csv, regret.png and summary.txt to " + dir);
+            return 0;
+        } catch (IllegalArgumentException e) {
+            err.println("simulate: " + e.getMessage());
+            return 2;
+        } catch (IOException e) {
+            err.println("simulate: cannot write results: " + e.getMessage());
+            return 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("simulate: interrupted");
+            return 1;
+        }
+    }
+
+    static LongFunction<Environment> environments(String name, int pool, int actions, int bumps, double lengthScale,
+            double noise) {
+        return switch (name) {
+            case "kernel" -> seed -> new KernelBumpEnvironment(pool, actions, bumps, lengthScale, noise,
+                    new SplittableRandom(seed));
+            case "linear" -> seed -> new LinearBernoulliEnvironment(actions, 5, new SplittableRandom(seed));
+            case "camelback", "styblinski-tang", "michalewicz" -> seed -> new BenchmarkFunctionEnvironment(
+                    BenchmarkFunction.valueOf(name.toUpperCase(Locale.ROOT).replace('-', '_')), pool, actions,
+                    new SplittableRandom(seed));
+            default -> throw new IllegalArgumentException("unknown environment '" + name + "'");
+        };
+    }
+
+    static Map<String, String> parse(String[] args) {
+        Map<String, String> o = new HashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("--help") || a.equals("-h")) {
+                o.put("help", "");
+                continue;
+            }
+            if (!a.startsWith("--")) {
+                throw new IllegalArgumentException("unexpected argument '" + a + "'");
+            }
+            String key = a.substring(2);
+            String value;
+            int eq = key.indexOf('=');
+            if (eq >= 0) {
+                value = key.substring(eq + 1);
+                key = key.substring(0, eq);
+            } else if (i + 1 < args.length) {
+                value = args[++i];
+            } else {
+                throw new IllegalArgumentException("option --" + key + " needs a value");
+            }
+            if (!OPTIONS.contains(key)) {
+                throw new IllegalArgumentException("unknown option --" + key);
+            }
+            o.put(key, value);
+        }
+        return o;
+    }
+
+    private static int integer(Map<String, String> o, String key, int fallback) {
+        String v = o.get(key);
+        try {
+            return v == null ? fallback : Integer.parseInt(v.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--" + key + " must be a whole number, was '" + v + "'");
+        }
+    }
+
+    private static double number(Map<String, String> o, String key, double fallback) {
+        String v = o.get(key);
+        try {
+            double d = v == null ? fallback : Double.parseDouble(v.trim());
+            if (!Double.isFinite(d)) {
+                throw new NumberFormatException();
+            }
+            return d;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--" + key + " must be a finite number, was '" + v + "'");
+        }
+    }
+
+    private static double epsilon(String s) {
+        String t = s.trim().toLowerCase(Locale.ROOT);
+        if (t.equals("inf") || t.equals("infinity")) {
+            return Double.POSITIVE_INFINITY;
+        }
+        try {
+            double e = Double.parseDouble(t);
+            if (!(e > 0) || !Double.isFinite(e)) {
+                throw new NumberFormatException();
+            }
+            return e;
+        } catch (NumberFormatException ex) {
+            throw new IllegalArgumentException("each epsilon must be a positive number or 'inf', was '" + s + "'");
+        }
+    }
+}

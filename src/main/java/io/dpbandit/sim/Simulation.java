@@ -1,0 +1,253 @@
+package io.dpbandit.sim;
+
+import io.dpbandit.policy.ContextGenerator;
+import io.dpbandit.policy.capri.Capri;
+import io.dpbandit.policy.capri.CapriConfig;
+import io.dpbandit.policy.capri.CapriState;
+import io.dpbandit.policy.capri.ContributionCalculator;
+import io.dpbandit.policy.capri.Elimination;
+import io.dpbandit.policy.capri.LocalRandomiser;
+import io.dpbandit.policy.usca.Usca;
+import io.dpbandit.policy.usca.UscaConfig;
+import io.dpbandit.policy.usca.UscaEstimator;
+import io.dpbandit.policy.usca.UscaState;
+import io.dpbandit.policy.JointPoint;
+import io.dpbandit.privacy.NoiseSource;
+import io.dpbandit.privacy.SeededNoiseSource;
+import io.dpbandit.sim.env.Environment;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * One simulated run of one policy on one environment with one seed. Every source of randomness
+ * is derived from the seed (users' contexts, rewards, actions, public draws, privacy noise), so a
+ * run is reproducible bit for bit.
+ */
+public final class Simulation {
+
+    private final Environment env;
+    private final PolicySpec policy;
+    private final double epsilon;
+    private final long seed;
+    private final int horizon;
+    private final SimulationSettings settings;
+
+    public Simulation(Environment env, PolicySpec policy, double epsilon, long seed, int horizon,
+            SimulationSettings settings) {
+        this.env = env;
+        this.policy = policy;
+        this.epsilon = epsilon;
+        this.seed = seed;
+        this.horizon = horizon;
+        this.settings = settings;
+    }
+
+    public RunResult run() {
+        long started = System.nanoTime();
+        RunResult partial = switch (policy) {
+            case UNIFORM -> runUniform();
+            case CAPRI, CAPRI_PAPER, CAPRI_LDP -> runCapri();
+            case USCA -> runUsca();
+        };
+        double seconds = (System.nanoTime() - started) / 1e9;
+        return new RunResult(partial.policy(), epsilon, seed, partial.curve(), partial.epochs(),
+                partial.simpleRegret(), seconds);
+    }
+
+    private RunResult runUniform() {
+        SplittableRandom users = new SplittableRandom(seed * 1_000_003L + 1);
+        SplittableRandom actions = new SplittableRandom(seed * 1_000_003L + 2);
+        RegretTracker regret = new RegretTracker(horizon, settings.checkpoints());
+        int k = env.actionFeatures().size();
+        for (int t = 0; t < horizon; t++) {
+            double[] c = env.nextUserContext(users);
+            regret.add(c, actions.nextInt(k));
+        }
+        return new RunResult(policy.label(), epsilon, seed, regret.curve(), List.of(), Double.NaN, 0);
+    }
+
+    private RunResult runCapri() {
+        SplittableRandom users = new SplittableRandom(seed * 1_000_003L + 1);
+        SplittableRandom actions = new SplittableRandom(seed * 1_000_003L + 2);
+        SplittableRandom rewards = new SplittableRandom(seed * 1_000_003L + 3);
+        SplittableRandom publicDraws = new SplittableRandom(seed * 1_000_003L + 4);
+        NoiseSource noise = new SeededNoiseSource(seed * 1_000_003L + 5);
+        Capri capri = new Capri(capriConfig(), env.publicContexts());
+        boolean local = capri.config().privacy().model() == CapriConfig.Model.LDP;
+        RegretTracker regret = new RegretTracker(horizon, settings.checkpoints());
+        List<RunResult.EpochStats> epochs = new ArrayList<>();
+
+        CapriState state = capri.start(publicDraws);
+        Elimination activeSets = capri.elimination(state.models());
+        Map<ContextKey, int[]> activeCache = new HashMap<>();
+        ContributionCalculator contributions = capri.contributions(state.plan());
+        LocalRandomiser randomiser = local ? new LocalRandomiser(contributions) : null;
+        double[] sum = new double[state.plan().projectionSize()];
+        int pending = 0;
+        for (int t = 0; t < horizon; t++) {
+            double[] c = env.nextUserContext(users);
+            ContextKey key = new ContextKey(c);
+            int[] active = activeCache.get(key);
+            if (active == null) {
+                active = activeSets.activeSet(c);
+                activeCache.put(key, active);
+            }
+            int a = active[actions.nextInt(active.length)];
+            regret.add(c, a);
+            if (capri.horizonReached(state)) {
+                continue;
+            }
+            double y = env.sampleReward(c, a, rewards);
+            if (local) {
+                double[] message = randomiser.randomise(c, a, y, noise);
+                for (int i = 0; i < sum.length; i++) {
+                    sum[i] += message[i];
+                }
+            } else {
+                contributions.addTo(sum, c, a, y);
+            }
+            pending++;
+            if (state.roundsInEpoch() + pending >= state.plan().length()) {
+                state = capri.fold(state, sum, pending);
+                pending = 0;
+                int length = state.plan().length();
+                Capri.Close close = capri.close(state, noise, publicDraws);
+                state = close.next();
+                activeSets = capri.elimination(state.models());
+                activeCache.clear();
+                epochs.add(epochStats(close, length, activeSets));
+                contributions = capri.contributions(state.plan());
+                randomiser = local ? new LocalRandomiser(contributions) : null;
+                sum = new double[state.plan().projectionSize()];
+            }
+        }
+        return new RunResult(policy.label(), epsilon, seed, regret.curve(), epochs, Double.NaN, 0);
+    }
+
+    private RunResult.EpochStats epochStats(Capri.Close close, int length, Elimination activeSets) {
+        List<double[]> support = env.publicContexts().finiteSupport().orElse(List.of());
+        double size = 0;
+        int lost = 0;
+        for (double[] c : support) {
+            int[] active = activeSets.activeSet(c);
+            size += active.length;
+            int best = env.bestAction(c);
+            if (Arrays.stream(active).noneMatch(x -> x == best)) {
+                lost++;
+            }
+        }
+        return new RunResult.EpochStats(close.model().epoch(), length,
+                support.isEmpty() ? Double.NaN : size / support.size(), lost, close.model().width(),
+                close.noise().sigma());
+    }
+
+    private RunResult runUsca() {
+        SplittableRandom users = new SplittableRandom(seed * 1_000_003L + 1);
+        SplittableRandom actions = new SplittableRandom(seed * 1_000_003L + 2);
+        SplittableRandom rewards = new SplittableRandom(seed * 1_000_003L + 3);
+        SplittableRandom publicDraws = new SplittableRandom(seed * 1_000_003L + 4);
+        NoiseSource noise = new SeededNoiseSource(seed * 1_000_003L + 5);
+        Usca usca = new Usca(uscaConfig(), env.publicContexts());
+        RegretTracker regret = new RegretTracker(horizon, settings.checkpoints());
+        UscaState state = usca.start(publicDraws);
+        List<JointPoint> points = new ArrayList<>(horizon);
+        double[] values = new double[horizon];
+        for (int t = 0; t < horizon; t++) {
+            double[] c = env.nextUserContext(users);
+            int a = usca.learningAction(actions);
+            regret.add(c, a);
+            double y = env.sampleReward(c, a, rewards);
+            points.add(new JointPoint(c, a));
+            values[t] = usca.contribution(state.plan(), c, a, y).value();
+        }
+        state = usca.fold(state, points, values);
+        UscaEstimator estimator = usca.estimator(state);
+        double simple = expectedSimpleRegret(usca, estimator, noise);
+        return new RunResult(policy.label(), epsilon, seed, regret.curve(), List.of(), simple, 0);
+    }
+
+    /** E over the exponential mechanism and over pool contexts of max_x f(c,x) − f(c, x̂(c)). */
+    private double expectedSimpleRegret(Usca usca, UscaEstimator estimator, NoiseSource noise) {
+        List<double[]> contexts = env.publicContexts().finiteSupport().orElseThrow(
+                () -> new IllegalStateException("simple regret needs a finite context pool"));
+        double total = 0;
+        for (double[] c : contexts) {
+            double[] p = usca.release(estimator, c, noise).probabilities();
+            double best = env.bestMeanReward(c);
+            for (int a = 0; a < p.length; a++) {
+                total += p[a] * (best - env.meanReward(c, a));
+            }
+        }
+        return total / contexts.size();
+    }
+
+    CapriConfig capriConfig() {
+        List<double[]> actions = env.actionFeatures();
+        double b = env.rewardBound();
+        CapriConfig.Privacy privacy;
+        if (Double.isInfinite(epsilon)) {
+            privacy = CapriConfig.Privacy.none();
+        } else {
+            privacy = new CapriConfig.Privacy(policy == PolicySpec.CAPRI_LDP ? CapriConfig.Model.LDP
+                    : CapriConfig.Model.JDP, epsilon, settings.delta());
+        }
+        CapriConfig base = policy == PolicySpec.CAPRI_PAPER
+                ? CapriConfig.paper(horizon, actions, settings.kernel(), settings.regularization(), b, privacy)
+                : CapriConfig.engineered(horizon, actions, settings.kernel(), settings.regularization(), b, privacy,
+                        settings.confidenceScale(), settings.clippingQuantile());
+        return new CapriConfig(base.horizon(), base.actionFeatures(), base.kernel(), base.regularization(),
+                base.rewardBound(), base.deltaErr(), base.privacy(), base.calibration(), base.composition(),
+                base.width(), settings.projectionCap(), base.clipping(), base.supportSampleCap());
+    }
+
+    UscaConfig uscaConfig() {
+        return new UscaConfig(horizon, env.actionFeatures(), settings.kernel(), settings.regularization(),
+                env.rewardBound(), epsilon, settings.approximationSize(), 5000);
+    }
+
+    /** Accumulates pseudo-regret and samples it at the checkpoints. */
+    private final class RegretTracker {
+        private final int[] checkpoints;
+        private final double[] values;
+        private int next;
+        private int round;
+        private double total;
+
+        RegretTracker(int horizon, int points) {
+            this.checkpoints = RegretCurve.checkpoints(horizon, points);
+            this.values = new double[checkpoints.length];
+        }
+
+        private final Map<ContextKey, Double> best = new HashMap<>();
+
+        void add(double[] context, int action) {
+            double optimum = best.computeIfAbsent(new ContextKey(context), k -> env.bestMeanReward(context));
+            total += optimum - env.meanReward(context, action);
+            round++;
+            if (next < checkpoints.length && round == checkpoints[next]) {
+                values[next++] = total;
+            }
+        }
+
+        RegretCurve curve() {
+            return new RegretCurve(checkpoints, values);
+        }
+    }
+
+    /** Value-equality key for a context vector. */
+    private record ContextKey(double[] c) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof ContextKey k && Arrays.equals(k.c, c);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(c);
+        }
+    }
+}

@@ -1,0 +1,19 @@
+package io.dpbandit.sim;
+
+import io.dpbandit.kernel.KernelSpec;
+
+/**
+ * Tuning shared by the simulated policies.
+ *
+ * @param kernel            kernel on the joint (context, action) vector
+ * @param regularization    τ
+ * @param delta             privacy δ
+ * @param confidenceScale   statistical width scale of engineered CAPRI (paper mode uses 1)
+ * @param clippingQuantile  contribution clipping quantile of engineered CAPRI (1 = support max)
+ * @param projectionCap     m_max
+ * @param approximationSize USCA's n_Z
+ * @param checkpoints       points on each regret curve
+ */
+public record SimulationSettings(KernelSpec kernel, double regularization, double delta, double confidenceScale,
+        double clippingQuantile, int projectionCap, int approximationSize, int checkpoints) {
+}
