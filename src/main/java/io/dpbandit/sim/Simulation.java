@@ -1,6 +1,7 @@
 package io.dpbandit.sim;
 
 import io.dpbandit.policy.ContextGenerator;
+import io.dpbandit.policy.ContextKey;
 import io.dpbandit.policy.capri.Capri;
 import io.dpbandit.policy.capri.CapriConfig;
 import io.dpbandit.policy.capri.CapriState;
@@ -235,19 +236,6 @@ public final class Simulation {
 
         RegretCurve curve() {
             return new RegretCurve(checkpoints, values);
-        }
-    }
-
-    /** Value-equality key for a context vector. */
-    private record ContextKey(double[] c) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof ContextKey k && Arrays.equals(k.c, c);
-        }
-
-        @Override
-        public int hashCode() {
-            return Arrays.hashCode(c);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.dpbandit.kernel;
 
+import io.dpbandit.testing.TestVectors;
 import static io.dpbandit.kernel.MatrixAssertions.assertAbsolutelyClose;
 import static io.dpbandit.kernel.MatrixAssertions.assertIdentity;
 import static io.dpbandit.kernel.MatrixAssertions.assertMatrixClose;
@@ -60,7 +61,7 @@ class CapriEpochLinearAlgebraTest {
 
     @Test
     void epochMatrixMatchesTheVectors() {
-        assertMatrixClose(m, TestVectors.matrix(FILE.get("M")), TOL.get("M_abs").doubleValue(), "M");
+        assertMatrixClose(m, TestVectors.denseMatrix(FILE.get("M")), TOL.get("M_abs").doubleValue(), "M");
         assertAbsolutelyClose(kswY.data, TestVectors.vector(FILE.get("K_SW_y")), 1e-12, "K_SW y");
         assertRelativelyClose(SymmetricEigenFunctions.eigenvaluesAscending(m),
                 TestVectors.vector(FILE.get("M_eigenvalues_ascending")), 1e-10, "eigenvalues of M");
@@ -83,7 +84,7 @@ class CapriEpochLinearAlgebraTest {
         assertAbsolutelyClose(means(projected, g.data), expectedMeans(), MU_ABS, "mu_hat = (A k_S)^T g");
         // g and A themselves depend on the square root; here they are the same A = L^-1 as the file's.
         assertAbsolutelyClose(g.data, TestVectors.vector(FILE.get("extras").get("g_cholesky")), A_EXTRAS_ABS, "g = L^-1 K_SW y");
-        assertMatrixClose(a, TestVectors.matrix(FILE.get("extras").get("Linv_cholesky")), A_EXTRAS_ABS, "L^-1");
+        assertMatrixClose(a, TestVectors.denseMatrix(FILE.get("extras").get("Linv_cholesky")), A_EXTRAS_ABS, "L^-1");
     }
 
     @Test
@@ -96,7 +97,7 @@ class CapriEpochLinearAlgebraTest {
         assertAbsolutelyClose(means(times(x, ksQuery), g.data),
                 TestVectors.vector(FILE.get("mu_hat_via_Minvsqrt_float64")), MU_ABS, "mu_hat vs float64 eigh route");
         assertAbsolutelyClose(g.data, TestVectors.vector(FILE.get("extras").get("g_symmetric")), A_EXTRAS_ABS, "g symmetric");
-        assertMatrixClose(x, TestVectors.matrix(FILE.get("extras").get("Minvsqrt_symmetric")), A_EXTRAS_ABS, "M^-1/2");
+        assertMatrixClose(x, TestVectors.denseMatrix(FILE.get("extras").get("Minvsqrt_symmetric")), A_EXTRAS_ABS, "M^-1/2");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.dpbandit.kernel;
 
+import io.dpbandit.testing.TestVectors;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
@@ -41,7 +42,7 @@ class KernelTestVectorsTest {
         List<Arguments> cases = new ArrayList<>();
         for (JsonNode k : FILE.get("kernels")) {
             String name = k.get("name").asText();
-            cases.add(Arguments.of(name, specFor(name, k.get("params")), TestVectors.matrix(k.get("gram"))));
+            cases.add(Arguments.of(name, specFor(name, k.get("params")), TestVectors.denseMatrix(k.get("gram"))));
         }
         return cases.stream();
     }
@@ -73,7 +74,7 @@ class KernelTestVectorsTest {
     @Test
     void distancesComeFromTheDifferenceVector() {
         List<double[]> points = TestVectors.rows(FILE.get("points"));
-        DMatrixRMaj expected = TestVectors.matrix(FILE.get("distance_matrix"));
+        DMatrixRMaj expected = TestVectors.denseMatrix(FILE.get("distance_matrix"));
         for (int i = 0; i < points.size(); i++) {
             for (int j = 0; j < points.size(); j++) {
                 double r = Math.sqrt(FeatureVectors.squaredDistance(points.get(i), points.get(j)));

@@ -1,5 +1,6 @@
 package io.dpbandit.privacy;
 
+import io.dpbandit.testing.TestVectors;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -59,7 +60,7 @@ class CompositionTest {
     void zcdpCostsAddUp() {
         for (JsonNode row : VECTORS.path("zcdp_composition")) {
             List<ZcdpCost> costs = new ArrayList<>();
-            for (double rho : TestVectors.doubles(row.path("rhos"))) {
+            for (double rho : TestVectors.vector(row.path("rhos"))) {
                 costs.add(new ZcdpCost(rho));
             }
             assertRel(ZcdpCost.sum(costs).rho(), row.path("rho_total").asDouble(), "rho total of " + row);
@@ -79,9 +80,9 @@ class CompositionTest {
     @Test
     void chainOfGaussianReleasesComposesInZcdp() {
         JsonNode chain = VECTORS.path("zcdp_chain_example");
-        double[] sensitivities = TestVectors.doubles(chain.path("sensitivities"));
-        double[] sigmas = TestVectors.doubles(chain.path("sigmas"));
-        double[] expectedRhos = TestVectors.doubles(chain.path("rhos"));
+        double[] sensitivities = TestVectors.vector(chain.path("sensitivities"));
+        double[] sigmas = TestVectors.vector(chain.path("sigmas"));
+        double[] expectedRhos = TestVectors.vector(chain.path("rhos"));
         List<ZcdpCost> costs = new ArrayList<>();
         for (int i = 0; i < sigmas.length; i++) {
             ZcdpCost cost = ZcdpCost.ofGaussian(sensitivities[i], sigmas[i]);

@@ -1,5 +1,6 @@
 package io.dpbandit.privacy;
 
+import io.dpbandit.testing.TestVectors;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -14,7 +15,7 @@ class ExponentialMechanismTest {
 
     private static ExponentialDistribution distributionOf(JsonNode row, String utilities) {
         return new ExponentialMechanism(row.path("eps").asDouble(), row.path("sensitivity").asDouble())
-                .distribution(TestVectors.doubles(row.path(utilities)));
+                .distribution(TestVectors.vector(row.path(utilities)));
     }
 
     @Test
@@ -23,7 +24,7 @@ class ExponentialMechanismTest {
         double pScale = VECTORS.path("tolerances").path("p_abs_scale").asDouble();
         for (JsonNode row : VECTORS.path("cases")) {
             ExponentialDistribution distribution = distributionOf(row, "u");
-            double[] z = TestVectors.doubles(row.path("scaled_scores_z"));
+            double[] z = TestVectors.vector(row.path("scaled_scores_z"));
             double maxAbsZ = Arrays.stream(z).map(Math::abs).max().orElseThrow();
             double scale = Math.max(1.0, maxAbsZ);
             String name = row.path("name").asText();
@@ -32,9 +33,9 @@ class ExponentialMechanismTest {
             assertThat(distribution.logNormaliser()).as("logsumexp of %s", name)
                     .isCloseTo(row.path("log_sum_exp_z").asDouble(), within(logScale * scale));
             assertThat(distribution.logProbabilities()).as("log p of %s", name)
-                    .containsExactly(TestVectors.doubles(row.path("log_p")), within(logScale * scale));
+                    .containsExactly(TestVectors.vector(row.path("log_p")), within(logScale * scale));
             assertThat(distribution.probabilities()).as("p of %s", name)
-                    .containsExactly(TestVectors.doubles(row.path("p")), within(pScale * scale));
+                    .containsExactly(TestVectors.vector(row.path("p")), within(pScale * scale));
         }
     }
 
@@ -54,7 +55,7 @@ class ExponentialMechanismTest {
     @Test
     void equalUtilitiesGetBitIdenticalProbabilities() {
         for (JsonNode row : VECTORS.path("cases")) {
-            double[] u = TestVectors.doubles(row.path("u"));
+            double[] u = TestVectors.vector(row.path("u"));
             double[] logP = distributionOf(row, "u").logProbabilities();
             for (int i = 0; i < u.length; i++) {
                 for (int j = 0; j < u.length; j++) {
@@ -93,8 +94,8 @@ class ExponentialMechanismTest {
             assertThat(maxRatio).as(pair.path("name").asText())
                     .isCloseTo(pair.path("max_abs_log_ratio").asDouble(), within(tolerance))
                     .isLessThanOrEqualTo(pair.path("eps").asDouble());
-            assertThat(logP).containsExactly(TestVectors.doubles(pair.path("log_p")), within(1e-13));
-            assertThat(logPNeighbour).containsExactly(TestVectors.doubles(pair.path("log_p_neighbour")), within(1e-13));
+            assertThat(logP).containsExactly(TestVectors.vector(pair.path("log_p")), within(1e-13));
+            assertThat(logPNeighbour).containsExactly(TestVectors.vector(pair.path("log_p_neighbour")), within(1e-13));
         }
     }
 

@@ -1,5 +1,6 @@
 package io.dpbandit.privacy;
 
+import io.dpbandit.testing.TestVectors;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;

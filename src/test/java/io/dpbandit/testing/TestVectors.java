@@ -5,6 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.ejml.data.DMatrixRMaj;
 
 /** Reads the shared numerical test vectors (copied from shared/testvectors into test resources). */
 public final class TestVectors {
@@ -31,6 +34,25 @@ public final class TestVectors {
             v[i] = node.get(i).asDouble();
         }
         return v;
+    }
+
+    public static List<double[]> rows(JsonNode node) {
+        List<double[]> rows = new ArrayList<>(node.size());
+        for (JsonNode row : node) {
+            rows.add(vector(row));
+        }
+        return rows;
+    }
+
+    /** A matrix given as an array of rows, as EJML's dense row-major type. */
+    public static DMatrixRMaj denseMatrix(JsonNode node) {
+        return new DMatrixRMaj(matrix(node));
+    }
+
+    public static List<JsonNode> elements(JsonNode array) {
+        List<JsonNode> list = new ArrayList<>();
+        array.forEach(list::add);
+        return list;
     }
 
     public static double[][] matrix(JsonNode node) {

@@ -3,6 +3,7 @@ package io.dpbandit.policy.capri;
 import io.dpbandit.policy.JointPoint;
 import io.dpbandit.kernel.Kernel;
 import io.dpbandit.policy.ContextGenerator;
+import io.dpbandit.policy.ContextKey;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -215,18 +216,5 @@ public final class EpochPlanner {
 
     private static java.util.Random asRandom(RandomGenerator rng) {
         return new java.util.Random(rng.nextLong());
-    }
-
-    /** Value-equality key for a context vector. */
-    private record ContextKey(double[] c) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof ContextKey k && Arrays.equals(k.c, c);
-        }
-
-        @Override
-        public int hashCode() {
-            return Arrays.hashCode(c);
-        }
     }
 }

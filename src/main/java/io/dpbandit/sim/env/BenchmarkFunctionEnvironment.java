@@ -1,7 +1,5 @@
 package io.dpbandit.sim.env;
 
-import io.dpbandit.policy.ContextGenerator;
-import io.dpbandit.policy.PublicPoolGenerator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
@@ -15,30 +13,17 @@ import java.util.random.RandomGenerator;
  *
  * <p>Not reproduced: 003's rejection sampling of D_t for a gap of at least 0.2.
  */
-public final class BenchmarkFunctionEnvironment implements Environment {
+public final class BenchmarkFunctionEnvironment extends PooledEnvironment {
 
     private static final int GRID = 201;
 
     private final BenchmarkFunction function;
-    private final List<double[]> pool;
-    private final List<double[]> actions;
     private final double fMin;
     private final double fMax;
-    private final PublicPoolGenerator generator;
 
     public BenchmarkFunctionEnvironment(BenchmarkFunction function, int poolSize, int actionCount, RandomGenerator rng) {
-        if (poolSize < 1 || actionCount < 2) {
-            throw new IllegalArgumentException("need poolSize >= 1 and actionCount >= 2");
-        }
+        super(unitPoints(poolSize, 1, rng), unitPoints(actionCount, 2, rng));
         this.function = function;
-        this.pool = new ArrayList<>();
-        for (int i = 0; i < poolSize; i++) {
-            pool.add(new double[] {rng.nextDouble()});
-        }
-        this.actions = new ArrayList<>();
-        for (int i = 0; i < actionCount; i++) {
-            actions.add(new double[] {rng.nextDouble()});
-        }
         double lo = Double.POSITIVE_INFINITY;
         double hi = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < GRID; i++) {
@@ -50,7 +35,18 @@ public final class BenchmarkFunctionEnvironment implements Environment {
         }
         this.fMin = lo;
         this.fMax = hi;
-        this.generator = new PublicPoolGenerator(pool);
+    }
+
+    /** n points uniform on [0,1]; n must be at least {@code min}. */
+    private static List<double[]> unitPoints(int n, int min, RandomGenerator rng) {
+        if (n < min) {
+            throw new IllegalArgumentException("need at least " + min + " contexts and 2 actions");
+        }
+        List<double[]> points = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            points.add(new double[] {rng.nextDouble()});
+        }
+        return points;
     }
 
     @Override
@@ -59,23 +55,8 @@ public final class BenchmarkFunctionEnvironment implements Environment {
     }
 
     @Override
-    public ContextGenerator publicContexts() {
-        return generator;
-    }
-
-    @Override
-    public double[] nextUserContext(RandomGenerator rng) {
-        return pool.get(rng.nextInt(pool.size())).clone();
-    }
-
-    @Override
-    public List<double[]> actionFeatures() {
-        return actions.stream().map(double[]::clone).toList();
-    }
-
-    @Override
     public double meanReward(double[] context, int action) {
-        double f = function.atUnitSquare(context[0], actions.get(action)[0]);
+        double f = function.atUnitSquare(context[0], action(action)[0]);
         return Math.max(0.0, Math.min(1.0, (fMax - f) / (fMax - fMin)));
     }
 

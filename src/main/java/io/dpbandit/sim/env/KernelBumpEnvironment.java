@@ -1,7 +1,5 @@
 package io.dpbandit.sim.env;
 
-import io.dpbandit.policy.ContextGenerator;
-import io.dpbandit.policy.PublicPoolGenerator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
@@ -12,17 +10,14 @@ import java.util.random.RandomGenerator;
  * on the joint 4-d space, rescaled to [0,1] over the pool × catalogue; rewards get Gaussian noise
  * and are clipped to [0,1] (so B = 1 holds with margin). Users draw contexts from the pool.
  */
-public final class KernelBumpEnvironment implements Environment {
+public final class KernelBumpEnvironment extends PooledEnvironment {
 
-    private final List<double[]> pool;
-    private final List<double[]> actions;
     private final double[][] bumpCentres;
     private final double[] bumpWeights;
     private final double lengthScale;
     private final double noiseSd;
     private final double shift;
     private final double scale;
-    private final PublicPoolGenerator generator;
 
     /**
      * @param poolSize    number of public contexts
@@ -34,11 +29,8 @@ public final class KernelBumpEnvironment implements Environment {
      */
     public KernelBumpEnvironment(int poolSize, int actionCount, int bumps, double lengthScale, double noiseSd,
             RandomGenerator rng) {
-        if (poolSize < 1 || actionCount < 2 || bumps < 1 || !(lengthScale > 0) || !(noiseSd >= 0)) {
-            throw new IllegalArgumentException("need poolSize >= 1, actionCount >= 2, bumps >= 1, lengthScale > 0, noiseSd >= 0");
-        }
-        this.pool = uniformPoints(poolSize, 2, rng);
-        this.actions = uniformPoints(actionCount, 2, rng);
+        super(uniformPoints(check(poolSize, actionCount, bumps, lengthScale, noiseSd), 2, rng),
+                uniformPoints(actionCount, 2, rng));
         this.bumpCentres = uniformPoints(bumps, 4, rng).toArray(double[][]::new);
         this.bumpWeights = new double[bumps];
         for (int i = 0; i < bumps; i++) {
@@ -48,7 +40,7 @@ public final class KernelBumpEnvironment implements Environment {
         this.noiseSd = noiseSd;
         double lo = Double.POSITIVE_INFINITY;
         double hi = Double.NEGATIVE_INFINITY;
-        for (double[] c : pool) {
+        for (double[] c : pool()) {
             for (int a = 0; a < actionCount; a++) {
                 double v = rawMean(c, a);
                 lo = Math.min(lo, v);
@@ -57,7 +49,14 @@ public final class KernelBumpEnvironment implements Environment {
         }
         this.shift = lo;
         this.scale = hi > lo ? 1.0 / (hi - lo) : 1.0;
-        this.generator = new PublicPoolGenerator(pool);
+    }
+
+    private static int check(int poolSize, int actionCount, int bumps, double lengthScale, double noiseSd) {
+        if (poolSize < 1 || actionCount < 2 || bumps < 1 || !(lengthScale > 0) || !(noiseSd >= 0)) {
+            throw new IllegalArgumentException(
+                    "need poolSize >= 1, actionCount >= 2, bumps >= 1, lengthScale > 0, noiseSd >= 0");
+        }
+        return poolSize;
     }
 
     private static List<double[]> uniformPoints(int n, int d, RandomGenerator rng) {
@@ -73,7 +72,7 @@ public final class KernelBumpEnvironment implements Environment {
     }
 
     private double rawMean(double[] context, int action) {
-        double[] x = actions.get(action);
+        double[] x = action(action);
         double sum = 0;
         for (int b = 0; b < bumpCentres.length; b++) {
             double[] z = bumpCentres[b];
@@ -90,21 +89,6 @@ public final class KernelBumpEnvironment implements Environment {
     @Override
     public String name() {
         return "kernel";
-    }
-
-    @Override
-    public ContextGenerator publicContexts() {
-        return generator;
-    }
-
-    @Override
-    public double[] nextUserContext(RandomGenerator rng) {
-        return pool.get(rng.nextInt(pool.size())).clone();
-    }
-
-    @Override
-    public List<double[]> actionFeatures() {
-        return actions.stream().map(double[]::clone).toList();
     }
 
     @Override
