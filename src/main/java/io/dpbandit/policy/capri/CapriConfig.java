@@ -46,7 +46,7 @@ public record CapriConfig(int horizon, List<double[]> actionFeatures, KernelSpec
             return new Privacy(Model.NONE, Double.POSITIVE_INFINITY, 0);
         }
 
-        public boolean isPrivate() {
+        public boolean privacyEnabled() {
             return model != Model.NONE;
         }
     }

@@ -28,7 +28,7 @@ final class EpochNoiseCalibrator {
 
     EpochPlan.EpochNoise calibrate(double contributionBound, double sigmaTildeMax) {
         CapriConfig.Privacy privacy = config.privacy();
-        if (!privacy.isPrivate()) {
+        if (!privacy.privacyEnabled()) {
             return EpochPlan.EpochNoise.none();
         }
         double split = config.composition() == CapriConfig.EpochComposition.PARALLEL ? 1.0 : splitFactor();

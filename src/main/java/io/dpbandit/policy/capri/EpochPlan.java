@@ -50,7 +50,7 @@ public record EpochPlan(int epoch, int length, long startRound, List<JointPoint>
             return new EpochNoise("NONE", 0, Double.POSITIVE_INFINITY, 0, 0);
         }
 
-        public boolean isNone() {
+        public boolean noiseless() {
             return sigma == 0;
         }
 

@@ -131,7 +131,7 @@ public final class EpochPlanner {
         double statistical = config.width().statisticalScale()
                 * ConfidenceWidth.beta(deltaConf, config.rewardBound(), config.regularization(), horizon)
                 * sigmaTildeMax;
-        if (!config.privacy().isPrivate()) {
+        if (!config.privacy().privacyEnabled()) {
             return new EpochPlan.Width(statistical, 0);
         }
         boolean local = config.privacy().model() == CapriConfig.Model.LDP;

@@ -19,7 +19,7 @@ public final class LocalRandomiser {
 
     public LocalRandomiser(ContributionCalculator contributions) {
         this.contributions = contributions;
-        if (contributions.plan().noise().isNone()) {
+        if (contributions.plan().noise().noiseless()) {
             throw new IllegalArgumentException("a local randomiser needs a positive noise scale");
         }
         this.mechanism = contributions.plan().noise().mechanism();

@@ -190,7 +190,7 @@ public final class Usca {
      */
     public Release release(UscaEstimator estimator, double[] context, NoiseSource noise) {
         double[] mu = means(estimator, context);
-        if (!config.isPrivate()) {
+        if (!config.privacyEnabled()) {
             int best = 0;
             for (int a = 1; a < mu.length; a++) {
                 if (mu[a] > mu[best]) {

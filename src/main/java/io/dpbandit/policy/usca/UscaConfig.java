@@ -38,7 +38,7 @@ public record UscaConfig(int horizon, List<double[]> actionFeatures, KernelSpec 
         }
     }
 
-    public boolean isPrivate() {
+    public boolean privacyEnabled() {
         return Double.isFinite(epsilon);
     }
 
