@@ -5,7 +5,7 @@ import io.dpbandit.kernel.GramMatrices;
 import io.dpbandit.kernel.Kernel;
 import java.util.Arrays;
 import org.ejml.data.DMatrixRMaj;
-import org.ejml.dense.row.CommonOps_DDRM;
+import org.ejml.dense.row.CommonOps_MT_DDRM;
 
 /**
  * The matrix computations of a CAPRI epoch, in blocks so that memory stays O(m · chunk) however
@@ -28,7 +28,6 @@ final class KernelMatrices {
     static DMatrixRMaj weightedOuterSum(Kernel kernel, double[][] s, double[][] r, double[] weights, int chunk) {
         int m = s.length;
         DMatrixRMaj sum = new DMatrixRMaj(m, m);
-        DMatrixRMaj block = new DMatrixRMaj(m, m);
         for (int from = 0; from < r.length; from += chunk) {
             int cols = Math.min(chunk, r.length - from);
             DMatrixRMaj k = cross(kernel, s, r, from, cols);
@@ -38,9 +37,8 @@ final class KernelMatrices {
                     scaled.unsafe_set(i, j, k.unsafe_get(i, j) * weights[from + j]);
                 }
             }
-            block.reshape(m, m);
-            CommonOps_DDRM.multTransB(scaled, k, block);
-            CommonOps_DDRM.addEquals(sum, block);
+            // sum += (K_S,chunk diag(w)) K_chunk,S, on every core (EJML's multithreaded product).
+            CommonOps_MT_DDRM.multAddTransB(scaled, k, sum);
         }
         // Symmetrise: the sum is symmetric in exact arithmetic; round-off must not make it otherwise.
         for (int i = 0; i < m; i++) {
@@ -62,7 +60,7 @@ final class KernelMatrices {
             int cols = Math.min(chunk, points.length - from);
             DMatrixRMaj k = cross(kernel, s, points, from, cols);
             projected.reshape(a.numRows, cols);
-            CommonOps_DDRM.mult(a, k, projected);
+            CommonOps_MT_DDRM.mult(a, k, projected);
             for (int j = 0; j < cols; j++) {
                 double ss = 0;
                 for (int i = 0; i < a.numRows; i++) {
