@@ -1,0 +1,37 @@
+# syntax=docker/dockerfile:1
+
+# Image for the dpbandit service: build with `docker build -t dpbandit .` (see docs/deployment.md).
+# It needs an external PostgreSQL (SPRING_DATASOURCE_URL, _USERNAME, _PASSWORD).
+
+# ---- Stage 1: build the Spring Boot jar and split it into layers ----------------------------------
+FROM maven:3.9-eclipse-temurin-17 AS build
+WORKDIR /workspace
+COPY pom.xml ./
+COPY src ./src
+# The cache mount keeps ~/.m2 between builds (BuildKit, the default builder since Docker 23).
+RUN --mount=type=cache,target=/root/.m2 \
+    mvn -B -DskipTests package
+# One directory per layer, launcher included, in the order list-layers prints them.
+RUN java -Djarmode=tools -jar target/dpbandit.jar extract --layers --launcher --destination extracted
+
+# ---- Stage 2: run on a JRE as a non-root user -------------------------------------------------------
+FROM eclipse-temurin:17-jre
+RUN groupadd --system --gid 10001 dpbandit \
+ && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /app \
+            --shell /usr/sbin/nologin dpbandit
+WORKDIR /app
+# Least to most frequently changed, so a code change rebuilds only the last layer.
+COPY --from=build /workspace/extracted/dependencies/ ./
+COPY --from=build /workspace/extracted/spring-boot-loader/ ./
+COPY --from=build /workspace/extracted/snapshot-dependencies/ ./
+COPY --from=build /workspace/extracted/application/ ./
+USER 10001:10001
+
+# A missing SPRING_DATASOURCE_URL is a startup error, never a silent embedded database.
+# JAVA_TOOL_OPTIONS sizes the heap from the container's memory limit; setting it replaces these flags.
+ENV DPBANDIT_EMBEDDED_POSTGRES_ENABLED=false \
+    JAVA_TOOL_OPTIONS="-XX:MaxRAMPercentage=75 -XX:+ExitOnOutOfMemoryError"
+EXPOSE 8080
+# No HEALTHCHECK: the JRE image has no curl or wget. Orchestrators probe /actuator/health/liveness
+# and /actuator/health/readiness instead (the Helm chart does).
+ENTRYPOINT ["java", "org.springframework.boot.loader.launch.JarLauncher"]

@@ -1,0 +1,298 @@
+package io.dpbandit.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.marcnuri.helm.Helm;
+import com.marcnuri.helm.LintResult;
+import com.marcnuri.helm.TemplateCommand;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.yaml.snakeyaml.Yaml;
+
+/**
+ * Lints and renders helm/dpbandit with Helm's own library (helm-java, Helm compiled as a native
+ * library), then checks the manifests Kubernetes would receive.
+ */
+class HelmChartTest {
+
+    static final Path CHART = Path.of("helm", "dpbandit");
+    static final String RELEASE = "dpbandit";
+    static final String URL = "jdbc:postgresql://postgres.example:5432/dpbandit";
+    static final String PASSWORD = "not-a-real-password";
+
+    static final Helm HELM = new Helm(CHART);
+
+    @Test
+    void lintsWithoutErrorsOrWarnings() {
+        LintResult lint = HELM.lint().strict().call();
+
+        assertThat(lint.isFailed()).as("helm lint --strict: %s", lint.getMessages()).isFalse();
+        assertThat(lint.getMessages()).noneMatch(m -> m.contains("[ERROR]") || m.contains("[WARNING]"));
+    }
+
+    @Test
+    void deploymentServesOnTheImagesPortWithActuatorProbes() {
+        Manifests manifests = render(defaults());
+        Map<String, Object> pod = manifests.podSpec();
+        Map<String, Object> container = manifests.container();
+
+        assertThat(container.get("image")).isEqualTo("dpbandit:0.1.0");
+        Map<String, Object> port = map(list(container.get("ports")).get(0));
+        assertThat(port).containsEntry("name", "http").containsEntry("containerPort", DeployFiles.exposedPort());
+        assertThat(DeployFiles.exposedPort()).isEqualTo(8080);
+
+        assertThat(probe(container, "startupProbe")).containsEntry("path", "/actuator/health/liveness")
+                .containsEntry("port", "http");
+        assertThat(probe(container, "livenessProbe")).containsEntry("path", "/actuator/health/liveness");
+        assertThat(probe(container, "readinessProbe")).containsEntry("path", "/actuator/health/readiness");
+        Map<String, Object> startup = map(container.get("startupProbe"));
+        int startupBudget = (Integer) startup.get("periodSeconds") * (Integer) startup.get("failureThreshold");
+        assertThat(startupBudget).as("seconds to start the JVM and run Flyway").isGreaterThanOrEqualTo(180);
+
+        assertThat(map(manifests.podTemplateMetadata().get("annotations")))
+                .containsEntry("prometheus.io/scrape", "true")
+                .containsEntry("prometheus.io/path", "/actuator/prometheus")
+                .containsEntry("prometheus.io/port", "8080");
+        assertThat(map(container.get("resources"))).containsKeys("requests", "limits");
+        assertThat(pod).containsEntry("enableServiceLinks", false);
+    }
+
+    @Test
+    void runsAsTheImagesNonRootUserOnAReadOnlyRootFilesystem() {
+        Manifests manifests = render(defaults());
+        Map<String, Object> podSecurity = map(manifests.podSpec().get("securityContext"));
+        Map<String, Object> security = map(manifests.container().get("securityContext"));
+
+        assertThat(podSecurity).containsEntry("runAsNonRoot", true)
+                .containsEntry("runAsUser", DeployFiles.imageUid());
+        assertThat(security).containsEntry("readOnlyRootFilesystem", true)
+                .containsEntry("allowPrivilegeEscalation", false);
+        assertThat(list(map(security.get("capabilities")).get("drop"))).containsExactly("ALL");
+
+        assertThat(list(manifests.container().get("volumeMounts"))).singleElement()
+                .satisfies(m -> assertThat(map(m)).containsEntry("name", "tmp").containsEntry("mountPath", "/tmp"));
+        assertThat(list(manifests.podSpec().get("volumes"))).singleElement()
+                .satisfies(v -> assertThat(map(v)).containsEntry("name", "tmp").containsKey("emptyDir"));
+    }
+
+    @Test
+    void databaseUrlComesFromTheConfigMapAndThePasswordFromASecret() {
+        Manifests manifests = render(defaults());
+        Map<String, Object> configMap = manifests.single("ConfigMap");
+        Map<String, Object> secret = manifests.single("Secret");
+        Map<String, Object> container = manifests.container();
+
+        assertThat(map(configMap.get("data")))
+                .containsEntry("SPRING_DATASOURCE_URL", URL)
+                .containsEntry("SPRING_DATASOURCE_USERNAME", "dpbandit")
+                .containsEntry("DPBANDIT_EMBEDDED_POSTGRES_ENABLED", "false")
+                .doesNotContainKey("SPRING_DATASOURCE_PASSWORD");
+        assertThat(list(container.get("envFrom"))).singleElement().satisfies(e ->
+                assertThat(map(map(e).get("configMapRef"))).containsEntry("name", name(configMap)));
+
+        Map<String, Object> passwordRef = secretKeyRef(container, "SPRING_DATASOURCE_PASSWORD");
+        assertThat(passwordRef).containsEntry("name", name(secret));
+        String key = (String) passwordRef.get("key");
+        String encoded = (String) map(secret.get("data")).get(key);
+        assertThat(new String(Base64.getDecoder().decode(encoded), StandardCharsets.UTF_8)).isEqualTo(PASSWORD);
+        assertThat(manifests.text()).as("the password appears only base64-encoded in the Secret")
+                .doesNotContain(PASSWORD);
+    }
+
+    @Test
+    void usesAnExistingSecretWithoutCreatingOne() {
+        Map<String, Object> values = new LinkedHashMap<>();
+        values.put("database.url", URL);
+        values.put("database.existingSecret", "dpbandit-db-credentials");
+        values.put("database.existingSecretPasswordKey", "pg-password");
+        Manifests manifests = render(values);
+
+        assertThat(manifests.ofKind("Secret")).isEmpty();
+        assertThat(secretKeyRef(manifests.container(), "SPRING_DATASOURCE_PASSWORD"))
+                .containsEntry("name", "dpbandit-db-credentials")
+                .containsEntry("key", "pg-password");
+    }
+
+    @Test
+    void scalesOnCpuWithAnHpaAndIsReachableThroughAService() {
+        Manifests manifests = render(defaults());
+        Map<String, Object> deployment = manifests.single("Deployment");
+        Map<String, Object> hpa = manifests.single("HorizontalPodAutoscaler");
+        Map<String, Object> service = manifests.single("Service");
+
+        assertThat(map(deployment.get("spec"))).as("the HPA owns the replica count").doesNotContainKey("replicas");
+        assertThat(hpa.get("apiVersion")).isEqualTo("autoscaling/v2");
+        Map<String, Object> hpaSpec = map(hpa.get("spec"));
+        assertThat(map(hpaSpec.get("scaleTargetRef"))).containsEntry("kind", "Deployment")
+                .containsEntry("name", name(deployment));
+        assertThat(hpaSpec).containsEntry("minReplicas", 2).containsEntry("maxReplicas", 6);
+        Map<String, Object> cpu = map(map(list(hpaSpec.get("metrics")).get(0)).get("resource"));
+        assertThat(cpu).containsEntry("name", "cpu");
+        assertThat(map(cpu.get("target"))).containsEntry("type", "Utilization").containsEntry("averageUtilization", 70);
+
+        Map<String, Object> serviceSpec = map(service.get("spec"));
+        assertThat(map(list(serviceSpec.get("ports")).get(0)))
+                .containsEntry("port", 8080).containsEntry("targetPort", "http");
+        assertThat(map(manifests.podTemplateMetadata().get("labels")))
+                .containsAllEntriesOf(map(serviceSpec.get("selector")));
+        assertThat(manifests.single("PodDisruptionBudget")).isNotNull();
+    }
+
+    @Test
+    void withoutAutoscalingTheDeploymentRunsReplicaCountPods() {
+        Map<String, Object> values = defaults();
+        values.put("autoscaling.enabled", false);
+        Manifests manifests = render(values);
+
+        assertThat(manifests.ofKind("HorizontalPodAutoscaler")).isEmpty();
+        assertThat(map(manifests.single("Deployment").get("spec"))).containsEntry("replicas", 2);
+    }
+
+    @Test
+    void refusesToRenderWithoutADatabaseUrl() {
+        Map<String, Object> values = defaults();
+        values.remove("database.url");
+
+        assertThatThrownBy(() -> render(values)).hasMessageContaining("database.url is required");
+    }
+
+    @Test
+    void refusesToCreateASecretWithoutAPassword() {
+        Map<String, Object> values = defaults();
+        values.remove("database.password");
+
+        assertThatThrownBy(() -> render(values)).hasMessageContaining("database.password is required");
+    }
+
+    @Test
+    void passesSpringPropertiesFromConfigAsEnvironmentVariables(@TempDir Path dir) throws IOException {
+        Path valuesFile = dir.resolve("values.yaml");
+        Files.writeString(valuesFile, """
+                config:
+                  dpbandit:
+                    feedback:
+                      retention-days: 30
+                    max-batch: 1000000
+                  logging.level.io.dpbandit: DEBUG
+                  management.endpoint.health.group.readiness.include: [readinessState, db]
+                """);
+        Manifests manifests = new Manifests(template(defaults()).withValuesFile(valuesFile).call());
+
+        assertThat(map(manifests.single("ConfigMap").get("data")))
+                .containsEntry("DPBANDIT_FEEDBACK_RETENTIONDAYS", "30")
+                .containsEntry("DPBANDIT_MAXBATCH", "1000000")
+                .containsEntry("LOGGING_LEVEL_IO_DPBANDIT", "DEBUG")
+                .containsEntry("MANAGEMENT_ENDPOINT_HEALTH_GROUP_READINESS_INCLUDE", "readinessState,db")
+                .containsEntry("DPBANDIT_EMBEDDED_POSTGRES_ENABLED", "false");
+    }
+
+    @Test
+    void refusesConfigThatWouldPutThePasswordInTheConfigMap() {
+        Map<String, Object> values = defaults();
+        values.put("config.spring.datasource.password", "plain-text");
+
+        assertThatThrownBy(() -> render(values))
+                .hasMessageContaining("config must not set SPRING_DATASOURCE_PASSWORD");
+    }
+
+    // ---------------------------------------------------------------------------------------------
+
+    private static Map<String, Object> defaults() {
+        Map<String, Object> values = new LinkedHashMap<>();
+        values.put("database.url", URL);
+        values.put("database.password", PASSWORD);
+        return values;
+    }
+
+    private static TemplateCommand template(Map<String, Object> values) {
+        TemplateCommand template = HELM.template().withName(RELEASE).withNamespace("recommenders");
+        values.forEach(template::set);
+        return template;
+    }
+
+    private static Manifests render(Map<String, Object> values) {
+        return new Manifests(template(values).call());
+    }
+
+    /** The documents of one `helm template` run. */
+    record Manifests(String text, List<Map<String, Object>> documents) {
+
+        Manifests(String text) {
+            this(text, parse(text));
+        }
+
+        private static List<Map<String, Object>> parse(String text) {
+            List<Map<String, Object>> documents = new ArrayList<>();
+            for (Object document : new Yaml().loadAll(text)) {
+                if (document != null) {
+                    documents.add(map(document));
+                }
+            }
+            return documents;
+        }
+
+        List<Map<String, Object>> ofKind(String kind) {
+            return documents.stream().filter(d -> kind.equals(d.get("kind"))).toList();
+        }
+
+        Map<String, Object> single(String kind) {
+            List<Map<String, Object>> found = ofKind(kind);
+            assertThat(found).as("exactly one %s", kind).hasSize(1);
+            return found.get(0);
+        }
+
+        Map<String, Object> podTemplateMetadata() {
+            return map(map(map(single("Deployment").get("spec")).get("template")).get("metadata"));
+        }
+
+        Map<String, Object> podSpec() {
+            return map(map(map(single("Deployment").get("spec")).get("template")).get("spec"));
+        }
+
+        Map<String, Object> container() {
+            List<Object> containers = list(podSpec().get("containers"));
+            assertThat(containers).hasSize(1);
+            return map(containers.get(0));
+        }
+    }
+
+    private static Map<String, Object> probe(Map<String, Object> container, String probe) {
+        assertThat(container).containsKey(probe);
+        return map(map(container.get(probe)).get("httpGet"));
+    }
+
+    private static Map<String, Object> secretKeyRef(Map<String, Object> container, String variable) {
+        return list(container.get("env")).stream().map(HelmChartTest::map)
+                .filter(e -> variable.equals(e.get("name")))
+                .findFirst()
+                .map(e -> map(map(e.get("valueFrom")).get("secretKeyRef")))
+                .orElseThrow(() -> new AssertionError(variable + " is not set from a Secret"));
+    }
+
+    private static String name(Map<String, Object> manifest) {
+        return (String) map(manifest.get("metadata")).get("name");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Object node) {
+        assertThat(node).isInstanceOf(Map.class);
+        return (Map<String, Object>) Objects.requireNonNull(node);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Object> list(Object node) {
+        assertThat(node).isInstanceOf(List.class);
+        return (List<Object>) node;
+    }
+}
