@@ -41,6 +41,13 @@ class CoreIndependenceTest {
     }
 
     @Test
+    void serviceLayerDoesNotDependOnTheHttpLayer() {
+        noClasses().that().resideInAPackage("io.dpbandit.bandit..")
+                .should().dependOnClassesThat().resideInAPackage("io.dpbandit.api..")
+                .because("controllers call services, never the other way round").check(production);
+    }
+
+    @Test
     void theRuleCatchesAViolation() {
         // Guards the rule itself: a core-package class that uses Spring must be reported.
         JavaClasses offending = new ClassFileImporter().importClasses(

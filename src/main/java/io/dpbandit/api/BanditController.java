@@ -1,0 +1,48 @@
+package io.dpbandit.api;
+
+import io.dpbandit.bandit.BanditService;
+import io.dpbandit.bandit.BanditSpec;
+import io.dpbandit.bandit.BanditStore;
+import java.net.URI;
+import java.util.List;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+/** Creating bandits and reading their state and ledger. */
+@RestController
+public class BanditController {
+
+    private final BanditService bandits;
+
+    public BanditController(BanditService bandits) {
+        this.bandits = bandits;
+    }
+
+    /** 201 when created; 200 when the same spec was already created (a safe retry). */
+    @PostMapping("/bandits")
+    public ResponseEntity<BanditService.BanditStatus> create(@RequestBody(required = false) BanditSpec spec) {
+        BanditService.Created created = bandits.create(spec);
+        return created.created()
+                ? ResponseEntity.created(URI.create("/bandits/" + created.status().id())).body(created.status())
+                : ResponseEntity.ok(created.status());
+    }
+
+    @GetMapping("/bandits")
+    public List<BanditService.BanditStatus> list() {
+        return bandits.list();
+    }
+
+    @GetMapping("/bandits/{id}")
+    public BanditService.BanditStatus get(@PathVariable String id) {
+        return bandits.status(id);
+    }
+
+    @GetMapping("/bandits/{id}/ledger")
+    public List<BanditStore.LedgerRow> ledger(@PathVariable String id) {
+        return bandits.ledger(id);
+    }
+}

@@ -1,0 +1,36 @@
+package io.dpbandit.bandit;
+
+import io.dpbandit.policy.capri.Capri;
+import io.dpbandit.policy.capri.ContributionCalculator;
+import io.dpbandit.policy.capri.Elimination;
+import io.dpbandit.policy.capri.EpochPlan;
+import io.dpbandit.policy.capri.ReleasedModel;
+import io.dpbandit.policy.usca.Usca;
+import java.util.List;
+
+/**
+ * What one instance keeps in memory for a bandit: its spec and policy (immutable), and for CAPRI
+ * the current epoch's plan with the active sets its released models give. Everything here is
+ * derived from PostgreSQL and rebuilt whenever the stored epoch differs, so any number of
+ * instances can serve the same bandit.
+ */
+record BanditRuntime(BanditSpec spec, Capri capri, Usca usca, int epoch, EpochPlan plan, List<ReleasedModel> models,
+        Elimination activeSets, ContributionCalculator contributions) {
+
+    boolean isCapri() {
+        return capri != null;
+    }
+
+    int actionIndex(String actionId) {
+        for (int i = 0; i < spec.actions().size(); i++) {
+            if (spec.actions().get(i).id().equals(actionId)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    String actionId(int index) {
+        return spec.actions().get(index).id();
+    }
+}

@@ -1,0 +1,52 @@
+package io.dpbandit.bandit;
+
+import io.dpbandit.policy.ContextGenerator;
+import io.dpbandit.policy.PublicPoolGenerator;
+import io.dpbandit.policy.capri.Capri;
+import io.dpbandit.policy.capri.CapriConfig;
+import io.dpbandit.policy.usca.Usca;
+import io.dpbandit.policy.usca.UscaConfig;
+import java.util.List;
+
+/** Builds the pure policies from a validated, normalised {@link BanditSpec}. */
+final class PolicyFactory {
+
+    private PolicyFactory() {
+    }
+
+    static ContextGenerator contexts(BanditSpec spec) {
+        return new PublicPoolGenerator(spec.contextPool());
+    }
+
+    static List<double[]> actionFeatures(BanditSpec spec) {
+        return spec.actions().stream().map(BanditSpec.Action::features).toList();
+    }
+
+    static CapriConfig capriConfig(BanditSpec spec) {
+        var privacy = new CapriConfig.Privacy(CapriConfig.Model.JDP, spec.privacy().epsilon(), spec.privacy().delta());
+        CapriConfig base = spec.tuning().mode().equals("PAPER")
+                ? CapriConfig.paper(spec.horizon(), actionFeatures(spec), spec.kernel(), spec.regularization(),
+                        spec.rewardBound(), privacy)
+                : CapriConfig.engineered(spec.horizon(), actionFeatures(spec), spec.kernel(), spec.regularization(),
+                        spec.rewardBound(), privacy, spec.tuning().confidenceScale(), spec.tuning().clippingQuantile());
+        CapriConfig.Width width = spec.tuning().mode().equals("PAPER")
+                ? new CapriConfig.Width(spec.tuning().confidenceScale(), CapriConfig.Width.PrivacyTerm.THEORY, 1.0)
+                : base.width();
+        return new CapriConfig(base.horizon(), base.actionFeatures(), base.kernel(), base.regularization(),
+                base.rewardBound(), base.deltaErr(), base.privacy(), base.calibration(), base.composition(), width,
+                spec.tuning().projectionCap(), base.clipping(), base.supportSampleCap());
+    }
+
+    static Capri capri(BanditSpec spec) {
+        return new Capri(capriConfig(spec), contexts(spec));
+    }
+
+    static UscaConfig uscaConfig(BanditSpec spec) {
+        return new UscaConfig(spec.horizon(), actionFeatures(spec), spec.kernel(), spec.regularization(),
+                spec.rewardBound(), spec.privacy().epsilon(), spec.tuning().approximationSize(), 5000);
+    }
+
+    static Usca usca(BanditSpec spec) {
+        return new Usca(uscaConfig(spec), contexts(spec));
+    }
+}

@@ -1,0 +1,36 @@
+package io.dpbandit.bandit;
+
+/** The errors the service layer reports; the api package maps each to its problem type. */
+public final class ServiceErrors {
+
+    private ServiceErrors() {
+    }
+
+    /** An unknown bandit or decision (404). The message never says more than the id asked for. */
+    public static class NotFound extends RuntimeException {
+        public NotFound(String message) {
+            super(message);
+        }
+    }
+
+    /** A request that conflicts with what exists, e.g. a bandit id taken with another spec (409). */
+    public static class Conflict extends RuntimeException {
+        public Conflict(String message) {
+            super(message);
+        }
+    }
+
+    /** A charge that would exceed the privacy budget; nothing was released (409). */
+    public static class BudgetExhausted extends RuntimeException {
+        public BudgetExhausted(String message) {
+            super(message);
+        }
+    }
+
+    /** The bandit is not in a phase that can serve this yet, e.g. USCA still learning (409). */
+    public static class NotReady extends RuntimeException {
+        public NotReady(String message) {
+            super(message);
+        }
+    }
+}
