@@ -1,0 +1,123 @@
+package io.dpbandit.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.dpbandit.DpbanditApplication;
+import io.dpbandit.PostgresIntegrationTest;
+import io.dpbandit.bandit.LifecycleService;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.springframework.http.HttpStatus;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+class ConcurrencyTest extends PostgresIntegrationTest {
+
+    @Autowired
+    TestRestTemplate http;
+
+    @Autowired
+    LifecycleService lifecycle;
+
+    @Autowired
+    JdbcTemplate jdbc;
+
+    @Autowired
+    EmbeddedPostgres postgres;
+
+    @Test
+    void twoHundredConcurrentReleasesAgainstABudgetForTwentyChargeExactlyTwenty() throws Exception {
+        http.postForEntity("/bandits", ServiceFlowTest.uscaSpec("budget20", 4, 0.1, 2.0), JsonNode.class);
+        for (int t = 0; t < 4; t++) {
+            var d = http.postForEntity("/decide", Map.of("bandit", "budget20", "context", List.of(0.2, 0.4)),
+                    JsonNode.class);
+            http.postForEntity("/feedback", Map.of("decisionId", d.getBody().path("decisionId").asText(), "reward", 1),
+                    JsonNode.class);
+        }
+        assertThat(lifecycle.advance("budget20")).isEqualTo(LifecycleService.Outcome.CLOSED);
+
+        ExecutorService pool = Executors.newFixedThreadPool(16);
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<HttpStatus>> results = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            double x = i / 200.0;
+            results.add(pool.submit(() -> {
+                start.await();
+                return HttpStatus.valueOf(http.postForEntity("/release",
+                        Map.of("bandit", "budget20", "context", List.of(x, 1 - x)), JsonNode.class)
+                        .getStatusCode().value());
+            }));
+        }
+        start.countDown();
+        int ok = 0;
+        int refused = 0;
+        for (Future<HttpStatus> f : results) {
+            HttpStatus s = f.get();
+            ok += s == HttpStatus.OK ? 1 : 0;
+            refused += s == HttpStatus.CONFLICT ? 1 : 0;
+        }
+        pool.shutdown();
+
+        assertThat(ok).isEqualTo(20);
+        assertThat(refused).isEqualTo(180);
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM ledger WHERE bandit_id = 'budget20'", Long.class))
+                .isEqualTo(20);
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM context_release WHERE bandit_id = 'budget20'", Long.class))
+                .isEqualTo(20);
+        double total = jdbc.queryForObject("SELECT sum(epsilon) FROM ledger WHERE bandit_id = 'budget20'", Double.class);
+        assertThat(total).isCloseTo(2.0, org.assertj.core.data.Offset.offset(1e-9));
+        var status = http.getForEntity("/bandits/budget20", JsonNode.class).getBody();
+        assertThat(status.path("budget").path("epsilonSpent").asDouble()).isCloseTo(total,
+                org.assertj.core.data.Offset.offset(1e-12));
+    }
+
+    @Test
+    void twoInstancesOnOneDatabaseCloseAnEpochExactlyOnce() throws Exception {
+        http.postForEntity("/bandits", ServiceFlowTest.capriSpec("race", 100, 600), JsonNode.class);
+        int length = http.getForEntity("/bandits/race", JsonNode.class).getBody().path("epochLength").asInt();
+        for (int t = 0; t < length; t++) {
+            var d = http.postForEntity("/decide", Map.of("bandit", "race", "context", List.of(0.2, 0.4)), JsonNode.class);
+            http.postForEntity("/feedback", Map.of("decisionId", d.getBody().path("decisionId").asText(), "reward", 0.3),
+                    JsonNode.class);
+        }
+        try (var second = new SpringApplicationBuilder(DpbanditApplication.class).profiles("test")
+                .properties("server.port=0", "spring.datasource.url=" + postgres.getJdbcUrl("postgres", "postgres"),
+                        "spring.datasource.username=postgres", "spring.datasource.password=")
+                .run()) {
+            LifecycleService other = second.getBean(LifecycleService.class);
+            ExecutorService pool = Executors.newFixedThreadPool(4);
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<LifecycleService.Outcome>> outcomes = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                LifecycleService instance = i % 2 == 0 ? lifecycle : other;
+                Callable<LifecycleService.Outcome> attempt = () -> {
+                    start.await();
+                    return instance.advance("race");
+                };
+                outcomes.add(pool.submit(attempt));
+            }
+            start.countDown();
+            int closed = 0;
+            for (var f : outcomes) {
+                closed += f.get() == LifecycleService.Outcome.CLOSED ? 1 : 0;
+            }
+            pool.shutdown();
+            assertThat(closed).isEqualTo(1);
+        }
+        assertThat(jdbc.queryForList("SELECT status FROM epoch WHERE bandit_id = 'race' ORDER BY number", String.class))
+                .containsExactly("CLOSED", "OPEN");
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM ledger WHERE bandit_id = 'race'", Long.class)).isEqualTo(1);
+        assertThat(jdbc.queryForObject("SELECT epoch FROM bandit WHERE id = 'race'", Integer.class)).isEqualTo(2);
+    }
+}
