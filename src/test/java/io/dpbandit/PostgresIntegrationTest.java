@@ -1,5 +1,6 @@
 package io.dpbandit;
 
+import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.ActiveProfiles;
 
@@ -7,8 +8,11 @@ import org.springframework.test.context.ActiveProfiles;
  * Base of full-context tests: the real service on a random port against a real PostgreSQL
  * (a temporary embedded cluster unless spring.datasource.url points at an external one).
  * Subclasses that keep the same configuration share one cached context and one database.
+ * Metrics export stays on (Spring Boot turns it off in tests by default) so /actuator/prometheus
+ * can be checked.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @ActiveProfiles("test")
+@AutoConfigureObservability(tracing = false)
 public abstract class PostgresIntegrationTest {
 }

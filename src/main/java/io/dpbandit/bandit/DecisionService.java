@@ -20,11 +20,13 @@ public class DecisionService {
     private final BanditService bandits;
     private final BanditStore store;
     private final TransactionTemplate tx;
+    private final BanditMetrics metrics;
 
-    public DecisionService(BanditService bandits, BanditStore store, TransactionTemplate tx) {
+    public DecisionService(BanditService bandits, BanditStore store, TransactionTemplate tx, BanditMetrics metrics) {
         this.bandits = bandits;
         this.store = store;
         this.tx = tx;
+        this.metrics = metrics;
     }
 
     /** A decision as returned to the caller. */
@@ -66,6 +68,7 @@ public class DecisionService {
             // Another request with the same requestId committed first: answer with its decision.
             return replay(rt, store.findDecisionByRequest(banditId, requestId).orElseThrow(), context);
         }
+        metrics.decision(banditId, rt.isCapri() ? "CAPRI" : "USCA");
         return new Decision(id, rt.actionId(action), propensity, rt.epoch(), phase);
     }
 
@@ -87,9 +90,11 @@ public class DecisionService {
         if (!Double.isFinite(reward)) {
             throw InvalidRequestException.of("reward", "must be a finite number");
         }
-        return tx.execute(s -> {
+        String[] bandit = new String[1];
+        FeedbackResult result = tx.execute(s -> {
             var decision = store.findDecisionForUpdate(decisionId)
                     .orElseThrow(() -> new ServiceErrors.NotFound("no decision '" + decisionId + "'"));
+            bandit[0] = decision.banditId();
             // Shared lock: feedback never interleaves with an epoch close of this bandit.
             store.lockBanditShared(decision.banditId());
             BanditRuntime rt = bandits.runtime(decision.banditId());
@@ -110,5 +115,7 @@ public class DecisionService {
             store.recordFeedback(decisionId, "ACCEPTED", clipped.value());
             return new FeedbackResult(FeedbackStatus.ACCEPTED, clipped.clipped());
         });
+        metrics.feedback(bandit[0], result.status().name(), result.clipped());
+        return result;
     }
 }

@@ -40,10 +40,12 @@ public class LifecycleService {
     private final StateCodec codec;
     private final TransactionTemplate tx;
     private final NoiseSource noise;
+    private final BanditMetrics metrics;
     private final SecureRandom seeds = new SecureRandom();
 
     public LifecycleService(BanditService bandits, BanditStore store, StateCodec codec, TransactionTemplate tx,
-            NoiseSource noise) {
+            NoiseSource noise, BanditMetrics metrics) {
+        this.metrics = metrics;
         this.bandits = bandits;
         this.store = store;
         this.codec = codec;
@@ -57,7 +59,12 @@ public class LifecycleService {
     /** Closes the bandit's current epoch (CAPRI) or builds its estimator (USCA) if it is complete. */
     public Outcome advance(String banditId) {
         var row = bandits.row(banditId);
-        return row.algorithm().equals("CAPRI") ? closeCapriEpoch(banditId) : buildUscaEstimator(banditId);
+        long started = System.nanoTime();
+        Outcome outcome = row.algorithm().equals("CAPRI") ? closeCapriEpoch(banditId) : buildUscaEstimator(banditId);
+        if (outcome != Outcome.NOT_READY) {
+            metrics.lifecycleStep(banditId, outcome.name(), System.nanoTime() - started);
+        }
+        return outcome;
     }
 
     Outcome closeCapriEpoch(String banditId) {
@@ -78,8 +85,10 @@ public class LifecycleService {
         long started = System.nanoTime();
         Capri capri = rt.capri();
         double[] sum = new double[plan.projectionSize()];
+        int clippedContributions = 0;
         for (BanditStore.DecisionRow r : rounds) {
-            rt.contributions().addTo(sum, r.context(), r.action(), r.reward());
+            clippedContributions += rt.contributions().addTo(sum, r.context(), r.action(), r.reward())
+                    .vectorClipped() ? 1 : 0;
         }
         CapriState state = new CapriState(plan, sum, plan.length(), rt.spec().horizon() == null ? 0
                 : bandits.row(banditId).rounds() + plan.length(), rt.models());
@@ -119,6 +128,7 @@ public class LifecycleService {
             return Outcome.CLOSED;
         });
         if (outcome == Outcome.CLOSED) {
+            metrics.contributionsClipped(banditId, clippedContributions);
             log.info("Closed epoch {} of bandit '{}' in {} ms (T_r = {}, |S| = {}, noise sigma {})", rt.epoch(),
                     banditId, (System.nanoTime() - started) / 1_000_000, plan.length(), plan.projectionSize(),
                     plan.noise().sigma());

@@ -26,9 +26,11 @@ public class ReleaseService {
     private final StateCodec codec;
     private final TransactionTemplate tx;
     private final NoiseSource noise;
+    private final BanditMetrics metrics;
 
     public ReleaseService(BanditService bandits, BanditStore store, StateCodec codec, TransactionTemplate tx,
-            NoiseSource noise) {
+            NoiseSource noise, BanditMetrics metrics) {
+        this.metrics = metrics;
         this.bandits = bandits;
         this.store = store;
         this.codec = codec;
@@ -67,6 +69,12 @@ public class ReleaseService {
     }
 
     public ContextRelease release(String banditId, double[] context) {
+        ContextRelease r = releaseOnce(banditId, context);
+        metrics.release(banditId, r.charged());
+        return r;
+    }
+
+    private ContextRelease releaseOnce(String banditId, double[] context) {
         BanditRuntime rt = bandits.runtime(banditId);
         if (context == null || context.length != rt.spec().contextDimension()) {
             throw InvalidRequestException.of("context", "must hold " + rt.spec().contextDimension() + " numbers");

@@ -267,4 +267,27 @@ class ServiceFlowTest extends PostgresIntegrationTest {
         assertThat(releases).hasSize(2);
         assertThat(releases.toString()).doesNotContain("0.2").doesNotContain("0.8");
     }
+
+    @Test
+    void metricsAndHealthReportTheLifecycleWithoutEverShowingData() {
+        post("/bandits", capriSpec("metered", 16, 600));
+        int length = get("/bandits/metered").getBody().path("epochLength").asInt();
+        for (int t = 0; t < length; t++) {
+            var d = post("/decide", Map.of("bandit", "metered", "context", List.of(0.123457, 0.654321)));
+            post("/feedback", Map.of("decisionId", d.getBody().path("decisionId").asText(), "reward", 0.918273));
+        }
+        assertThat(lifecycle.advance("metered")).isEqualTo(LifecycleService.Outcome.CLOSED);
+
+        String metrics = http.getForEntity("/actuator/prometheus", String.class).getBody();
+        assertThat(metrics).contains("dpbandit_decisions_total{algorithm=\"CAPRI\",bandit=\"metered\"}")
+                .contains("dpbandit_feedback_total{bandit=\"metered\",status=\"ACCEPTED\"}")
+                .contains("dpbandit_epoch_closes_seconds_count{bandit=\"metered\",outcome=\"CLOSED\"} 1")
+                .contains("dpbandit_budget_remaining_epsilon{bandit=\"metered\"}")
+                .contains("http_server_requests_seconds_count{")
+                .contains("uri=\"/decide\"");
+        assertThat(metrics).doesNotContain("0.123457").doesNotContain("0.654321").doesNotContain("0.918273");
+
+        var health = get("/actuator/health").getBody();
+        assertThat(health.path("components").path("epochCloses").path("status").asText()).isEqualTo("UP");
+    }
 }
