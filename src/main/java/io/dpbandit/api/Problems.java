@@ -15,6 +15,7 @@ import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.HttpRequestMethodNotSupportedException;
 import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
@@ -37,6 +38,7 @@ public class Problems {
     }
 
     @ExceptionHandler(InvalidRequestException.class)
+    @ResponseStatus(HttpStatus.BAD_REQUEST)
     ProblemDetail invalid(InvalidRequestException e) {
         ProblemDetail p = problem(HttpStatus.BAD_REQUEST, "validation", "Invalid request", e.getMessage());
         p.setProperty("errors", e.problems().stream()
@@ -45,6 +47,7 @@ public class Problems {
     }
 
     @ExceptionHandler(HttpMessageNotReadableException.class)
+    @ResponseStatus(HttpStatus.BAD_REQUEST)
     ProblemDetail unreadable(HttpMessageNotReadableException e) {
         // Jackson's message can quote the offending value; report only where and what kind.
         Throwable cause = e.getMostSpecificCause();
@@ -74,6 +77,7 @@ public class Problems {
     }
 
     @ExceptionHandler({MethodArgumentTypeMismatchException.class, MissingServletRequestParameterException.class})
+    @ResponseStatus(HttpStatus.BAD_REQUEST)
     ProblemDetail badParameter(Exception e) {
         String name = e instanceof MethodArgumentTypeMismatchException m ? m.getName()
                 : ((MissingServletRequestParameterException) e).getParameterName();
@@ -82,48 +86,57 @@ public class Problems {
     }
 
     @ExceptionHandler(ServiceErrors.NotFound.class)
+    @ResponseStatus(HttpStatus.NOT_FOUND)
     ProblemDetail notFound(ServiceErrors.NotFound e) {
         return problem(HttpStatus.NOT_FOUND, "not-found", "Not found", e.getMessage());
     }
 
     @ExceptionHandler(ServiceErrors.Conflict.class)
+    @ResponseStatus(HttpStatus.CONFLICT)
     ProblemDetail conflict(ServiceErrors.Conflict e) {
         return problem(HttpStatus.CONFLICT, "conflict", "Conflict", e.getMessage());
     }
 
     @ExceptionHandler(ServiceErrors.BudgetExhausted.class)
+    @ResponseStatus(HttpStatus.CONFLICT)
     ProblemDetail budget(ServiceErrors.BudgetExhausted e) {
         return problem(HttpStatus.CONFLICT, "budget-exhausted", "Privacy budget exhausted", e.getMessage());
     }
 
     @ExceptionHandler(ServiceErrors.NotReady.class)
+    @ResponseStatus(HttpStatus.CONFLICT)
     ProblemDetail notReady(ServiceErrors.NotReady e) {
         return problem(HttpStatus.CONFLICT, "not-ready", "Not ready", e.getMessage());
     }
 
     @ExceptionHandler(HttpMediaTypeNotSupportedException.class)
+    @ResponseStatus(HttpStatus.UNSUPPORTED_MEDIA_TYPE)
     ProblemDetail mediaType(HttpMediaTypeNotSupportedException e) {
         return problem(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type", "Unsupported media type",
                 "send application/json");
     }
 
     @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
+    @ResponseStatus(HttpStatus.METHOD_NOT_ALLOWED)
     ProblemDetail method(HttpRequestMethodNotSupportedException e) {
         return problem(HttpStatus.METHOD_NOT_ALLOWED, "method-not-allowed", "Method not allowed",
                 "method " + e.getMethod() + " is not supported here");
     }
 
     @ExceptionHandler(NoResourceFoundException.class)
+    @ResponseStatus(HttpStatus.NOT_FOUND)
     ProblemDetail noResource(NoResourceFoundException e) {
         return problem(HttpStatus.NOT_FOUND, "not-found", "Not found", "no such endpoint");
     }
 
     @ExceptionHandler(PayloadTooLargeException.class)
+    @ResponseStatus(HttpStatus.PAYLOAD_TOO_LARGE)
     ProblemDetail tooLarge(PayloadTooLargeException e) {
         return problem(HttpStatus.PAYLOAD_TOO_LARGE, "payload-too-large", "Payload too large", e.getMessage());
     }
 
     @ExceptionHandler(Exception.class)
+    @ResponseStatus(HttpStatus.INTERNAL_SERVER_ERROR)
     ProblemDetail unexpected(Exception e, HttpServletRequest request) {
         log.error("Unexpected error on {} {}", request.getMethod(), request.getRequestURI(), e);
         return problem(HttpStatus.INTERNAL_SERVER_ERROR, "internal", "Internal error",
