@@ -41,11 +41,13 @@ public class LifecycleService {
     private final TransactionTemplate tx;
     private final NoiseSource noise;
     private final BanditMetrics metrics;
+    private final long closeCommitDelayMs;
     private final SecureRandom seeds = new SecureRandom();
 
     public LifecycleService(BanditService bandits, BanditStore store, StateCodec codec, TransactionTemplate tx,
-            NoiseSource noise, BanditMetrics metrics) {
+            NoiseSource noise, BanditMetrics metrics, LifecycleProperties properties) {
         this.metrics = metrics;
+        this.closeCommitDelayMs = properties.closeCommitDelayMs();
         this.bandits = bandits;
         this.store = store;
         this.codec = codec;
@@ -117,6 +119,7 @@ public class LifecycleService {
                 return Outcome.LOST_RACE;
             }
             store.charge(banditId, cost.epsilon(), cost.delta(), "CAPRI epoch release", rt.epoch());
+            faultInjectionPause();
             store.markUnusedLate(banditId, rt.epoch(), lastSeq);
             store.insertEpoch(banditId, rt.epoch() + 1, close.next().plan().length(), codec.bytes(close.next().plan()));
             if (!store.advanceEpoch(banditId, rt.epoch(), plan.length())) {
@@ -137,6 +140,18 @@ public class LifecycleService {
                     banditId);
         }
         return outcome;
+    }
+
+    /** Crash tests widen the commit window here (dpbandit.lifecycle.close-commit-delay-ms). */
+    private void faultInjectionPause() {
+        if (closeCommitDelayMs > 0) {
+            try {
+                Thread.sleep(closeCommitDelayMs);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted inside an epoch close", e);
+            }
+        }
     }
 
     /**
