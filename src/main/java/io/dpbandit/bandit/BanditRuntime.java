@@ -6,7 +6,9 @@ import io.dpbandit.policy.capri.Elimination;
 import io.dpbandit.policy.capri.EpochPlan;
 import io.dpbandit.policy.capri.ReleasedModel;
 import io.dpbandit.policy.usca.Usca;
+import io.dpbandit.policy.ContextKey;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What one instance keeps in memory for a bandit: its spec and policy (immutable), and for CAPRI
@@ -15,7 +17,28 @@ import java.util.List;
  * instances can serve the same bandit.
  */
 record BanditRuntime(BanditSpec spec, Capri capri, Usca usca, int epoch, EpochPlan plan, List<ReleasedModel> models,
-        Elimination activeSets, ContributionCalculator contributions) {
+        Elimination activeSets, ContributionCalculator contributions, Map<ContextKey, int[]> activeSetCache) {
+
+    /** Cached active sets per context hold at most this many entries per epoch. */
+    static final int ACTIVE_SET_CACHE_LIMIT = 100_000;
+
+    /**
+     * X_r(c) for this epoch: chaining the released models costs O(m |X|) kernel evaluations per
+     * epoch, so repeated contexts (a pool, popular segments) are served from a cache that dies with
+     * the epoch's runtime.
+     */
+    int[] activeSet(double[] context) {
+        ContextKey key = new ContextKey(context);
+        int[] hit = activeSetCache.get(key);
+        if (hit != null) {
+            return hit;
+        }
+        int[] active = activeSets.activeSet(context);
+        if (activeSetCache.size() < ACTIVE_SET_CACHE_LIMIT) {
+            activeSetCache.put(key, active);
+        }
+        return active;
+    }
 
     boolean isCapri() {
         return capri != null;

@@ -80,7 +80,7 @@ public class BanditService {
     }
 
     private Created existingOrConflict(BanditSpec spec, BanditStore.BanditRow row) {
-        BanditSpec stored = codec.read(row.specJson(), BanditSpec.class);
+        BanditSpec stored = codec.read(store.specJson(row.id()), BanditSpec.class);
         if (!codec.text(stored).equals(codec.text(spec))) {
             throw new ServiceErrors.Conflict("bandit '" + spec.id() + "' already exists with a different spec");
         }
@@ -93,13 +93,26 @@ public class BanditService {
 
     /** The runtime for the bandit's current epoch, rebuilt when another instance moved it on. */
     public BanditRuntime runtime(String id) {
-        BanditStore.BanditRow row = row(id);
-        BanditRuntime cached = runtimes.get(id);
+        return runtime(row(id));
+    }
+
+    /**
+     * The runtime for a bandit row the caller has just read. A rebuild (after another instance
+     * moved the epoch on) parses the plan once: concurrent requests for the same bandit wait for
+     * that one rebuild instead of each parsing megabytes of JSON.
+     */
+    public BanditRuntime runtime(BanditStore.BanditRow row) {
+        BanditRuntime cached = runtimes.get(row.id());
         if (cached != null && cached.epoch() == row.epoch()) {
             return cached;
         }
-        BanditSpec spec = codec.read(row.specJson(), BanditSpec.class);
-        BanditRuntime runtime;
+        return runtimes.compute(row.id(), (id, current) ->
+                current != null && current.epoch() == row.epoch() ? current : build(row, current));
+    }
+
+    private BanditRuntime build(BanditStore.BanditRow row, BanditRuntime cached) {
+        String id = row.id();
+        BanditSpec spec = cached != null ? cached.spec() : codec.read(store.specJson(id), BanditSpec.class);
         if (row.algorithm().equals("CAPRI")) {
             Capri capri = cached != null ? cached.capri() : PolicyFactory.capri(spec);
             var epoch = store.findEpoch(id, row.epoch()).orElseThrow(
@@ -107,14 +120,22 @@ public class BanditService {
             EpochPlan plan = codec.read(epoch.plan(), EpochPlan.class);
             List<ReleasedModel> models = store.releasedModels(id).stream()
                     .map(m -> codec.read(m, ReleasedModel.class)).toList();
-            runtime = new BanditRuntime(spec, capri, null, row.epoch(), plan, models, capri.elimination(models),
-                    capri.contributions(plan));
-        } else {
-            Usca usca = cached != null ? cached.usca() : PolicyFactory.usca(spec);
-            runtime = new BanditRuntime(spec, null, usca, row.epoch(), null, List.of(), null, null);
+            return capriRuntime(spec, capri, row.epoch(), plan, models);
         }
-        runtimes.put(id, runtime);
-        return runtime;
+        Usca usca = cached != null ? cached.usca() : PolicyFactory.usca(spec);
+        return new BanditRuntime(spec, null, usca, row.epoch(), null, List.of(), null, null, new ConcurrentHashMap<>());
+    }
+
+    private static BanditRuntime capriRuntime(BanditSpec spec, Capri capri, int epoch, EpochPlan plan,
+            List<ReleasedModel> models) {
+        return new BanditRuntime(spec, capri, null, epoch, plan, models, capri.elimination(models),
+                capri.contributions(plan), new ConcurrentHashMap<>());
+    }
+
+    /** After this instance closed an epoch it installs the next runtime from what it computed. */
+    void installNextEpoch(BanditRuntime previous, CapriState next) {
+        runtimes.put(previous.spec().id(), capriRuntime(previous.spec(), previous.capri(), next.epoch(), next.plan(),
+                next.models()));
     }
 
     /** Budget figures, replayed from the ledger in order (bit-identical on every instance). */
@@ -131,7 +152,7 @@ public class BanditService {
         BanditStore.BanditRow row = row(id);
         Integer length = row.algorithm().equals("CAPRI")
                 ? store.findEpoch(id, row.epoch()).map(BanditStore.EpochRow::length).orElse(null)
-                : Objects.requireNonNull(codec.read(row.specJson(), BanditSpec.class).horizon());
+                : Objects.requireNonNull(runtime(id).spec().horizon());
         return new BanditStatus(row.id(), row.algorithm(), row.phase(), row.epoch(), length, row.rounds(),
                 store.decisionCount(id), store.feedbackCounts(id), budget(row));
     }

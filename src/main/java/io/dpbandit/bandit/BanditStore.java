@@ -24,8 +24,11 @@ public class BanditStore {
         this.jdbc = jdbc;
     }
 
-    /** A bandit row (without its potentially large policy state). */
-    public record BanditRow(String id, String algorithm, String specJson, String phase, int epoch, long rounds,
+    /**
+     * A bandit row, without its spec (which holds the whole context pool) or policy state: this is
+     * read on every request, so it stays a few dozen bytes.
+     */
+    public record BanditRow(String id, String algorithm, String phase, int epoch, long rounds,
             double epsilonTotal, double deltaTotal, long stateVersion) {
     }
 
@@ -63,12 +66,17 @@ public class BanditStore {
     }
 
     public Optional<BanditRow> findBandit(String id) {
-        return jdbc.query("SELECT id, algorithm, spec::text, phase, epoch, rounds, epsilon_total, delta_total, "
+        return jdbc.query("SELECT id, algorithm, phase, epoch, rounds, epsilon_total, delta_total, "
                 + "state_version FROM bandit WHERE id = ?", this::bandit, id).stream().findFirst();
     }
 
+    /** The stored spec (read only when a runtime is built or a create is compared). */
+    public String specJson(String id) {
+        return jdbc.queryForObject("SELECT spec::text FROM bandit WHERE id = ?", String.class, id);
+    }
+
     public List<BanditRow> listBandits() {
-        return jdbc.query("SELECT id, algorithm, spec::text, phase, epoch, rounds, epsilon_total, delta_total, "
+        return jdbc.query("SELECT id, algorithm, phase, epoch, rounds, epsilon_total, delta_total, "
                 + "state_version FROM bandit ORDER BY id", this::bandit);
     }
 
@@ -98,8 +106,8 @@ public class BanditStore {
     }
 
     private BanditRow bandit(ResultSet rs, int i) throws SQLException {
-        return new BanditRow(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getInt(5),
-                rs.getLong(6), rs.getDouble(7), rs.getDouble(8), rs.getLong(9));
+        return new BanditRow(rs.getString(1), rs.getString(2), rs.getString(3), rs.getInt(4), rs.getLong(5),
+                rs.getDouble(6), rs.getDouble(7), rs.getLong(8));
     }
 
     // ---- epochs --------------------------------------------------------------------------------

@@ -34,7 +34,8 @@ public class DecisionService {
     }
 
     public Decision decide(String banditId, double[] context, String requestId) {
-        BanditRuntime rt = bandits.runtime(banditId);
+        BanditStore.BanditRow row = bandits.row(banditId);
+        BanditRuntime rt = bandits.runtime(row);
         if (context == null || context.length != rt.spec().contextDimension()) {
             throw InvalidRequestException.of("context", "must hold " + rt.spec().contextDimension() + " numbers");
         }
@@ -49,11 +50,11 @@ public class DecisionService {
                 return replay(rt, previous.get(), context);
             }
         }
-        String phase = bandits.row(banditId).phase();
+        String phase = row.phase();
         int action;
         double propensity;
         if (rt.isCapri()) {
-            Capri.Decision d = rt.capri().decide(rt.activeSets(), rt.epoch(), context, ThreadLocalRandom.current());
+            Capri.Decision d = rt.capri().decide(rt.activeSet(context), rt.epoch(), ThreadLocalRandom.current());
             action = d.action();
             propensity = d.propensity();
         } else {
@@ -97,14 +98,14 @@ public class DecisionService {
             bandit[0] = decision.banditId();
             // Shared lock: feedback never interleaves with an epoch close of this bandit.
             store.lockBanditShared(decision.banditId());
-            BanditRuntime rt = bandits.runtime(decision.banditId());
+            var row = bandits.row(decision.banditId());
+            BanditRuntime rt = bandits.runtime(row);
             var clipped = ContributionBounds.clipReward(reward, rt.spec().rewardBound());
             if (!decision.feedback().equals("PENDING")) {
                 return new FeedbackResult(decision.feedback().equals("ACCEPTED") ? FeedbackStatus.DUPLICATE
                         : decision.feedback().equals("LATE") ? FeedbackStatus.DUPLICATE : FeedbackStatus.LATE,
                         clipped.clipped());
             }
-            var row = bandits.row(decision.banditId());
             boolean epochOver = decision.epoch() != row.epoch() || !row.phase().equals("EXPLORE");
             boolean waitedOut = decision.createdAt()
                     .plusSeconds(rt.spec().feedback().waitSeconds()).isBefore(Instant.now());

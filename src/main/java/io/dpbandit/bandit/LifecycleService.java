@@ -99,6 +99,9 @@ public class LifecycleService {
         List<java.util.UUID> used = rounds.stream().map(BanditStore.DecisionRow::id).toList();
         long lastSeq = rounds.get(rounds.size() - 1).seq();
         boolean horizonReached = state.totalRounds() >= capri.config().horizon();
+        // Encode before taking the lock: the next plan holds an m × m matrix (megabytes of JSON).
+        String modelJson = codec.text(close.model());
+        byte[] nextPlan = codec.bytes(close.next().plan());
         Outcome outcome = tx.execute(s -> {
             store.lockBandit(banditId);
             var now = bandits.row(banditId);
@@ -115,13 +118,13 @@ public class LifecycleService {
             if (!budget.canAfford(cost)) {
                 return Outcome.BUDGET_REFUSED;
             }
-            if (!store.closeEpoch(banditId, rt.epoch(), codec.text(close.model()))) {
+            if (!store.closeEpoch(banditId, rt.epoch(), modelJson)) {
                 return Outcome.LOST_RACE;
             }
             store.charge(banditId, cost.epsilon(), cost.delta(), "CAPRI epoch release", rt.epoch());
             faultInjectionPause();
             store.markUnusedLate(banditId, rt.epoch(), lastSeq);
-            store.insertEpoch(banditId, rt.epoch() + 1, close.next().plan().length(), codec.bytes(close.next().plan()));
+            store.insertEpoch(banditId, rt.epoch() + 1, close.next().plan().length(), nextPlan);
             if (!store.advanceEpoch(banditId, rt.epoch(), plan.length())) {
                 throw new IllegalStateException("epoch moved under the advisory lock");
             }
@@ -131,6 +134,7 @@ public class LifecycleService {
             return Outcome.CLOSED;
         });
         if (outcome == Outcome.CLOSED) {
+            bandits.installNextEpoch(rt, close.next());
             metrics.contributionsClipped(banditId, clippedContributions);
             log.info("Closed epoch {} of bandit '{}' in {} ms (T_r = {}, |S| = {}, noise sigma {})", rt.epoch(),
                     banditId, (System.nanoTime() - started) / 1_000_000, plan.length(), plan.projectionSize(),
@@ -196,9 +200,10 @@ public class LifecycleService {
         }
         UscaEstimator estimator = usca.estimator(usca.fold(state, points, values));
         long lastSeq = rounds.get(rounds.size() - 1).seq();
+        byte[] encoded = codec.bytes(estimator);
         Outcome outcome = tx.execute(s -> {
             store.lockBandit(banditId);
-            if (!store.changePhase(banditId, "EXPLORE", "RELEASE", horizon, codec.bytes(estimator))) {
+            if (!store.changePhase(banditId, "EXPLORE", "RELEASE", horizon, encoded)) {
                 return Outcome.LOST_RACE;
             }
             store.markUnusedLate(banditId, 1, lastSeq);

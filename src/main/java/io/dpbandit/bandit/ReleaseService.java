@@ -86,7 +86,7 @@ public class ReleaseService {
         }
         if (rt.isCapri()) {
             // The model's best active action: post-processing of released models, no charge.
-            int[] active = rt.activeSets().activeSet(context);
+            int[] active = rt.activeSet(context);
             int best = active[0];
             if (!rt.models().isEmpty()) {
                 double[] mu = rt.activeSets().means(rt.models().size() - 1, context);

@@ -59,7 +59,11 @@ public final class Capri {
     /** The action for a context: uniform over X_r(c) (Algorithm 1 line "play x_t ~ Unif(X_r(c_t))"). */
     public Decision decide(Elimination activeSets, int epoch, double[] context, RandomGenerator rng) {
         checkContext(context);
-        int[] active = activeSets.activeSet(context);
+        return decide(activeSets.activeSet(context), epoch, rng);
+    }
+
+    /** The same, from an active set the caller already has (e.g. cached per context). */
+    public Decision decide(int[] active, int epoch, RandomGenerator rng) {
         int action = active[rng.nextInt(active.length)];
         return new Decision(action, 1.0 / active.length, epoch, active.length);
     }

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Load benchmark: /decide + /feedback through the service (wrk) next to the same statements
+# straight against the same PostgreSQL (pgbench). Needs: mvn package done, wrk and pgbench
+# (apt-get install wrk postgresql-client). Loopback only; every run is bounded by -d/-T.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PGPORT=54329
+POOL=${POOL:-16}
+DURATION=${DURATION:-20}
+OUT=${OUT:-target/load}
+mkdir -p "$OUT"
+java -Xmx1g -jar target/dpbandit.jar --dpbandit.embedded-postgres.data-directory= \
+  --dpbandit.embedded-postgres.port=$PGPORT --spring.datasource.hikari.maximum-pool-size=$POOL \
+  --logging.level.root=WARN --server.port=8080 > "$OUT/service.log" 2>&1 &
+SERVICE=$!
+trap 'kill $SERVICE 2>/dev/null || true' EXIT
+for i in $(seq 1 90); do curl -sf localhost:8080/actuator/health/readiness >/dev/null && break; sleep 1; done
+curl -sf -X POST localhost:8080/bandits -H 'Content-Type: application/json' -d @bench/load-bandit.json > /dev/null
+echo "warm-up"; wrk -t2 -c16 -d10s -s bench/decide-feedback.lua http://127.0.0.1:8080 > /dev/null
+for c in 4 16 64; do
+  echo "== service, wrk -c$c (requests are decide and feedback alternately)"
+  wrk -t2 -c$c -d${DURATION}s --latency -s bench/decide-feedback.lua http://127.0.0.1:8080 | tee "$OUT/wrk-c$c.txt"
+done
+for c in 4 16 64; do
+  echo "== PostgreSQL ceiling, pgbench -c$c (one transaction = one decide + one feedback)"
+  PGPASSWORD= pgbench -h 127.0.0.1 -p $PGPORT -U postgres -n -M prepared -c $c -j 2 -T $DURATION -f bench/pg-ceiling.sql postgres \
+    2>&1 | grep -E "tps|latency|number of" | tee "$OUT/pgbench-c$c.txt"
+done
