@@ -290,4 +290,29 @@ class ServiceFlowTest extends PostgresIntegrationTest {
         var health = get("/actuator/health").getBody();
         assertThat(health.path("components").path("epochCloses").path("status").asText()).isEqualTo("UP");
     }
+
+    @Test
+    void oversizedBodiesWrongMediaTypesAndUnknownPathsAreProblems() {
+        String huge = "{\"bandit\": \"x\", \"context\": [" + "0.5,".repeat(3_000_000) + "0.5]}";
+        assertProblem(post("/decide", huge), HttpStatus.PAYLOAD_TOO_LARGE, "payload-too-large");
+        HttpHeaders text = new HttpHeaders();
+        text.setContentType(MediaType.TEXT_PLAIN);
+        assertProblem(http.exchange("/decide", HttpMethod.POST, new HttpEntity<>("hello", text), JsonNode.class),
+                HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type");
+        assertProblem(http.exchange("/decide", HttpMethod.GET, null, JsonNode.class), HttpStatus.METHOD_NOT_ALLOWED,
+                "method-not-allowed");
+        assertProblem(get("/nowhere"), HttpStatus.NOT_FOUND, "not-found");
+        assertProblem(get("/release"), HttpStatus.BAD_REQUEST, "validation");
+    }
+
+    @Test
+    void theLedgerIsAppendOnly() {
+        post("/bandits", uscaSpec("append-only", 2, 0.5, 1.0));
+        jdbc.update("INSERT INTO ledger (bandit_id, epsilon, delta, reason) VALUES ('append-only', 0.1, 0, 'test')");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> jdbc.update("UPDATE ledger SET epsilon = 0"))
+                .hasMessageContaining("append-only");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> jdbc.update("DELETE FROM ledger"))
+                .hasMessageContaining("append-only");
+        assertThat(get("/bandits/append-only/ledger").getBody()).hasSize(1);
+    }
 }
