@@ -1,5 +1,7 @@
 package io.dpbandit.api;
 
+import jakarta.servlet.http.HttpServletRequest;
+import io.dpbandit.security.Access;
 import io.dpbandit.bandit.BanditService;
 import io.dpbandit.bandit.BanditSpec;
 import io.dpbandit.bandit.BanditStore;
@@ -24,7 +26,11 @@ public class BanditController {
 
     /** 201 when created; 200 when the same spec was already created (a safe retry). */
     @PostMapping("/bandits")
-    public ResponseEntity<BanditService.BanditStatus> create(@RequestBody(required = false) BanditSpec spec) {
+    public ResponseEntity<BanditService.BanditStatus> create(@RequestBody(required = false) BanditSpec spec,
+            HttpServletRequest request) {
+        if (spec != null && spec.id() != null) {
+            Access.requireBandit(request, spec.id());
+        }
         BanditService.Created created = bandits.create(spec);
         return created.created()
                 ? ResponseEntity.created(URI.create("/bandits/" + created.status().id())).body(created.status())
@@ -32,17 +38,20 @@ public class BanditController {
     }
 
     @GetMapping("/bandits")
-    public List<BanditService.BanditStatus> list() {
-        return bandits.list();
+    public List<BanditService.BanditStatus> list(HttpServletRequest request) {
+        var principal = Access.principal(request);
+        return bandits.list().stream().filter(b -> principal.mayActOn(b.id())).toList();
     }
 
     @GetMapping("/bandits/{id}")
-    public BanditService.BanditStatus get(@PathVariable String id) {
+    public BanditService.BanditStatus get(@PathVariable String id, HttpServletRequest request) {
+        Access.requireBandit(request, id);
         return bandits.status(id);
     }
 
     @GetMapping("/bandits/{id}/ledger")
-    public List<BanditStore.LedgerRow> ledger(@PathVariable String id) {
+    public List<BanditStore.LedgerRow> ledger(@PathVariable String id, HttpServletRequest request) {
+        Access.requireBandit(request, id);
         return bandits.ledger(id);
     }
 }

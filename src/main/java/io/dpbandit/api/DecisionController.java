@@ -1,5 +1,7 @@
 package io.dpbandit.api;
 
+import jakarta.servlet.http.HttpServletRequest;
+import io.dpbandit.security.Access;
 import io.dpbandit.bandit.DecisionService;
 import io.dpbandit.bandit.InvalidRequestException;
 import java.util.UUID;
@@ -26,10 +28,12 @@ public class DecisionController {
     }
 
     @PostMapping("/decide")
-    public DecisionService.Decision decide(@RequestBody(required = false) DecideRequest request) {
+    public DecisionService.Decision decide(@RequestBody(required = false) DecideRequest request,
+            HttpServletRequest http) {
         if (request == null || request.bandit() == null) {
             throw InvalidRequestException.of("bandit", "is required");
         }
+        Access.requireBandit(http, request.bandit());
         if (request.requestId() != null && (request.requestId().isEmpty() || request.requestId().length() > 128)) {
             throw InvalidRequestException.of("requestId", "must be 1 to 128 characters");
         }
@@ -37,10 +41,12 @@ public class DecisionController {
     }
 
     @PostMapping("/feedback")
-    public DecisionService.FeedbackResult feedback(@RequestBody(required = false) FeedbackRequest request) {
+    public DecisionService.FeedbackResult feedback(@RequestBody(required = false) FeedbackRequest request,
+            HttpServletRequest http) {
         if (request == null || request.decisionId() == null) {
             throw InvalidRequestException.of("decisionId", "is required");
         }
+        Access.requireBandit(http, decisions.banditOf(request.decisionId()));
         if (request.reward() == null) {
             throw InvalidRequestException.of("reward", "is required");
         }

@@ -1,5 +1,6 @@
 package io.dpbandit.api;
 
+import io.dpbandit.security.Access;
 import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.bandit.ServiceErrors;
 import jakarta.servlet.http.HttpServletRequest;
@@ -89,6 +90,12 @@ public class Problems {
     @ResponseStatus(HttpStatus.NOT_FOUND)
     ProblemDetail notFound(ServiceErrors.NotFound e) {
         return problem(HttpStatus.NOT_FOUND, "not-found", "Not found", e.getMessage());
+    }
+
+    @ExceptionHandler(Access.Forbidden.class)
+    @ResponseStatus(HttpStatus.FORBIDDEN)
+    ProblemDetail forbidden(Access.Forbidden e) {
+        return problem(HttpStatus.FORBIDDEN, "forbidden", "Forbidden", e.getMessage());
     }
 
     @ExceptionHandler(ServiceErrors.Conflict.class)

@@ -1,5 +1,7 @@
 package io.dpbandit.api;
 
+import jakarta.servlet.http.HttpServletRequest;
+import io.dpbandit.security.Access;
 import io.dpbandit.bandit.BanditService;
 import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.bandit.ReleaseService;
@@ -33,7 +35,8 @@ public class ReleaseController {
     }
 
     @GetMapping("/release")
-    public Map<String, Object> latest(@RequestParam("bandit") String banditId) {
+    public Map<String, Object> latest(@RequestParam("bandit") String banditId, HttpServletRequest http) {
+        Access.requireBandit(http, banditId);
         var row = bandits.row(banditId);
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("bandit", banditId);
@@ -69,10 +72,12 @@ public class ReleaseController {
     }
 
     @PostMapping("/release")
-    public ReleaseService.ContextRelease release(@RequestBody(required = false) ReleaseRequest request) {
+    public ReleaseService.ContextRelease release(@RequestBody(required = false) ReleaseRequest request,
+            HttpServletRequest http) {
         if (request == null || request.bandit() == null) {
             throw InvalidRequestException.of("bandit", "is required");
         }
+        Access.requireBandit(http, request.bandit());
         return releases.release(request.bandit(), request.context());
     }
 

@@ -29,8 +29,10 @@ public class BanditService {
     private final TransactionTemplate tx;
     private final Map<String, BanditRuntime> runtimes = new ConcurrentHashMap<>();
     private final SecureRandom seeds = new SecureRandom();
+    private final SpecLimits limits;
 
-    public BanditService(BanditStore store, StateCodec codec, TransactionTemplate tx) {
+    public BanditService(BanditStore store, StateCodec codec, TransactionTemplate tx, SpecLimits limits) {
+        this.limits = limits;
         this.store = store;
         this.codec = codec;
         this.tx = tx;
@@ -45,7 +47,7 @@ public class BanditService {
      * (a safe retry); another spec under a taken id is a conflict.
      */
     public Created create(BanditSpec request) {
-        BanditSpec spec = BanditSpecValidator.normalise(request);
+        BanditSpec spec = BanditSpecValidator.normalise(request, limits);
         String specJson = codec.text(spec);
         var existing = store.findBandit(spec.id());
         if (existing.isPresent()) {

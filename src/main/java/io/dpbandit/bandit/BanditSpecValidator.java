@@ -17,15 +17,20 @@ public final class BanditSpecValidator {
 
     static final Pattern ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
     static final int MAX_HORIZON = 100_000_000;
-    static final int MAX_DIMENSION = 1000;
-    static final int MAX_ACTIONS = 1000;
-    static final int MAX_POOL = 100_000;
 
     private BanditSpecValidator() {
     }
 
-    /** The spec with defaults filled in, or an {@link InvalidRequestException} listing every problem. */
+    /** The spec with defaults filled in, within the default limits. */
     public static BanditSpec normalise(BanditSpec s) {
+        return normalise(s, new SpecLimits(null, null, null));
+    }
+
+    /** The spec with defaults filled in, or an {@link InvalidRequestException} listing every problem. */
+    public static BanditSpec normalise(BanditSpec s, SpecLimits limits) {
+        final int maxDimension = limits.maxContextDimension();
+        final int maxActions = limits.maxActions();
+        final int maxPool = limits.maxPool();
         List<InvalidRequestException.FieldProblem> p = new ArrayList<>();
         if (s == null) {
             throw InvalidRequestException.of("body", "a bandit spec is required");
@@ -54,11 +59,11 @@ public final class BanditSpecValidator {
             p.add(problem("kernel", "is required, e.g. {\"type\": \"RBF\", \"lengthScale\": 0.3}"));
         }
         Integer dim = s.contextDimension();
-        if (dim == null || dim < 0 || dim > MAX_DIMENSION) {
-            p.add(problem("contextDimension", "must be a whole number from 0 to " + MAX_DIMENSION));
+        if (dim == null || dim < 0 || dim > maxDimension) {
+            p.add(problem("contextDimension", "must be a whole number from 0 to " + maxDimension));
         }
-        checkActions(s.actions(), p);
-        checkPool(s.contextPool(), dim, p);
+        checkActions(s.actions(), maxActions, maxDimension, p);
+        checkPool(s.contextPool(), dim, maxPool, p);
         BanditSpec.Feedback feedback = feedback(s.feedback(), b, p);
         BanditSpec.Tuning tuning = tuning(s.tuning(), p);
         if (!p.isEmpty()) {
@@ -104,9 +109,10 @@ public final class BanditSpecValidator {
         return new BanditSpec.Privacy(model, eps, capri ? delta : 0.0, budget);
     }
 
-    private static void checkActions(List<BanditSpec.Action> actions, List<InvalidRequestException.FieldProblem> p) {
-        if (actions == null || actions.size() < 2 || actions.size() > MAX_ACTIONS) {
-            p.add(problem("actions", "must list 2 to " + MAX_ACTIONS + " actions"));
+    private static void checkActions(List<BanditSpec.Action> actions, int maxActions, int maxDimension,
+            List<InvalidRequestException.FieldProblem> p) {
+        if (actions == null || actions.size() < 2 || actions.size() > maxActions) {
+            p.add(problem("actions", "must list 2 to " + maxActions + " actions"));
             return;
         }
         Set<String> ids = new HashSet<>();
@@ -121,8 +127,8 @@ public final class BanditSpecValidator {
             if (!ids.add(a.id())) {
                 p.add(problem(f + ".id", "duplicates the id '" + a.id() + "'"));
             }
-            if (a.features() == null || a.features().length > MAX_DIMENSION || !finite(a.features())) {
-                p.add(problem(f + ".features", "must be an array of at most " + MAX_DIMENSION + " finite numbers"));
+            if (a.features() == null || a.features().length > maxDimension || !finite(a.features())) {
+                p.add(problem(f + ".features", "must be an array of at most " + maxDimension + " finite numbers"));
             } else if (dim >= 0 && a.features().length != dim) {
                 p.add(problem(f + ".features", "must have the same length as the first action's (" + dim + ")"));
             } else {
@@ -131,9 +137,10 @@ public final class BanditSpecValidator {
         }
     }
 
-    private static void checkPool(List<double[]> pool, Integer dim, List<InvalidRequestException.FieldProblem> p) {
-        if (pool == null || pool.isEmpty() || pool.size() > MAX_POOL) {
-            p.add(problem("contextPool", "must hold 1 to " + MAX_POOL + " public contexts"));
+    private static void checkPool(List<double[]> pool, Integer dim, int maxPool,
+            List<InvalidRequestException.FieldProblem> p) {
+        if (pool == null || pool.isEmpty() || pool.size() > maxPool) {
+            p.add(problem("contextPool", "must hold 1 to " + maxPool + " public contexts"));
             return;
         }
         for (int i = 0; i < pool.size(); i++) {

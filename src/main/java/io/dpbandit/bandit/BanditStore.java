@@ -166,6 +166,10 @@ public class BanditStore {
         return jdbc.query(DECISION + "WHERE id = ? FOR UPDATE", this::decision, id).stream().findFirst();
     }
 
+    public Optional<String> banditOfDecision(UUID id) {
+        return jdbc.queryForList("SELECT bandit_id FROM decision WHERE id = ?", String.class, id).stream().findFirst();
+    }
+
     public void recordFeedback(UUID id, String feedback, Double reward) {
         jdbc.update("UPDATE decision SET feedback = ?, reward = ?, feedback_at = now() WHERE id = ?", feedback, reward, id);
     }

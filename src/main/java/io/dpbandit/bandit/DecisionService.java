@@ -81,6 +81,12 @@ public class DecisionService {
                 bandits.row(rt.spec().id()).phase());
     }
 
+    /** The bandit a decision belongs to (404 for an unknown decision). */
+    public String banditOf(UUID decisionId) {
+        return store.banditOfDecision(decisionId)
+                .orElseThrow(() -> new ServiceErrors.NotFound("no decision '" + decisionId + "'"));
+    }
+
     /** How a feedback was taken. */
     public enum FeedbackStatus { ACCEPTED, DUPLICATE, LATE }
 

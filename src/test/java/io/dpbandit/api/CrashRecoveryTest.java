@@ -13,6 +13,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -66,7 +67,11 @@ class CrashRecoveryTest {
                 "--spring.datasource.url=" + postgres.getJdbcUrl("postgres", "postgres"),
                 "--spring.datasource.username=postgres", "--spring.datasource.password=",
                 "--dpbandit.lifecycle.check-interval-ms=50", "--dpbandit.lifecycle.close-commit-delay-ms=300",
-                "--logging.level.root=WARN", "--spring.main.banner-mode=off")
+                "--logging.level.root=WARN", "--spring.main.banner-mode=off",
+                "--dpbandit.security.keys[0].name=crash-test",
+                "--dpbandit.security.keys[0].sha256=" + HexFormat.of().formatHex(
+                        io.dpbandit.security.ApiKeys.sha256(io.dpbandit.TestApiKey.ALL_ROLES)),
+                "--dpbandit.security.keys[0].roles=decider,analyst,admin,ops")
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
         while (System.nanoTime() < deadline) {
@@ -90,7 +95,7 @@ class CrashRecoveryTest {
 
     static JsonNode post(int port, String path, Object body) throws Exception {
         var r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .header("Content-Type", "application/json")
+                .header("Content-Type", "application/json").header("X-API-Key", io.dpbandit.TestApiKey.ALL_ROLES)
                 .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(path + " " + r.body()).isLessThan(300);

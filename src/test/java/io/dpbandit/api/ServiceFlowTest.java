@@ -22,7 +22,7 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /** The whole HTTP contract against a real PostgreSQL: every status of every endpoint. */
-class ServiceFlowTest extends PostgresIntegrationTest {
+public class ServiceFlowTest extends PostgresIntegrationTest {
 
     @Autowired
     TestRestTemplate http;
@@ -59,7 +59,7 @@ class ServiceFlowTest extends PostgresIntegrationTest {
     }
 
     /** A mutable map from alternating keys and values. */
-    static Map<String, Object> map(Object... kv) {
+    public static Map<String, Object> map(Object... kv) {
         Map<String, Object> m = new java.util.LinkedHashMap<>();
         for (int i = 0; i < kv.length; i += 2) {
             m.put((String) kv[i], kv[i + 1]);
@@ -67,7 +67,7 @@ class ServiceFlowTest extends PostgresIntegrationTest {
         return m;
     }
 
-    static Map<String, Object> capriSpec(String id, int horizon, int waitSeconds) {
+    public static Map<String, Object> capriSpec(String id, int horizon, int waitSeconds) {
         return map("id", id, "algorithm", "CAPRI",
                 "privacy", Map.of("model", "JDP", "epsilon", 1.0, "delta", 1e-5),
                 "horizon", horizon, "rewardBound", 1.0,
@@ -80,7 +80,7 @@ class ServiceFlowTest extends PostgresIntegrationTest {
                 "feedback", Map.of("waitSeconds", waitSeconds, "defaultReward", 0.0));
     }
 
-    static Map<String, Object> uscaSpec(String id, int horizon, double epsilon, double totalEpsilon) {
+    public static Map<String, Object> uscaSpec(String id, int horizon, double epsilon, double totalEpsilon) {
         return map("id", id, "algorithm", "USCA",
                 "privacy", Map.of("model", "JDP", "epsilon", epsilon, "totalEpsilon", totalEpsilon),
                 "horizon", horizon, "kernel", Map.of("type", "RBF", "lengthScale", 0.3), "contextDimension", 2,

@@ -1,0 +1,6 @@
+/**
+ * Who may do what: API keys (stored as SHA-256 hashes, compared in constant time) bound to roles
+ * and optionally to bandits, per-key rate limits, and the development key of the embedded mode.
+ * <p>Part of the service shell; the algorithm core never depends on it.
+ */
+package io.dpbandit.security;
