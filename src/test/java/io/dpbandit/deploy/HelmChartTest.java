@@ -111,6 +111,17 @@ class HelmChartTest {
     }
 
     @Test
+    void apiKeysComeFromTheirOwnSecretWhenNamed() {
+        Map<String, Object> values = new LinkedHashMap<>();
+        values.put("database.url", URL);
+        values.put("database.password", PASSWORD);
+        values.put("apiKeysSecret", "dpbandit-api-keys");
+        var envFrom = list(render(values).container().get("envFrom"));
+        assertThat(envFrom).hasSize(2);
+        assertThat(map(map(envFrom.get(1)).get("secretRef"))).containsEntry("name", "dpbandit-api-keys");
+    }
+
+    @Test
     void usesAnExistingSecretWithoutCreatingOne() {
         Map<String, Object> values = new LinkedHashMap<>();
         values.put("database.url", URL);
