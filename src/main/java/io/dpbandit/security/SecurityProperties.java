@@ -43,8 +43,8 @@ public record SecurityProperties(List<Key> keys, RateLimit rateLimit, Boolean de
     /** A token bucket per key. */
     public record RateLimit(Double perSecond, Integer burst) {
         public RateLimit {
-            perSecond = perSecond == null ? 500.0 : perSecond;
-            burst = burst == null ? 1000 : burst;
+            perSecond = perSecond == null ? 5000.0 : perSecond;
+            burst = burst == null ? 10_000 : burst;
             if (!(perSecond > 0) || burst < 1) {
                 throw new IllegalArgumentException("dpbandit.security.rate-limit: per-second > 0 and burst >= 1");
             }
