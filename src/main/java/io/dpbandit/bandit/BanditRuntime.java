@@ -44,6 +44,18 @@ record BanditRuntime(BanditSpec spec, Capri capri, Usca usca, int epoch, EpochPl
         return capri != null;
     }
 
+    /** A request's context must have the bandit's dimension and finite numbers only (400 otherwise). */
+    void requireValidContext(double[] context) {
+        if (context == null || context.length != spec.contextDimension()) {
+            throw InvalidRequestException.of("context", "must hold " + spec.contextDimension() + " numbers");
+        }
+        for (double v : context) {
+            if (!Double.isFinite(v)) {
+                throw InvalidRequestException.of("context", "must hold finite numbers only");
+            }
+        }
+    }
+
     int actionIndex(String actionId) {
         for (int i = 0; i < spec.actions().size(); i++) {
             if (spec.actions().get(i).id().equals(actionId)) {

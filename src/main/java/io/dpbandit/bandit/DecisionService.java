@@ -36,14 +36,7 @@ public class DecisionService {
     public Decision decide(String banditId, double[] context, String requestId) {
         BanditStore.BanditRow row = bandits.row(banditId);
         BanditRuntime rt = bandits.runtime(row);
-        if (context == null || context.length != rt.spec().contextDimension()) {
-            throw InvalidRequestException.of("context", "must hold " + rt.spec().contextDimension() + " numbers");
-        }
-        for (double v : context) {
-            if (!Double.isFinite(v)) {
-                throw InvalidRequestException.of("context", "must hold finite numbers only");
-            }
-        }
+        rt.requireValidContext(context);
         if (requestId != null) {
             var previous = store.findDecisionByRequest(banditId, requestId);
             if (previous.isPresent()) {

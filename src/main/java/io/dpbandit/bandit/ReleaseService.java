@@ -76,14 +76,7 @@ public class ReleaseService {
 
     private ContextRelease releaseOnce(String banditId, double[] context) {
         BanditRuntime rt = bandits.runtime(banditId);
-        if (context == null || context.length != rt.spec().contextDimension()) {
-            throw InvalidRequestException.of("context", "must hold " + rt.spec().contextDimension() + " numbers");
-        }
-        for (double v : context) {
-            if (!Double.isFinite(v)) {
-                throw InvalidRequestException.of("context", "must hold finite numbers only");
-            }
-        }
+        rt.requireValidContext(context);
         if (rt.isCapri()) {
             // The model's best active action: post-processing of released models, no charge.
             int[] active = rt.activeSet(context);

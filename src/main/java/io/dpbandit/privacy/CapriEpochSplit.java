@@ -56,8 +56,8 @@ public record CapriEpochSplit(
         return new CapriEpochSplit(horizon, total, lnT, perRelease, epochs, releases);
     }
 
-    /** T₁ = ⌈√T⌉, doubling, the last epoch cut at T. */
-    static List<Epoch> schedule(long horizon) {
+    /** T₁ = ⌈√T⌉, doubling, the last epoch cut at T (the one schedule; CAPRI's policy uses it too). */
+    public static List<Epoch> schedule(long horizon) {
         List<Epoch> epochs = new ArrayList<>();
         long length = ceilSqrt(horizon);
         long remaining = horizon;

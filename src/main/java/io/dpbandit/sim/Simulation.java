@@ -60,8 +60,9 @@ public final class Simulation {
     }
 
     private RunResult runUniform() {
-        SplittableRandom users = new SplittableRandom(seed * 1_000_003L + 1);
-        SplittableRandom actions = new SplittableRandom(seed * 1_000_003L + 2);
+        Streams streams = new Streams(seed);
+        SplittableRandom users = streams.users();
+        SplittableRandom actions = streams.actions();
         RegretTracker regret = new RegretTracker(horizon, settings.checkpoints());
         int k = env.actionFeatures().size();
         for (int t = 0; t < horizon; t++) {
@@ -72,11 +73,12 @@ public final class Simulation {
     }
 
     private RunResult runCapri() {
-        SplittableRandom users = new SplittableRandom(seed * 1_000_003L + 1);
-        SplittableRandom actions = new SplittableRandom(seed * 1_000_003L + 2);
-        SplittableRandom rewards = new SplittableRandom(seed * 1_000_003L + 3);
-        SplittableRandom publicDraws = new SplittableRandom(seed * 1_000_003L + 4);
-        NoiseSource noise = new SeededNoiseSource(seed * 1_000_003L + 5);
+        Streams streams = new Streams(seed);
+        SplittableRandom users = streams.users();
+        SplittableRandom actions = streams.actions();
+        SplittableRandom rewards = streams.rewards();
+        SplittableRandom publicDraws = streams.publicDraws();
+        NoiseSource noise = streams.noise();
         Capri capri = new Capri(capriConfig(), env.publicContexts());
         boolean local = capri.config().privacy().model() == CapriConfig.Model.LDP;
         RegretTracker regret = new RegretTracker(horizon, settings.checkpoints());
@@ -147,11 +149,12 @@ public final class Simulation {
     }
 
     private RunResult runUsca() {
-        SplittableRandom users = new SplittableRandom(seed * 1_000_003L + 1);
-        SplittableRandom actions = new SplittableRandom(seed * 1_000_003L + 2);
-        SplittableRandom rewards = new SplittableRandom(seed * 1_000_003L + 3);
-        SplittableRandom publicDraws = new SplittableRandom(seed * 1_000_003L + 4);
-        NoiseSource noise = new SeededNoiseSource(seed * 1_000_003L + 5);
+        Streams streams = new Streams(seed);
+        SplittableRandom users = streams.users();
+        SplittableRandom actions = streams.actions();
+        SplittableRandom rewards = streams.rewards();
+        SplittableRandom publicDraws = streams.publicDraws();
+        NoiseSource noise = streams.noise();
         Usca usca = new Usca(uscaConfig(), env.publicContexts());
         RegretTracker regret = new RegretTracker(horizon, settings.checkpoints());
         UscaState state = usca.start(publicDraws);
@@ -208,6 +211,19 @@ public final class Simulation {
     UscaConfig uscaConfig() {
         return new UscaConfig(horizon, env.actionFeatures(), settings.kernel(), settings.regularization(),
                 env.rewardBound(), epsilon, settings.approximationSize(), 5000);
+    }
+
+    /**
+     * The independent random streams of one run, all derived from its seed: the same seed gives
+     * every policy the same users, and a run replays bit for bit.
+     */
+    private record Streams(SplittableRandom users, SplittableRandom actions, SplittableRandom rewards,
+            SplittableRandom publicDraws, NoiseSource noise) {
+        Streams(long seed) {
+            this(new SplittableRandom(seed * 1_000_003L + 1), new SplittableRandom(seed * 1_000_003L + 2),
+                    new SplittableRandom(seed * 1_000_003L + 3), new SplittableRandom(seed * 1_000_003L + 4),
+                    new SeededNoiseSource(seed * 1_000_003L + 5));
+        }
     }
 
     /** Accumulates pseudo-regret and samples it at the checkpoints. */

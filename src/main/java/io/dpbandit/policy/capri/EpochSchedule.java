@@ -1,5 +1,6 @@
 package io.dpbandit.policy.capri;
 
+import io.dpbandit.privacy.CapriEpochSplit;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,14 +26,12 @@ public record EpochSchedule(int horizon, List<Epoch> epochs) {
         if (horizon < 1) {
             throw new IllegalArgumentException("horizon must be at least 1, was " + horizon);
         }
+        // The schedule itself lives with the ledger arithmetic (CapriEpochSplit); this adds start rounds.
         List<Epoch> list = new ArrayList<>();
         long start = 0;
-        long planned = (long) Math.ceil(Math.sqrt(horizon));
-        for (int r = 1; start < horizon; r++) {
-            int rounds = (int) Math.min(planned, horizon - start);
-            list.add(new Epoch(r, start, (int) Math.min(planned, Integer.MAX_VALUE), rounds));
-            start += rounds;
-            planned *= 2;
+        for (CapriEpochSplit.Epoch e : CapriEpochSplit.schedule(horizon)) {
+            list.add(new Epoch(e.index(), start, (int) Math.min(e.length(), Integer.MAX_VALUE), (int) e.rounds()));
+            start += e.rounds();
         }
         return new EpochSchedule(horizon, list);
     }
