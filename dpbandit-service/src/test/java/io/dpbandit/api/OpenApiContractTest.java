@@ -9,6 +9,7 @@ import io.dpbandit.PostgresIntegrationTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import io.dpbandit.testing.RepositoryPaths;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.client.TestRestTemplate;
 
@@ -26,7 +27,7 @@ class OpenApiContractTest extends PostgresIntegrationTest {
     void openapiYamlIsWhatTheServiceServes() throws Exception {
         ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
         JsonNode served = new ObjectMapper().readTree(http.getForObject("/v3/api-docs", String.class));
-        Path contract = Path.of("openapi.yaml");
+        Path contract = RepositoryPaths.root().resolve("openapi.yaml");
         JsonNode committed = Files.exists(contract) ? yaml.readTree(contract.toFile()) : null;
         if (!served.equals(committed)) {
             Files.createDirectories(Path.of("target"));

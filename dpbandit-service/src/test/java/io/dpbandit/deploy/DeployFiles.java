@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import io.dpbandit.testing.RepositoryPaths;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
@@ -24,12 +25,14 @@ final class DeployFiles {
     private DeployFiles() {
     }
 
+    /** The repository root: Dockerfile, .dockerignore, helm/. */
     static Path root() {
-        Path root = Path.of("").toAbsolutePath();
-        if (!Files.isRegularFile(root.resolve("pom.xml"))) {
-            throw new IllegalStateException("tests must run from the project root, not " + root);
-        }
-        return root;
+        return RepositoryPaths.root();
+    }
+
+    /** The service module: its pom.xml, src/ and target/. */
+    static Path module() {
+        return RepositoryPaths.serviceModule();
     }
 
     static String read(String relative) {
@@ -135,21 +138,21 @@ final class DeployFiles {
         return Integer.parseInt(exposes.get(0).arguments().strip().split("/")[0]);
     }
 
-    /** build/finalName of pom.xml: the jar is target/{finalName}.jar. */
+    /** build/finalName of the service's pom.xml: the jar is dpbandit-service/target/{finalName}.jar. */
     static String mavenFinalName() {
-        return pomElement("build", "finalName");
+        return pomElement(module().resolve("pom.xml"), "build", "finalName");
     }
 
-    /** The java.version property of pom.xml. */
+    /** The java.version property of the root pom.xml, which every module inherits. */
     static String mavenJavaVersion() {
-        return pomElement("properties", "java.version");
+        return pomElement(root().resolve("pom.xml"), "properties", "java.version");
     }
 
-    private static String pomElement(String parent, String child) {
+    private static String pomElement(Path pom, String parent, String child) {
         try {
             var factory = DocumentBuilderFactory.newInstance();
             factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-            Element project = factory.newDocumentBuilder().parse(root().resolve("pom.xml").toFile())
+            Element project = factory.newDocumentBuilder().parse(pom.toFile())
                     .getDocumentElement();
             for (Node p = project.getFirstChild(); p != null; p = p.getNextSibling()) {
                 if (p instanceof Element pe && pe.getTagName().equals(parent)) {
@@ -168,7 +171,7 @@ final class DeployFiles {
 
     /** The port the service listens on when PORT is unset: the default of server.port in application.yml. */
     static int defaultServerPort() {
-        Map<String, Object> yaml = new Yaml().load(read("src/main/resources/application.yml"));
+        Map<String, Object> yaml = new Yaml().load(read("dpbandit-service/src/main/resources/application.yml"));
         @SuppressWarnings("unchecked")
         Object port = ((Map<String, Object>) yaml.get("server")).get("port");
         Matcher placeholder = Pattern.compile("\\$\\{[^:}]+:(\\d+)}").matcher(String.valueOf(port));

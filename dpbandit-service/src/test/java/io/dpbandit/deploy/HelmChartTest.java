@@ -19,6 +19,7 @@ import java.util.Objects;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.yaml.snakeyaml.Yaml;
+import io.dpbandit.testing.RepositoryPaths;
 
 /**
  * Lints and renders helm/dpbandit with Helm's own library (helm-java, Helm compiled as a native
@@ -26,7 +27,7 @@ import org.yaml.snakeyaml.Yaml;
  */
 class HelmChartTest {
 
-    static final Path CHART = Path.of("helm", "dpbandit");
+    static final Path CHART = RepositoryPaths.root().resolve("helm").resolve("dpbandit");
     static final String RELEASE = "dpbandit";
     static final String URL = "jdbc:postgresql://postgres.example:5432/dpbandit";
     static final String PASSWORD = "not-a-real-password";

@@ -46,11 +46,11 @@ class DockerfileTest {
     @Test
     void extractsTheJarThatMavenPackages() {
         Stage build = DeployFiles.dockerfileStages().get(0);
-        String jar = "target/" + DeployFiles.mavenFinalName() + ".jar";
+        String jar = "dpbandit-service/target/" + DeployFiles.mavenFinalName() + ".jar";
 
-        assertThat(jar).isEqualTo("target/dpbandit.jar");
+        assertThat(jar).isEqualTo("dpbandit-service/target/dpbandit.jar");
         assertThat(build.all("COPY")).extracting(Instruction::arguments)
-                .contains("pom.xml ./", "src ./src");
+                .contains("pom.xml ./", "dpbandit-service/pom.xml dpbandit-service/", "dpbandit-service/src dpbandit-service/src");
         assertThat(runCommands(build)).anySatisfy(run ->
                 assertThat(run).contains("mvn", "-B", "-DskipTests", "package"));
         List<String> extract = extractCommand();
@@ -151,8 +151,9 @@ class DockerfileTest {
                 .toList();
 
         assertThat(patterns).contains("target/", "data/", ".git");
-        assertThat(patterns).as("the build needs pom.xml and src/")
-                .noneMatch(p -> p.equals("pom.xml") || p.startsWith("src") || p.startsWith("!"));
+        assertThat(patterns).as("the build needs the poms and the modules' src/")
+                .noneMatch(p -> p.endsWith("pom.xml") || p.contains("src") || p.startsWith("dpbandit-")
+                        || p.startsWith("!"));
     }
 
     /** The RUN that extracts the layers, as words. */
@@ -172,7 +173,7 @@ class DockerfileTest {
     }
 
     private static Path packagedJar() {
-        return DeployFiles.root().resolve("target").resolve(DeployFiles.mavenFinalName() + ".jar");
+        return DeployFiles.module().resolve("target").resolve(DeployFiles.mavenFinalName() + ".jar");
     }
 
     /** True once {@code mvn package} has run; {@code mvn test} runs before packaging. */
