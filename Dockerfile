@@ -7,6 +7,8 @@
 FROM maven:3.9-eclipse-temurin-17 AS build
 WORKDIR /workspace
 COPY pom.xml ./
+COPY dpbandit-client/pom.xml dpbandit-client/
+COPY dpbandit-client/src dpbandit-client/src
 COPY dpbandit-service/pom.xml dpbandit-service/
 COPY dpbandit-service/src dpbandit-service/src
 # The cache mount keeps ~/.m2 between builds (BuildKit, the default builder since Docker 23).
