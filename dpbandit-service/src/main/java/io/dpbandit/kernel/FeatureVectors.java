@@ -107,6 +107,38 @@ final class FeatureVectors {
         return offset > 0.0 ? Math.max(0, e) : e;
     }
 
+    /**
+     * w projected onto the ball ||w||^2 &lt;= maxSquaredNorm: w itself when it lies inside, otherwise
+     * w scaled to the boundary. The norm is taken on w·2^-e (an exact power-of-two scaling), so a
+     * huge input such as (1e308, 1e308), whose squared norm overflows to +Infinity in double, still
+     * projects to a finite vector of the right direction. The result's squared norm can exceed the
+     * bound by a few ulps; callers clamp the kernel value.
+     */
+    static double[] projectOntoBall(double[] w, double maxSquaredNorm) {
+        double max = maxAbs(w);
+        if (max == 0.0) {
+            return w;
+        }
+        int e = Math.getExponent(max);
+        double scaledSquared = 0.0;
+        for (double v : w) {
+            double x = Math.scalb(v, -e);
+            scaledSquared += x * x;
+        }
+        // ||w||^2 = scaledSquared · 4^e; compare in the scaled domain so nothing overflows.
+        double scaledBound = Math.scalb(maxSquaredNorm, -2 * e);
+        if (scaledSquared <= scaledBound) {
+            return w;
+        }
+        // P(w)_i = w_i sqrt(N) / ||w|| = (w_i 2^-e) sqrt(N / scaledSquared); scaledSquared >= 1.
+        double factor = Math.sqrt(maxSquaredNorm / scaledSquared);
+        double[] out = new double[w.length];
+        for (int i = 0; i < w.length; i++) {
+            out[i] = Math.scalb(w[i], -e) * factor;
+        }
+        return out;
+    }
+
     /** x^n for an integer n &gt;= 1 by repeated squaring: deterministic, and exact for small n. */
     static double powInt(double x, int n) {
         double result = 1.0;

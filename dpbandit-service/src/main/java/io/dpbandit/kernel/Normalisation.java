@@ -17,11 +17,12 @@ public enum Normalisation {
     COSINE,
     /**
      * k(x, y) = x . y / N and (x . y + c)^d / (N + c)^d, with N a declared public bound on ||w||^2
-     * (kernels.json {@code linear_maxnorm}, {@code poly2_maxnorm}). This bounds |k| &lt;= 1 <em>only</em>
-     * for inputs with ||w||^2 &lt;= N; a user context outside the declared domain can give k(w, w) &gt; 1.
-     * Privacy still holds through contribution clipping (spec [engineering] "Contribution bounding"),
-     * but the "k &lt;= 1" assumption of the utility analysis does not. N must be a fixed public constant,
-     * never computed from user data.
+     * (kernels.json {@code linear_maxnorm}, {@code poly2_maxnorm}). Inputs are projected onto the
+     * declared domain ||w||^2 &lt;= N before the kernel is evaluated (a point outside is scaled to the
+     * boundary), so |k| &lt;= 1 and k(w, w) &lt;= 1 hold for <em>every</em> finite input: a huge user
+     * context can neither overflow k(w, w) (to Infinity or NaN, which would slip through every
+     * privacy bound) nor inflate it. Inside the domain the kernel is exactly x . y / N. N must be a
+     * fixed public constant, never computed from user data.
      */
     MAX_NORM
 }

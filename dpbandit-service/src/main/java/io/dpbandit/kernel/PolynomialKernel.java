@@ -9,8 +9,8 @@ package io.dpbandit.kernel;
  * c &gt; 0, p(x, x) &gt;= c^d &gt; 0 and no input is special; with c = 0 the zero vector follows
  * {@link Normalisation#COSINE}.
  *
- * <p>Max-norm: [(x.y + c) / (N + c)]^d, which equals (x.y + c)^d / (N + c)^d and is bounded by 1 in
- * absolute value only where ||w||^2 &lt;= N.
+ * <p>Max-norm: [(x.y + c) / (N + c)]^d, which equals (x.y + c)^d / (N + c)^d, evaluated on inputs
+ * projected onto ||w||^2 &lt;= N so that it is bounded by 1 in absolute value for every input.
  */
 final class PolynomialKernel implements Kernel {
 
@@ -35,7 +35,12 @@ final class PolynomialKernel implements Kernel {
             base = FeatureVectors.augmentedCosine(a, b, offset);
         } else {
             FeatureVectors.requireSameDimension(a, b);
-            base = (FeatureVectors.dot(a, b) + offset) / maxNormDenominator;
+            // Projected onto ||w||^2 <= N first (see LinearKernel): |x.y| <= N, so the base lies in
+            // [(c - N)/(N + c), 1] and |k| <= 1 for every finite input; still PSD (a polynomial
+            // kernel on the feature map P).
+            double[] pa = FeatureVectors.projectOntoBall(a, spec.maxSquaredNorm());
+            double[] pb = FeatureVectors.projectOntoBall(b, spec.maxSquaredNorm());
+            base = Math.max(-1.0, Math.min(1.0, (FeatureVectors.dot(pa, pb) + offset) / maxNormDenominator));
         }
         return FeatureVectors.powInt(base, degree);
     }

@@ -23,11 +23,6 @@ abstract class KernelContractTest {
     /** The kernel under test. */
     abstract Kernel kernel();
 
-    /** Whether |k| &lt;= 1 and k(w, w) &lt;= 1 must hold for every finite input, not just the domain. */
-    boolean boundedForEveryInput() {
-        return true;
-    }
-
     /** A random point of the kernel's declared domain. */
     double[] randomPoint(Random rng) {
         return RandomData.points(rng, 1, DIM).get(0);
@@ -70,19 +65,10 @@ abstract class KernelContractTest {
     }
 
     @Test
-    void extremeInputsStayBoundedExactlyWhenTheNormalisationHoldsForEveryInput() {
+    void extremeInputsStayFiniteAndBoundedByOne() {
+        // Every normalisation bounds k for every finite input (MAX_NORM by projecting onto its
+        // declared domain): the privacy bounds use k(w, w) <= 1 for whatever users send.
         Kernel k = kernel();
-        if (!boundedForEveryInput()) {
-            // Max-norm normalisation bounds k only on its declared domain: some extreme input must
-            // exceed 1, which is why privacy never rests on it (contributions are clipped instead).
-            boolean exceeds = false;
-            for (double[] a : extremeInputs()) {
-                double v = k.value(a, a);
-                exceeds |= !Double.isFinite(v) || v > 1.0;
-            }
-            assertThat(exceeds).as("a max-norm kernel exceeds 1 outside its domain").isTrue();
-            return;
-        }
         for (double[] a : extremeInputs()) {
             for (double[] b : extremeInputs()) {
                 double v = k.value(a, b);
@@ -90,8 +76,40 @@ abstract class KernelContractTest {
                         .isFinite().isBetween(-1.0, 1.0);
             }
             assertThat(k.value(a, a)).as("k(w, w) for %s", Arrays.toString(a))
-                    .isLessThanOrEqualTo(1.0).isGreaterThan(0.0);
+                    .isLessThanOrEqualTo(1.0).isGreaterThanOrEqualTo(0.0);
+            assertThat(k.diagonal(a)).as("diagonal for %s", Arrays.toString(a)).isFinite().isBetween(0.0, 1.0);
         }
+    }
+
+    @Test
+    void randomHugeTinyAndSubnormalInputsStayFiniteAndBoundedByOne() {
+        // Property test: coordinates with random signs and binary exponents spread over the whole
+        // double range (subnormals to 1e308), mixed within one vector.
+        Kernel k = kernel();
+        Random rng = new Random(14);
+        for (int i = 0; i < 2000; i++) {
+            double[] a = extremePoint(rng);
+            double[] b = rng.nextInt(4) == 0 ? a.clone() : extremePoint(rng);
+            double v = k.value(a, b);
+            assertThat(v).as("k(%s, %s)", Arrays.toString(a), Arrays.toString(b)).isFinite().isBetween(-1.0, 1.0);
+            assertThat(k.value(a, a)).as("k(w, w) for %s", Arrays.toString(a)).isBetween(0.0, 1.0);
+        }
+    }
+
+    /** A vector whose coordinates are 0, subnormal, tiny, ordinary or huge, with random signs. */
+    static double[] extremePoint(Random rng) {
+        double[] w = new double[DIM];
+        for (int j = 0; j < DIM; j++) {
+            double magnitude = switch (rng.nextInt(5)) {
+                case 0 -> 0.0;
+                case 1 -> Double.MIN_VALUE * (1 + rng.nextInt(1 << 20));
+                case 2 -> Math.scalb(1.0 + rng.nextDouble(), -1000 + rng.nextInt(900));
+                case 3 -> rng.nextDouble() * 2;
+                default -> Math.scalb(1.0 + rng.nextDouble(), 100 + rng.nextInt(923));
+            };
+            w[j] = rng.nextBoolean() ? magnitude : -magnitude;
+        }
+        return w;
     }
 
     @Test
