@@ -65,6 +65,23 @@ public final class ContributionBounds {
     }
 
     /**
+     * A contribution vector bounded to L2 norm C, failing closed: a vector with a NaN or infinite
+     * entry (which would pass any {@code norm > C} comparison, since every comparison with NaN is
+     * false) is replaced by the zero vector and reported as clipped; a finite one is clipped by
+     * {@link #clipToNorm}. Either way the result is finite with norm ≤ C, which is what a
+     * sensitivity bound of 2C under replacement needs, whatever the input.
+     */
+    public static ClippedVector boundContribution(double[] vector, double maxNorm) {
+        Checks.positiveFinite(maxNorm, "norm bound C");
+        for (double v : vector) {
+            if (!Double.isFinite(v)) {
+                return new ClippedVector(new double[vector.length], true, 0.0, Double.POSITIVE_INFINITY);
+            }
+        }
+        return clipToNorm(vector, maxNorm);
+    }
+
+    /**
      * The Euclidean norm, without overflow or underflow and accurate to a few units in the last place:
      * coordinates are scaled by a power of two (exact), squares are summed with their exact rounding
      * errors (Math.fma) and a compensated (Neumaier) sum.

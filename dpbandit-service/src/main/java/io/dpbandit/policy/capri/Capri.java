@@ -82,7 +82,8 @@ public final class Capri {
         if (contributionSum.length != state.plan().projectionSize()) {
             throw new IllegalArgumentException("contribution has the wrong length");
         }
-        double[] g = state.accumulator();
+        // A copy: fold leaves the given state unchanged (the accessor hands out the record's array).
+        double[] g = state.accumulator().clone();
         for (int i = 0; i < g.length; i++) {
             g[i] += contributionSum[i];
         }

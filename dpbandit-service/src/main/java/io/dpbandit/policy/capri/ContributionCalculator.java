@@ -2,15 +2,16 @@ package io.dpbandit.policy.capri;
 
 import io.dpbandit.policy.JointPoint;
 import io.dpbandit.kernel.Kernel;
+import io.dpbandit.privacy.ClippedVector;
 import io.dpbandit.privacy.ContributionBounds;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Computes clipped contributions for one epoch plan: reward clipped to [-B, B], then
- * g^(t) = y · A k_S(w) scaled by min(1, C_r / ‖y · A k_S(w)‖), so ‖g^(t)‖ ≤ C_r for every input,
- * even a context far outside the pool. This bound is what the epoch's noise is calibrated on
- * (L2 sensitivity 2C_r under replacement).
+ * Computes bounded contributions for one epoch plan: reward clipped to [-B, B], then
+ * g^(t) = y · A k_S(w) clipped to norm C_r (failing closed: non-finite becomes zero), so
+ * ‖g^(t)‖ ≤ C_r for every input, even a context far outside the pool. This bound is what the
+ * epoch's noise is calibrated on (L2 sensitivity 2C_r under replacement).
  *
  * <p>A k_S(w) costs O(m²); it is cached per joint point (bounded, least recently used), which
  * makes rounds on a finite pool cost O(m).
@@ -57,24 +58,40 @@ public final class ContributionCalculator {
     public record Flags(boolean rewardClipped, boolean vectorClipped) {
     }
 
-    /** Adds the clipped contribution of one round to {@code accumulator} without allocating. */
+    /**
+     * Adds the bounded contribution of one round to {@code accumulator}: the reward clipped to
+     * [−B, B], then g^(t) = y · A k_S(w) (spec step 6) bounded to norm C_r by
+     * {@link ContributionBounds#boundContribution}, which fails closed (a non-finite vector becomes
+     * zero). A non-finite reward or context contributes zero as well. Every call therefore adds a
+     * finite vector of norm ≤ C_r, the bound the epoch's noise is calibrated on (L2 sensitivity 2C_r
+     * under replacement of one round).
+     */
     public Flags addTo(double[] accumulator, double[] context, int action, double reward) {
-        JointPoint.requireFinite(context);
+        if (!Double.isFinite(reward) || !finite(context)) {
+            return new Flags(false, true);
+        }
         var clippedReward = ContributionBounds.clipReward(reward, rewardBound);
         double y = clippedReward.value();
         double[] projected = projected(new JointPoint(context, action));
-        double norm = projected[m];
-        double scale = y;
-        boolean vectorClipped = false;
-        double contributionNorm = Math.abs(y) * norm;
-        if (contributionNorm > plan.contributionBound()) {
-            scale = y * (plan.contributionBound() / contributionNorm);
-            vectorClipped = true;
-        }
+        double[] raw = new double[m];
         for (int i = 0; i < m; i++) {
-            accumulator[i] += scale * projected[i];
+            raw[i] = y * projected[i];
         }
-        return new Flags(clippedReward.clipped(), vectorClipped);
+        ClippedVector bounded = ContributionBounds.boundContribution(raw, plan.contributionBound());
+        double[] g = bounded.value();
+        for (int i = 0; i < m; i++) {
+            accumulator[i] += g[i];
+        }
+        return new Flags(clippedReward.clipped(), bounded.clipped());
+    }
+
+    private static boolean finite(double[] v) {
+        for (double x : v) {
+            if (!Double.isFinite(x)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A k_S(w) with its norm appended at index m. */

@@ -89,12 +89,37 @@ public final class Usca {
     public record RoundContribution(double value, boolean rewardClipped, double weight) {
     }
 
+    /**
+     * One round's weighted, clipped reward ω_t · clip(y_t). Fails closed: the weight is 1 only when
+     * σ²(w_t) is finite and within sup σ², √(sup σ² / σ²(w_t)) when it is finite and above, and 0
+     * otherwise (a NaN σ² would pass every comparison, and a weight of 1 would void the bound
+     * |ω_t σ(w_t)| ≤ sup σ that the release's sensitivity rests on). A non-finite context or
+     * reward contributes 0 as well.
+     */
     public RoundContribution contribution(UscaPlan plan, double[] context, int action, double reward) {
-        JointPoint.requireFinite(context);
+        if (!Double.isFinite(reward) || !finite(context)) {
+            return new RoundContribution(0.0, false, 0.0);
+        }
         var clipped = ContributionBounds.clipReward(reward, config.rewardBound());
-        double sigmaSq = cachedSigmaSq(plan, new JointPoint(context, action));
-        double weight = sigmaSq > plan.supSigmaSq() ? Math.sqrt(plan.supSigmaSq() / sigmaSq) : 1.0;
+        double weight = weight(cachedSigmaSq(plan, new JointPoint(context, action)), plan.supSigmaSq());
         return new RoundContribution(weight * clipped.value(), clipped.clipped(), weight);
+    }
+
+    /** ω = min(1, sup σ / σ(w)) for a finite σ²(w), 0 otherwise (fail closed). */
+    static double weight(double sigmaSq, double supSigmaSq) {
+        if (!Double.isFinite(sigmaSq)) {
+            return 0.0;
+        }
+        return sigmaSq <= supSigmaSq ? 1.0 : Math.sqrt(supSigmaSq / sigmaSq);
+    }
+
+    private static boolean finite(double[] v) {
+        for (double x : v) {
+            if (!Double.isFinite(x)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Folds rounds given as (point, weighted reward) pairs. */
@@ -106,7 +131,9 @@ public final class Usca {
             index.put(all.get(i), i);
         }
         double[] sums = Arrays.copyOf(state.rewardSums(), state.rewardSums().length + points.size());
-        double[] zSums = state.zSums();
+        // A copy: the record's accessor hands out its own array, and fold must leave the given state
+        // unchanged (the service and the tests fold the same state more than once).
+        double[] zSums = state.zSums().clone();
         for (int t = 0; t < points.size(); t++) {
             JointPoint p = points.get(t);
             double y = weightedRewards[t];
@@ -207,6 +234,10 @@ public final class Usca {
         double supSigma = Math.sqrt(estimator.plan().supSigmaSq());
         double maxSigma = 0;
         for (double s2 : widths(estimator.plan(), context)) {
+            if (!Double.isFinite(s2)) {
+                // Fail closed: a sensitivity computed from a non-finite width bounds nothing.
+                throw new IllegalStateException("sigma^2 is not finite at this context; nothing was released");
+            }
             maxSigma = Math.max(maxSigma, Math.sqrt(Math.max(0, s2)));
         }
         double sensitivity = 2 * config.rewardBound() * supSigma * Math.max(supSigma, maxSigma);
