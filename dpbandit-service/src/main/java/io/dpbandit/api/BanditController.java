@@ -1,6 +1,5 @@
 package io.dpbandit.api;
 
-import jakarta.servlet.http.HttpServletRequest;
 import io.dpbandit.security.Access;
 import io.dpbandit.bandit.BanditService;
 import io.dpbandit.bandit.BanditSpec;
@@ -26,10 +25,9 @@ public class BanditController {
 
     /** 201 when created; 200 when the same spec was already created (a safe retry). */
     @PostMapping("/bandits")
-    public ResponseEntity<BanditService.BanditStatus> create(@RequestBody(required = false) BanditSpec spec,
-            HttpServletRequest request) {
-        if (spec != null && spec.id() != null) {
-            Access.requireBandit(request, spec.id());
+    public ResponseEntity<BanditService.BanditStatus> create(@RequestBody BanditSpec spec) {
+        if (spec.id() != null) {
+            Access.requireBandit(spec.id());
         }
         BanditService.Created created = bandits.create(spec);
         return created.created()
@@ -38,20 +36,20 @@ public class BanditController {
     }
 
     @GetMapping("/bandits")
-    public List<BanditService.BanditStatus> list(HttpServletRequest request) {
-        var principal = Access.principal(request);
+    public List<BanditService.BanditStatus> list() {
+        var principal = Access.principal();
         return bandits.list().stream().filter(b -> principal.mayActOn(b.id())).toList();
     }
 
     @GetMapping("/bandits/{id}")
-    public BanditService.BanditStatus get(@PathVariable String id, HttpServletRequest request) {
-        Access.requireBandit(request, id);
+    public BanditService.BanditStatus get(@PathVariable String id) {
+        Access.requireBandit(id);
         return bandits.status(id);
     }
 
     @GetMapping("/bandits/{id}/ledger")
-    public List<BanditStore.LedgerRow> ledger(@PathVariable String id, HttpServletRequest request) {
-        Access.requireBandit(request, id);
+    public List<BanditStore.LedgerRow> ledger(@PathVariable String id) {
+        Access.requireBandit(id);
         return bandits.ledger(id);
     }
 }

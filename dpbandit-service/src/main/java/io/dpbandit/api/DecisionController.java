@@ -1,9 +1,15 @@
 package io.dpbandit.api;
 
-import jakarta.servlet.http.HttpServletRequest;
 import io.dpbandit.security.Access;
+import io.dpbandit.bandit.BanditIds;
 import io.dpbandit.bandit.DecisionService;
-import io.dpbandit.bandit.InvalidRequestException;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import io.dpbandit.api.validation.BoundedVectorDeserializer;
+import io.dpbandit.api.validation.Finite;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
 import java.util.UUID;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -14,11 +20,14 @@ import org.springframework.web.bind.annotation.RestController;
 public class DecisionController {
 
     /** {bandit, context, requestId?}: the same requestId returns the same decision. */
-    public record DecideRequest(String bandit, double[] context, String requestId) {
+    public record DecideRequest(
+            @NotNull @Pattern(regexp = BanditIds.PATTERN, message = BanditIds.MESSAGE) String bandit,
+            @NotNull @Finite @JsonDeserialize(using = BoundedVectorDeserializer.class) double[] context,
+            @Size(min = 1, max = 128) String requestId) {
     }
 
     /** {decisionId, reward}. */
-    public record FeedbackRequest(UUID decisionId, Double reward) {
+    public record FeedbackRequest(@NotNull UUID decisionId, @NotNull @Finite Double reward) {
     }
 
     private final DecisionService decisions;
@@ -28,28 +37,14 @@ public class DecisionController {
     }
 
     @PostMapping("/decide")
-    public DecisionService.Decision decide(@RequestBody(required = false) DecideRequest request,
-            HttpServletRequest http) {
-        if (request == null || request.bandit() == null) {
-            throw InvalidRequestException.of("bandit", "is required");
-        }
-        Access.requireBandit(http, request.bandit());
-        if (request.requestId() != null && (request.requestId().isEmpty() || request.requestId().length() > 128)) {
-            throw InvalidRequestException.of("requestId", "must be 1 to 128 characters");
-        }
+    public DecisionService.Decision decide(@Valid @RequestBody DecideRequest request) {
+        Access.requireBandit(request.bandit());
         return decisions.decide(request.bandit(), request.context(), request.requestId());
     }
 
     @PostMapping("/feedback")
-    public DecisionService.FeedbackResult feedback(@RequestBody(required = false) FeedbackRequest request,
-            HttpServletRequest http) {
-        if (request == null || request.decisionId() == null) {
-            throw InvalidRequestException.of("decisionId", "is required");
-        }
-        Access.requireBandit(http, decisions.banditOf(request.decisionId()));
-        if (request.reward() == null) {
-            throw InvalidRequestException.of("reward", "is required");
-        }
+    public DecisionService.FeedbackResult feedback(@Valid @RequestBody FeedbackRequest request) {
+        Access.requireBandit(decisions.banditOf(request.decisionId()));
         return decisions.feedback(request.decisionId(), request.reward());
     }
 }

@@ -1,16 +1,27 @@
 package io.dpbandit.api;
 
+import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Info;
 import io.swagger.v3.oas.models.info.License;
+import io.swagger.v3.oas.models.media.Content;
+import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.responses.ApiResponse;
+import io.swagger.v3.oas.models.security.SecurityRequirement;
+import io.swagger.v3.oas.models.security.SecurityScheme;
 import io.swagger.v3.oas.models.servers.Server;
 import java.util.List;
+import java.util.Map;
+import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
  * The OpenAPI document's fixed parts. The server is the relative "/" so the document does not
- * depend on the host or port it was fetched from, and openapi.yaml can match it exactly.
+ * depend on the host or port it was fetched from, and openapi.yaml can match it exactly. The
+ * answers the security chain and the body limit give before any controller runs (401, 413, 429)
+ * are added to every operation, with the two ways of sending a key.
  */
 @Configuration(proxyBeanMethods = false)
 public class OpenApiConfiguration {
@@ -21,8 +32,30 @@ public class OpenApiConfiguration {
                 .info(new Info().title("dpbandit").version("0.1.0")
                         .description("Differentially private contextual bandits: create bandits, decide, send "
                                 + "feedback, and pull private releases. Errors are application/problem+json with a "
-                                + "stable type per kind (https://dpbandit.io/problems/...).")
+                                + "stable type per kind (https://dpbandit.io/problems/...). Every operation needs an "
+                                + "API key whose roles allow it; paths are matched exactly as written here (a path "
+                                + "with ';', '//', '.' or '..' segments or encoded '/', '.', '%' is refused with "
+                                + "400).")
                         .license(new License().name("Proprietary")))
-                .servers(List.of(new Server().url("/")));
+                .servers(List.of(new Server().url("/")))
+                .components(new Components()
+                        .addSecuritySchemes("apiKey", new SecurityScheme().type(SecurityScheme.Type.APIKEY)
+                                .in(SecurityScheme.In.HEADER).name("X-API-Key"))
+                        .addSecuritySchemes("bearer", new SecurityScheme().type(SecurityScheme.Type.HTTP)
+                                .scheme("bearer")))
+                .security(List.of(new SecurityRequirement().addList("apiKey"), new SecurityRequirement().addList("bearer")));
+    }
+
+    @Bean
+    OpenApiCustomizer securityResponses() {
+        Map<String, String> answers = Map.of(
+                "401", "Unauthorized: no API key, or an unknown one",
+                "413", "Payload Too Large: the body is over dpbandit.api.max-body-bytes",
+                "429", "Too Many Requests: this key is over its rate; see Retry-After");
+        return api -> api.getPaths().values().forEach(path -> path.readOperations().forEach(op -> answers.forEach(
+                (code, description) -> op.getResponses().computeIfAbsent(code, c -> new ApiResponse()
+                        .description(description)
+                        .content(new Content().addMediaType("application/problem+json",
+                                new MediaType().schema(new Schema<>().$ref("#/components/schemas/ProblemDetail"))))))));
     }
 }

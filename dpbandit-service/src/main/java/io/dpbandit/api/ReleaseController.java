@@ -1,9 +1,14 @@
 package io.dpbandit.api;
 
-import jakarta.servlet.http.HttpServletRequest;
 import io.dpbandit.security.Access;
 import io.dpbandit.bandit.BanditService;
-import io.dpbandit.bandit.InvalidRequestException;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import io.dpbandit.api.validation.BoundedVectorDeserializer;
+import io.dpbandit.api.validation.Finite;
+import io.dpbandit.bandit.BanditIds;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
 import io.dpbandit.bandit.ReleaseService;
 import io.dpbandit.policy.capri.ReleasedModel;
 import java.util.LinkedHashMap;
@@ -23,7 +28,9 @@ import org.springframework.web.bind.annotation.RestController;
 public class ReleaseController {
 
     /** {bandit, context}. */
-    public record ReleaseRequest(String bandit, double[] context) {
+    public record ReleaseRequest(
+            @NotNull @Pattern(regexp = BanditIds.PATTERN, message = BanditIds.MESSAGE) String bandit,
+            @NotNull @Finite @JsonDeserialize(using = BoundedVectorDeserializer.class) double[] context) {
     }
 
     private final ReleaseService releases;
@@ -35,8 +42,8 @@ public class ReleaseController {
     }
 
     @GetMapping("/release")
-    public Map<String, Object> latest(@RequestParam("bandit") String banditId, HttpServletRequest http) {
-        Access.requireBandit(http, banditId);
+    public Map<String, Object> latest(@RequestParam("bandit") String banditId) {
+        Access.requireBandit(banditId);
         var row = bandits.row(banditId);
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("bandit", banditId);
@@ -64,6 +71,7 @@ public class ReleaseController {
                     "evaluate", "mu(w) = sum_i coefficients[i] * k(projectionPoints[i], w), w = context ++ action features"));
         }
         out.put("privacy", Map.of("model", "JDP", "budget", release.budget(),
+                "composition", release.spec().privacy().composition(),
                 "mechanism", "Gaussian mechanism on clipped contributions, once per epoch"));
         out.put("provenance", Map.of("service", "dpbandit", "version", version(), "java",
                 System.getProperty("java.version"), "arch", System.getProperty("os.arch"),
@@ -72,12 +80,8 @@ public class ReleaseController {
     }
 
     @PostMapping("/release")
-    public ReleaseService.ContextRelease release(@RequestBody(required = false) ReleaseRequest request,
-            HttpServletRequest http) {
-        if (request == null || request.bandit() == null) {
-            throw InvalidRequestException.of("bandit", "is required");
-        }
-        Access.requireBandit(http, request.bandit());
+    public ReleaseService.ContextRelease release(@Valid @RequestBody ReleaseRequest request) {
+        Access.requireBandit(request.bandit());
         return releases.release(request.bandit(), request.context());
     }
 

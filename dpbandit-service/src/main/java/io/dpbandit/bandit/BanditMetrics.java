@@ -11,9 +11,11 @@ import org.springframework.context.annotation.Lazy;
 import org.springframework.stereotype.Component;
 
 /**
- * The service's own metrics. Labels are bandit ids, algorithms and statuses only: never a
- * context, a reward or anything derived from one. HTTP endpoints are timed by Spring Boot's
- * http.server.requests.
+ * The service's own metrics. They depend on traffic only (how many requests, decisions, feedback
+ * by status, epoch closes and their durations) and on the ledger (budget remaining), never on the
+ * values users send: a count of clipped rewards or contributions would be a release of user data
+ * that no ledger entry pays for, so there is none. Labels are bandit ids, algorithms and statuses.
+ * HTTP endpoints are timed by Spring Boot's http.server.requests.
  */
 @Component
 public class BanditMetrics {
@@ -33,18 +35,9 @@ public class BanditMetrics {
         budgetGauge(bandit);
     }
 
-    void feedback(String bandit, String status, boolean clipped) {
+    void feedback(String bandit, String status) {
         Counter.builder("dpbandit.feedback").description("Feedback received, by how it was taken")
                 .tag("bandit", bandit).tag("status", status).register(registry).increment();
-        if (clipped) {
-            Counter.builder("dpbandit.rewards.clipped").description("Rewards clipped to [-B, B]")
-                    .tag("bandit", bandit).register(registry).increment();
-        }
-    }
-
-    void contributionsClipped(String bandit, int count) {
-        Counter.builder("dpbandit.contributions.clipped").description("Contribution vectors scaled to norm C_r")
-                .tag("bandit", bandit).register(registry).increment(count);
     }
 
     void lifecycleStep(String bandit, String outcome, long nanos) {

@@ -7,6 +7,7 @@ import io.dpbandit.policy.capri.ReleasedModel;
 import io.dpbandit.policy.usca.Usca;
 import io.dpbandit.policy.usca.UscaState;
 import io.dpbandit.privacy.PrivacyCost;
+import jakarta.validation.Validator;
 import java.security.SecureRandom;
 import java.util.List;
 import java.util.Map;
@@ -30,9 +31,12 @@ public class BanditService {
     private final Map<String, BanditRuntime> runtimes = new ConcurrentHashMap<>();
     private final SecureRandom seeds = new SecureRandom();
     private final SpecLimits limits;
+    private final Validator validator;
 
-    public BanditService(BanditStore store, StateCodec codec, TransactionTemplate tx, SpecLimits limits) {
+    public BanditService(BanditStore store, StateCodec codec, TransactionTemplate tx, SpecLimits limits,
+            Validator validator) {
         this.limits = limits;
+        this.validator = validator;
         this.store = store;
         this.codec = codec;
         this.tx = tx;
@@ -47,7 +51,9 @@ public class BanditService {
      * (a safe retry); another spec under a taken id is a conflict.
      */
     public Created create(BanditSpec request) {
-        BanditSpec spec = BanditSpecValidator.normalise(request, limits);
+        BanditSpec spec = BanditSpecValidator.normalise(request, limits, request == null ? List.of()
+                : validator.validate(request).stream().map(v -> new InvalidRequestException.FieldProblem(
+                        v.getPropertyPath().toString(), v.getMessage())).toList());
         String specJson = codec.text(spec);
         var existing = store.findBandit(spec.id());
         if (existing.isPresent()) {

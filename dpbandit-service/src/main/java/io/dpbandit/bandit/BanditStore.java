@@ -41,7 +41,7 @@ public class BanditStore {
     }
 
     public record LedgerRow(long id, String banditId, double epsilon, double delta, String reason, Integer epoch,
-            Instant createdAt) {
+            String composition, Instant createdAt) {
     }
 
     // ---- locks ---------------------------------------------------------------------------------
@@ -251,23 +251,31 @@ public class BanditStore {
 
     // ---- releases and ledger ------------------------------------------------------------------
 
-    public long charge(String banditId, double epsilon, double delta, String reason, Integer epoch) {
-        Long id = jdbc.queryForObject("INSERT INTO ledger (bandit_id, epsilon, delta, reason, epoch) "
-                + "VALUES (?, ?, ?, ?, ?) RETURNING id", Long.class, banditId, epsilon, delta, reason, epoch);
+    public long charge(String banditId, double epsilon, double delta, String reason, Integer epoch,
+            String composition) {
+        Long id = jdbc.queryForObject("INSERT INTO ledger (bandit_id, epsilon, delta, reason, epoch, composition) "
+                + "VALUES (?, ?, ?, ?, ?, ?) RETURNING id", Long.class, banditId, epsilon, delta, reason, epoch,
+                composition);
         return id == null ? -1 : id;
     }
 
     /** Every charge of a bandit in order; sums are replayed from these in the same order. */
     public List<LedgerRow> ledger(String banditId) {
-        return jdbc.query("SELECT id, bandit_id, epsilon, delta, reason, epoch, created_at FROM ledger "
+        return jdbc.query("SELECT id, bandit_id, epsilon, delta, reason, epoch, composition, created_at FROM ledger "
                 + "WHERE bandit_id = ? ORDER BY id", (rs, i) -> new LedgerRow(rs.getLong(1), rs.getString(2),
-                        rs.getDouble(3), rs.getDouble(4), rs.getString(5), (Integer) rs.getObject(6),
-                        instant(rs.getTimestamp(7))), banditId);
+                        rs.getDouble(3), rs.getDouble(4), rs.getString(5), (Integer) rs.getObject(6), rs.getString(7),
+                        instant(rs.getTimestamp(8))), banditId);
     }
 
     public Optional<Integer> releasedAction(String banditId, String contextKey) {
         return jdbc.queryForList("SELECT action_index FROM context_release WHERE bandit_id = ? AND context_key = ?",
                 Integer.class, banditId, contextKey).stream().findFirst();
+    }
+
+    /** Moves a release stored under its legacy SHA-256 key to its HMAC key. */
+    public void rekeyRelease(String banditId, String legacyKey, String key) {
+        jdbc.update("UPDATE context_release SET context_key = ?, key_scheme = 'HMAC_SHA256' WHERE bandit_id = ? "
+                + "AND context_key = ? AND key_scheme = 'SHA256'", key, banditId, legacyKey);
     }
 
     public void insertRelease(String banditId, String contextKey, int action, long ledgerId) {

@@ -115,7 +115,7 @@ public class DecisionService {
             store.recordFeedback(decisionId, "ACCEPTED", clipped.value());
             return new FeedbackResult(FeedbackStatus.ACCEPTED, clipped.clipped());
         });
-        metrics.feedback(bandit[0], result.status().name(), result.clipped());
+        metrics.feedback(bandit[0], result.status().name());
         return result;
     }
 }

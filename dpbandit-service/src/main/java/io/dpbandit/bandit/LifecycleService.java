@@ -87,10 +87,8 @@ public class LifecycleService {
         long started = System.nanoTime();
         Capri capri = rt.capri();
         double[] sum = new double[plan.projectionSize()];
-        int clippedContributions = 0;
         for (BanditStore.DecisionRow r : rounds) {
-            clippedContributions += rt.contributions().addTo(sum, r.context(), r.action(), r.reward())
-                    .vectorClipped() ? 1 : 0;
+            rt.contributions().addTo(sum, r.context(), r.action(), r.reward());
         }
         CapriState state = new CapriState(plan, sum, plan.length(), rt.spec().horizon() == null ? 0
                 : bandits.row(banditId).rounds() + plan.length(), rt.models());
@@ -121,7 +119,8 @@ public class LifecycleService {
             if (!store.closeEpoch(banditId, rt.epoch(), modelJson)) {
                 return Outcome.LOST_RACE;
             }
-            store.charge(banditId, cost.epsilon(), cost.delta(), "CAPRI epoch release", rt.epoch());
+            store.charge(banditId, cost.epsilon(), cost.delta(), "CAPRI epoch release", rt.epoch(),
+                    capri.config().composition().name());
             faultInjectionPause();
             store.markUnusedLate(banditId, rt.epoch(), lastSeq);
             store.insertEpoch(banditId, rt.epoch() + 1, close.next().plan().length(), nextPlan);
@@ -135,7 +134,6 @@ public class LifecycleService {
         });
         if (outcome == Outcome.CLOSED) {
             bandits.installNextEpoch(rt, close.next());
-            metrics.contributionsClipped(banditId, clippedContributions);
             log.info("Closed epoch {} of bandit '{}' in {} ms (T_r = {}, |S| = {}, noise sigma {})", rt.epoch(),
                     banditId, (System.nanoTime() - started) / 1_000_000, plan.length(), plan.projectionSize(),
                     plan.noise().sigma());

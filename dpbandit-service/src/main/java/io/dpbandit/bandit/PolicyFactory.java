@@ -32,9 +32,8 @@ final class PolicyFactory {
         CapriConfig.Width width = spec.tuning().mode().equals("PAPER")
                 ? new CapriConfig.Width(spec.tuning().confidenceScale(), CapriConfig.Width.PrivacyTerm.THEORY, 1.0)
                 : base.width();
-        return new CapriConfig(base.horizon(), base.actionFeatures(), base.kernel(), base.regularization(),
-                base.rewardBound(), base.deltaErr(), base.privacy(), base.calibration(), base.composition(), width,
-                spec.tuning().projectionCap(), base.clipping(), base.supportSampleCap());
+        return base.withWidth(width).withProjectionCap(spec.tuning().projectionCap())
+                .withComposition(spec.privacy().composition());
     }
 
     static Capri capri(BanditSpec spec) {

@@ -5,10 +5,6 @@ import io.dpbandit.policy.usca.UscaEstimator;
 import io.dpbandit.privacy.NoiseSource;
 import io.dpbandit.privacy.PrivacyBudget;
 import io.dpbandit.privacy.PrivacyCost;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -27,10 +23,12 @@ public class ReleaseService {
     private final TransactionTemplate tx;
     private final NoiseSource noise;
     private final BanditMetrics metrics;
+    private final ReleaseKeys keys;
 
     public ReleaseService(BanditService bandits, BanditStore store, StateCodec codec, TransactionTemplate tx,
-            NoiseSource noise, BanditMetrics metrics) {
+            NoiseSource noise, BanditMetrics metrics, ReleaseKeys keys) {
         this.metrics = metrics;
+        this.keys = keys;
         this.bandits = bandits;
         this.store = store;
         this.codec = codec;
@@ -53,15 +51,19 @@ public class ReleaseService {
                 bandits.budget(bandits.row(banditId)));
     }
 
-    /** One USCA release: the context appears only as its SHA-256 key. */
-    public record UscaRelease(String contextKey, String action, long ledgerId) {
+    /**
+     * One USCA release as listed to analysts: the action and the ledger entry that paid for it. The
+     * context is not shown, not even as its key; an analyst asks for a context's release with
+     * POST /release, which serves a released context again for free.
+     */
+    public record UscaRelease(String action, long ledgerId, java.time.Instant releasedAt) {
     }
 
     public List<UscaRelease> uscaReleases(String banditId) {
         BanditRuntime rt = bandits.runtime(banditId);
-        return store.releases(banditId).stream().map(r -> new UscaRelease((String) r.get("context_key"),
-                rt.actionId(((Number) r.get("action_index")).intValue()), ((Number) r.get("ledger_id")).longValue()))
-                .toList();
+        return store.releases(banditId).stream().map(r -> new UscaRelease(
+                rt.actionId(((Number) r.get("action_index")).intValue()), ((Number) r.get("ledger_id")).longValue(),
+                ((java.sql.Timestamp) r.get("created_at")).toInstant())).toList();
     }
 
     /** A private decision for a context. */
@@ -95,8 +97,8 @@ public class ReleaseService {
             throw new ServiceErrors.NotReady("bandit '" + banditId + "' is still learning (USCA releases after "
                     + rt.spec().horizon() + " rounds)");
         }
-        String key = contextKey(context);
-        var known = store.releasedAction(banditId, key);
+        String key = keys.keyOf(context);
+        var known = releasedAction(banditId, key, context);
         if (known.isPresent()) {
             return new ContextRelease(banditId, rt.actionId(known.get()), false, 0);
         }
@@ -104,7 +106,7 @@ public class ReleaseService {
         double eps = rt.spec().privacy().epsilon();
         return tx.execute(s -> {
             store.lockBandit(banditId);
-            var again = store.releasedAction(banditId, key);
+            var again = releasedAction(banditId, key, context);
             if (again.isPresent()) {
                 return new ContextRelease(banditId, rt.actionId(again.get()), false, 0);
             }
@@ -116,23 +118,24 @@ public class ReleaseService {
                         + row.epsilonTotal() + "); nothing was released");
             }
             int action = rt.usca().release(estimator, context, noise).action();
-            long ledgerId = store.charge(banditId, eps, 0, "USCA context release", null);
+            long ledgerId = store.charge(banditId, eps, 0, "USCA context release", null, "SEQUENTIAL");
             store.insertRelease(banditId, key, action, ledgerId);
             return new ContextRelease(banditId, rt.actionId(action), true, eps);
         });
     }
 
-    /** A stable key for a context: SHA-256 of its exact binary values (the context is not stored). */
-    static String contextKey(double[] context) {
-        try {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            StringBuilder sb = new StringBuilder();
-            for (double v : context) {
-                sb.append(Long.toHexString(Double.doubleToLongBits(v == 0.0 ? 0.0 : v))).append(',');
-            }
-            return HexFormat.of().formatHex(md.digest(sb.toString().getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
+    /**
+     * The action released for this context, if any. A release stored before HMAC keys (under the
+     * unsalted SHA-256 key) is found too, and re-keyed on the spot.
+     */
+    private java.util.Optional<Integer> releasedAction(String banditId, String key, double[] context) {
+        var found = store.releasedAction(banditId, key);
+        if (found.isPresent()) {
+            return found;
         }
+        String legacy = ReleaseKeys.legacyKeyOf(context);
+        var old = store.releasedAction(banditId, legacy);
+        old.ifPresent(a -> store.rekeyRelease(banditId, legacy, key));
+        return old;
     }
 }

@@ -1,19 +1,26 @@
 package io.dpbandit.bandit;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.springframework.stereotype.Component;
 
-/** JSON for specs, plans, models and policy state (the pure records serialise as they are). */
+/**
+ * JSON for specs, plans, models and policy state (the pure records serialise as they are). A copy
+ * of the application's mapper without the request limits of {@code JsonLimits}: a stored plan can
+ * be tens of megabytes, and it was written by this service, not sent by a caller.
+ */
 @Component
 public class StateCodec {
 
     private final ObjectMapper json;
 
     public StateCodec(ObjectMapper json) {
-        this.json = json;
+        this.json = json.copy();
+        this.json.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
+                .maxDocumentLength(-1).maxStringLength(Integer.MAX_VALUE).build());
     }
 
     public String text(Object value) {

@@ -1,10 +1,12 @@
 package io.dpbandit.security;
 
-import jakarta.servlet.http.HttpServletRequest;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.context.SecurityContextHolder;
 
 /**
- * Bandit scopes, checked by controllers once they know the bandit. A key scoped to other bandits
- * gets the same 403 whether or not the bandit exists.
+ * Bandit scopes: a key may be limited to some bandits. Checked by the controllers once they know
+ * the bandit a request is for; a key scoped to other bandits gets the same 403 whether or not the
+ * bandit exists.
  */
 public final class Access {
 
@@ -18,16 +20,17 @@ public final class Access {
         }
     }
 
-    public static ApiPrincipal principal(HttpServletRequest request) {
-        Object p = request.getAttribute(ApiKeyFilter.PRINCIPAL);
-        if (p instanceof ApiPrincipal principal) {
-            return principal;
+    /** The authenticated caller of the current request. */
+    public static ApiPrincipal principal() {
+        Authentication auth = SecurityContextHolder.getContext().getAuthentication();
+        if (auth instanceof ApiKeyAuthentication key && key.getPrincipal() != null) {
+            return key.getPrincipal();
         }
         throw new Forbidden("no authenticated key");
     }
 
-    public static void requireBandit(HttpServletRequest request, String bandit) {
-        if (!principal(request).mayActOn(bandit)) {
+    public static void requireBandit(String bandit) {
+        if (!principal().mayActOn(bandit)) {
             throw new Forbidden("this key may not act on that bandit");
         }
     }

@@ -1,6 +1,7 @@
 package io.dpbandit.sim;
 
 import io.dpbandit.kernel.KernelSpec;
+import io.dpbandit.policy.capri.CapriConfig;
 import io.dpbandit.sim.env.BenchmarkFunction;
 import io.dpbandit.sim.env.BenchmarkFunctionEnvironment;
 import io.dpbandit.sim.env.Environment;
@@ -43,6 +44,8 @@ public final class SimulateCommand {
               --delta D                privacy delta (default 1e-5)
               --confidence-scale S     statistical width scale of engineered CAPRI (default 5e-5)
               --clip-quantile Q        contribution clipping quantile of engineered CAPRI (default 1.0)
+              --composition C          CAPRI's composition over epochs: sequential (the paper's split,
+                                       default) or parallel (each epoch spends the full budget)
               --projection-cap M       cap on CAPRI's projection set (default 1000)
               --approximation-size N   USCA's approximating set size (default 1000)
               --checkpoints N          points per regret curve (default 200)
@@ -52,9 +55,17 @@ public final class SimulateCommand {
 
     private static final Set<String> OPTIONS = Set.of("env", "policies", "epsilons", "seeds", "horizon", "pool",
             "actions", "bumps", "length-scale", "noise", "tau", "delta", "confidence-scale", "clip-quantile",
-            "projection-cap", "approximation-size", "checkpoints", "threads", "out");
+            "composition", "projection-cap", "approximation-size", "checkpoints", "threads", "out");
 
     private SimulateCommand() {
+    }
+
+    private static CapriConfig.EpochComposition composition(String name) {
+        return switch (name.trim().toLowerCase(Locale.ROOT)) {
+            case "sequential" -> CapriConfig.EpochComposition.SEQUENTIAL;
+            case "parallel" -> CapriConfig.EpochComposition.PARALLEL;
+            default -> throw new IllegalArgumentException("--composition must be sequential or parallel");
+        };
     }
 
     public static void main(String[] args) {
@@ -94,7 +105,7 @@ public final class SimulateCommand {
             SimulationSettings settings = new SimulationSettings(kernel, number(o, "tau", 0.1),
                     number(o, "delta", 1e-5), number(o, "confidence-scale", 5e-5), number(o, "clip-quantile", 1.0),
                     integer(o, "projection-cap", 1000), integer(o, "approximation-size", 1000),
-                    integer(o, "checkpoints", 200));
+                    integer(o, "checkpoints", 200), composition(o.getOrDefault("composition", "sequential")));
             if (seeds < 1 || horizon < 1) {
                 throw new IllegalArgumentException("--seeds and --horizon must be positive");
             }

@@ -203,9 +203,7 @@ public final class Simulation {
                 ? CapriConfig.paper(horizon, actions, settings.kernel(), settings.regularization(), b, privacy)
                 : CapriConfig.engineered(horizon, actions, settings.kernel(), settings.regularization(), b, privacy,
                         settings.confidenceScale(), settings.clippingQuantile());
-        return new CapriConfig(base.horizon(), base.actionFeatures(), base.kernel(), base.regularization(),
-                base.rewardBound(), base.deltaErr(), base.privacy(), base.calibration(), base.composition(),
-                base.width(), settings.projectionCap(), base.clipping(), base.supportSampleCap());
+        return base.withProjectionCap(settings.projectionCap()).withComposition(settings.composition());
     }
 
     UscaConfig uscaConfig() {

@@ -1,6 +1,7 @@
 package io.dpbandit.sim;
 
 import io.dpbandit.kernel.KernelSpec;
+import io.dpbandit.policy.capri.CapriConfig;
 
 /**
  * Tuning shared by the simulated policies.
@@ -13,7 +14,9 @@ import io.dpbandit.kernel.KernelSpec;
  * @param projectionCap     m_max
  * @param approximationSize USCA's n_Z
  * @param checkpoints       points on each regret curve
+ * @param composition       how CAPRI's (ε, δ) composes over epochs (SEQUENTIAL: the paper's split)
  */
 public record SimulationSettings(KernelSpec kernel, double regularization, double delta, double confidenceScale,
-        double clippingQuantile, int projectionCap, int approximationSize, int checkpoints) {
+        double clippingQuantile, int projectionCap, int approximationSize, int checkpoints,
+        CapriConfig.EpochComposition composition) {
 }

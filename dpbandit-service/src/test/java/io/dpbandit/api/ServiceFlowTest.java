@@ -1,11 +1,13 @@
 package io.dpbandit.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpbandit.PostgresIntegrationTest;
 import io.dpbandit.bandit.LifecycleService;
+import io.dpbandit.policy.capri.EpochSchedule;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -194,11 +196,16 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
         assertThat(status.path("epoch").asInt()).isEqualTo(2);
         assertThat(status.path("epochLength").asInt()).isEqualTo(2 * length);
         assertThat(status.path("rounds").asLong()).isEqualTo(length);
-        assertThat(status.path("budget").path("epsilonSpent").asDouble()).isEqualTo(1.0);
+        // Sequential composition (the default): each releasing epoch costs (ε/L, δ/L),
+        // L = max(1, ln T, releasing epochs) = ln 100 here.
+        double perEpoch = 1.0 / Math.max(Math.log(100), EpochSchedule.forHorizon(100).releasingEpochs());
+        assertThat(status.path("budget").path("epsilonSpent").asDouble()).isCloseTo(perEpoch, within(1e-12));
 
         var ledger = get("/bandits/flow/ledger").getBody();
         assertThat(ledger).hasSize(1);
         assertThat(ledger.get(0).path("epoch").asInt()).isEqualTo(1);
+        assertThat(ledger.get(0).path("composition").asText()).isEqualTo("SEQUENTIAL");
+        assertThat(ledger.get(0).path("epsilon").asDouble()).isCloseTo(perEpoch, within(1e-12));
 
         // The decision left over from epoch 1 can only be late now.
         assertThat(post("/feedback", Map.of("decisionId", pending, "reward", 1)).getBody().path("status").asText())
@@ -211,6 +218,7 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
         assertThat(release.path("model").path("projectionPoints").size()).isEqualTo(m);
         assertThat(release.path("model").path("projectionPoints").get(0).size()).isEqualTo(4);
         assertThat(release.path("provenance").path("java").asText()).isNotBlank();
+        assertThat(release.path("privacy").path("composition").asText()).isEqualTo("SEQUENTIAL");
         var best = post("/release", Map.of("bandit", "flow", "context", List.of(0.5, 0.5)));
         assertThat(best.getBody().path("action").asText()).isIn("a1", "a2", "a3");
         assertThat(best.getBody().path("charged").asBoolean()).isFalse();
@@ -301,14 +309,16 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
                 HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type");
         assertProblem(http.exchange("/decide", HttpMethod.GET, null, JsonNode.class), HttpStatus.METHOD_NOT_ALLOWED,
                 "method-not-allowed");
-        assertProblem(get("/nowhere"), HttpStatus.NOT_FOUND, "not-found");
+        // A path that is not part of the API is refused by authorization, not looked up.
+        assertProblem(get("/nowhere"), HttpStatus.FORBIDDEN, "forbidden");
         assertProblem(get("/release"), HttpStatus.BAD_REQUEST, "validation");
     }
 
     @Test
     void theLedgerIsAppendOnly() {
         post("/bandits", uscaSpec("append-only", 2, 0.5, 1.0));
-        jdbc.update("INSERT INTO ledger (bandit_id, epsilon, delta, reason) VALUES ('append-only', 0.1, 0, 'test')");
+        jdbc.update("INSERT INTO ledger (bandit_id, epsilon, delta, reason, composition) "
+                + "VALUES ('append-only', 0.1, 0, 'test', 'SEQUENTIAL')");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> jdbc.update("UPDATE ledger SET epsilon = 0"))
                 .hasMessageContaining("append-only");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> jdbc.update("DELETE FROM ledger"))

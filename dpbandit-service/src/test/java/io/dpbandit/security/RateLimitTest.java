@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.springframework.mock.env.MockEnvironment;
+import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.mock.web.MockFilterChain;
 import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.mock.web.MockHttpServletResponse;
@@ -25,22 +25,25 @@ class RateLimitTest {
 
     @Test
     void filterAnswers429WithRetryAfterOnceAKeyIsOverItsRate() throws Exception {
-        String hash = java.util.HexFormat.of().formatHex(ApiKeys.sha256("limited-key"));
-        var properties = new SecurityProperties(
-                List.of(new SecurityProperties.Key("limited", hash, List.of("decider"), List.of())),
-                new SecurityProperties.RateLimit(0.5, 2), false);
-        ApiKeyFilter filter = new ApiKeyFilter(new ApiKeys(properties, new MockEnvironment()), properties);
+        var principal = new ApiPrincipal("limited", java.util.Set.of(Role.DECIDER), List.of());
+        RateLimitFilter filter = new RateLimitFilter(new RateLimiter(0.5, 2),
+                new io.dpbandit.problem.ProblemWriter(new com.fasterxml.jackson.databind.ObjectMapper()));
         int[] statuses = new int[3];
-        for (int i = 0; i < 3; i++) {
-            var request = new MockHttpServletRequest("POST", "/decide");
-            request.addHeader("X-API-Key", "limited-key");
-            var response = new MockHttpServletResponse();
-            filter.doFilter(request, response, new MockFilterChain());
-            statuses[i] = response.getStatus();
-            if (i == 2) {
-                assertThat(response.getContentAsString()).contains("https://dpbandit.io/problems/rate-limited");
-                assertThat(response.getHeader("Retry-After")).isEqualTo("2");
+        SecurityContextHolder.getContext().setAuthentication(ApiKeyAuthentication.authenticated(principal));
+        try {
+            for (int i = 0; i < 3; i++) {
+                var request = new MockHttpServletRequest("POST", "/decide");
+                var response = new MockHttpServletResponse();
+                filter.doFilter(request, response, new MockFilterChain());
+                statuses[i] = response.getStatus();
+                if (i == 2) {
+                    assertThat(response.getContentType()).startsWith("application/problem+json");
+                    assertThat(response.getContentAsString()).contains("https://dpbandit.io/problems/rate-limited");
+                    assertThat(response.getHeader("Retry-After")).isEqualTo("2");
+                }
             }
+        } finally {
+            SecurityContextHolder.clearContext();
         }
         assertThat(statuses).containsExactly(200, 200, 429);
     }

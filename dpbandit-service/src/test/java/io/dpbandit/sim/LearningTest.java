@@ -3,6 +3,7 @@ package io.dpbandit.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dpbandit.kernel.KernelSpec;
+import io.dpbandit.policy.capri.CapriConfig;
 import io.dpbandit.sim.env.Environment;
 import io.dpbandit.sim.env.KernelBumpEnvironment;
 import java.util.SplittableRandom;
@@ -14,8 +15,9 @@ import org.junit.jupiter.api.Test;
  */
 class LearningTest {
 
+    /** Parallel composition over epochs, an explicit option (each round's data enters one epoch). */
     static final SimulationSettings SETTINGS = new SimulationSettings(KernelSpec.rbf(0.3), 0.1, 1e-5, 1e-4, 1.0,
-            1000, 500, 50);
+            1000, 500, 50, CapriConfig.EpochComposition.PARALLEL);
 
     static Environment gap(long seed) {
         return new GapEnvironment(10, 10, 0.9, 0.3, 0.1, new SplittableRandom(seed));
@@ -71,7 +73,8 @@ class LearningTest {
 
     @Test
     void uscaReleaseBeatsUniformSimpleRegretAndPrivacyCostsAccuracy() {
-        SimulationSettings usca = new SimulationSettings(KernelSpec.rbf(0.3), 1.0, 1e-5, 1e-4, 1.0, 1000, 500, 50);
+        SimulationSettings usca = new SimulationSettings(KernelSpec.rbf(0.3), 1.0, 1e-5, 1e-4, 1.0, 1000, 500, 50,
+                CapriConfig.EpochComposition.SEQUENTIAL);
         double privateRatio = 0;
         double nonPrivateRatio = 0;
         for (long seed = 1; seed <= 4; seed++) {

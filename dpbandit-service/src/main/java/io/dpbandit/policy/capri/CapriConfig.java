@@ -134,13 +134,33 @@ public record CapriConfig(int horizon, List<double[]> actionFeatures, KernelSpec
 
     /**
      * The configuration the service recommends: analytic calibration on the clipped sensitivity,
-     * parallel composition over epochs, exact noise width, and the given statistical scale.
+     * exact noise width, and the given statistical scale. Composition stays the paper's SEQUENTIAL
+     * split; tighter accounting is an explicit choice ({@link #withComposition}), never a side
+     * effect of the tuning mode.
      */
     public static CapriConfig engineered(int horizon, List<double[]> actions, KernelSpec kernel, double tau, double b,
             Privacy privacy, double statisticalScale, double clippingQuantile) {
         return new CapriConfig(horizon, actions, kernel, tau, b, 0.05, privacy, NoiseCalibration.ANALYTIC,
-                EpochComposition.PARALLEL, new Width(statisticalScale, Width.PrivacyTerm.EXACT_NOISE, 1.0), 1000,
+                EpochComposition.SEQUENTIAL, new Width(statisticalScale, Width.PrivacyTerm.EXACT_NOISE, 1.0), 1000,
                 new Clipping(clippingQuantile), 5000);
+    }
+
+    /** The same configuration with another composition rule over epochs. */
+    public CapriConfig withComposition(EpochComposition rule) {
+        return new CapriConfig(horizon, actionFeatures, kernel, regularization, rewardBound, deltaErr, privacy,
+                calibration, rule, width, projectionCap, clipping, supportSampleCap);
+    }
+
+    /** The same configuration with another elimination width. */
+    public CapriConfig withWidth(Width w) {
+        return new CapriConfig(horizon, actionFeatures, kernel, regularization, rewardBound, deltaErr, privacy,
+                calibration, composition, w, projectionCap, clipping, supportSampleCap);
+    }
+
+    /** The same configuration with another cap on the projection set. */
+    public CapriConfig withProjectionCap(int cap) {
+        return new CapriConfig(horizon, actionFeatures, kernel, regularization, rewardBound, deltaErr, privacy,
+                calibration, composition, width, cap, clipping, supportSampleCap);
     }
 
     public int actionCount() {

@@ -1,0 +1,35 @@
+package io.dpbandit.problem;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.stereotype.Component;
+
+/**
+ * Writes a {@link ProblemDetail} as application/problem+json with the application's
+ * {@link ObjectMapper}, the same serialisation Spring MVC uses for the controllers' errors. For
+ * code that answers before a controller runs: the security filter chain, the body-size limit and
+ * the error page.
+ */
+@Component
+public class ProblemWriter {
+
+    private final ObjectMapper json;
+
+    public ProblemWriter(ObjectMapper json) {
+        this.json = json;
+    }
+
+    public void write(HttpServletResponse response, ProblemDetail problem) throws IOException {
+        if (response.isCommitted()) {
+            return;
+        }
+        response.resetBuffer();
+        response.setStatus(problem.getStatus());
+        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+        response.setCharacterEncoding("UTF-8");
+        json.writeValue(response.getOutputStream(), problem);
+    }
+}

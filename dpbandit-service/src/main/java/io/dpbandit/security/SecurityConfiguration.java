@@ -1,0 +1,108 @@
+package io.dpbandit.security;
+
+import io.dpbandit.problem.ProblemWriter;
+import io.dpbandit.problem.Problems;
+import jakarta.servlet.DispatcherType;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpMethod;
+import org.springframework.security.access.hierarchicalroles.RoleHierarchy;
+import org.springframework.security.access.hierarchicalroles.RoleHierarchyImpl;
+import org.springframework.security.authentication.ProviderManager;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.access.intercept.AuthorizationFilter;
+import org.springframework.security.web.authentication.AnonymousAuthenticationFilter;
+import org.springframework.security.web.authentication.AuthenticationFilter;
+import org.springframework.security.web.firewall.RequestRejectedHandler;
+import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
+
+/**
+ * The security filter chain (Spring Security), in the order a request meets it:
+ * <ol>
+ *   <li><b>Firewall</b> ({@code StrictHttpFirewall}, Spring Security's default, left on): a path with
+ *       {@code ;}, an encoded {@code /}, {@code .}, {@code %} or {@code \}, {@code //}, {@code .} or
+ *       {@code ..} segments, or control characters is refused before any filter or controller sees
+ *       it, as a problem+json 400. So no spelling of a path can reach a controller that the
+ *       authorization rules below would match differently.</li>
+ *   <li><b>API-key authentication</b>: {@code Authorization: Bearer <key>} or {@code X-API-Key};
+ *       keys are held as SHA-256 hashes and compared in constant time ({@link ApiKeys}). A
+ *       presented but unknown key is a 401; no key continues anonymously.</li>
+ *   <li><b>Authorization</b> per endpoint and method, matched with {@link PathPatternRequestMatcher}
+ *       on the decoded path, the way Spring MVC maps requests. Anything not listed is denied (401
+ *       anonymous, 403 with a key), including other spellings such as a trailing slash or upper
+ *       case. ADMIN includes ANALYST (a role hierarchy).</li>
+ *   <li><b>Rate limit</b> per key, for requests the key may make.</li>
+ * </ol>
+ * Bandit scopes are checked in the controllers ({@link Access}), which know the bandit. Sessions,
+ * CSRF (no cookies are ever issued or read), form and basic login are off.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableWebSecurity
+public class SecurityConfiguration {
+
+    @Bean
+    SecurityFilterChain apiSecurity(HttpSecurity http, ApiKeys keys, SecurityProperties properties,
+            ProblemWriter problems) throws Exception {
+        var path = PathPatternRequestMatcher.withDefaults();
+        AuthenticationFilter apiKeys = new AuthenticationFilter(new ProviderManager(
+                new ApiKeyAuthenticationProvider(keys)), new ApiKeyAuthenticationConverter());
+        apiKeys.setSuccessHandler((request, response, authentication) -> {
+            // Continue the chain (the default would redirect, as after a form login).
+        });
+        apiKeys.setFailureHandler((request, response, e) -> unauthorized(problems, response));
+        return http
+                .csrf(c -> c.disable())
+                .httpBasic(b -> b.disable())
+                .formLogin(f -> f.disable())
+                .logout(l -> l.disable())
+                .requestCache(c -> c.disable())
+                .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+                .addFilterBefore(apiKeys, AnonymousAuthenticationFilter.class)
+                .addFilterAfter(new RateLimitFilter(new RateLimiter(properties.rateLimit().perSecond(),
+                        properties.rateLimit().burst()), problems), AuthorizationFilter.class)
+                .exceptionHandling(e -> e
+                        .authenticationEntryPoint((request, response, ex) -> unauthorized(problems, response))
+                        .accessDeniedHandler((request, response, ex) -> problems.write(response,
+                                Problems.forbidden("this key may not call " + request.getMethod() + " on this path"))))
+                .authorizeHttpRequests(a -> a
+                        // Error dispatches render a problem for a request that was already authorized
+                        // (or refused) on its way in.
+                        .dispatcherTypeMatchers(DispatcherType.ERROR).permitAll()
+                        .requestMatchers(path.matcher(HttpMethod.GET, "/actuator/health"),
+                                path.matcher(HttpMethod.GET, "/actuator/health/**")).permitAll()
+                        .requestMatchers(path.matcher(HttpMethod.GET, "/v3/api-docs"),
+                                path.matcher(HttpMethod.GET, "/v3/api-docs/**"),
+                                path.matcher(HttpMethod.GET, "/v3/api-docs.yaml"),
+                                path.matcher(HttpMethod.GET, "/swagger-ui.html"),
+                                path.matcher(HttpMethod.GET, "/swagger-ui/**")).permitAll()
+                        .requestMatchers(path.matcher("/actuator/**")).hasRole("OPS")
+                        // Any method, so that the right role gets a 405 for a wrong method.
+                        .requestMatchers(path.matcher("/decide"), path.matcher("/feedback")).hasRole("DECIDER")
+                        .requestMatchers(path.matcher(HttpMethod.POST, "/bandits")).hasRole("ADMIN")
+                        .requestMatchers(path.matcher("/bandits"), path.matcher("/bandits/{id}"),
+                                path.matcher("/bandits/{id}/ledger"), path.matcher("/release")).hasRole("ANALYST")
+                        .anyRequest().denyAll())
+                .build();
+    }
+
+    private static void unauthorized(ProblemWriter problems, jakarta.servlet.http.HttpServletResponse response)
+            throws java.io.IOException {
+        response.setHeader("WWW-Authenticate", "Bearer");
+        problems.write(response, Problems.unauthorized());
+    }
+
+    /** ADMIN may do everything an ANALYST may. */
+    @Bean
+    static RoleHierarchy roleHierarchy() {
+        return RoleHierarchyImpl.fromHierarchy("ROLE_ADMIN > ROLE_ANALYST");
+    }
+
+    /** The firewall's refusals as problem+json 400 (Spring Security picks this bean up). */
+    @Bean
+    RequestRejectedHandler requestRejectedHandler(ProblemWriter problems) {
+        return (request, response, e) -> problems.write(response, Problems.rejectedRequest());
+    }
+}
