@@ -266,6 +266,16 @@ class QuadratureFourierFeaturesTest {
         assertThat(QuadratureFeatureSpec.forKernel(KernelSpec.rbf(1.3), 11, 2)).isEqualTo(spec);
     }
 
+    /** The policy state stores the spec only; it must survive the service's JSON round trip. */
+    @Test
+    void specRoundTripsThroughJsonAsThreeNumbers() throws Exception {
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        QuadratureFeatureSpec spec = new QuadratureFeatureSpec(10, 0.75, 2);
+        String text = json.writeValueAsString(spec);
+        assertThat(text).isEqualTo("{\"nodesPerDimension\":10,\"lengthScale\":0.75,\"inputDimension\":2}");
+        assertThat(json.readValue(text, QuadratureFeatureSpec.class)).isEqualTo(spec);
+    }
+
     @Test
     void rejectsParametersItCannotHonour() {
         assertThatThrownBy(() -> new QuadratureFeatureSpec(0, 1.0, 2)).isInstanceOf(IllegalArgumentException.class)
