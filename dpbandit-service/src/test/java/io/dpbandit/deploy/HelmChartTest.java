@@ -123,6 +123,19 @@ class HelmChartTest {
     }
 
     @Test
+    void passesTheReleaseKeySecretFromAnExistingSecretOnlyWhenNamed() {
+        assertThat(list(render(defaults()).container().get("env")).stream().map(HelmChartTest::map)
+                .map(e -> e.get("name"))).doesNotContain("DPBANDIT_RELEASE_KEYSECRET");
+        Map<String, Object> values = new LinkedHashMap<>();
+        values.put("database.url", URL);
+        values.put("database.password", PASSWORD);
+        values.put("releaseKeySecret.existingSecret", "dpbandit-release-key");
+        assertThat(secretKeyRef(render(values).container(), "DPBANDIT_RELEASE_KEYSECRET"))
+                .containsEntry("name", "dpbandit-release-key")
+                .containsEntry("key", "release-key-secret");
+    }
+
+    @Test
     void usesAnExistingSecretWithoutCreatingOne() {
         Map<String, Object> values = new LinkedHashMap<>();
         values.put("database.url", URL);

@@ -16,8 +16,11 @@ import java.util.Arrays;
  */
 public final class BoundedVectorDeserializer extends JsonDeserializer<double[]> {
 
-    /** More numbers than any context a bandit can declare (dpbandit.limits caps dimensions lower). */
-    public static final int MAX_LENGTH = 100_000;
+    /**
+     * More numbers than any context a bandit can declare ({@code dpbandit.limits.max-context-dimension}
+     * is at most this). Parsing this many numbers costs about 1 MB of short-lived garbage.
+     */
+    public static final int MAX_LENGTH = 10_000;
 
     @Override
     public double[] deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {

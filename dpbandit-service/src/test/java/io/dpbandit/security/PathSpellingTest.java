@@ -1,0 +1,197 @@
+package io.dpbandit.security;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dpbandit.PostgresIntegrationTest;
+import io.dpbandit.api.ServiceFlowTest;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+/**
+ * Every endpoint × every role × every way an HTTP client can spell its path, sent as written
+ * ({@code java.net.http} does not normalise paths; RestTemplate would). Only a role the endpoint
+ * allows gets a 2xx, and only for a spelling that means the documented path; every other role gets
+ * 400, 401 or 403, always as problem+json. This is the test the hand-written role filter failed:
+ * it matched the raw URI while Spring MVC matched the decoded one.
+ */
+class PathSpellingTest extends PostgresIntegrationTest {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final String BANDIT = "paths";
+
+    /** The roles, as the keys of the test profile (null: no key). */
+    static final Map<String, String> KEYS = new java.util.LinkedHashMap<>();
+
+    static {
+        KEYS.put("none", null);
+        KEYS.put("decider", "test-decider-key");
+        KEYS.put("analyst", "test-analyst-key");
+        KEYS.put("admin", "test-admin-key");
+        KEYS.put("ops", "test-ops-key");
+    }
+
+    record Endpoint(String method, String path, String query, Object body, Set<String> allowed) {
+    }
+
+    record Spelling(String name, boolean canonical, UnaryOperator<String> apply) {
+    }
+
+    static final List<Spelling> SPELLINGS = List.of(
+            new Spelling("as documented", true, p -> p),
+            new Spelling("percent-encoded first letter", true,
+                    p -> "/%" + Integer.toHexString(p.charAt(1)).toUpperCase(Locale.ROOT) + p.substring(2)),
+            new Spelling("matrix parameter", false, p -> {
+                int end = p.indexOf('/', 1);
+                return end < 0 ? p + ";x=1" : p.substring(0, end) + ";x=1" + p.substring(end);
+            }),
+            new Spelling("double slash", false, p -> "/" + p),
+            new Spelling("trailing slash", false, p -> p + "/"),
+            new Spelling("dot segment", false, p -> "/." + p),
+            new Spelling("dot-dot segment", false, p -> "/x/.." + p),
+            new Spelling("upper case", false, p -> {
+                int end = p.indexOf('/', 1);
+                return end < 0 ? p.toUpperCase(Locale.ROOT) : p.substring(0, end).toUpperCase(Locale.ROOT) + p.substring(end);
+            }),
+            new Spelling("encoded slash", false, p -> p.indexOf('/', 1) > 0
+                    ? p.substring(0, p.indexOf('/', 1)) + "%2F" + p.substring(p.indexOf('/', 1) + 1) : p + "%2F"),
+            new Spelling("encoded dot segment", false, p -> "/%2e" + p));
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    TestRestTemplate rest;
+
+    final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    String decisionId;
+
+    @BeforeEach
+    void bandit() {
+        rest.postForEntity("/bandits", ServiceFlowTest.capriSpec(BANDIT, 400, 600), JsonNode.class);
+        decisionId = rest.postForEntity("/decide", Map.of("bandit", BANDIT, "context", List.of(0.2, 0.4)),
+                JsonNode.class).getBody().path("decisionId").asText();
+    }
+
+    List<Endpoint> endpoints() {
+        Set<String> analysts = Set.of("analyst", "admin");
+        Set<String> everyone = Set.copyOf(KEYS.keySet());
+        return List.of(
+                new Endpoint("POST", "/bandits", "", ServiceFlowTest.capriSpec(BANDIT, 400, 600), Set.of("admin")),
+                new Endpoint("GET", "/bandits", "", null, analysts),
+                new Endpoint("GET", "/bandits/" + BANDIT, "", null, analysts),
+                new Endpoint("GET", "/bandits/" + BANDIT + "/ledger", "", null, analysts),
+                new Endpoint("POST", "/decide", "", Map.of("bandit", BANDIT, "context", List.of(0.2, 0.4)),
+                        Set.of("decider")),
+                new Endpoint("POST", "/feedback", "", Map.of("decisionId", decisionId, "reward", 0.5),
+                        Set.of("decider")),
+                new Endpoint("GET", "/release", "?bandit=" + BANDIT, null, analysts),
+                new Endpoint("POST", "/release", "", Map.of("bandit", BANDIT, "context", List.of(0.5, 0.5)), analysts),
+                new Endpoint("GET", "/actuator/prometheus", "", null, Set.of("ops")),
+                new Endpoint("GET", "/actuator/metrics", "", null, Set.of("ops")),
+                new Endpoint("GET", "/actuator/info", "", null, Set.of("ops")),
+                new Endpoint("GET", "/actuator/health", "", null, everyone),
+                new Endpoint("GET", "/v3/api-docs", "", null, everyone));
+    }
+
+    @Test
+    void onlyAnAllowedRoleWithTheDocumentedPathGetsA2xxAndEverythingElseIsAProblem() throws Exception {
+        List<String> failures = new ArrayList<>();
+        int requests = 0;
+        for (Endpoint e : endpoints()) {
+            for (Spelling s : SPELLINGS) {
+                for (var role : KEYS.entrySet()) {
+                    String path = s.apply().apply(e.path()) + e.query();
+                    HttpResponse<String> r = send(e.method(), path, e.body(), role.getValue());
+                    requests++;
+                    boolean allowed = e.allowed().contains(role.getKey());
+                    int status = r.statusCode();
+                    String type = r.headers().firstValue("Content-Type").orElse("");
+                    String what = e.method() + " " + path + " as " + role.getKey() + " (" + s.name() + ") -> "
+                            + status + " " + type;
+                    if (allowed && s.canonical()) {
+                        if (status / 100 != 2) {
+                            failures.add(what + ": expected 2xx");
+                        }
+                        continue;
+                    }
+                    boolean open = e.allowed().size() == KEYS.size();
+                    if (status / 100 == 2 && !open) {
+                        // An open endpoint (health, API docs) may also answer another spelling that
+                        // its own mapping accepts, e.g. /actuator/health/; no role boundary is crossed.
+                        failures.add(what + ": must not succeed");
+                    } else if (!allowed && status != 400 && status != 401 && status != 403) {
+                        failures.add(what + ": expected 400, 401 or 403");
+                    }
+                    if (status / 100 != 2 && !type.startsWith("application/problem+json")) {
+                        failures.add(what + ": expected problem+json");
+                    }
+                }
+            }
+        }
+        assertThat(requests).isEqualTo(endpoints().size() * SPELLINGS.size() * KEYS.size());
+        assertThat(failures).as("%d of %d requests answered wrongly", failures.size(), requests).isEmpty();
+    }
+
+    @Test
+    void firewallRefusalsAreProblemsAndNeverReachAController() throws Exception {
+        long decisions = rest.getForObject("/bandits/" + BANDIT, JsonNode.class).path("decisions").asLong();
+        for (String path : List.of("/decide;x=1", "//decide", "/x/../decide", "/./decide", "/%2e/decide",
+                "/decide%2F", "/de%25cide", "/decide%5C")) {
+            HttpResponse<String> r = send("POST", path, Map.of("bandit", BANDIT, "context", List.of(0.2, 0.4)),
+                    "test-decider-key");
+            assertThat(r.statusCode()).as(path).isEqualTo(400);
+            assertThat(r.headers().firstValue("Content-Type").orElse("")).as(path)
+                    .startsWith("application/problem+json");
+            assertThat(JSON.readTree(r.body()).path("type").asText()).as(path)
+                    .isEqualTo("https://dpbandit.io/problems/rejected-request");
+        }
+        assertThat(rest.getForObject("/bandits/" + BANDIT, JsonNode.class).path("decisions").asLong())
+                .as("no refused request made a decision").isEqualTo(decisions);
+    }
+
+    @Test
+    void anonymousHealthShowsTheStatusOnlyWhateverTheSpellingAndOpsSeesTheDetails() throws Exception {
+        for (String path : List.of("/actuator/health", "/actuator/health/", "/%61ctuator/health")) {
+            HttpResponse<String> anonymous = send("GET", path, null, null);
+            assertThat(anonymous.statusCode()).as(path).isEqualTo(200);
+            JsonNode body = JSON.readTree(anonymous.body());
+            assertThat(body.path("status").asText()).isEqualTo("UP");
+            assertThat(body.has("components")).as("%s shows no components anonymously", path).isFalse();
+            assertThat(anonymous.body()).doesNotContain(BANDIT).doesNotContain("PostgreSQL").doesNotContain("path");
+            for (String role : List.of("test-decider-key", "test-analyst-key")) {
+                assertThat(JSON.readTree(send("GET", path, null, role).body()).has("components"))
+                        .as("%s shows no components to a key without ops", path).isFalse();
+            }
+        }
+        JsonNode ops = JSON.readTree(send("GET", "/actuator/health", null, "test-ops-key").body());
+        assertThat(ops.path("components").path("db").path("details").path("database").asText())
+                .isEqualTo("PostgreSQL");
+        assertThat(ops.path("components").has("epochCloses")).isTrue();
+    }
+
+    HttpResponse<String> send(String method, String path, Object body, String key) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body)))
+                .header("Content-Type", "application/json");
+        if (key != null) {
+            b.header("X-API-Key", key);
+        }
+        return client.send(b.build(), HttpResponse.BodyHandlers.ofString());
+    }
+}
