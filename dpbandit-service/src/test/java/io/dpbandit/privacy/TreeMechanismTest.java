@@ -241,6 +241,27 @@ class TreeMechanismTest {
         assertThat(unpadded[d - 1]).isNegative();
     }
 
+    @Test
+    void productionNoiseSourceDrawsEveryNodeEntryOnItsLattice() {
+        // SecureNoiseSource: addGaussian(P_ij, s) = round_g(P_ij) + k·g, so each noisy entry is a
+        // multiple of the grid g(s) for its own s (σ off the diagonal, √2σ on it, after the grid
+        // inflation of σ that keeps Δ/σ; see NodeNoise.Gaussian).
+        TreeMechanism tree = gaussianTree(3, 8);
+        SecureNoiseSource secure = new SecureNoiseSource();
+        NodeNoise.Gaussian gaussian = (NodeNoise.Gaussian) tree.nodeNoise();
+        double s = gaussian.noiseScale(3, secure);
+        assertThat(s).isGreaterThan(gaussian.sigma()).isLessThan(gaussian.sigma() * (1 + 1e-9));
+        TreeState state = tree.insert(tree.empty(secure), randomLeaf(3, new SplittableRandom(10)), secure);
+        SymmetricMatrix noisy = state.nodeAt(0).noisy();
+        for (int i = 0; i < 3; i++) {
+            for (int j = i; j < 3; j++) {
+                double grid = secure.gaussianGranularity(i == j ? s * StrictMath.sqrt(2.0) : s);
+                assertThat(PowerOfTwoGrid.isMultipleOf(noisy.get(i, j), grid)).isTrue();
+            }
+        }
+        assertThat(tree.release(state)).isEqualTo(noisy);
+    }
+
     /** Counts every draw, to show that reads draw nothing. */
     static final class CountingNoiseSource implements NoiseSource {
         final NoiseSource inner;
