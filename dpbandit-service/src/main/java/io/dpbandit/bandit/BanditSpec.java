@@ -1,6 +1,6 @@
 package io.dpbandit.bandit;
 
-import io.dpbandit.api.validation.Finite;
+import io.dpbandit.validation.Finite;
 import io.dpbandit.kernel.KernelSpec;
 import io.dpbandit.policy.capri.CapriConfig;
 import jakarta.validation.Valid;

@@ -21,9 +21,9 @@ public record SpecLimits(Integer maxContextDimension, Integer maxActions, Intege
         if (maxContextDimension < 1 || maxActions < 2 || maxPool < 1) {
             throw new IllegalArgumentException("dpbandit.limits must be positive (max-actions at least 2)");
         }
-        if (maxContextDimension > io.dpbandit.api.validation.BoundedVectorDeserializer.MAX_LENGTH) {
+        if (maxContextDimension > io.dpbandit.validation.BoundedVectorDeserializer.MAX_LENGTH) {
             throw new IllegalArgumentException("dpbandit.limits.max-context-dimension must be at most "
-                    + io.dpbandit.api.validation.BoundedVectorDeserializer.MAX_LENGTH);
+                    + io.dpbandit.validation.BoundedVectorDeserializer.MAX_LENGTH);
         }
     }
 }

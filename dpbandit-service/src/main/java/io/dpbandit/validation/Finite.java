@@ -1,4 +1,4 @@
-package io.dpbandit.api.validation;
+package io.dpbandit.validation;
 
 import static java.lang.annotation.ElementType.FIELD;
 import static java.lang.annotation.ElementType.PARAMETER;

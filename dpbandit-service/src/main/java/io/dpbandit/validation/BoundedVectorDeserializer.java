@@ -1,4 +1,4 @@
-package io.dpbandit.api.validation;
+package io.dpbandit.validation;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
