@@ -45,6 +45,21 @@ final class Vectors {
         return out;
     }
 
+    /** A·B for row-major d×d matrices. */
+    static double[] multiplyMatrices(double[] a, double[] b) {
+        int d = (int) Math.round(Math.sqrt(a.length));
+        double[] c = new double[d * d];
+        for (int i = 0; i < d; i++) {
+            for (int k = 0; k < d; k++) {
+                double aik = a[i * d + k];
+                for (int j = 0; j < d; j++) {
+                    c[i * d + j] += aik * b[k * d + j];
+                }
+            }
+        }
+        return c;
+    }
+
     /** vᵀ M v for a row-major d×d matrix M. */
     static double quadratic(double[] m, double[] v) {
         return dot(v, multiply(m, v));
