@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  *
  * <p>Why it cannot fail by chance: every random stream is seeded (environment, rewards, tie-breaking and
  * the client's noise), so the run is one fixed computation; the assertion fails only if the code changes.
- * The margin is what the problem allows. At ε = 1 the joint release adds σ = 3.08 to every coordinate of
+ * The margin is what the problem allows. At ε = 1 the joint release adds σ = 3.07 to every coordinate of
  * (x, y), and the arms are fixed (the service's catalogue), so the played arms concentrate and lock-in on a
  * poor arm happens on some seeds: over 40 seeds OnlineUCB's regret was 0.83–0.85 of uniform play's, the
  * same as greedy play on the batch errors-in-variables estimate (0.83), with single seeds between 0.35 and
