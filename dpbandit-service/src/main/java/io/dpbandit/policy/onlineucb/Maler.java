@@ -12,17 +12,18 @@ package io.dpbandit.policy.onlineucb;
  *
  * <p>Constants (spec §2.3, [external]/[reconstructed], none printed in the paper): grid
  * η_i = 2^{−i}/(5DG), i = 1..⌈½ log₂ T⌉; η_c = 1/(4GD√T) (Maler's 1/(2G·diam·√T) with diameter 2D);
- * priors π^c = 1/3, π^{η_i,s} = π^{η_i,ℓ} ∝ 1/((i+1)(i+2)); ONS step α = 25/56 and A_1 = I/(4α²D²).
+ * priors π^c = 1/3, π^{η_i,s} = π^{η_i,ℓ} ∝ 1/((i+1)(i+2)); ONS step α = ½ (as printed) and A_1 = I/(4α²D²).
  *
  * @see MalerState
  */
 public final class Maler {
 
     /**
-     * The ONS parameter α of Algorithm 7 (spec §2.3: ½·min{1/(4G_ℓ·2D), 1} with G_ℓ = 7/(50D); the
-     * paper's printed ½·min{2/(G_ℓD), 1} = ½ is within 12%).
+     * The ONS parameter α of Algorithm 7 as the paper prints it: ½·min{2/(G_ℓD), 1} with G_ℓ = 7/(50D),
+     * i.e. ½. The spec reconstructs 25/56 ≈ 0.446 from the standard ONS recipe (½·min{1/(4G_ℓ·2D), 1});
+     * where spec and paper disagree the paper is followed. The two differ by 12% in the step 1/α.
      */
-    public static final double ONS_ALPHA = 25.0 / 56.0;
+    public static final double ONS_ALPHA = 0.5;
 
     private final int horizon;
     private final double radius;
