@@ -8,7 +8,7 @@ import java.util.function.DoubleUnaryOperator;
  * of Google's DP "stochastic tester": every test states the probability with which it fails although
  * the code is correct, and keeps it below 1e-6.
  */
-final class StatisticalBounds {
+public final class StatisticalBounds {
 
     private StatisticalBounds() {
     }
@@ -18,7 +18,7 @@ final class StatisticalBounds {
      * draws: the Dvoretzky–Kiefer–Wolfowitz inequality with Massart's constant,
      * P(sup |F_n − F| > τ) ≤ 2·exp(−2nτ²). It holds for every F (continuous or not).
      */
-    static double dkwBand(long n, double failureProbability) {
+    public static double dkwBand(long n, double failureProbability) {
         return Math.sqrt(Math.log(2.0 / failureProbability) / (2.0 * n));
     }
 
@@ -27,12 +27,12 @@ final class StatisticalBounds {
      * P(some |p̂ − p| > τ) ≤ failureProbability: Hoeffding, P(|p̂ − p| > τ) ≤ 2·exp(−2nτ²), with a
      * union bound over the events.
      */
-    static double hoeffdingBand(long n, int events, double failureProbability) {
+    public static double hoeffdingBand(long n, int events, double failureProbability) {
         return Math.sqrt(Math.log(2.0 * events / failureProbability) / (2.0 * n));
     }
 
     /** The Kolmogorov–Smirnov statistic sup_x |F_n(x) − F(x)| of the samples against F. */
-    static double kolmogorovSmirnov(double[] samples, DoubleUnaryOperator cdf) {
+    public static double kolmogorovSmirnov(double[] samples, DoubleUnaryOperator cdf) {
         double[] sorted = samples.clone();
         Arrays.sort(sorted);
         int n = sorted.length;
@@ -46,7 +46,7 @@ final class StatisticalBounds {
     }
 
     /** For each threshold t (ascending), the fraction of samples ≤ t. */
-    static double[] fractionAtMost(double[] samples, double[] thresholds) {
+    public static double[] fractionAtMost(double[] samples, double[] thresholds) {
         long[] counts = new long[thresholds.length + 1];
         for (double x : samples) {
             int position = Arrays.binarySearch(thresholds, x);
@@ -64,7 +64,7 @@ final class StatisticalBounds {
     }
 
     /** n + 1 evenly spaced thresholds from lo to hi. */
-    static double[] grid(double lo, double hi, int n) {
+    public static double[] grid(double lo, double hi, int n) {
         double[] t = new double[n + 1];
         for (int i = 0; i <= n; i++) {
             t[i] = lo + (hi - lo) * i / n;

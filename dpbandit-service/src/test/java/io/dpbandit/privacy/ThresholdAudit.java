@@ -13,20 +13,20 @@ package io.dpbandit.privacy;
  * and fails a mechanism whose true violation at some grid threshold exceeds 2τ(1 + e^ε) with the same
  * probability.
  */
-final class ThresholdAudit {
+public final class ThresholdAudit {
 
     private ThresholdAudit() {
     }
 
     /** max over thresholds, events and directions of P̂_D(E) − e^ε·P̂_D'(E) − δ. */
-    static double maxViolation(double[] fromD, double[] fromNeighbour, double[] thresholds,
+    public static double maxViolation(double[] fromD, double[] fromNeighbour, double[] thresholds,
             double epsilon, double delta) {
         return maxViolationOfCdfs(StatisticalBounds.fractionAtMost(fromD, thresholds),
                 StatisticalBounds.fractionAtMost(fromNeighbour, thresholds), epsilon, delta);
     }
 
     /** The same quantity from two CDFs evaluated at the thresholds (true or empirical). */
-    static double maxViolationOfCdfs(double[] cdfD, double[] cdfNeighbour, double epsilon, double delta) {
+    public static double maxViolationOfCdfs(double[] cdfD, double[] cdfNeighbour, double epsilon, double delta) {
         double factor = Math.exp(epsilon);
         double worst = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < cdfD.length; i++) {
@@ -41,7 +41,7 @@ final class ThresholdAudit {
     }
 
     /** The slack τ(1 + e^ε) for n draws per input at the given false-failure probability. */
-    static double slack(long n, double epsilon, double failureProbability) {
+    public static double slack(long n, double epsilon, double failureProbability) {
         // Two empirical CDFs, each outside its DKW band with probability ≤ 2 exp(−2nτ²):
         // 4 exp(−2nτ²) ≤ failureProbability.
         double tau = StatisticalBounds.dkwBand(n, failureProbability / 2.0);
