@@ -3,7 +3,7 @@ package io.dpbandit.api;
 import io.dpbandit.security.Access;
 import io.dpbandit.bandit.BanditService;
 import io.dpbandit.bandit.BanditSpec;
-import io.dpbandit.bandit.BanditStore;
+import io.dpbandit.bandit.store.LedgerEntry;
 import java.net.URI;
 import java.util.List;
 import org.springframework.http.ResponseEntity;
@@ -48,7 +48,7 @@ public class BanditController {
     }
 
     @GetMapping("/bandits/{id}/ledger")
-    public List<BanditStore.LedgerRow> ledger(@PathVariable String id) {
+    public List<LedgerEntry> ledger(@PathVariable String id) {
         Access.requireBandit(id);
         return bandits.ledger(id);
     }

@@ -1,9 +1,9 @@
 package io.dpbandit.bandit;
 
-import io.dpbandit.policy.capri.Capri;
+import io.dpbandit.bandit.runtime.BanditRuntime;
+import io.dpbandit.bandit.runtime.Runtimes;
+import io.dpbandit.bandit.store.DecisionStore;
 import io.dpbandit.privacy.ContributionBounds;
-import java.time.Instant;
-import java.util.Arrays;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import org.springframework.dao.DuplicateKeyException;
@@ -11,77 +11,89 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * /decide and /feedback. A decision is committed before it is returned; a repeated requestId
- * returns the stored decision and stores nothing; feedback is idempotent per decision.
+ * /decide and /feedback. A decision is committed before it is returned, and whether it is a
+ * learning round is fixed in the same statement (the first T_r decisions of an epoch are its
+ * rounds). A repeated requestId returns the stored decision and stores nothing; feedback is
+ * idempotent per decision. Neither waits for background work.
  */
 @Service
 public class DecisionService {
 
-    private final BanditService bandits;
-    private final BanditStore store;
+    private final Runtimes runtimes;
+    private final DecisionStore decisions;
     private final TransactionTemplate tx;
     private final BanditMetrics metrics;
+    private final ReleaseKeys keys;
 
-    public DecisionService(BanditService bandits, BanditStore store, TransactionTemplate tx, BanditMetrics metrics) {
-        this.bandits = bandits;
-        this.store = store;
+    public DecisionService(Runtimes runtimes, DecisionStore decisions, TransactionTemplate tx, BanditMetrics metrics,
+            ReleaseKeys keys) {
+        this.runtimes = runtimes;
+        this.decisions = decisions;
         this.tx = tx;
         this.metrics = metrics;
+        this.keys = keys;
     }
 
-    /** A decision as returned to the caller. */
-    public record Decision(UUID decisionId, String action, double propensity, int epoch, String phase) {
+    /**
+     * A decision as returned to the caller.
+     *
+     * @param learning whether this is one of its epoch's learning rounds: its reward, if it comes in
+     *                 time, is in the next release. False when the epoch already has all its rounds
+     *                 (the reward is then answered NOT_USED), or the bandit no longer learns.
+     */
+    public record Decision(UUID decisionId, String action, double propensity, int epoch, Phase phase,
+            boolean learning) {
     }
 
     public Decision decide(String banditId, double[] context, String requestId) {
-        BanditStore.BanditRow row = bandits.row(banditId);
-        BanditRuntime rt = bandits.runtime(row);
+        BanditRuntime rt = runtimes.get(banditId);
         rt.requireValidContext(context);
+        // The replay check compares HMAC digests: a non-learning decision keeps no context at all.
+        String digest = keys.keyOf(context);
         if (requestId != null) {
-            var previous = store.findDecisionByRequest(banditId, requestId);
+            var previous = decisions.findByRequest(banditId, requestId);
             if (previous.isPresent()) {
-                return replay(rt, previous.get(), context);
+                return replay(rt, previous.get(), digest);
             }
         }
-        String phase = row.phase();
-        int action;
-        double propensity;
-        if (rt.isCapri()) {
-            Capri.Decision d = rt.capri().decide(rt.activeSet(context), rt.epoch(), ThreadLocalRandom.current());
-            action = d.action();
-            propensity = d.propensity();
-        } else {
-            // USCA explores uniformly: its actions never depend on data.
-            action = rt.usca().learningAction(ThreadLocalRandom.current());
-            propensity = 1.0 / rt.spec().actions().size();
-        }
+        BanditRuntime.Served served = rt.decide(context, ThreadLocalRandom.current());
         UUID id = UUID.randomUUID();
+        DecisionStore.Inserted inserted;
         try {
-            store.insertDecision(id, banditId, requestId, rt.epoch(), context, action, propensity);
+            inserted = decisions.insert(id, banditId, requestId, rt.version().epoch(), rt.learning(), context, digest,
+                    served.action(), served.propensity(), rt.spec().feedback().waitSeconds());
         } catch (DuplicateKeyException raced) {
             // Another request with the same requestId committed first: answer with its decision.
-            return replay(rt, store.findDecisionByRequest(banditId, requestId).orElseThrow(), context);
+            return replay(rt, decisions.findByRequest(banditId, requestId).orElseThrow(), digest);
         }
-        metrics.decision(banditId, rt.isCapri() ? "CAPRI" : "USCA");
-        return new Decision(id, rt.actionId(action), propensity, rt.epoch(), phase);
+        boolean learning = inserted.slot() != null;
+        metrics.decision(banditId, rt.spec().algorithm().name(), learning);
+        return new Decision(id, rt.actionId(served.action()), served.propensity(), rt.version().epoch(),
+                rt.version().phase(), learning);
     }
 
-    private Decision replay(BanditRuntime rt, BanditStore.DecisionRow previous, double[] context) {
-        if (previous.context() != null && !Arrays.equals(previous.context(), context)) {
+    private Decision replay(BanditRuntime rt, DecisionStore.DecisionRow previous, String digest) {
+        if (previous.contextDigest() != null && !previous.contextDigest().equals(digest)) {
             throw new ServiceErrors.Conflict("requestId was already used with a different context");
         }
         return new Decision(previous.id(), rt.actionId(previous.action()), previous.propensity(), previous.epoch(),
-                bandits.row(rt.spec().id()).phase());
+                rt.version().phase(), previous.learning());
     }
 
     /** The bandit a decision belongs to (404 for an unknown decision). */
     public String banditOf(UUID decisionId) {
-        return store.banditOfDecision(decisionId)
+        return decisions.banditOf(decisionId)
                 .orElseThrow(() -> new ServiceErrors.NotFound("no decision '" + decisionId + "'"));
     }
 
-    /** How a feedback was taken. */
-    public enum FeedbackStatus { ACCEPTED, DUPLICATE, LATE }
+    /**
+     * How a feedback was taken. ACCEPTED: the reward is in the next release. LATE: it came after the
+     * decision's wait (or after the round was settled with the default reward); the round counts
+     * with the default reward, as if none had come. NOT_USED: the decision was not a learning round
+     * (its /decide answer said so). DUPLICATE: feedback for this decision was already received;
+     * nothing changed.
+     */
+    public enum FeedbackStatus { ACCEPTED, LATE, NOT_USED, DUPLICATE }
 
     public record FeedbackResult(FeedbackStatus status, boolean clipped) {
     }
@@ -90,32 +102,17 @@ public class DecisionService {
         if (!Double.isFinite(reward)) {
             throw InvalidRequestException.of("reward", "must be a finite number");
         }
-        String[] bandit = new String[1];
-        FeedbackResult result = tx.execute(s -> {
-            var decision = store.findDecisionForUpdate(decisionId)
-                    .orElseThrow(() -> new ServiceErrors.NotFound("no decision '" + decisionId + "'"));
-            bandit[0] = decision.banditId();
-            // Shared lock: feedback never interleaves with an epoch close of this bandit.
-            store.lockBanditShared(decision.banditId());
-            var row = bandits.row(decision.banditId());
-            BanditRuntime rt = bandits.runtime(row);
-            var clipped = ContributionBounds.clipReward(reward, rt.spec().rewardBound());
-            if (!decision.feedback().equals("PENDING")) {
-                return new FeedbackResult(decision.feedback().equals("ACCEPTED") ? FeedbackStatus.DUPLICATE
-                        : decision.feedback().equals("LATE") ? FeedbackStatus.DUPLICATE : FeedbackStatus.LATE,
-                        clipped.clipped());
-            }
-            boolean epochOver = decision.epoch() != row.epoch() || !row.phase().equals("EXPLORE");
-            boolean waitedOut = decision.createdAt()
-                    .plusSeconds(rt.spec().feedback().waitSeconds()).isBefore(Instant.now());
-            if (epochOver || waitedOut) {
-                store.recordFeedback(decisionId, "LATE", null);
-                return new FeedbackResult(FeedbackStatus.LATE, clipped.clipped());
-            }
-            store.recordFeedback(decisionId, "ACCEPTED", clipped.value());
-            return new FeedbackResult(FeedbackStatus.ACCEPTED, clipped.clipped());
-        });
-        metrics.feedback(bandit[0], result.status().name());
-        return result;
+        String banditId = banditOf(decisionId);
+        var clipped = ContributionBounds.clipReward(reward, runtimes.get(banditId).spec().rewardBound());
+        DecisionStore.FeedbackOutcome outcome = tx.execute(s -> decisions.feedback(decisionId, clipped.value())
+                .orElseThrow(() -> new ServiceErrors.NotFound("no decision '" + decisionId + "'")));
+        FeedbackStatus status = !outcome.first() ? FeedbackStatus.DUPLICATE : switch (outcome.after()) {
+            case ACCEPTED -> FeedbackStatus.ACCEPTED;
+            case LATE, DEFAULTED -> FeedbackStatus.LATE;
+            case NOT_USED -> FeedbackStatus.NOT_USED;
+            case PENDING -> throw new IllegalStateException("feedback left a round pending");
+        };
+        metrics.feedback(banditId, status.name());
+        return new FeedbackResult(status, clipped.clipped());
     }
 }

@@ -9,20 +9,20 @@ import io.dpbandit.policy.usca.UscaConfig;
 import java.util.List;
 
 /** Builds the pure policies from a validated, normalised {@link BanditSpec}. */
-final class PolicyFactory {
+public final class PolicyFactory {
 
     private PolicyFactory() {
     }
 
-    static ContextGenerator contexts(BanditSpec spec) {
+    public static ContextGenerator contexts(BanditSpec spec) {
         return new PublicPoolGenerator(spec.contextPool());
     }
 
-    static List<double[]> actionFeatures(BanditSpec spec) {
+    public static List<double[]> actionFeatures(BanditSpec spec) {
         return spec.actions().stream().map(BanditSpec.Action::features).toList();
     }
 
-    static CapriConfig capriConfig(BanditSpec spec) {
+    public static CapriConfig capriConfig(BanditSpec spec) {
         var privacy = new CapriConfig.Privacy(CapriConfig.Model.JDP, spec.privacy().epsilon(), spec.privacy().delta());
         CapriConfig base = spec.tuning().mode().equals("PAPER")
                 ? CapriConfig.paper(spec.horizon(), actionFeatures(spec), spec.kernel(), spec.regularization(),
@@ -36,16 +36,18 @@ final class PolicyFactory {
                 .withComposition(spec.privacy().composition());
     }
 
-    static Capri capri(BanditSpec spec) {
+    public static Capri capri(BanditSpec spec) {
         return new Capri(capriConfig(spec), contexts(spec));
     }
 
-    static UscaConfig uscaConfig(BanditSpec spec) {
+    public static UscaConfig uscaConfig(BanditSpec spec) {
+        // The service keeps the COMPACT estimator: n_Z numbers and no user context (see UscaConfig).
         return new UscaConfig(spec.horizon(), actionFeatures(spec), spec.kernel(), spec.regularization(),
-                spec.rewardBound(), spec.privacy().epsilon(), spec.tuning().approximationSize(), 5000);
+                spec.rewardBound(), spec.privacy().epsilon(), spec.tuning().approximationSize(), 5000,
+                UscaConfig.Estimator.COMPACT);
     }
 
-    static Usca usca(BanditSpec spec) {
+    public static Usca usca(BanditSpec spec) {
         return new Usca(uscaConfig(spec), contexts(spec));
     }
 }

@@ -64,7 +64,7 @@ public class ReleaseKeys {
     }
 
     /** The unsalted SHA-256 key of releases stored before HMAC keys; used only to re-key them. */
-    static String legacyKeyOf(double[] context) {
+    public static String legacyKeyOf(double[] context) {
         try {
             StringBuilder sb = new StringBuilder();
             for (double v : context) {

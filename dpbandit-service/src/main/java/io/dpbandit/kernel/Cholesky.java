@@ -47,6 +47,17 @@ public final class Cholesky {
      *                                      no positive diagonal entry
      */
     public static CholeskyFactor factor(DMatrixRMaj m, JitterPolicy policy) {
+        return factor(m, policy, 0);
+    }
+
+    /**
+     * Factors M starting at attempt {@code firstAttempt} of the policy's jitter ladder (0 = plain).
+     * A caller that factors a sequence of similar matrices (CAPRI's M_r, epoch after epoch) starts
+     * where the previous one succeeded: at m = 1000 a plain attempt on a numerically singular M is
+     * a full O(m³) pass that fails, i.e. half the time of the factorisation.
+     * {@link CholeskyFactor#attempts()} counts attempts from 0, so it is the next call's start + 1.
+     */
+    public static CholeskyFactor factor(DMatrixRMaj m, JitterPolicy policy, int firstAttempt) {
         SymmetricInputs.requireSymmetric(m);
         final int n = m.numRows;
         double trace = 0.0;
@@ -62,7 +73,8 @@ public final class Cholesky {
                     "matrix is not positive definite: mean diagonal is " + meanDiagonal + ", jitter cannot be scaled", 0.0);
         }
         double jitter = 0.0;
-        for (int attempt = 0; attempt <= policy.maxRetries(); attempt++) {
+        int first = Math.max(0, Math.min(firstAttempt, policy.maxRetries()));
+        for (int attempt = first; attempt <= policy.maxRetries(); attempt++) {
             jitter = policy.relativeJitter(attempt) * meanDiagonal;
             DMatrixRMaj work = m.copy();
             if (jitter > 0) {

@@ -84,7 +84,10 @@ public final class Simulation {
         RegretTracker regret = new RegretTracker(horizon, settings.checkpoints());
         List<RunResult.EpochStats> epochs = new ArrayList<>();
 
+        // Algorithm 1 stops at T: only epochs that complete within the horizon learn and release;
+        // after the last one the bandit plays from its last active sets (the service does the same).
         CapriState state = capri.start(publicDraws);
+        boolean learning = capri.releases(1);
         Elimination activeSets = capri.elimination(state.models());
         Map<ContextKey, int[]> activeCache = new HashMap<>();
         ContributionCalculator contributions = capri.contributions(state.plan());
@@ -101,7 +104,7 @@ public final class Simulation {
             }
             int a = active[actions.nextInt(active.length)];
             regret.add(c, a);
-            if (capri.horizonReached(state)) {
+            if (!learning) {
                 continue;
             }
             double y = env.sampleReward(c, a, rewards);
@@ -118,20 +121,24 @@ public final class Simulation {
                 state = capri.fold(state, sum, pending);
                 pending = 0;
                 int length = state.plan().length();
-                Capri.Close close = capri.close(state, noise, publicDraws);
-                state = close.next();
-                activeSets = capri.elimination(state.models());
+                Capri.Release release = capri.release(state, noise);
+                activeSets = capri.elimination(release.models());
                 activeCache.clear();
-                epochs.add(epochStats(close, length, activeSets));
-                contributions = capri.contributions(state.plan());
-                randomiser = local ? new LocalRandomiser(contributions) : null;
-                sum = new double[state.plan().projectionSize()];
+                epochs.add(epochStats(release, length, activeSets));
+                int next = state.epoch() + 1;
+                learning = capri.releases(next);
+                if (learning) {
+                    state = capri.open(capri.plan(next, release.models(), publicDraws), release.models());
+                    contributions = capri.contributions(state.plan());
+                    randomiser = local ? new LocalRandomiser(contributions) : null;
+                    sum = new double[state.plan().projectionSize()];
+                }
             }
         }
         return new RunResult(policy.label(), epsilon, seed, regret.curve(), epochs, Double.NaN, 0);
     }
 
-    private RunResult.EpochStats epochStats(Capri.Close close, int length, Elimination activeSets) {
+    private RunResult.EpochStats epochStats(Capri.Release close, int length, Elimination activeSets) {
         List<double[]> support = env.publicContexts().finiteSupport().orElse(List.of());
         double size = 0;
         int lost = 0;

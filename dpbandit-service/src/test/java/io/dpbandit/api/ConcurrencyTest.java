@@ -5,7 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dpbandit.DpbanditApplication;
 import io.dpbandit.PostgresIntegrationTest;
-import io.dpbandit.bandit.LifecycleService;
+import io.dpbandit.bandit.LifecycleWorker;
+import io.dpbandit.bandit.runtime.BanditRuntime;
+import io.dpbandit.bandit.runtime.Lifecycle;
+import io.dpbandit.bandit.runtime.Runtimes;
+import io.dpbandit.bandit.store.LifecycleStore;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,13 +32,16 @@ class ConcurrencyTest extends PostgresIntegrationTest {
     TestRestTemplate http;
 
     @Autowired
-    LifecycleService lifecycle;
+    LifecycleWorker lifecycle;
 
     @Autowired
     JdbcTemplate jdbc;
 
     @Autowired
     EmbeddedPostgres postgres;
+
+    @Autowired
+    org.springframework.context.ApplicationContext first;
 
     @Test
     void twoHundredConcurrentReleasesAgainstABudgetForTwentyChargeExactlyTwenty() throws Exception {
@@ -45,7 +52,7 @@ class ConcurrencyTest extends PostgresIntegrationTest {
             http.postForEntity("/feedback", Map.of("decisionId", d.getBody().path("decisionId").asText(), "reward", 1),
                     JsonNode.class);
         }
-        assertThat(lifecycle.advance("budget20")).isEqualTo(LifecycleService.Outcome.CLOSED);
+        assertThat(lifecycle.settle("budget20")).isEqualTo(BanditRuntime.Step.CLOSED);
 
         ExecutorService pool = Executors.newFixedThreadPool(16);
         CountDownLatch start = new CountDownLatch(1);
@@ -95,22 +102,38 @@ class ConcurrencyTest extends PostgresIntegrationTest {
                 .properties("server.port=0", "spring.datasource.url=" + postgres.getJdbcUrl("postgres", "postgres"),
                         "spring.datasource.username=postgres", "spring.datasource.password=")
                 .run()) {
-            LifecycleService other = second.getBean(LifecycleService.class);
-            ExecutorService pool = Executors.newFixedThreadPool(4);
+            // Leadership makes one instance do the work; the compare-and-sets must hold even when two
+            // instances advance the same epoch at once (an ex-leader that has not noticed yet). So
+            // both advance it here directly, at the same time, bypassing the leader check (each
+            // instance's lifecycle is driven by one thread, as its worker is).
+            List<Lifecycle> lifecycles = List.of(first.getBean(Lifecycle.class), second.getBean(Lifecycle.class));
+            List<Runtimes> runtimes = List.of(first.getBean(Runtimes.class), second.getBean(Runtimes.class));
+            LifecycleStore store = first.getBean(LifecycleStore.class);
+            ExecutorService pool = Executors.newFixedThreadPool(2);
             CountDownLatch start = new CountDownLatch(1);
-            List<Future<LifecycleService.Outcome>> outcomes = new ArrayList<>();
-            for (int i = 0; i < 4; i++) {
-                LifecycleService instance = i % 2 == 0 ? lifecycle : other;
-                Callable<LifecycleService.Outcome> attempt = () -> {
+            List<Future<Integer>> closes = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                int instance = i;
+                Callable<Integer> attempt = () -> {
                     start.await();
-                    return instance.advance("race");
+                    int closed = 0;
+                    for (int step = 0; step < 10_000; step++) {
+                        var epoch = store.epoch("race", 1).orElseThrow();
+                        if (epoch.status() == io.dpbandit.bandit.EpochStatus.CLOSED) {
+                            break;
+                        }
+                        BanditRuntime.Step s = runtimes.get(instance).fresh("race").advance(lifecycles.get(instance),
+                                epoch);
+                        closed += s == BanditRuntime.Step.CLOSED ? 1 : 0;
+                    }
+                    return closed;
                 };
-                outcomes.add(pool.submit(attempt));
+                closes.add(pool.submit(attempt));
             }
             start.countDown();
             int closed = 0;
-            for (var f : outcomes) {
-                closed += f.get() == LifecycleService.Outcome.CLOSED ? 1 : 0;
+            for (var f : closes) {
+                closed += f.get();
             }
             pool.shutdown();
             assertThat(closed).isEqualTo(1);

@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dpbandit.PostgresIntegrationTest;
-import io.dpbandit.bandit.LifecycleService;
+import io.dpbandit.bandit.LifecycleWorker;
+import io.dpbandit.bandit.runtime.BanditRuntime;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.HashMap;
@@ -24,7 +25,7 @@ class PrivacyAccountingTest extends PostgresIntegrationTest {
     @Autowired
     JdbcTemplate jdbc;
     @Autowired
-    LifecycleService lifecycle;
+    LifecycleWorker lifecycle;
 
     JsonNode post(String path, Object body) {
         return http.postForEntity(path, body, JsonNode.class).getBody();
@@ -37,7 +38,7 @@ class PrivacyAccountingTest extends PostgresIntegrationTest {
             var d = post("/decide", Map.of("bandit", "keyed", "context", List.of(0.2, 0.4)));
             post("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "reward", 0.4));
         }
-        assertThat(lifecycle.advance("keyed")).isEqualTo(LifecycleService.Outcome.CLOSED);
+        assertThat(lifecycle.settle("keyed")).isEqualTo(BanditRuntime.Step.CLOSED);
         var r = post("/release", Map.of("bandit", "keyed", "context", List.of(0.2, 0.4)));
         assertThat(r.path("charged").asBoolean()).isTrue();
 
@@ -60,7 +61,7 @@ class PrivacyAccountingTest extends PostgresIntegrationTest {
             var d = post("/decide", Map.of("bandit", "legacy", "context", List.of(0.8, 0.1)));
             post("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "reward", 0.4));
         }
-        assertThat(lifecycle.advance("legacy")).isEqualTo(LifecycleService.Outcome.CLOSED);
+        assertThat(lifecycle.settle("legacy")).isEqualTo(BanditRuntime.Step.CLOSED);
         // A release from before HMAC keys: the old unsalted key, charged once.
         Long ledger = jdbc.queryForObject("INSERT INTO ledger (bandit_id, epsilon, delta, reason, composition) "
                 + "VALUES ('legacy', 0.5, 0, 'USCA context release', 'SEQUENTIAL') RETURNING id", Long.class);
@@ -85,7 +86,7 @@ class PrivacyAccountingTest extends PostgresIntegrationTest {
             var d = post("/decide", Map.of("bandit", "parallel", "context", List.of(0.2, 0.4)));
             post("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "reward", 0.5));
         }
-        assertThat(lifecycle.advance("parallel")).isEqualTo(LifecycleService.Outcome.CLOSED);
+        assertThat(lifecycle.settle("parallel")).isEqualTo(BanditRuntime.Step.CLOSED);
         JsonNode ledger = http.getForObject("/bandits/parallel/ledger", JsonNode.class);
         assertThat(ledger).hasSize(1);
         assertThat(ledger.get(0).path("composition").asText()).isEqualTo("PARALLEL");

@@ -5,7 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpbandit.PostgresIntegrationTest;
-import io.dpbandit.bandit.LifecycleService;
+import io.dpbandit.bandit.LifecycleWorker;
+import io.dpbandit.bandit.runtime.BanditRuntime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,7 +34,7 @@ class RawDataPrivacyTest extends PostgresIntegrationTest {
     TestRestTemplate http;
 
     @Autowired
-    LifecycleService lifecycle;
+    LifecycleWorker lifecycle;
 
     @Autowired
     ObjectMapper json;
@@ -64,7 +65,7 @@ class RawDataPrivacyTest extends PostgresIntegrationTest {
             post("/feedback", "{\"decisionId\": \"" + id + "\", \"reward\": 0.5629561}");
             post("/feedback", "{\"decisionId\": \"" + id + "\", \"reward\": 0.4417021}");
         }
-        assertThat(lifecycle.advance("private-run")).isEqualTo(LifecycleService.Outcome.CLOSED);
+        assertThat(lifecycle.settle("private-run")).isEqualTo(BanditRuntime.Step.CLOSED);
         get("/release?bandit=private-run");
         post("/release", "{\"bandit\": \"private-run\", \"context\": [0.7391739, 0.2846284]}");
         get("/bandits/private-run");

@@ -6,7 +6,8 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpbandit.PostgresIntegrationTest;
-import io.dpbandit.bandit.LifecycleService;
+import io.dpbandit.bandit.LifecycleWorker;
+import io.dpbandit.bandit.runtime.BanditRuntime;
 import io.dpbandit.policy.capri.EpochSchedule;
 import java.util.HashSet;
 import java.util.List;
@@ -33,13 +34,13 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
     ObjectMapper json;
 
     @Autowired
-    LifecycleService lifecycle;
+    LifecycleWorker lifecycle;
 
     @Autowired
     JdbcTemplate jdbc;
 
     @Autowired
-    io.dpbandit.bandit.LifecycleScheduler scheduler;
+    io.dpbandit.bandit.store.DecisionStore decisions;
 
     ResponseEntity<JsonNode> post(String path, Object body) {
         HttpHeaders headers = new HttpHeaders();
@@ -182,16 +183,20 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
             var di = post("/decide", Map.of("bandit", "flow", "context", List.of(0.8, 0.1)));
             String id = di.getBody().path("decisionId").asText();
             if (t == length) {
-                pending = id; // one more decision than the epoch needs: it stays without feedback
+                // One more decision than the epoch needs: served from the same active sets, but not a
+                // learning round, and the answer says so.
+                assertThat(di.getBody().path("learning").asBoolean()).isFalse();
+                pending = id;
                 continue;
             }
+            assertThat(di.getBody().path("learning").asBoolean()).isTrue();
             var f = post("/feedback", Map.of("decisionId", id, "reward", t % 2 == 0 ? 7.0 : -0.3));
             assertThat(f.getBody().path("clipped").asBoolean()).isEqualTo(t % 2 == 0);
         }
         assertThat(get("/release?bandit=flow").getBody().path("model").isNull()).isTrue();
 
-        assertThat(lifecycle.advance("flow")).isEqualTo(LifecycleService.Outcome.CLOSED);
-        assertThat(lifecycle.advance("flow")).isEqualTo(LifecycleService.Outcome.NOT_READY);
+        assertThat(lifecycle.settle("flow")).isEqualTo(BanditRuntime.Step.CLOSED);
+        assertThat(lifecycle.settle("flow")).isNotEqualTo(BanditRuntime.Step.CLOSED);
         var status = get("/bandits/flow").getBody();
         assertThat(status.path("epoch").asInt()).isEqualTo(2);
         assertThat(status.path("epochLength").asInt()).isEqualTo(2 * length);
@@ -207,9 +212,9 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
         assertThat(ledger.get(0).path("composition").asText()).isEqualTo("SEQUENTIAL");
         assertThat(ledger.get(0).path("epsilon").asDouble()).isCloseTo(perEpoch, within(1e-12));
 
-        // The decision left over from epoch 1 can only be late now.
+        // The decision beyond epoch 1's rounds was never a learning round: its reward is not used.
         assertThat(post("/feedback", Map.of("decisionId", pending, "reward", 1)).getBody().path("status").asText())
-                .isEqualTo("LATE");
+                .isEqualTo("NOT_USED");
 
         var release = get("/release?bandit=flow").getBody();
         assertThat(release.path("epoch").asInt()).isEqualTo(1);
@@ -227,7 +232,7 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
         // Raw contexts and rewards of the closed epoch are deleted (retention 0) at the next tick;
         // the open epoch's are kept.
         post("/decide", Map.of("bandit", "flow", "context", List.of(0.5, 0.5)));
-        scheduler.tick();
+        decisions.forgetRawData(0, 10_000);
         assertThat(jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = 'flow' AND epoch = 1 AND "
                 + "(context IS NOT NULL OR reward IS NOT NULL)", Long.class)).isZero();
         assertThat(jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = 'flow' AND epoch = 2 AND "
@@ -241,9 +246,9 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
         for (int t = 0; t < length; t++) {
             post("/decide", Map.of("bandit", "waits", "context", List.of(0.2, 0.4)));
         }
-        assertThat(lifecycle.advance("waits")).isEqualTo(LifecycleService.Outcome.NOT_READY);
+        assertThat(lifecycle.settle("waits")).isNotEqualTo(BanditRuntime.Step.CLOSED);
         Thread.sleep(1_200);
-        assertThat(lifecycle.advance("waits")).isEqualTo(LifecycleService.Outcome.CLOSED);
+        assertThat(lifecycle.settle("waits")).isEqualTo(BanditRuntime.Step.CLOSED);
         var counts = get("/bandits/waits").getBody().path("feedback");
         assertThat(counts.path("DEFAULTED").asLong()).isEqualTo(length);
     }
@@ -258,7 +263,7 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
             assertThat(d.getBody().path("propensity").asDouble()).isEqualTo(0.5);
             post("/feedback", Map.of("decisionId", d.getBody().path("decisionId").asText(), "reward", 0.4));
         }
-        assertThat(lifecycle.advance("usca")).isEqualTo(LifecycleService.Outcome.CLOSED);
+        assertThat(lifecycle.settle("usca")).isEqualTo(BanditRuntime.Step.CLOSED);
         assertThat(get("/bandits/usca").getBody().path("phase").asText()).isEqualTo("RELEASE");
 
         var r1 = post("/release", Map.of("bandit", "usca", "context", List.of(0.2, 0.4)));
@@ -284,10 +289,10 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
             var d = post("/decide", Map.of("bandit", "metered", "context", List.of(0.123457, 0.654321)));
             post("/feedback", Map.of("decisionId", d.getBody().path("decisionId").asText(), "reward", 0.918273));
         }
-        assertThat(lifecycle.advance("metered")).isEqualTo(LifecycleService.Outcome.CLOSED);
+        assertThat(lifecycle.settle("metered")).isEqualTo(BanditRuntime.Step.CLOSED);
 
         String metrics = http.getForEntity("/actuator/prometheus", String.class).getBody();
-        assertThat(metrics).contains("dpbandit_decisions_total{algorithm=\"CAPRI\",bandit=\"metered\"}")
+        assertThat(metrics).contains("dpbandit_decisions_total{algorithm=\"CAPRI\",bandit=\"metered\",learning=\"true\"}")
                 .contains("dpbandit_feedback_total{bandit=\"metered\",status=\"ACCEPTED\"}")
                 .contains("dpbandit_epoch_closes_seconds_count{bandit=\"metered\",outcome=\"CLOSED\"} 1")
                 .contains("dpbandit_budget_remaining_epsilon{bandit=\"metered\"}")

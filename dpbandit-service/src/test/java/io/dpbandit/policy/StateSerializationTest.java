@@ -35,7 +35,8 @@ class StateSerializationTest {
         for (int t = 0; t < state.plan().length(); t++) {
             contributions.addTo(sum, POOL.get(t % 3), t % 3, 0.5);
         }
-        state = capri.close(capri.fold(state, sum, state.plan().length()), new SeededNoiseSource(4), rng).next();
+        var release = capri.release(capri.fold(state, sum, state.plan().length()), new SeededNoiseSource(4));
+        state = capri.open(capri.plan(2, release.models(), rng), release.models());
 
         String json = JSON.writeValueAsString(state);
         CapriState back = JSON.readValue(json, CapriState.class);

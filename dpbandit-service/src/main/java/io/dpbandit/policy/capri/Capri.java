@@ -47,8 +47,37 @@ public final class Capri {
 
     /** Step 1–5 for epoch 1: X_1(c) = X, T_1 = ⌈√T⌉. {@code publicRng} draws S and R (public). */
     public CapriState start(RandomGenerator publicRng) {
-        EpochPlan plan = planner.plan(1, schedule.plannedLength(1), 0, elimination(List.of()), publicRng);
-        return new CapriState(plan, new double[plan.projectionSize()], 0, 0, List.of());
+        return open(plan(1, List.of(), publicRng), List.of());
+    }
+
+    /**
+     * Steps 2–5 (and the width of step 8) for epoch {@code epoch}, whose active sets the released
+     * models give: public work only, post-processing of earlier releases. Its length and first
+     * round come from the {@link #schedule()}.
+     */
+    public EpochPlan plan(int epoch, List<ReleasedModel> models, RandomGenerator publicRng) {
+        return planning(epoch, models, publicRng, 0).runToEnd();
+    }
+
+    /** The same plan as a job advanced in bounded steps (the service plans in the background). */
+    public EpochPlanner.PlanningJob planning(int epoch, List<ReleasedModel> models, RandomGenerator publicRng,
+            int firstCholeskyAttempt) {
+        return planner.begin(epoch, schedule.plannedLength(epoch), schedule.startRound(epoch), elimination(models),
+                publicRng, firstCholeskyAttempt);
+    }
+
+    /** Epoch {@code plan.epoch()} opened with its plan and an empty accumulator. */
+    public CapriState open(EpochPlan plan, List<ReleasedModel> models) {
+        return new CapriState(plan, new double[plan.projectionSize()], 0, plan.startRound(), models);
+    }
+
+    /**
+     * Checks that the configured noise calibration can give the per-epoch (ε, δ) at all, before any
+     * epoch is planned (the paper's σ_0 cannot above a per-epoch ε of about 1): its validity depends
+     * on σ/sensitivity only, not on the epoch's bounds. Throws IllegalArgumentException otherwise.
+     */
+    public void checkNoiseCalibration() {
+        new EpochNoiseCalibrator(config).calibrate(1.0, 1.0);
     }
 
     /** Active sets for any context, by chaining the released models. */
@@ -91,21 +120,23 @@ public final class Capri {
                 state.models());
     }
 
-    /** The outcome of an epoch close: the released model and the next state. */
-    public record Close(ReleasedModel model, EpochPlan.EpochNoise noise, CapriState next) {
+    /**
+     * The outcome of an epoch's release: the released model, the noise it was released with (what
+     * the ledger charges) and every model released so far, oldest first.
+     */
+    public record Release(ReleasedModel model, EpochPlan.EpochNoise noise, List<ReleasedModel> models) {
+        public Release {
+            models = List.copyOf(models);
+        }
     }
 
     /**
-     * Closes a complete epoch (steps 7–9): JDP adds N(0, σ² I) to g once (LDP's g is already
-     * noisy), releases μ̂_r with α = Aᵀ(g + z) and the plan's width, and plans epoch r+1 from the
-     * active sets the new model gives.
+     * Releases a complete epoch (steps 7–8), the one close function of CAPRI that the service, the
+     * simulator and the tests share: JDP adds N(0, σ² I) to g once (LDP's g is already noisy) and
+     * releases μ̂_r with α = Aᵀ(g + z) and the plan's width. Planning the next epoch is separate
+     * ({@link #plan}): it needs only the models, so the service does it in the background.
      */
-    public Close close(CapriState state, NoiseSource noise, RandomGenerator publicRng) {
-        return close(state, noise, publicRng, schedule.plannedLength(state.epoch() + 1));
-    }
-
-    /** Closes the epoch and plans the next one with the given length (benchmarks time one size). */
-    Close close(CapriState state, NoiseSource noise, RandomGenerator publicRng, int nextLength) {
+    public Release release(CapriState state, NoiseSource noise) {
         if (!state.epochComplete()) {
             throw new IllegalStateException("epoch " + state.epoch() + " has " + state.roundsInEpoch() + " of "
                     + state.plan().length() + " rounds and cannot close yet");
@@ -124,11 +155,12 @@ public final class Capri {
         ReleasedModel model = new ReleasedModel(plan.epoch(), plan.projectionSet(), alpha.data, plan.width().total());
         List<ReleasedModel> models = new ArrayList<>(state.models());
         models.add(model);
-        int next = plan.epoch() + 1;
-        EpochPlan nextPlan = planner.plan(next, nextLength, state.totalRounds(), elimination(models), publicRng);
-        CapriState nextState = new CapriState(nextPlan, new double[nextPlan.projectionSize()], 0,
-                state.totalRounds(), models);
-        return new Close(model, plan.noise(), nextState);
+        return new Release(model, plan.noise(), models);
+    }
+
+    /** Whether epoch {@code r} completes within the horizon and so releases (a cut epoch never does). */
+    public boolean releases(int r) {
+        return schedule.releases(r);
     }
 
     /** A context must have the generator's dimension and finite coordinates. */
@@ -139,8 +171,4 @@ public final class Capri {
         JointPoint.requireFinite(context);
     }
 
-    /** Whether the bandit has seen its horizon: it then serves from its last active sets. */
-    public boolean horizonReached(CapriState state) {
-        return state.totalRounds() >= config.horizon();
-    }
 }

@@ -94,9 +94,12 @@ public final class ContributionCalculator {
         return true;
     }
 
-    /** A k_S(w) with its norm appended at index m. */
+    /** A k_S(w) with its norm appended at index m (thread-safe: the cache is guarded). */
     private double[] projected(JointPoint point) {
-        double[] hit = cache.get(point);
+        double[] hit;
+        synchronized (cache) {
+            hit = cache.get(point);
+        }
         if (hit != null) {
             return hit;
         }
@@ -119,7 +122,9 @@ public final class ContributionCalculator {
             ss += v * v;
         }
         out[m] = Math.sqrt(ss);
-        cache.put(point, out);
+        synchronized (cache) {
+            cache.put(point, out);
+        }
         return out;
     }
 }

@@ -25,10 +25,12 @@ import java.util.List;
  * @param width            Δ_r and its parts
  * @param supportSize      |W| used in the confidence split
  * @param covarianceRounds |R_r| = T_r, all accumulated (R is never capped)
+ * @param choleskyAttempt  the attempt of the jitter ladder at which M_r factored (0 = plain); the
+ *                         next epoch's factorisation starts there
  */
 public record EpochPlan(int epoch, int length, long startRound, List<JointPoint> projectionSet,
         double[] inverseCholesky, double contributionBound, double maxProjectionNorm, double sigmaTildeMax,
-        EpochNoise noise, Width width, long supportSize, int covarianceRounds) {
+        EpochNoise noise, Width width, long supportSize, int covarianceRounds, int choleskyAttempt) {
 
     public EpochPlan {
         projectionSet = List.copyOf(projectionSet);

@@ -1,9 +1,13 @@
 package io.dpbandit.policy.capri;
 
-import io.dpbandit.policy.JointPoint;
+import io.dpbandit.kernel.Cholesky;
+import io.dpbandit.kernel.CholeskyFactor;
+import io.dpbandit.kernel.GramMatrices;
+import io.dpbandit.kernel.JitterPolicy;
 import io.dpbandit.kernel.Kernel;
 import io.dpbandit.policy.ContextGenerator;
 import io.dpbandit.policy.ContextKey;
+import io.dpbandit.policy.JointPoint;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -12,8 +16,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.random.RandomGenerator;
-import io.dpbandit.kernel.Cholesky;
-import io.dpbandit.kernel.GramMatrices;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
 
@@ -25,13 +27,17 @@ import org.ejml.dense.row.CommonOps_DDRM;
  * noise and forms the width Δ_r.
  *
  * <p>The planner needs the active sets of epoch r, which depend on released models only, so the
- * plan is post-processing of earlier releases and costs no privacy. Because R is public and drawn
- * when the epoch starts, a service can run this while the previous epoch is still closing.
+ * plan is post-processing of earlier releases and costs no privacy. Nothing in it depends on epoch
+ * r's own data, so the service runs it in the background while epoch r collects its rounds
+ * (decisions need only the active sets), as a {@link PlanningJob} advanced in bounded steps so one
+ * large bandit cannot hold the lifecycle worker for minutes.
  */
 public final class EpochPlanner {
 
-    /** Points of R per chunk when accumulating K_SR K_RS: memory O(m · CHUNK). */
-    private static final int CHUNK = 512;
+    /** Points of R (or of the support) per chunk: memory O(m · CHUNK). */
+    static final int CHUNK = 512;
+    /** Draws of S or R (or support contexts) between two checks of a step's time budget. */
+    private static final int DRAW_BATCH = 2048;
 
     private final CapriConfig config;
     private final Kernel kernel;
@@ -55,54 +61,305 @@ public final class EpochPlanner {
     record PublicSets(List<JointPoint> projection, Map<JointPoint, Integer> covariance, List<SupportPoint> support) {
     }
 
+    /** Plans epoch {@code epoch} in one go (the simulator and tests). */
     public EpochPlan plan(int epoch, int length, long startRound, Elimination activeSets, RandomGenerator rng) {
-        return planFrom(epoch, length, startRound, drawSets(length, activeSets, rng));
+        return begin(epoch, length, startRound, activeSets, rng, 0).runToEnd();
     }
 
-    /** Step 2: draws S and R from κ × Unif(X_r(c)) and lists the support for the maxima. */
+    /**
+     * A job that plans epoch {@code epoch} step by step. {@code firstCholeskyAttempt} is where the
+     * factorisation of M_r starts on the jitter ladder: the previous epoch's
+     * {@link EpochPlan#choleskyAttempt()}.
+     */
+    public PlanningJob begin(int epoch, int length, long startRound, Elimination activeSets, RandomGenerator rng,
+            int firstCholeskyAttempt) {
+        return new PlanningJob(epoch, length, startRound, activeSets, rng, null, firstCholeskyAttempt);
+    }
+
+    /** Step 2 in one go: draws S and R from κ × Unif(X_r(c)) and lists the support. */
     PublicSets drawSets(int length, Elimination activeSets, RandomGenerator rng) {
-        Map<ContextKey, int[]> activeCache = new HashMap<>();
-        List<SupportPoint> support = support(activeSets, activeCache, rng);
-        List<JointPoint> s = drawProjectionSet(length, activeSets, activeCache, rng);
-        Map<JointPoint, Integer> r = drawCovarianceSet(length, activeSets, activeCache, rng);
-        return new PublicSets(s, r, support);
+        PlanningJob job = new PlanningJob(0, length, 0, activeSets, rng, null, 0);
+        while (job.stage.ordinal() < Stage.GRAM.ordinal()) {
+            job.step(Long.MAX_VALUE);
+        }
+        return new PublicSets(new ArrayList<>(job.projection), job.covariance, job.support);
     }
 
     /** Steps 3–5 and the width of step 8, from given public sets. */
     EpochPlan planFrom(int epoch, int length, long startRound, PublicSets sets) {
-        List<JointPoint> s = sets.projection();
-        List<SupportPoint> support = sets.support();
-        long domainSize = domainSize();
-        double[][] sFeatures = s.stream().map(p -> p.features(actionFeatures)).toArray(double[][]::new);
+        return new PlanningJob(epoch, length, startRound, null, null, sets, 0).runToEnd();
+    }
 
-        // Step 3: M = K_SR K_RS + τ K_SS (no rescaling), then A = L⁻¹ with M = L Lᵀ.
-        DMatrixRMaj kss = GramMatrices.gram(kernel, sFeatures);
-        DMatrixRMaj mMatrix = KernelMatrices.weightedOuterSum(kernel, sFeatures, featuresOf(sets.covariance().keySet()),
-                sets.covariance().values().stream().mapToDouble(Integer::doubleValue).toArray(), CHUNK);
-        CommonOps_DDRM.addEquals(mMatrix, config.regularization(), kss);
-        DMatrixRMaj a = Cholesky.factor(mMatrix).inverseFactor();
+    enum Stage { SUPPORT, DRAW_S, DRAW_R, GRAM, ACCUMULATE, FACTOR, MAXIMA, FINISH, DONE }
 
-        // Step 4 and C_r: over the support, ‖A k_S(w)‖ and σ̃²(w) = residual/τ + ‖A k_S(w)‖², where
-        // residual = k(w,w) − k_Sᵀ K_SS⁻¹ k_S (Nyström). The identity follows from V = K_SS⁻¹ − τ M⁻¹.
-        double[][] supportFeatures = support.stream().map(p -> p.point().features(actionFeatures))
-                .toArray(double[][]::new);
-        double[] projNorm = KernelMatrices.projectionNorms(kernel, a, sFeatures, supportFeatures);
-        double[] residual = KernelMatrices.nystromResiduals(kernel, kss, sFeatures, supportFeatures);
-        double maxSigmaSq = 0;
-        double maxNorm = 0;
-        for (int j = 0; j < supportFeatures.length; j++) {
-            double sigmaSq = Math.max(0, residual[j]) / config.regularization() + projNorm[j] * projNorm[j];
-            maxSigmaSq = Math.max(maxSigmaSq, sigmaSq);
-            maxNorm = Math.max(maxNorm, projNorm[j]);
+    /**
+     * One epoch's plan, computed in steps: {@link #step} does at least one unit of work and returns
+     * once its time budget is spent. The stages are drawing the support, S and R (in batches of
+     * draws), K_SS, accumulating K_SR K_RS (in chunks of R), the factorisations, the maxima over
+     * the support (in chunks) and the calibration. Not thread-safe; one job per epoch.
+     */
+    public final class PlanningJob {
+
+        private final int epoch;
+        private final int length;
+        private final long startRound;
+        private final Elimination activeSets;
+        private final RandomGenerator rng;
+        private final int firstCholeskyAttempt;
+        private final Map<ContextKey, int[]> activeCache = new HashMap<>();
+        private Stage stage;
+
+        private List<SupportPoint> support = new ArrayList<>();
+        private int supportCursor;
+        private final LinkedHashSet<JointPoint> projection = new LinkedHashSet<>();
+        private int drawsOfS;
+        private Map<JointPoint, Integer> covariance = new LinkedHashMap<>();
+        private int drawsOfR;
+
+        private double[][] sFeatures;
+        private double[][] rFeatures;
+        private double[] rWeights;
+        private DMatrixRMaj kss;
+        private DMatrixRMaj mMatrix;
+        private int rCursor;
+        private DMatrixRMaj a;
+        private DMatrixRMaj nystrom;
+        private int choleskyAttempt;
+        private double[][] supportFeatures;
+        private double[] projNorm;
+        private double[] residual;
+        private int maximaCursor;
+        private EpochPlan result;
+
+        private PlanningJob(int epoch, int length, long startRound, Elimination activeSets, RandomGenerator rng,
+                PublicSets given, int firstCholeskyAttempt) {
+            this.epoch = epoch;
+            this.length = length;
+            this.startRound = startRound;
+            this.activeSets = activeSets;
+            this.rng = rng;
+            this.firstCholeskyAttempt = firstCholeskyAttempt;
+            if (given != null) {
+                support = given.support();
+                projection.addAll(given.projection());
+                covariance = given.covariance();
+                stage = Stage.GRAM;
+            } else {
+                stage = Stage.SUPPORT;
+            }
         }
-        double sigmaTildeMax = Math.sqrt(maxSigmaSq);
-        double contributionBound = config.rewardBound() * clippingNorm(projNorm, support, maxNorm);
 
-        // Step 5: noise for this epoch; step 8: the width it will eliminate with.
-        EpochPlan.EpochNoise noise = calibrator.calibrate(contributionBound, sigmaTildeMax);
-        EpochPlan.Width width = width(length, sigmaTildeMax, maxSigmaSq, maxNorm, noise, domainSize);
-        return new EpochPlan(epoch, length, startRound, s, a.data, contributionBound, maxNorm, sigmaTildeMax, noise,
-                width, domainSize, length);
+        public int epoch() {
+            return epoch;
+        }
+
+        public boolean done() {
+            return stage == Stage.DONE;
+        }
+
+        /** The finished plan; only once {@link #done()}. */
+        public EpochPlan result() {
+            if (result == null) {
+                throw new IllegalStateException("epoch " + epoch + " is still being planned (" + stage + ")");
+            }
+            return result;
+        }
+
+        /** Roughly how far along the job is, in [0, 1], for progress reports. */
+        public double progress() {
+            return switch (stage) {
+                case SUPPORT -> 0.0;
+                case DRAW_S -> 0.05;
+                case DRAW_R -> 0.05 + 0.15 * drawsOfR / Math.max(1, length);
+                case GRAM -> 0.2;
+                case ACCUMULATE -> 0.2 + 0.5 * rCursor / Math.max(1.0, rFeatures.length);
+                case FACTOR -> 0.7;
+                case MAXIMA -> 0.8 + 0.15 * maximaCursor / Math.max(1.0, supportFeatures.length);
+                case FINISH -> 0.95;
+                case DONE -> 1.0;
+            };
+        }
+
+        /** The stage the job is in, for progress reports. */
+        public String stage() {
+            return stage.name();
+        }
+
+        /** Works until {@code budgetNanos} have passed (at least one unit); returns {@link #done()}. */
+        public boolean step(long budgetNanos) {
+            long deadline = System.nanoTime() + Math.min(budgetNanos, Long.MAX_VALUE / 4);
+            do {
+                advance();
+            } while (stage != Stage.DONE && System.nanoTime() < deadline);
+            return stage == Stage.DONE;
+        }
+
+        EpochPlan runToEnd() {
+            while (!step(Long.MAX_VALUE)) {
+                // runs every stage
+            }
+            return result;
+        }
+
+        private void advance() {
+            switch (stage) {
+                case SUPPORT -> supportStep();
+                case DRAW_S -> drawSStep();
+                case DRAW_R -> drawRStep();
+                case GRAM -> gramStep();
+                case ACCUMULATE -> accumulateStep();
+                case FACTOR -> factorStep();
+                case MAXIMA -> maximaStep();
+                case FINISH -> finishStep();
+                case DONE -> { }
+            }
+        }
+
+        /** The support of κ × Unif(X_r(c)): pool contexts with their active actions, or a public sample. */
+        private void supportStep() {
+            var finite = contexts.finiteSupport();
+            if (finite.isPresent()) {
+                List<double[]> pool = finite.get();
+                double contextWeight = 1.0 / pool.size();
+                int end = Math.min(pool.size(), supportCursor + DRAW_BATCH);
+                for (; supportCursor < end; supportCursor++) {
+                    double[] c = pool.get(supportCursor);
+                    int[] active = active(c);
+                    for (int x : active) {
+                        support.add(new SupportPoint(new JointPoint(c, x), contextWeight / active.length));
+                    }
+                }
+                if (supportCursor < pool.size()) {
+                    return;
+                }
+                if (support.size() > config.supportSampleCap()) {
+                    // A random public subsample: maxima over it change utility only (every
+                    // contribution is clipped to the C_r it gives), never privacy.
+                    java.util.Collections.shuffle(support, new java.util.Random(rng.nextLong()));
+                    support = List.copyOf(support.subList(0, config.supportSampleCap()));
+                }
+                stage = Stage.DRAW_S;
+                return;
+            }
+            int end = Math.min(config.supportSampleCap(), supportCursor + DRAW_BATCH);
+            for (; supportCursor < end; supportCursor++) {
+                double[] c = contexts.draw(rng);
+                int[] active = active(c);
+                support.add(new SupportPoint(new JointPoint(c, active[rng.nextInt(active.length)]), 1.0));
+            }
+            if (supportCursor >= config.supportSampleCap()) {
+                stage = Stage.DRAW_S;
+            }
+        }
+
+        private void drawSStep() {
+            int end = drawsOfS + DRAW_BATCH;
+            for (; drawsOfS < end && drawsOfS < length && projection.size() < config.projectionCap(); drawsOfS++) {
+                projection.add(drawPoint());
+            }
+            if (drawsOfS >= length || projection.size() >= config.projectionCap()) {
+                stage = Stage.DRAW_R;
+            }
+        }
+
+        private void drawRStep() {
+            int end = Math.min(length, drawsOfR + DRAW_BATCH);
+            for (; drawsOfR < end; drawsOfR++) {
+                covariance.merge(drawPoint(), 1, Integer::sum);
+            }
+            if (drawsOfR >= length) {
+                stage = Stage.GRAM;
+            }
+        }
+
+        private void gramStep() {
+            sFeatures = projection.stream().map(p -> p.features(actionFeatures)).toArray(double[][]::new);
+            rFeatures = covariance.keySet().stream().map(p -> p.features(actionFeatures)).toArray(double[][]::new);
+            rWeights = covariance.values().stream().mapToDouble(Integer::doubleValue).toArray();
+            kss = GramMatrices.gram(kernel, sFeatures);
+            mMatrix = new DMatrixRMaj(sFeatures.length, sFeatures.length);
+            stage = Stage.ACCUMULATE;
+        }
+
+        /** Step 3, one chunk of R: M += K_S,chunk diag(w) K_chunk,S. */
+        private void accumulateStep() {
+            int cols = Math.min(CHUNK, rFeatures.length - rCursor);
+            KernelMatrices.addWeightedOuterSum(kernel, sFeatures, rFeatures, rWeights, rCursor, cols, mMatrix);
+            rCursor += cols;
+            if (rCursor >= rFeatures.length) {
+                KernelMatrices.symmetrise(mMatrix);
+                stage = Stage.FACTOR;
+            }
+        }
+
+        /** Step 3: M = K_SR K_RS + τ K_SS (no rescaling), then A = L⁻¹ with M = L Lᵀ. */
+        private void factorStep() {
+            CommonOps_DDRM.addEquals(mMatrix, config.regularization(), kss);
+            CholeskyFactor factor = Cholesky.factor(mMatrix, JitterPolicy.DEFAULT, firstCholeskyAttempt);
+            choleskyAttempt = factor.attempts() - 1;
+            a = factor.inverseFactor();
+            mMatrix = null;
+            // For the Nyström residuals of step 4: B = L_SS⁻¹ (jitter only enlarges residuals: utility).
+            nystrom = Cholesky.factor(kss, JitterPolicy.DEFAULT, firstCholeskyAttempt).inverseFactor();
+            supportFeatures = support.stream().map(p -> p.point().features(actionFeatures)).toArray(double[][]::new);
+            projNorm = new double[supportFeatures.length];
+            residual = new double[supportFeatures.length];
+            stage = Stage.MAXIMA;
+        }
+
+        /**
+         * Step 4 and C_r, one chunk of the support: ‖A k_S(w)‖ and σ̃²(w) = residual/τ + ‖A k_S(w)‖²,
+         * where residual = k(w,w) − k_Sᵀ K_SS⁻¹ k_S (Nyström); the identity follows from
+         * V = K_SS⁻¹ − τ M⁻¹.
+         */
+        private void maximaStep() {
+            int cols = Math.min(CHUNK, supportFeatures.length - maximaCursor);
+            double[][] chunk = Arrays.copyOfRange(supportFeatures, maximaCursor, maximaCursor + cols);
+            double[] norms = KernelMatrices.projectionNorms(kernel, a, sFeatures, chunk);
+            double[] nystromNorms = KernelMatrices.projectionNorms(kernel, nystrom, sFeatures, chunk);
+            for (int j = 0; j < cols; j++) {
+                projNorm[maximaCursor + j] = norms[j];
+                residual[maximaCursor + j] = kernel.value(chunk[j], chunk[j]) - nystromNorms[j] * nystromNorms[j];
+            }
+            maximaCursor += cols;
+            if (maximaCursor >= supportFeatures.length) {
+                stage = Stage.FINISH;
+            }
+        }
+
+        /** Step 5 (this epoch's noise) and step 8 (the width it will eliminate with). */
+        private void finishStep() {
+            double maxSigmaSq = 0;
+            double maxNorm = 0;
+            for (int j = 0; j < supportFeatures.length; j++) {
+                double sigmaSq = Math.max(0, residual[j]) / config.regularization() + projNorm[j] * projNorm[j];
+                maxSigmaSq = Math.max(maxSigmaSq, sigmaSq);
+                maxNorm = Math.max(maxNorm, projNorm[j]);
+            }
+            double sigmaTildeMax = Math.sqrt(maxSigmaSq);
+            double contributionBound = config.rewardBound() * clippingNorm(projNorm, support, maxNorm);
+            long domainSize = domainSize();
+            EpochPlan.EpochNoise noise = calibrator.calibrate(contributionBound, sigmaTildeMax);
+            EpochPlan.Width width = width(length, sigmaTildeMax, maxSigmaSq, maxNorm, noise, domainSize);
+            result = new EpochPlan(epoch, length, startRound, new ArrayList<>(projection), a.data, contributionBound,
+                    maxNorm, sigmaTildeMax, noise, width, domainSize, length, choleskyAttempt);
+            stage = Stage.DONE;
+            // Free the working memory; only the plan is kept.
+            kss = null;
+            nystrom = null;
+            rFeatures = null;
+            supportFeatures = null;
+        }
+
+        private JointPoint drawPoint() {
+            double[] c = contexts.draw(rng);
+            int[] active = active(c);
+            return new JointPoint(c, active[rng.nextInt(active.length)]);
+        }
+
+        private int[] active(double[] c) {
+            return activeCache.computeIfAbsent(new ContextKey(c), k -> activeSets.activeSet(c));
+        }
     }
 
     private double clippingNorm(double[] projNorm, List<SupportPoint> support, double maxNorm) {
@@ -153,68 +410,5 @@ public final class EpochPlanner {
     private long domainSize() {
         int pool = contexts.finiteSupport().map(List::size).orElse(config.supportSampleCap());
         return (long) pool * actionFeatures.length;
-    }
-
-    private List<SupportPoint> support(Elimination activeSets, Map<ContextKey, int[]> cache, RandomGenerator rng) {
-        List<SupportPoint> points = new ArrayList<>();
-        var finite = contexts.finiteSupport();
-        if (finite.isPresent()) {
-            double contextWeight = 1.0 / finite.get().size();
-            for (double[] c : finite.get()) {
-                int[] active = active(c, activeSets, cache);
-                for (int x : active) {
-                    points.add(new SupportPoint(new JointPoint(c, x), contextWeight / active.length));
-                }
-            }
-            if (points.size() <= config.supportSampleCap()) {
-                return points;
-            }
-            // A random public subsample: maxima over it change utility only (every contribution
-            // is clipped to the C_r it gives), never privacy.
-            java.util.Collections.shuffle(points, asRandom(rng));
-            return List.copyOf(points.subList(0, config.supportSampleCap()));
-        }
-        for (int i = 0; i < config.supportSampleCap(); i++) {
-            double[] c = contexts.draw(rng);
-            int[] active = active(c, activeSets, cache);
-            points.add(new SupportPoint(new JointPoint(c, active[rng.nextInt(active.length)]), 1.0));
-        }
-        return points;
-    }
-
-    private List<JointPoint> drawProjectionSet(int length, Elimination activeSets, Map<ContextKey, int[]> cache,
-            RandomGenerator rng) {
-        LinkedHashSet<JointPoint> s = new LinkedHashSet<>();
-        for (int t = 0; t < length && s.size() < config.projectionCap(); t++) {
-            s.add(drawPoint(activeSets, cache, rng));
-        }
-        return new ArrayList<>(s);
-    }
-
-    private Map<JointPoint, Integer> drawCovarianceSet(int length, Elimination activeSets,
-            Map<ContextKey, int[]> cache, RandomGenerator rng) {
-        Map<JointPoint, Integer> r = new LinkedHashMap<>();
-        for (int t = 0; t < length; t++) {
-            r.merge(drawPoint(activeSets, cache, rng), 1, Integer::sum);
-        }
-        return r;
-    }
-
-    private JointPoint drawPoint(Elimination activeSets, Map<ContextKey, int[]> cache, RandomGenerator rng) {
-        double[] c = contexts.draw(rng);
-        int[] active = active(c, activeSets, cache);
-        return new JointPoint(c, active[rng.nextInt(active.length)]);
-    }
-
-    private int[] active(double[] c, Elimination activeSets, Map<ContextKey, int[]> cache) {
-        return cache.computeIfAbsent(new ContextKey(c), k -> activeSets.activeSet(c));
-    }
-
-    private double[][] featuresOf(java.util.Collection<JointPoint> points) {
-        return points.stream().map(p -> p.features(actionFeatures)).toArray(double[][]::new);
-    }
-
-    private static java.util.Random asRandom(RandomGenerator rng) {
-        return new java.util.Random(rng.nextLong());
     }
 }

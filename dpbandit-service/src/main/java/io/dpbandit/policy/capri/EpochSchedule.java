@@ -48,6 +48,20 @@ public record EpochSchedule(int horizon, List<Epoch> epochs) {
         return (int) Math.min(t, Integer.MAX_VALUE);
     }
 
+    /** The rounds completed before epoch r starts (r beyond the schedule: the horizon). */
+    public long startRound(int r) {
+        return r <= epochs.size() ? epochs.get(r - 1).start() : horizon;
+    }
+
+    /**
+     * Whether epoch r completes within the horizon and so releases. Algorithm 1 stops at T: the
+     * last epoch is cut there and a cut epoch never releases, so after the last releasing epoch the
+     * bandit serves from its last active sets (the service's EXPLOIT phase).
+     */
+    public boolean releases(int r) {
+        return r >= 1 && r <= epochs.size() && epochs.get(r - 1).complete();
+    }
+
     /** Epochs that complete within the horizon: the number of model releases. */
     public int releasingEpochs() {
         return (int) epochs.stream().filter(Epoch::complete).count();

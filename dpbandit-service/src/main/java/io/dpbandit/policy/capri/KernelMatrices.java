@@ -5,6 +5,8 @@ import io.dpbandit.kernel.GramMatrices;
 import io.dpbandit.kernel.Kernel;
 import java.util.Arrays;
 import org.ejml.data.DMatrixRMaj;
+import org.ejml.concurrency.EjmlConcurrency;
+import org.ejml.dense.row.CommonOps_DDRM;
 import org.ejml.dense.row.CommonOps_MT_DDRM;
 
 /**
@@ -26,21 +28,37 @@ final class KernelMatrices {
      * distinct point of R counted w_j times (exactly the sum over all T_r draws).
      */
     static DMatrixRMaj weightedOuterSum(Kernel kernel, double[][] s, double[][] r, double[] weights, int chunk) {
-        int m = s.length;
-        DMatrixRMaj sum = new DMatrixRMaj(m, m);
+        DMatrixRMaj sum = new DMatrixRMaj(s.length, s.length);
         for (int from = 0; from < r.length; from += chunk) {
-            int cols = Math.min(chunk, r.length - from);
-            DMatrixRMaj k = cross(kernel, s, r, from, cols);
-            DMatrixRMaj scaled = k.copy();
-            for (int i = 0; i < m; i++) {
-                for (int j = 0; j < cols; j++) {
-                    scaled.unsafe_set(i, j, k.unsafe_get(i, j) * weights[from + j]);
-                }
-            }
-            // sum += (K_S,chunk diag(w)) K_chunk,S, on every core (EJML's multithreaded product).
-            CommonOps_MT_DDRM.multAddTransB(scaled, k, sum);
+            addWeightedOuterSum(kernel, s, r, weights, from, Math.min(chunk, r.length - from), sum);
         }
-        // Symmetrise: the sum is symmetric in exact arithmetic; round-off must not make it otherwise.
+        symmetrise(sum);
+        return sum;
+    }
+
+    /** sum += K_S,chunk diag(w_chunk) K_chunk,S for the points r[from .. from+cols−1]. */
+    static void addWeightedOuterSum(Kernel kernel, double[][] s, double[][] r, double[] weights, int from, int cols,
+            DMatrixRMaj sum) {
+        int m = s.length;
+        DMatrixRMaj k = cross(kernel, s, r, from, cols);
+        DMatrixRMaj scaled = k.copy();
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j < cols; j++) {
+                scaled.unsafe_set(i, j, k.unsafe_get(i, j) * weights[from + j]);
+            }
+        }
+        // On every core where EJML may use them (the simulator); on one in the service, whose
+        // lifecycle worker is limited to a single core so it never competes with requests.
+        if (EjmlConcurrency.isUseConcurrent()) {
+            CommonOps_MT_DDRM.multAddTransB(scaled, k, sum);
+        } else {
+            CommonOps_DDRM.multAddTransB(scaled, k, sum);
+        }
+    }
+
+    /** Makes a matrix that is symmetric in exact arithmetic symmetric in floating point too. */
+    static void symmetrise(DMatrixRMaj sum) {
+        int m = sum.numRows;
         for (int i = 0; i < m; i++) {
             for (int j = i + 1; j < m; j++) {
                 double v = 0.5 * (sum.unsafe_get(i, j) + sum.unsafe_get(j, i));
@@ -48,7 +66,6 @@ final class KernelMatrices {
                 sum.unsafe_set(j, i, v);
             }
         }
-        return sum;
     }
 
     /** ‖A k_S(w)‖ for every w in {@code points}. */
@@ -60,7 +77,11 @@ final class KernelMatrices {
             int cols = Math.min(chunk, points.length - from);
             DMatrixRMaj k = cross(kernel, s, points, from, cols);
             projected.reshape(a.numRows, cols);
-            CommonOps_MT_DDRM.mult(a, k, projected);
+            if (EjmlConcurrency.isUseConcurrent()) {
+                CommonOps_MT_DDRM.mult(a, k, projected);
+            } else {
+                CommonOps_DDRM.mult(a, k, projected);
+            }
             for (int j = 0; j < cols; j++) {
                 double ss = 0;
                 for (int i = 0; i < a.numRows; i++) {

@@ -1,6 +1,7 @@
 package io.dpbandit.policy.usca;
 
 import io.dpbandit.kernel.Cholesky;
+import io.dpbandit.kernel.CholeskyFactor;
 import io.dpbandit.kernel.Kernel;
 import io.dpbandit.policy.ContextGenerator;
 import io.dpbandit.policy.JointPoint;
@@ -65,18 +66,43 @@ public final class Usca {
         int nZ = z.size();
         double k = (double) nZ / config.horizon();
         DMatrixRMaj kzz = gram(features(z));
+        DMatrixRMaj regularised = kzz.copy();
         // K_ZZ is singular whenever Z repeats a point; K_ZZ + KτI is not (smallest eigenvalue ≥ Kτ).
         for (int i = 0; i < nZ; i++) {
-            kzz.add(i, i, k * config.regularization());
+            regularised.add(i, i, k * config.regularization());
         }
-        DMatrixRMaj inverse = Cholesky.factor(kzz).inverseFactor();
-        UscaPlan provisional = new UscaPlan(z, inverse.data, k, 0, 0);
+        DMatrixRMaj inverse = Cholesky.factor(regularised).inverseFactor();
+        double[] projection = new double[0];
+        double jitter = 0;
+        if (config.estimator() == UscaConfig.Estimator.COMPACT) {
+            // ε as small as factors (the default jitter ladder), but at most Kτ/2 so that
+            // M = (K_ZZ + εI)⁻¹ − (K_ZZ + KτI)⁻¹ stays positive semi-definite (the privacy argument
+            // needs M ⪰ 0; ε is public, a function of Z only).
+            double cap = k * config.regularization() / 2;
+            CholeskyFactor factor = null;
+            try {
+                factor = Cholesky.factor(kzz);
+                jitter = factor.jitter();
+            } catch (io.dpbandit.kernel.NotPositiveDefiniteException e) {
+                // falls through to the cap
+            }
+            if (factor == null || jitter > cap) {
+                jitter = cap;
+                DMatrixRMaj shifted = kzz.copy();
+                for (int i = 0; i < nZ; i++) {
+                    shifted.add(i, i, cap);
+                }
+                factor = Cholesky.factor(shifted, io.dpbandit.kernel.JitterPolicy.NONE);
+            }
+            projection = factor.inverseFactor().data;
+        }
+        UscaPlan provisional = new UscaPlan(z, inverse.data, k, 0, 0, projection, jitter);
         double[][] zf = features(z);
         double sup = 0;
         for (JointPoint w : support) {
-            sup = Math.max(sup, sigmaSq(provisional, zf, w.features(actionFeatures)));
+            sup = Math.max(sup, widthSq(provisional, zf, w.features(actionFeatures)));
         }
-        UscaPlan plan = new UscaPlan(z, inverse.data, k, sup, gamma);
+        UscaPlan plan = new UscaPlan(z, inverse.data, k, sup, gamma, projection, jitter);
         return new UscaState(plan, List.of(), new double[0], new double[nZ], 0);
     }
 
@@ -101,7 +127,7 @@ public final class Usca {
             return new RoundContribution(0.0, false, 0.0);
         }
         var clipped = ContributionBounds.clipReward(reward, config.rewardBound());
-        double weight = weight(cachedSigmaSq(plan, new JointPoint(context, action)), plan.supSigmaSq());
+        double weight = weight(cachedWidthSq(plan, new JointPoint(context, action)), plan.supSigmaSq());
         return new RoundContribution(weight * clipped.value(), clipped.clipped(), weight);
     }
 
@@ -122,8 +148,22 @@ public final class Usca {
         return true;
     }
 
-    /** Folds rounds given as (point, weighted reward) pairs. */
+    /**
+     * Folds rounds given as (point, weighted reward) pairs. The state given is left unchanged. For
+     * the COMPACT estimator only K_{Z,W}Y is kept: no point and no per-point reward.
+     */
     public UscaState fold(UscaState state, List<JointPoint> points, double[] weightedRewards) {
+        if (state.plan().compact()) {
+            double[][] zf = zFeatures(state.plan());
+            double[] zSums = state.zSums().clone();
+            for (int t = 0; t < points.size(); t++) {
+                double[] w = points.get(t).features(actionFeatures);
+                for (int j = 0; j < zSums.length; j++) {
+                    zSums[j] += weightedRewards[t] * kernel.value(zf[j], w);
+                }
+            }
+            return new UscaState(state.plan(), List.of(), new double[0], zSums, state.rounds() + points.size());
+        }
         double[][] zf = zFeatures(state.plan());
         Map<JointPoint, Integer> index = new HashMap<>();
         List<JointPoint> all = new ArrayList<>(state.points());
@@ -177,6 +217,63 @@ public final class Usca {
         return new UscaEstimator(state.plan(), state.points(), state.rewardSums(), b);
     }
 
+    /** The COMPACT estimator: c = M K_{Z,W}Y = (K_ZZ + εI)⁻¹ zSums − (K_ZZ + KτI)⁻¹ zSums. */
+    public UscaCompactEstimator compactEstimator(UscaState state) {
+        UscaPlan plan = state.plan();
+        if (!plan.compact()) {
+            throw new IllegalStateException("this plan is for the PAPER estimator");
+        }
+        double[] first = solveWithInverseFactor(plan.projectionFactor(), state.zSums());
+        double[] second = solveWithInverseFactor(plan.inverseFactor(), state.zSums());
+        double[] c = new double[first.length];
+        for (int i = 0; i < c.length; i++) {
+            c[i] = first[i] - second[i];
+        }
+        return new UscaCompactEstimator(plan, c);
+    }
+
+    /** (LLᵀ)⁻¹ v = L⁻ᵀ (L⁻¹ v), with L⁻¹ given (lower triangular, row-major). */
+    private static double[] solveWithInverseFactor(double[] l, double[] v) {
+        int n = v.length;
+        double[] u = new double[n];
+        for (int i = 0; i < n; i++) {
+            double s = 0;
+            for (int j = 0; j <= i; j++) {
+                s += l[i * n + j] * v[j];
+            }
+            u[i] = s;
+        }
+        double[] out = new double[n];
+        for (int j = 0; j < n; j++) {
+            double s = 0;
+            for (int i = j; i < n; i++) {
+                s += l[i * n + j] * u[i];
+            }
+            out[j] = s;
+        }
+        return out;
+    }
+
+    /** μ̃_T(c, x) = (1/τ) k_Z(w)ᵀ c for every action x (COMPACT estimator). */
+    public double[] means(UscaCompactEstimator estimator, double[] context) {
+        double[][] zf = zFeatures(estimator.plan());
+        double[] out = new double[actionFeatures.length];
+        for (int a = 0; a < out.length; a++) {
+            double[] w = new JointPoint(context, a).features(actionFeatures);
+            double sum = 0;
+            for (int j = 0; j < zf.length; j++) {
+                sum += estimator.coefficients()[j] * kernel.value(zf[j], w);
+            }
+            out[a] = sum / config.regularization();
+        }
+        return out;
+    }
+
+    /** Step 4 for the COMPACT estimator: the same mechanism, with s in place of σ (see UscaConfig). */
+    public Release release(UscaCompactEstimator estimator, double[] context, NoiseSource noise) {
+        return select(means(estimator, context), estimator.plan(), context, noise);
+    }
+
     /** μ_T(c, x) for every action x (eq. 4). */
     public double[] means(UscaEstimator estimator, double[] context) {
         double[][] zf = zFeatures(estimator.plan());
@@ -197,11 +294,11 @@ public final class Usca {
         return out;
     }
 
-    /** σ²(c, x) for every action x (eq. 5). */
+    /** σ²(c, x) (eq. 5; s²(c, x) for a COMPACT plan) for every action x. */
     public double[] widths(UscaPlan plan, double[] context) {
         double[] out = new double[actionFeatures.length];
         for (int a = 0; a < out.length; a++) {
-            out[a] = cachedSigmaSq(plan, new JointPoint(context, a));
+            out[a] = cachedWidthSq(plan, new JointPoint(context, a));
         }
         return out;
     }
@@ -216,7 +313,16 @@ public final class Usca {
      * configurations (ε = ∞) return the argmax with probability 1.
      */
     public Release release(UscaEstimator estimator, double[] context, NoiseSource noise) {
-        double[] mu = means(estimator, context);
+        return select(means(estimator, context), estimator.plan(), context, noise);
+    }
+
+    /**
+     * The exponential mechanism on the means (Def. 3.2), in log space. Sensitivity at context c:
+     * m_c = 2B sup w̄ · max(sup w̄, max_x w̄(c, x)) with w̄ the estimator's width (σ, or s for the
+     * COMPACT one): one round's term is at most B w̄(w) ω_t w̄(w_t) ≤ B w̄(w) sup w̄, replacement
+     * doubles it. Non-private configurations (ε = ∞) return the argmax with probability 1.
+     */
+    private Release select(double[] mu, UscaPlan plan, double[] context, NoiseSource noise) {
         if (!config.privacyEnabled()) {
             int best = 0;
             for (int a = 1; a < mu.length; a++) {
@@ -231,12 +337,12 @@ public final class Usca {
             logP[best] = 0;
             return new Release(best, p, logP, 0, Double.POSITIVE_INFINITY);
         }
-        double supSigma = Math.sqrt(estimator.plan().supSigmaSq());
+        double supSigma = Math.sqrt(plan.supSigmaSq());
         double maxSigma = 0;
-        for (double s2 : widths(estimator.plan(), context)) {
+        for (double s2 : widths(plan, context)) {
             if (!Double.isFinite(s2)) {
                 // Fail closed: a sensitivity computed from a non-finite width bounds nothing.
-                throw new IllegalStateException("sigma^2 is not finite at this context; nothing was released");
+                throw new IllegalStateException("the width is not finite at this context; nothing was released");
             }
             maxSigma = Math.max(maxSigma, Math.sqrt(Math.max(0, s2)));
         }
@@ -246,12 +352,41 @@ public final class Usca {
                 selection.distribution().logProbabilities(), sensitivity, config.epsilon());
     }
 
-    private double cachedSigmaSq(UscaPlan plan, JointPoint point) {
+    private double cachedWidthSq(UscaPlan plan, JointPoint point) {
         ensurePlan(plan);
         if (sigmaCache.size() > 100_000) {
             sigmaCache.clear();
         }
-        return sigmaCache.computeIfAbsent(point, p -> sigmaSq(plan, cachedZFeatures, p.features(actionFeatures)));
+        return sigmaCache.computeIfAbsent(point, p -> widthSq(plan, cachedZFeatures, p.features(actionFeatures)));
+    }
+
+    /** The width the plan's estimator uses: σ²(w) (PAPER) or s²(w) (COMPACT). */
+    private double widthSq(UscaPlan plan, double[][] zf, double[] w) {
+        return plan.compact() ? compactWidthSq(plan, zf, w) : sigmaSq(plan, zf, w);
+    }
+
+    /** s²(w) = (1/τ) k_Z(w)ᵀ M k_Z(w) = (1/τ)(‖L_ε⁻¹ k_Z‖² − ‖L⁻¹ k_Z‖²) ≤ σ²(w). */
+    private double compactWidthSq(UscaPlan plan, double[][] zf, double[] w) {
+        int n = zf.length;
+        double[] kz = new double[n];
+        for (int j = 0; j < n; j++) {
+            kz[j] = kernel.value(zf[j], w);
+        }
+        return (squaredNorm(plan.projectionFactor(), kz) - squaredNorm(plan.inverseFactor(), kz))
+                / config.regularization();
+    }
+
+    private static double squaredNorm(double[] l, double[] v) {
+        int n = v.length;
+        double ss = 0;
+        for (int i = 0; i < n; i++) {
+            double s = 0;
+            for (int j = 0; j <= i; j++) {
+                s += l[i * n + j] * v[j];
+            }
+            ss += s * s;
+        }
+        return ss;
     }
 
     private double sigmaSq(UscaPlan plan, double[][] zf, double[] w) {

@@ -11,14 +11,23 @@ import java.util.List;
  * @param approximatingSet Z
  * @param inverseFactor    L⁻¹ with K_ZZ + KτI = L Lᵀ, row-major |Z|×|Z|
  * @param multiplierK      K = |Z| / T
- * @param supSigmaSq       sup σ²(w) over the declared support
+ * @param supSigmaSq       sup over the declared support of the width the estimator's sensitivity uses:
+ *                         σ²(w) for the PAPER estimator, s²(w) for the COMPACT one
  * @param gammaEstimate    ½ log det(I + K_GG/τ) on min(T, 1000) data-free points: an estimate of γ_T
+ * @param projectionFactor COMPACT only: L_ε⁻¹ with K_ZZ + εI = L_ε L_εᵀ, row-major (empty for PAPER)
+ * @param projectionJitter COMPACT only: ε, with 0 &lt; ε ≤ Kτ/2 so that M is positive semi-definite
  */
 public record UscaPlan(List<JointPoint> approximatingSet, double[] inverseFactor, double multiplierK,
-        double supSigmaSq, double gammaEstimate) {
+        double supSigmaSq, double gammaEstimate, double[] projectionFactor, double projectionJitter) {
 
     public UscaPlan {
         approximatingSet = List.copyOf(approximatingSet);
         inverseFactor = inverseFactor.clone();
+        projectionFactor = projectionFactor == null ? new double[0] : projectionFactor.clone();
+    }
+
+    /** Whether the plan is for the COMPACT estimator. */
+    public boolean compact() {
+        return projectionFactor.length > 0;
     }
 }

@@ -61,7 +61,7 @@ class CapriEstimatorTest {
         }
         CapriState state = capri.fold(new CapriState(plan, new double[plan.projectionSize()], 0, 0, List.of()), sum,
                 length);
-        ReleasedModel model = capri.close(state, new ZeroNoise(), rng).model();
+        ReleasedModel model = capri.release(state, new ZeroNoise()).model();
 
         // Independent route (paper eq. 4 / 45): R expanded draw by draw, M by explicit sums, an LU
         // solve of M x = K_{S,W} y, and μ̂(w) = k_S(w)ᵀ x. No Cholesky, no weights, no A.

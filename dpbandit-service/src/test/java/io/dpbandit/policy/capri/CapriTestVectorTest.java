@@ -60,7 +60,7 @@ class CapriTestVectorTest {
     }
 
     /** Folds the vector's 12 rounds and closes the epoch without noise. */
-    static Capri.Close closeNoiselessly(CapriConfig config) {
+    static Capri.Release closeNoiselessly(CapriConfig config) {
         Capri capri = new Capri(config, GENERATOR);
         EpochPlan plan = plan(config);
         ContributionCalculator contributions = capri.contributions(plan);
@@ -72,9 +72,8 @@ class CapriTestVectorTest {
             assertThat(flags.rewardClipped()).isFalse();
             assertThat(flags.vectorClipped()).isFalse();
         }
-        CapriState state = new CapriState(plan, new double[plan.projectionSize()], 0, 0, List.of());
-        state = capri.fold(state, sum, 12);
-        return capri.close(state, new ZeroNoise(), new java.util.SplittableRandom(1));
+        CapriState state = capri.fold(capri.open(plan, List.of()), sum, 12);
+        return capri.release(state, new ZeroNoise());
     }
 
     @Test
@@ -118,7 +117,7 @@ class CapriTestVectorTest {
 
     @Test
     void noiselessModelMatchesMuHatAtEveryQueryPoint() {
-        Capri.Close close = closeNoiselessly(config(CapriConfig.NoiseCalibration.ANALYTIC, CapriConfig.Width.theory(),
+        Capri.Release close = closeNoiselessly(config(CapriConfig.NoiseCalibration.ANALYTIC, CapriConfig.Width.theory(),
                 ACTIONS));
         double[] expected = TestVectors.vector(V.get("mu_hat"));
         Elimination e = new Elimination(KernelSpec.rbf(0.5).toKernel(), ACTIONS.toArray(double[][]::new),
@@ -136,7 +135,7 @@ class CapriTestVectorTest {
         for (JsonNode cse : V.get("elimination")) {
             var width = new CapriConfig.Width(cse.get("statistical_scale").asDouble(),
                     CapriConfig.Width.PrivacyTerm.THEORY, cse.get("privacy_scale").asDouble());
-            Capri.Close close = closeNoiselessly(config(CapriConfig.NoiseCalibration.PAPER_SIGMA0, width, ACTIONS));
+            Capri.Release close = closeNoiselessly(config(CapriConfig.NoiseCalibration.PAPER_SIGMA0, width, ACTIONS));
             assertRel(close.model().width(), cse.get("width_used").asDouble(), 1e-10);
             Elimination e = new Elimination(KernelSpec.rbf(0.5).toKernel(), ACTIONS.toArray(double[][]::new),
                     List.of(close.model()));

@@ -1,0 +1,8 @@
+package io.dpbandit.bandit;
+
+/**
+ * An epoch's state. OPEN: it serves decisions and hands out its learning slots. SEALED: every
+ * learning round has its reward or has waited out; nothing about its data can change any more.
+ * CLOSED: released (CAPRI's model, USCA's estimator) and paid for in the ledger.
+ */
+public enum EpochStatus { OPEN, SEALED, CLOSED }

@@ -1,0 +1,224 @@
+package io.dpbandit.bandit;
+
+import io.dpbandit.bandit.runtime.BanditRuntime;
+import io.dpbandit.bandit.runtime.Lifecycle;
+import io.dpbandit.bandit.runtime.Runtimes;
+import io.dpbandit.bandit.store.DecisionStore;
+import io.dpbandit.bandit.store.LifecycleStore;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.ejml.concurrency.EjmlConcurrency;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+/**
+ * The one thread that advances every bandit's background work, on the lifecycle leader only
+ * ({@link LifecycleLeader}), off the request path:
+ * <ul>
+ *   <li>one worker thread, at the lowest thread priority, and EJML limited to one thread, so it
+ *       uses at most one core and never competes with the request threads for more;</li>
+ *   <li>round robin over the bandits with open epochs: each gets one bounded step per round
+ *       ({@code step-budget-ms}), so a bandit with a heavy plan cannot hold the others' folds
+ *       and closes back for more than a step;</li>
+ *   <li>a failing bandit backs off exponentially (1 s doubling to 60 s), shows in health (ops) and
+ *       in the metrics, and never blocks the others;</li>
+ *   <li>retention runs between rounds, a bounded batch at a time.</li>
+ * </ul>
+ * When a round found nothing to do it waits {@code check-interval-ms}; otherwise it goes on at once.
+ */
+@Component
+public class LifecycleWorker implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(LifecycleWorker.class);
+    private static final long MIN_BACKOFF_MS = 1_000;
+    private static final long MAX_BACKOFF_MS = 60_000;
+
+    private final LifecycleLeader leader;
+    private final LifecycleStore store;
+    private final DecisionStore decisions;
+    private final Runtimes runtimes;
+    private final Lifecycle lifecycle;
+    private final LifecycleProperties properties;
+    private final BanditMetrics metrics;
+    private final Map<String, Failure> failing = new ConcurrentHashMap<>();
+    private volatile Thread thread;
+    private volatile boolean running;
+    private int cursor;
+
+    /** A bandit whose last step failed: what kind of failure, and when to try again. */
+    public record Failure(String kind, int attempts, long retryAtMillis) {
+    }
+
+    public LifecycleWorker(LifecycleLeader leader, LifecycleStore store, DecisionStore decisions, Runtimes runtimes,
+            Lifecycle lifecycle, LifecycleProperties properties, BanditMetrics metrics) {
+        this.leader = leader;
+        this.store = store;
+        this.decisions = decisions;
+        this.runtimes = runtimes;
+        this.lifecycle = lifecycle;
+        this.properties = properties;
+        this.metrics = metrics;
+    }
+
+    @Override
+    public void start() {
+        // The service's matrix work runs on this worker only; one thread keeps it to one core.
+        EjmlConcurrency.USE_CONCURRENT = false;
+        running = true;
+        if (!properties.worker()) {
+            log.info("The lifecycle worker is off (dpbandit.lifecycle.worker=false): epochs advance only when "
+                    + "asked to");
+            return;
+        }
+        thread = new Thread(this::loop, "dpbandit-lifecycle");
+        thread.setDaemon(true);
+        thread.setPriority(Thread.MIN_PRIORITY);
+        thread.start();
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        Thread t = thread;
+        if (t != null) {
+            t.interrupt();
+            try {
+                t.join(Duration.ofSeconds(10).toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        leader.release();
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    private void loop() {
+        long lastRetention = 0;
+        while (running) {
+            try {
+                if (!leader.lead()) {
+                    lifecycle.clear();
+                    sleep(properties.leaderCheckMs());
+                    continue;
+                }
+                boolean worked = round();
+                long now = System.currentTimeMillis();
+                if (now - lastRetention >= 1_000) {
+                    lastRetention = now;
+                    int forgotten = decisions.forgetRawData(properties.retentionSeconds(), 10_000);
+                    if (forgotten > 0) {
+                        metrics.rawDataDeleted(forgotten);
+                        worked = true;
+                    }
+                }
+                if (!worked) {
+                    sleep(properties.checkIntervalMs());
+                }
+            } catch (RuntimeException e) {
+                // The database itself is away: wait and try again (leadership is re-checked).
+                log.warn("Lifecycle round failed: {}", e.toString());
+                sleep(MIN_BACKOFF_MS);
+            }
+        }
+    }
+
+    /** One round: one step for every bandit with an open epoch, starting where the last round stopped. */
+    boolean round() {
+        List<LifecycleStore.OpenEpoch> epochs = store.openEpochs();
+        metrics.workQueue(epochs.size());
+        boolean worked = false;
+        int n = epochs.size();
+        for (int i = 0; i < n && running; i++) {
+            LifecycleStore.OpenEpoch epoch = epochs.get((cursor + i) % n);
+            worked |= step(epoch);
+        }
+        cursor = n == 0 ? 0 : (cursor + 1) % n;
+        return worked;
+    }
+
+    private boolean step(LifecycleStore.OpenEpoch epoch) {
+        String id = epoch.banditId();
+        Failure f = failing.get(id);
+        if (f != null && System.currentTimeMillis() < f.retryAtMillis()) {
+            return false;
+        }
+        try {
+            BanditRuntime runtime = runtimes.get(id);
+            if (runtime.version().epoch() != epoch.number()) {
+                runtime = runtimes.fresh(id);
+            }
+            BanditRuntime.Step step = runtime.advance(lifecycle, epoch);
+            if (f != null) {
+                failing.remove(id);
+                log.info("Bandit '{}' advances again after {} failed attempts", id, f.attempts());
+            }
+            if (step != BanditRuntime.Step.NONE) {
+                metrics.lifecycleWork(id, step.name());
+            }
+            return step != BanditRuntime.Step.NONE;
+        } catch (RuntimeException e) {
+            int attempts = f == null ? 1 : f.attempts() + 1;
+            long backoff = Math.min(MAX_BACKOFF_MS, MIN_BACKOFF_MS << Math.min(attempts - 1, 16));
+            failing.put(id, new Failure(e.getClass().getSimpleName(), attempts, System.currentTimeMillis() + backoff));
+            metrics.lifecycleFailure(id, e.getClass().getSimpleName());
+            log.error("Advancing bandit '{}' failed (attempt {}); retrying in {} ms", id, attempts, backoff, e);
+            return false;
+        }
+    }
+
+    /**
+     * Runs one bandit's background work on the calling thread until it has nothing left to do
+     * (tests and tools; the worker must be off or idle). Returns CLOSED if an epoch closed (or an
+     * estimator was built), otherwise the last step that did something, otherwise NONE.
+     */
+    public synchronized BanditRuntime.Step settle(String banditId) {
+        if (!leader.lead()) {
+            throw new IllegalStateException("another instance is the lifecycle leader");
+        }
+        BanditRuntime.Step result = BanditRuntime.Step.NONE;
+        for (int i = 0; i < 100_000; i++) {
+            var epoch = store.openEpochs().stream().filter(e -> e.banditId().equals(banditId)).findFirst();
+            if (epoch.isEmpty()) {
+                return result;
+            }
+            BanditRuntime runtime = runtimes.fresh(banditId);
+            BanditRuntime.Step step = runtime.advance(lifecycle, epoch.get());
+            if (step == BanditRuntime.Step.NONE) {
+                return result;
+            }
+            result = result == BanditRuntime.Step.CLOSED ? result : step;
+            if (step == BanditRuntime.Step.CLOSED) {
+                runtimes.fresh(banditId);
+                return step;
+            }
+        }
+        return result;
+    }
+
+    /** One retention pass on the calling thread (tests and tools); returns the rounds it cleared. */
+    public int retention() {
+        return decisions.forgetRawData(properties.retentionSeconds(), 10_000);
+    }
+
+    /** Bandits whose last step failed on this instance, with the kind of failure. */
+    public Map<String, Failure> failing() {
+        return Map.copyOf(failing);
+    }
+
+    private void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            running = false;
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package io.dpbandit.bandit.runtime;
+
+import io.dpbandit.bandit.BanditSpec;
+import io.dpbandit.bandit.InvalidRequestException;
+import io.dpbandit.bandit.Phase;
+import io.dpbandit.bandit.store.LifecycleStore;
+import java.util.Map;
+import java.util.random.RandomGenerator;
+
+/**
+ * What one instance keeps in memory for a bandit, one type per algorithm: its spec and policy
+ * (immutable), the public state its decisions are served from (CAPRI: the released models and the
+ * active sets they give; USCA: nothing, it explores uniformly), and the {@link LifecycleStore.Version}
+ * it was built from. Everything is derived from PostgreSQL and rebuilt whenever the stored version
+ * moves on, so any number of instances can serve the same bandit.
+ *
+ * <p>Decisions never wait for background work: {@link #decide} reads this snapshot only. The
+ * background work ({@link #advance}) runs on the lifecycle leader, one bounded step at a time.
+ */
+public sealed interface BanditRuntime permits CapriRuntime, UscaRuntime {
+
+    BanditSpec spec();
+
+    /** The bandit state this runtime was built from. */
+    LifecycleStore.Version version();
+
+    /** The action for a context, from this snapshot only. */
+    Served decide(double[] context, RandomGenerator rng);
+
+    /** A decision before it is stored: the action index, its propensity. */
+    record Served(int action, double propensity) {
+    }
+
+    /** Whether a decision served now may take a learning slot of the current epoch. */
+    default boolean learning() {
+        return version().phase() == Phase.EXPLORE;
+    }
+
+    /** One bounded step of this bandit's background work on its current epoch (leader only). */
+    Step advance(Lifecycle lifecycle, LifecycleStore.OpenEpoch epoch);
+
+    /** What a step did. NONE: nothing to do until something changes (a reward, a wait). */
+    enum Step { NONE, DEFAULTED, PLANNING, PLANNED, FOLDED, SEALED, CLOSED }
+
+    /** GET /release: the latest public release (CAPRI's model, USCA's released decisions). */
+    Map<String, Object> latestRelease(Releases releases);
+
+    /** POST /release: a private decision for a context (CAPRI: post-processing; USCA: charged). */
+    Releases.ContextRelease release(double[] context, Releases releases);
+
+    /** A request's context must have the bandit's dimension and finite numbers only (400 otherwise). */
+    default void requireValidContext(double[] context) {
+        if (context == null || context.length != spec().contextDimension()) {
+            throw InvalidRequestException.of("context", "must hold " + spec().contextDimension() + " numbers");
+        }
+        for (double v : context) {
+            if (!Double.isFinite(v)) {
+                throw InvalidRequestException.of("context", "must hold finite numbers only");
+            }
+        }
+    }
+
+    default String actionId(int index) {
+        return spec().actions().get(index).id();
+    }
+}

@@ -1,0 +1,34 @@
+package io.dpbandit.bandit.runtime;
+
+import io.dpbandit.bandit.EpochStatus;
+import io.dpbandit.bandit.store.LifecycleStore;
+
+/**
+ * Sealing an epoch: once every learning slot is handed out and no round is still waiting for its
+ * reward, the epoch becomes SEALED and its data can no longer change. The check runs with the
+ * epoch's row locked: a decide taking the last slot holds that lock until it commits, so the count
+ * of pending rounds read afterwards includes its round; and no new pending round can appear while
+ * the lock is held (a learning round needs a slot, and a slot needs the lock).
+ */
+final class Sealing {
+
+    private Sealing() {
+    }
+
+    static boolean seal(Lifecycle lc, LifecycleStore.OpenEpoch epoch) {
+        if (epoch.assigned() < epoch.length()) {
+            return false;
+        }
+        String id = epoch.banditId();
+        int r = epoch.number();
+        if (lc.decisions.pending(id, r) > 0) {
+            return false;
+        }
+        return Boolean.TRUE.equals(lc.tx.execute(s -> {
+            if (lc.store.lockEpoch(id, r).orElse(null) != EpochStatus.OPEN || lc.decisions.pending(id, r) > 0) {
+                return false;
+            }
+            return lc.store.seal(id, r);
+        }));
+    }
+}

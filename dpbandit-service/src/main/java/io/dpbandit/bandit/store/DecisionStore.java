@@ -1,0 +1,241 @@
+package io.dpbandit.bandit.store;
+
+import io.dpbandit.bandit.FeedbackState;
+import java.sql.Array;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Repository;
+
+/**
+ * The decisions table, in JDBC: the statements of the request path (one round trip each where
+ * possible) and the lifecycle's reads and compare-and-set writes of rounds. Every time a statement
+ * compares with a decision's wait it uses the database clock ({@code clock_timestamp()}), never
+ * the JVM's, so replicas with skewed clocks agree on what is late.
+ *
+ * <p>Locks: a decide locks its epoch's row (to take a learning slot) and inserts its own row;
+ * feedback locks its decision's row only; the lifecycle locks an epoch's row before any of its
+ * decision rows. The same order everywhere, so no cycle can form.
+ */
+@Repository
+public class DecisionStore {
+
+    private final JdbcTemplate jdbc;
+
+    public DecisionStore(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** A stored decision as the request path needs it. */
+    public record DecisionRow(UUID id, String banditId, int epoch, Integer slot, String contextDigest, int action,
+            double propensity, FeedbackState feedback, Instant createdAt) {
+        public boolean learning() {
+            return slot != null;
+        }
+    }
+
+    /** The outcome of inserting a decision: the learning slot it took (null: not a learning round). */
+    public record Inserted(Integer slot) {
+    }
+
+    /**
+     * Inserts a decision and, when {@code mayLearn}, takes the next learning slot of its epoch in
+     * the same statement: the first T_r decisions of an OPEN epoch are its rounds, fixed here and
+     * never moved. The slot's UPDATE holds the epoch row's lock until the commit, which serialises
+     * the learning decisions of one epoch; once the epoch has all its rounds the UPDATE matches
+     * nothing and takes no lock. The raw context is stored for a learning round only (its
+     * contribution needs it until it is folded); every decision keeps the HMAC digest that a
+     * replayed requestId is compared with.
+     */
+    public Inserted insert(UUID id, String banditId, String requestId, int epoch, boolean mayLearn, double[] context,
+            String contextDigest, int action, double propensity, int waitSeconds) {
+        return jdbc.query(con -> {
+            var ps = con.prepareStatement("WITH slot AS (UPDATE epoch SET assigned = assigned + 1 "
+                    + "WHERE ? AND bandit_id = ? AND number = ? AND status = 'OPEN' AND assigned < length "
+                    + "RETURNING assigned) "
+                    + "INSERT INTO decision (id, bandit_id, request_id, epoch, slot, context, context_digest, action_index, "
+                    + "propensity, feedback, wait_until) "
+                    + "SELECT ?, ?, ?, ?, s.assigned, CASE WHEN s.assigned IS NULL THEN NULL ELSE ? END, ?, ?, ?, "
+                    + "CASE WHEN s.assigned IS NULL THEN 'NOT_USED' ELSE 'PENDING' END, "
+                    + "clock_timestamp() + make_interval(secs => ?) "
+                    + "FROM (SELECT 1) one LEFT JOIN slot s ON true RETURNING slot");
+            ps.setBoolean(1, mayLearn);
+            ps.setString(2, banditId);
+            ps.setInt(3, epoch);
+            ps.setObject(4, id);
+            ps.setString(5, banditId);
+            ps.setString(6, requestId);
+            ps.setInt(7, epoch);
+            ps.setArray(8, con.createArrayOf("float8", box(context)));
+            ps.setString(9, contextDigest);
+            ps.setInt(10, action);
+            ps.setDouble(11, propensity);
+            ps.setInt(12, waitSeconds);
+            return ps;
+        }, rs -> {
+            rs.next();
+            int slot = rs.getInt(1);
+            return new Inserted(rs.wasNull() ? null : slot);
+        });
+    }
+
+    private static final String DECISION = "SELECT id, bandit_id, epoch, slot, context_digest, action_index, "
+            + "propensity, feedback, created_at FROM decision ";
+
+    public Optional<DecisionRow> findByRequest(String banditId, String requestId) {
+        return jdbc.query(DECISION + "WHERE bandit_id = ? AND request_id = ?", this::decision, banditId, requestId)
+                .stream().findFirst();
+    }
+
+    public Optional<String> banditOf(UUID id) {
+        return jdbc.queryForList("SELECT bandit_id FROM decision WHERE id = ?", String.class, id).stream().findFirst();
+    }
+
+    /** What a feedback found and did: the state before, the state after, and whether this was the first. */
+    public record FeedbackOutcome(String banditId, FeedbackState before, FeedbackState after, boolean first) {
+    }
+
+    /**
+     * Records a reward, in one transaction that locks only the decision's row. A learning round
+     * still PENDING takes the reward if the database clock is before its wait (ACCEPTED), and
+     * otherwise counts with the default reward (LATE, the reward is not stored); the wait is judged
+     * after the lock is held, so a round the lifecycle defaulted first is answered LATE and one this
+     * feedback accepted first is never defaulted. Any later feedback changes nothing.
+     * Must run inside a transaction.
+     */
+    public Optional<FeedbackOutcome> feedback(UUID id, double reward) {
+        return jdbc.query("SELECT bandit_id, feedback, feedback_at IS NULL FROM decision WHERE id = ? FOR UPDATE",
+                rs -> {
+                    if (!rs.next()) {
+                        return Optional.<FeedbackOutcome>empty();
+                    }
+                    String bandit = rs.getString(1);
+                    FeedbackState before = FeedbackState.valueOf(rs.getString(2));
+                    boolean first = rs.getBoolean(3);
+                    if (!first) {
+                        return Optional.of(new FeedbackOutcome(bandit, before, before, false));
+                    }
+                    String after = jdbc.queryForObject("UPDATE decision SET "
+                            + "feedback = CASE WHEN feedback = 'PENDING' AND clock_timestamp() < wait_until THEN 'ACCEPTED' "
+                            + "  WHEN feedback = 'PENDING' THEN 'LATE' ELSE feedback END, "
+                            + "reward = CASE WHEN feedback = 'PENDING' AND clock_timestamp() < wait_until THEN ? "
+                            + "  ELSE reward END, "
+                            + "feedback_at = clock_timestamp() WHERE id = ? RETURNING feedback", String.class, reward, id);
+                    return Optional.of(new FeedbackOutcome(bandit, before, FeedbackState.valueOf(after), true));
+                }, id);
+    }
+
+    /**
+     * Learning rounds of an epoch still PENDING after their wait (database clock) count with the
+     * default reward: DEFAULTED, with the default stored as their reward. Rows a concurrent
+     * feedback holds are waited for and re-checked (so an accepted reward is never overwritten).
+     */
+    public int defaultWaitedOut(String banditId, int epoch, double defaultReward) {
+        return jdbc.update("UPDATE decision SET feedback = 'DEFAULTED', reward = ? WHERE bandit_id = ? AND epoch = ? "
+                + "AND feedback = 'PENDING' AND wait_until <= clock_timestamp()", defaultReward, banditId, epoch);
+    }
+
+    /** A resolved learning round as a fold needs it. */
+    public record Round(UUID id, int slot, double[] context, int action, Double reward, FeedbackState feedback) {
+    }
+
+    /** Up to {@code limit} resolved learning rounds of an epoch not folded yet, in slot order. */
+    public List<Round> unfolded(String banditId, int epoch, int limit) {
+        return jdbc.query("SELECT id, slot, context, action_index, reward, feedback FROM decision "
+                + "WHERE bandit_id = ? AND epoch = ? AND slot IS NOT NULL AND folded_at IS NULL AND feedback <> 'PENDING' "
+                + "ORDER BY slot LIMIT ?", (rs, i) -> {
+                    double reward = rs.getDouble(5);
+                    return new Round(rs.getObject(1, UUID.class), rs.getInt(2), doubles(rs.getArray(3)), rs.getInt(4),
+                            rs.wasNull() ? null : reward, FeedbackState.valueOf(rs.getString(6)));
+                }, banditId, epoch, limit);
+    }
+
+    /** The learning rounds of an epoch in slot order whose rewards are all settled, from slot 1 on. */
+    public int settledPrefix(String banditId, int epoch, int assigned) {
+        Integer firstPending = jdbc.queryForObject("SELECT min(slot) FROM decision WHERE bandit_id = ? AND epoch = ? "
+                + "AND feedback = 'PENDING'", Integer.class, banditId, epoch);
+        return firstPending == null ? assigned : firstPending - 1;
+    }
+
+    /** Marks rounds folded (same transaction as the accumulator's compare-and-set). */
+    public void markFolded(List<UUID> ids) {
+        jdbc.update(con -> {
+            var ps = con.prepareStatement("UPDATE decision SET folded_at = clock_timestamp() WHERE id = ANY(?)");
+            ps.setArray(1, con.createArrayOf("uuid", ids.toArray()));
+            return ps;
+        });
+    }
+
+    /** Learning rounds of an epoch still waiting for their reward. */
+    public long pending(String banditId, int epoch) {
+        Long n = jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = ? AND epoch = ? "
+                + "AND feedback = 'PENDING'", Long.class, banditId, epoch);
+        return n == null ? 0 : n;
+    }
+
+    /**
+     * Retention: the raw context and reward of rounds folded at least {@code retentionSeconds} ago
+     * are deleted, at most {@code limit} rows per call. The partial index decision_raw_data holds
+     * only rows that still have raw data, so this never scans the decisions that are done.
+     */
+    public int forgetRawData(int retentionSeconds, int limit) {
+        return jdbc.update("UPDATE decision SET context = NULL, reward = NULL WHERE id IN (SELECT id FROM decision "
+                + "WHERE folded_at IS NOT NULL AND (context IS NOT NULL OR reward IS NOT NULL) "
+                + "AND folded_at <= clock_timestamp() - make_interval(secs => ?) LIMIT ?)", retentionSeconds, limit);
+    }
+
+    public Map<FeedbackState, Long> feedbackCounts(String banditId) {
+        Map<FeedbackState, Long> counts = new EnumMap<>(FeedbackState.class);
+        for (FeedbackState s : FeedbackState.values()) {
+            counts.put(s, 0L);
+        }
+        jdbc.query("SELECT feedback, count(*) FROM decision WHERE bandit_id = ? GROUP BY feedback",
+                rs -> {
+                    counts.put(FeedbackState.valueOf(rs.getString(1)), rs.getLong(2));
+                }, banditId);
+        return counts;
+    }
+
+    public long decisionCount(String banditId) {
+        Long n = jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = ?", Long.class, banditId);
+        return n == null ? 0 : n;
+    }
+
+    private DecisionRow decision(ResultSet rs, int i) throws SQLException {
+        int slot = rs.getInt(4);
+        Integer s = rs.wasNull() ? null : slot;
+        return new DecisionRow(rs.getObject(1, UUID.class), rs.getString(2), rs.getInt(3), s, rs.getString(5),
+                rs.getInt(6), rs.getDouble(7), FeedbackState.valueOf(rs.getString(8)), instant(rs.getTimestamp(9)));
+    }
+
+    private static double[] doubles(Array array) throws SQLException {
+        if (array == null) {
+            return null;
+        }
+        Object[] values = (Object[]) array.getArray();
+        double[] out = new double[values.length];
+        for (int k = 0; k < values.length; k++) {
+            out[k] = ((Number) values[k]).doubleValue();
+        }
+        return out;
+    }
+
+    static Instant instant(Timestamp t) {
+        return t == null ? null : t.toInstant();
+    }
+
+    private static Double[] box(double[] v) {
+        Double[] out = new Double[v.length];
+        for (int i = 0; i < v.length; i++) {
+            out[i] = v[i];
+        }
+        return out;
+    }
+}

@@ -1,0 +1,154 @@
+package io.dpbandit.bandit.store;
+
+import io.dpbandit.bandit.EpochStatus;
+import io.dpbandit.bandit.Phase;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Repository;
+
+/**
+ * The lifecycle's writes to bandits and epochs, each a compare-and-set on the state it expects, so
+ * that an instance that lost the lifecycle leadership mid-step (or any stale writer) changes
+ * nothing: the plan is stored only while there is none, the accumulator only at the fold count it
+ * was read at, an epoch is sealed only while OPEN and closed only while SEALED with every round
+ * folded, and a bandit moves on only from the epoch it is at. Large binary columns (plans,
+ * accumulators, policy states) are read and written here rather than through JPA.
+ */
+@Repository
+public class LifecycleStore {
+
+    private final JdbcTemplate jdbc;
+
+    public LifecycleStore(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** What the lifecycle needs to know about an epoch that is not closed yet. */
+    public record OpenEpoch(String banditId, int number, int length, EpochStatus status, int assigned, int folded,
+            boolean planned) {
+    }
+
+    /** Every epoch still OPEN or SEALED, of bandits still learning: the lifecycle's work list. */
+    public List<OpenEpoch> openEpochs() {
+        return jdbc.query("SELECT e.bandit_id, e.number, e.length, e.status, e.assigned, e.folded, "
+                + "e.planned_at IS NOT NULL FROM epoch e JOIN bandit b ON b.id = e.bandit_id AND b.epoch = e.number "
+                + "WHERE e.status IN ('OPEN', 'SEALED') AND b.phase = 'EXPLORE' ORDER BY e.bandit_id",
+                (rs, i) -> new OpenEpoch(rs.getString(1), rs.getInt(2), rs.getInt(3),
+                        EpochStatus.valueOf(rs.getString(4)), rs.getInt(5), rs.getInt(6), rs.getBoolean(7)));
+    }
+
+    public Optional<OpenEpoch> epoch(String banditId, int number) {
+        return jdbc.query("SELECT bandit_id, number, length, status, assigned, folded, planned_at IS NOT NULL "
+                + "FROM epoch WHERE bandit_id = ? AND number = ?", (rs, i) -> new OpenEpoch(rs.getString(1),
+                        rs.getInt(2), rs.getInt(3), EpochStatus.valueOf(rs.getString(4)), rs.getInt(5), rs.getInt(6),
+                        rs.getBoolean(7)), banditId, number).stream().findFirst();
+    }
+
+    public boolean insertBandit(String id, String algorithm, String specJson, double epsilonTotal,
+            double deltaTotal) {
+        return jdbc.update("INSERT INTO bandit (id, algorithm, spec, epsilon_total, delta_total, phase, epoch) "
+                + "VALUES (?, ?, ?::jsonb, ?, ?, 'EXPLORE', 1) ON CONFLICT (id) DO NOTHING", id, algorithm, specJson,
+                epsilonTotal, deltaTotal) == 1;
+    }
+
+    /** Opens an epoch: it serves decisions at once; its plan comes later, from the background. */
+    public void insertEpoch(String banditId, int number, int length) {
+        jdbc.update("INSERT INTO epoch (bandit_id, number, length, status) VALUES (?, ?, ?, 'OPEN')", banditId,
+                number, length);
+    }
+
+    public Optional<byte[]> plan(String banditId, int number) {
+        return jdbc.query("SELECT plan FROM epoch WHERE bandit_id = ? AND number = ? AND plan IS NOT NULL",
+                (rs, i) -> rs.getBytes(1), banditId, number).stream().findFirst();
+    }
+
+    /** Stores an epoch's plan if it has none yet (compare-and-set: two planners cannot both win). */
+    public boolean storePlan(String banditId, int number, byte[] plan) {
+        return jdbc.update("UPDATE epoch SET plan = ?, planned_at = clock_timestamp(), work_stage = NULL, "
+                + "work_progress = NULL WHERE bandit_id = ? AND number = ? AND plan IS NULL AND status <> 'CLOSED'",
+                plan, banditId, number) == 1;
+    }
+
+    /** Progress of background work on an epoch, shown in the bandit's status. */
+    public void progress(String banditId, int number, String stage, Double progress) {
+        jdbc.update("UPDATE epoch SET work_stage = ?, work_progress = ? WHERE bandit_id = ? AND number = ?", stage,
+                progress, banditId, number);
+    }
+
+    /** The private accumulator of an epoch and how many rounds it holds. */
+    public record Accumulator(byte[] bytes, int folded) {
+    }
+
+    public Accumulator accumulator(String banditId, int number) {
+        return jdbc.queryForObject("SELECT accumulator, folded FROM epoch WHERE bandit_id = ? AND number = ?",
+                (rs, i) -> new Accumulator(rs.getBytes(1), rs.getInt(2)), banditId, number);
+    }
+
+    /**
+     * Replaces the accumulator of an epoch that held {@code expectedFolded} rounds with one that
+     * holds {@code added} more; false if another writer folded first (nothing is changed then).
+     */
+    public boolean storeAccumulator(String banditId, int number, int expectedFolded, int added, byte[] accumulator) {
+        return jdbc.update("UPDATE epoch SET accumulator = ?, folded = folded + ? WHERE bandit_id = ? AND number = ? "
+                + "AND folded = ? AND status <> 'CLOSED'", accumulator, added, banditId, number, expectedFolded) == 1;
+    }
+
+    /** Locks an epoch's row (the bandit-level lock of the lifecycle); returns its status. */
+    public Optional<EpochStatus> lockEpoch(String banditId, int number) {
+        return jdbc.queryForList("SELECT status FROM epoch WHERE bandit_id = ? AND number = ? FOR UPDATE",
+                String.class, banditId, number).stream().findFirst().map(EpochStatus::valueOf);
+    }
+
+    /** OPEN → SEALED, only once every slot is handed out. Run with the epoch row locked. */
+    public boolean seal(String banditId, int number) {
+        return jdbc.update("UPDATE epoch SET status = 'SEALED', sealed_at = clock_timestamp() WHERE bandit_id = ? "
+                + "AND number = ? AND status = 'OPEN' AND assigned = length", banditId, number) == 1;
+    }
+
+    /** SEALED → CLOSED with the release, only once every round is folded; drops the accumulator. */
+    public boolean close(String banditId, int number, String modelJson) {
+        return jdbc.update("UPDATE epoch SET status = 'CLOSED', model = ?::jsonb, accumulator = NULL, "
+                + "closed_at = clock_timestamp(), work_stage = NULL, work_progress = NULL WHERE bandit_id = ? "
+                + "AND number = ? AND status = 'SEALED' AND folded = assigned", modelJson, banditId, number) == 1;
+    }
+
+    /** Moves a bandit on from {@code fromEpoch} (compare-and-set), adding the rounds its epoch used. */
+    public boolean advance(String banditId, int fromEpoch, int toEpoch, Phase phase, long addedRounds) {
+        return jdbc.update("UPDATE bandit SET epoch = ?, phase = ?, rounds = rounds + ?, "
+                + "state_version = state_version + 1 WHERE id = ? AND epoch = ? AND phase = 'EXPLORE'", toEpoch,
+                phase.name(), addedRounds, banditId, fromEpoch) == 1;
+    }
+
+    public Optional<byte[]> policyState(String banditId) {
+        return jdbc.query("SELECT policy_state FROM bandit WHERE id = ? AND policy_state IS NOT NULL",
+                (rs, i) -> rs.getBytes(1), banditId).stream().findFirst();
+    }
+
+    /** Stores a policy state and bumps the bandit's version, only if it is still at {@code expectedVersion}. */
+    public boolean storePolicyState(String banditId, long expectedVersion, byte[] state) {
+        return jdbc.update("UPDATE bandit SET policy_state = ?, state_version = state_version + 1 WHERE id = ? "
+                + "AND state_version = ?", state, banditId, expectedVersion) == 1;
+    }
+
+    /** Stores a bandit's estimator (USCA) in the close transaction that moves it to RELEASE. */
+    public void storeEstimator(String banditId, byte[] state) {
+        jdbc.update("UPDATE bandit SET policy_state = ? WHERE id = ?", state, banditId);
+    }
+
+    /** The bandit's (epoch, phase, version): read on every runtime check, a few dozen bytes. */
+    public record Version(int epoch, Phase phase, long version) {
+    }
+
+    public Optional<Version> version(String banditId) {
+        return jdbc.query("SELECT epoch, phase, state_version FROM bandit WHERE id = ?",
+                (rs, i) -> new Version(rs.getInt(1), Phase.valueOf(rs.getString(2)), rs.getLong(3)), banditId)
+                .stream().findFirst();
+    }
+
+    /** Released models of a bandit, oldest first (JSON). */
+    public List<String> releasedModels(String banditId) {
+        return jdbc.queryForList("SELECT model::text FROM epoch WHERE bandit_id = ? AND status = 'CLOSED' "
+                + "AND model IS NOT NULL ORDER BY number", String.class, banditId);
+    }
+}
