@@ -102,6 +102,25 @@ class CholeskyTest {
     }
 
     @Test
+    void aWarmStartBeginsAtTheGivenJitterAndSkipsTheFailedPlainPass() {
+        // CAPRI's M_r is numerically singular at large m epoch after epoch; starting each epoch's
+        // factorisation where the last one succeeded saves the failed O(m³) attempts before it.
+        List<double[]> points = new ArrayList<>(RandomData.points(new Random(7), 60, 3));
+        points.add(points.get(3).clone());
+        DMatrixRMaj gram = GramMatrices.gram(KernelSpec.rbf(0.8).toKernel(), points);
+        CholeskyFactor cold = Cholesky.factor(gram);
+        int needed = cold.attempts() - 1;
+        assertThat(needed).as("the plain attempt fails on a duplicated point").isPositive();
+
+        CholeskyFactor warm = Cholesky.factor(gram, JitterPolicy.DEFAULT, needed);
+        assertThat(warm.attempts()).as("one factorisation, at the attempt that worked before").isEqualTo(needed + 1);
+        assertThat(warm.jitter()).isEqualTo(cold.jitter());
+        assertThat(warm.lower().data).containsExactly(cold.lower().data);
+        // Starting past the ladder's end is clamped to its last rung, never skips factoring.
+        assertThat(Cholesky.factor(gram, JitterPolicy.DEFAULT, 99).attempts()).isEqualTo(JitterPolicy.DEFAULT.maxRetries() + 1);
+    }
+
+    @Test
     void treatsARoundOffPivotAsFailureEvenWhenEjmlAcceptsIt() {
         // A duplicated point makes the last pivot exactly 0; rounding leaves 1.5e-8 (pivot^2 = eps) here,
         // which EJML accepts. The factor would then carry a 1/1.5e-8 amplification, so it must count as
