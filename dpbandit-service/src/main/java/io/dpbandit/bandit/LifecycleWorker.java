@@ -47,7 +47,7 @@ public class LifecycleWorker implements SmartLifecycle {
     private final Map<String, Failure> failing = new ConcurrentHashMap<>();
     private volatile Thread thread;
     private volatile boolean running;
-    private int cursor;
+    private long cursor;
 
     /** A bandit whose last step failed: what kind of failure, and when to try again. */
     public record Failure(String kind, int attempts, long retryAtMillis) {
@@ -130,47 +130,65 @@ public class LifecycleWorker implements SmartLifecycle {
         }
     }
 
-    /** One round: one step for every bandit with an open epoch, starting where the last round stopped. */
+    /**
+     * One round. First every bandit's short work (defaults, folds, seals, closes), each bandit in
+     * turn until it has none left; then one bounded planning step, for the next bandit in turn that
+     * needs one. Planning (seconds to minutes for a large bandit) therefore never delays another
+     * bandit's close by more than one step.
+     */
     boolean round() {
         List<LifecycleStore.OpenEpoch> epochs = store.openEpochs();
         metrics.workQueue(epochs.size());
         boolean worked = false;
-        int n = epochs.size();
-        for (int i = 0; i < n && running; i++) {
-            LifecycleStore.OpenEpoch epoch = epochs.get((cursor + i) % n);
-            worked |= step(epoch);
+        List<LifecycleStore.OpenEpoch> needPlanning = new java.util.ArrayList<>();
+        for (LifecycleStore.OpenEpoch epoch : epochs) {
+            LifecycleStore.OpenEpoch current = epoch;
+            for (int i = 0; i < 1_000 && running && current != null; i++) {
+                BanditRuntime.Step step = step(current, false);
+                if (step == BanditRuntime.Step.NEEDS_PLANNING) {
+                    needPlanning.add(current);
+                }
+                if (!step.worked() || step == BanditRuntime.Step.CLOSED) {
+                    break;
+                }
+                worked = true;
+                current = store.epoch(current.banditId(), current.number()).orElse(null);
+            }
         }
-        cursor = n == 0 ? 0 : (cursor + 1) % n;
+        if (!needPlanning.isEmpty() && running) {
+            LifecycleStore.OpenEpoch next = needPlanning.get((int) (cursor++ % needPlanning.size()));
+            worked |= step(next, true).worked();
+        }
         return worked;
     }
 
-    private boolean step(LifecycleStore.OpenEpoch epoch) {
+    private BanditRuntime.Step step(LifecycleStore.OpenEpoch epoch, boolean mayPlan) {
         String id = epoch.banditId();
         Failure f = failing.get(id);
         if (f != null && System.currentTimeMillis() < f.retryAtMillis()) {
-            return false;
+            return BanditRuntime.Step.NONE;
         }
         try {
             BanditRuntime runtime = runtimes.get(id);
             if (runtime.version().epoch() != epoch.number()) {
                 runtime = runtimes.fresh(id);
             }
-            BanditRuntime.Step step = runtime.advance(lifecycle, epoch);
-            if (f != null) {
+            BanditRuntime.Step step = runtime.advance(lifecycle, epoch, mayPlan);
+            if (f != null && step.worked()) {
                 failing.remove(id);
                 log.info("Bandit '{}' advances again after {} failed attempts", id, f.attempts());
             }
-            if (step != BanditRuntime.Step.NONE) {
+            if (step.worked()) {
                 metrics.lifecycleWork(id, step.name());
             }
-            return step != BanditRuntime.Step.NONE;
+            return step;
         } catch (RuntimeException e) {
             int attempts = f == null ? 1 : f.attempts() + 1;
             long backoff = Math.min(MAX_BACKOFF_MS, MIN_BACKOFF_MS << Math.min(attempts - 1, 16));
             failing.put(id, new Failure(e.getClass().getSimpleName(), attempts, System.currentTimeMillis() + backoff));
             metrics.lifecycleFailure(id, e.getClass().getSimpleName());
             log.error("Advancing bandit '{}' failed (attempt {}); retrying in {} ms", id, attempts, backoff, e);
-            return false;
+            return BanditRuntime.Step.NONE;
         }
     }
 
@@ -190,8 +208,8 @@ public class LifecycleWorker implements SmartLifecycle {
                 return result;
             }
             BanditRuntime runtime = runtimes.fresh(banditId);
-            BanditRuntime.Step step = runtime.advance(lifecycle, epoch.get());
-            if (step == BanditRuntime.Step.NONE) {
+            BanditRuntime.Step step = runtime.advance(lifecycle, epoch.get(), true);
+            if (!step.worked()) {
                 return result;
             }
             result = result == BanditRuntime.Step.CLOSED ? result : step;

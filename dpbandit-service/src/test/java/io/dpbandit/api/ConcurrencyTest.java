@@ -123,7 +123,7 @@ class ConcurrencyTest extends PostgresIntegrationTest {
                             break;
                         }
                         BanditRuntime.Step s = runtimes.get(instance).fresh("race").advance(lifecycles.get(instance),
-                                epoch);
+                                epoch, true);
                         closed += s == BanditRuntime.Step.CLOSED ? 1 : 0;
                     }
                     return closed;

@@ -24,18 +24,20 @@ import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * SIGKILL during epoch closes, 20 times, against one database: after a restart no accepted
- * feedback is lost, no epoch is closed twice, and the ledger matches the closed epochs exactly.
+ * SIGKILL during background planning and during epoch closes, 16 times, against one database:
+ * after a restart no accepted feedback is lost, every epoch is planned once and closed once, and
+ * the ledger matches the closed epochs exactly.
  *
- * <p>Each iteration starts the service as its own JVM, fills the first epoch of a fresh bandit,
- * and kills the process (destroyForcibly: SIGKILL on Linux) at a random moment within the next
- * 0.6 s. With a 50 ms check interval and a 300 ms fault-injection pause inside the close
- * transaction, most kills land before, inside or just after a close commits. Seeded, so a
- * failure replays.
+ * <p>Each iteration starts the service as its own JVM (the lifecycle leader, since it is alone),
+ * creates a bandit whose first plan takes about a second of background work and a small one, fills
+ * the small one's first epoch, and kills the process (destroyForcibly: SIGKILL on Linux) at a
+ * random moment within the next 1.2 s. With a 50 ms check interval and a 300 ms fault-injection
+ * pause inside the close transaction, kills land before, inside and after a close commits, and
+ * before and after a plan is stored. Seeded, so a failure replays.
  */
 class CrashRecoveryTest {
 
-    static final int ITERATIONS = 20;
+    static final int ITERATIONS = 16;
     static final ObjectMapper JSON = new ObjectMapper();
     static EmbeddedPostgres postgres;
     static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
@@ -109,9 +111,11 @@ class CrashRecoveryTest {
         List<String> accepted = new ArrayList<>();
         JdbcTemplate db = new JdbcTemplate(postgres.getPostgresDatabase());
         int killedBeforeCommit = 0;
+        int killedWhilePlanning = 0;
         for (int i = 0; i < ITERATIONS; i++) {
             Service service = start();
             String bandit = "crash-" + i;
+            post(service.port(), "/bandits", heavySpec("heavy-" + i));
             post(service.port(), "/bandits", ServiceFlowTest.capriSpec(bandit, 100, 600));
             for (int t = 0; t < 10; t++) {
                 JsonNode d = post(service.port(), "/decide", Map.of("bandit", bandit, "context", List.of(0.2, 0.4)));
@@ -120,19 +124,25 @@ class CrashRecoveryTest {
                 assertThat(f.path("status").asText()).isEqualTo("ACCEPTED");
                 accepted.add(id);
             }
-            Thread.sleep(rng.nextInt(600));
+            Thread.sleep(rng.nextInt(1200));
             service.kill();
             killedBeforeCommit += db.queryForObject("SELECT epoch FROM bandit WHERE id = ?", Integer.class, bandit) == 1
                     ? 1 : 0;
+            // A plan in progress shows its stage; none is stored yet.
+            killedWhilePlanning += db.queryForObject("SELECT count(*) FROM epoch WHERE bandit_id LIKE 'heavy-%' "
+                    + "AND plan IS NULL AND work_stage IS NOT NULL", Integer.class) > 0 ? 1 : 0;
         }
-        // The kills must have hit both sides of the commit, or the test proves little.
+        // The kills must have hit both sides of the commits, or the test proves little.
         assertThat(killedBeforeCommit).isBetween(1, ITERATIONS - 1);
+        assertThat(killedWhilePlanning).as("kills that landed while a plan was being computed").isPositive();
 
         // One more instance finishes every interrupted close.
         Service last = start();
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (System.nanoTime() < deadline && db.queryForObject(
-                "SELECT count(*) FROM bandit WHERE id LIKE 'crash-%' AND epoch = 2", Long.class) < ITERATIONS) {
+        while (System.nanoTime() < deadline && (db.queryForObject(
+                "SELECT count(*) FROM bandit WHERE id LIKE 'crash-%' AND epoch = 2", Long.class) < ITERATIONS
+                || db.queryForObject("SELECT count(*) FROM epoch WHERE bandit_id LIKE 'heavy-%' AND plan IS NOT NULL",
+                        Long.class) < ITERATIONS)) {
             Thread.sleep(200);
         }
         last.kill();
@@ -154,10 +164,33 @@ class CrashRecoveryTest {
                     assertThat(((Number) r.get("n")).longValue()).isEqualTo(1);
                     assertThat(((Number) r.get("e")).doubleValue()).isEqualTo(perEpoch);
                 });
-        // No accepted feedback was lost: every one is stored as a resolved round.
+        // No accepted feedback was lost: every one is stored, and folded into its epoch's release.
         for (String id : accepted) {
             assertThat(db.queryForObject("SELECT feedback FROM decision WHERE id = ?::uuid", String.class, id))
                     .isEqualTo("ACCEPTED");
+            assertThat(db.queryForObject("SELECT folded_at IS NOT NULL FROM decision WHERE id = ?::uuid",
+                    Boolean.class, id)).isTrue();
         }
+        // Every heavy bandit's first epoch was planned (once: the plan is stored only while there is none).
+        assertThat(db.queryForObject("SELECT count(*) FROM epoch WHERE bandit_id LIKE 'heavy-%' AND number = 1 "
+                + "AND plan IS NOT NULL AND planned_at IS NOT NULL AND status = 'OPEN'", Long.class)).isEqualTo(ITERATIONS);
+    }
+
+    /** A bandit whose first plan takes about a second of background work on one core. */
+    static Map<String, Object> heavySpec(String id) {
+        SplittableRandom rng = new SplittableRandom(id.hashCode());
+        List<List<Double>> pool = new ArrayList<>();
+        for (int i = 0; i < 2000; i++) {
+            pool.add(List.of(rng.nextDouble(), rng.nextDouble()));
+        }
+        List<Map<String, Object>> actions = new ArrayList<>();
+        for (int a = 0; a < 20; a++) {
+            actions.add(Map.of("id", "a" + a, "features", List.of(rng.nextDouble(), rng.nextDouble())));
+        }
+        Map<String, Object> spec = new java.util.HashMap<>(ServiceFlowTest.capriSpec(id, 640_000, 600));
+        spec.put("actions", actions);
+        spec.put("contextPool", pool);
+        spec.put("tuning", Map.of("projectionCap", 600));
+        return spec;
     }
 }

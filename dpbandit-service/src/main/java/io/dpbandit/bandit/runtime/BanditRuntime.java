@@ -36,11 +36,26 @@ public sealed interface BanditRuntime permits CapriRuntime, UscaRuntime {
         return version().phase() == Phase.EXPLORE;
     }
 
-    /** One bounded step of this bandit's background work on its current epoch (leader only). */
-    Step advance(Lifecycle lifecycle, LifecycleStore.OpenEpoch epoch);
+    /**
+     * One bounded step of this bandit's background work on its current epoch (leader only). With
+     * {@code mayPlan} false, an epoch that still needs its plan is left alone (returns
+     * {@link Step#NEEDS_PLANNING}), so the worker can do every bandit's short work (defaults, folds,
+     * seals, closes) before it spends a planning step on anyone.
+     */
+    Step advance(Lifecycle lifecycle, LifecycleStore.OpenEpoch epoch, boolean mayPlan);
 
-    /** What a step did. NONE: nothing to do until something changes (a reward, a wait). */
-    enum Step { NONE, DEFAULTED, PLANNING, PLANNED, FOLDED, SEALED, CLOSED }
+    /**
+     * What a step did. NONE: nothing to do until something changes (a reward, a wait).
+     * NEEDS_PLANNING: nothing but planning, which was not allowed.
+     */
+    enum Step {
+        NONE, NEEDS_PLANNING, DEFAULTED, PLANNING, PLANNED, FOLDED, SEALED, CLOSED;
+
+        /** Whether the step did some work. */
+        public boolean worked() {
+            return this != NONE && this != NEEDS_PLANNING;
+        }
+    }
 
     /** GET /release: the latest public release (CAPRI's model, USCA's released decisions). */
     Map<String, Object> latestRelease(Releases releases);

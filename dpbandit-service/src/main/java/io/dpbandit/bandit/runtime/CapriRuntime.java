@@ -99,7 +99,7 @@ public final class CapriRuntime implements BanditRuntime {
     }
 
     @Override
-    public Step advance(Lifecycle lc, LifecycleStore.OpenEpoch epoch) {
+    public Step advance(Lifecycle lc, LifecycleStore.OpenEpoch epoch, boolean mayPlan) {
         String id = spec.id();
         int r = epoch.number();
         if (epoch.status() == EpochStatus.OPEN
@@ -107,7 +107,7 @@ public final class CapriRuntime implements BanditRuntime {
             return Step.DEFAULTED;
         }
         if (!epoch.planned()) {
-            return plan(lc, epoch);
+            return mayPlan ? plan(lc, epoch) : Step.NEEDS_PLANNING;
         }
         EpochPlan plan = lc.remember(id, r, "plan", () -> lc.codec.decode(lc.store.plan(id, r).orElseThrow(),
                 EpochPlan.class));

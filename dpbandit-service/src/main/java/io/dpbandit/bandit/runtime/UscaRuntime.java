@@ -65,12 +65,15 @@ public final class UscaRuntime implements BanditRuntime {
     }
 
     @Override
-    public Step advance(Lifecycle lc, LifecycleStore.OpenEpoch epoch) {
+    public Step advance(Lifecycle lc, LifecycleStore.OpenEpoch epoch, boolean mayPlan) {
         String id = spec.id();
         int r = epoch.number();
         if (epoch.status() == EpochStatus.OPEN
                 && lc.decisions.defaultWaitedOut(id, r, spec.feedback().defaultReward()) > 0) {
             return Step.DEFAULTED;
+        }
+        if (!epoch.planned() && !mayPlan) {
+            return Step.NEEDS_PLANNING;
         }
         if (!epoch.planned()) {
             // Steps 2–3, data-free: Z, the factors of K_ZZ + KτI (and K_ZZ + εI), sup s² over the support.
