@@ -1,0 +1,77 @@
+package io.dpbandit.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.dpbandit.PostgresIntegrationTest;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.springframework.http.HttpEntity;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.context.TestPropertySource;
+
+/**
+ * Bandits do not wait on each other: with two bandits whose background work fails on every attempt
+ * and one whose plan takes seconds, a new bandit's epochs still close promptly, through the real
+ * lifecycle worker (on, in this context). The failures back off and show in health to ops.
+ */
+@TestPropertySource(properties = {"dpbandit.lifecycle.worker=true", "dpbandit.lifecycle.check-interval-ms=50"})
+class LifecycleFairnessTest extends PostgresIntegrationTest {
+
+    @Autowired
+    TestRestTemplate http;
+    @Autowired
+    JdbcTemplate jdbc;
+
+    JsonNode post(String path, Object body) {
+        var r = http.postForEntity(path, body, JsonNode.class);
+        assertThat(r.getStatusCode().is2xxSuccessful()).as("%s %s", path, r.getBody()).isTrue();
+        return r.getBody();
+    }
+
+    @Test
+    void failingAndHeavyBanditsDoNotDelayTheClosesOfOthers() throws Exception {
+        for (String broken : List.of("broken-1", "broken-2")) {
+            post("/bandits", ServiceFlowTest.capriSpec(broken, 100, 600));
+            // An accumulator nothing can fold into (read afresh by every fold), and rounds to fold:
+            // every step of these bandits fails.
+            jdbc.update("UPDATE epoch SET accumulator = '\\x00'::bytea WHERE bandit_id = ?", broken);
+            for (int t = 0; t < 3; t++) {
+                JsonNode d = post("/decide", Map.of("bandit", broken, "context", List.of(0.2, 0.4)));
+                post("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "reward", 0.5));
+            }
+        }
+        post("/bandits", CrashRecoveryTest.heavySpec("heavy"));
+        post("/bandits", ServiceFlowTest.capriSpec("nimble", 400, 600));
+        for (int epoch = 1; epoch <= 2; epoch++) {
+            int length = http.getForObject("/bandits/nimble", JsonNode.class).path("epochLength").asInt();
+            for (int t = 0; t < length; t++) {
+                JsonNode d = post("/decide", Map.of("bandit", "nimble", "context", List.of(0.2, 0.4)));
+                post("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "reward", 0.5));
+            }
+            long start = System.nanoTime();
+            while (http.getForObject("/bandits/nimble", JsonNode.class).path("epoch").asInt() == epoch
+                    && System.nanoTime() - start < 30_000_000_000L) {
+                Thread.sleep(20);
+            }
+            double seconds = (System.nanoTime() - start) / 1e9;
+            assertThat(http.getForObject("/bandits/nimble", JsonNode.class).path("epoch").asInt()).isEqualTo(epoch + 1);
+            // The heavy bandit's plan alone takes seconds of work; the worker interleaves it.
+            assertThat(seconds).as("epoch %d of the new bandit closed after its last reward", epoch).isLessThan(3.0);
+        }
+        HttpHeaders ops = new HttpHeaders();
+        ops.set("X-API-Key", "test-ops-key");
+        JsonNode health = http.exchange("/actuator/health", HttpMethod.GET, new HttpEntity<>(ops), JsonNode.class)
+                .getBody();
+        JsonNode failing = health.path("components").path("epochCloses").path("details").path("failing");
+        assertThat(failing.has("broken-1")).as("%s", health).isTrue();
+        assertThat(failing.has("broken-2")).isTrue();
+        assertThat(failing.path("broken-1").path("attempts").asInt()).as("backing off, not retried every tick")
+                .isLessThan(10);
+    }
+}
