@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Load benchmark: /decide + /feedback through the service (wrk) next to the same statements
-# straight against the same PostgreSQL (pgbench). Needs: mvn package done, wrk and pgbench
-# (apt-get install wrk postgresql-client). Loopback only; every run is bounded by -d/-T.
+# straight against the same PostgreSQL (pgbench), durable commits on both sides (the embedded
+# cluster's default), with epochs closing during the runs. Needs: mvn package done, wrk, psql and
+# pgbench (apt-get install wrk postgresql-client). Loopback only; every run is bounded by -d/-T.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PGPORT=54329
@@ -25,6 +26,20 @@ for c in 4 16 64; do
   echo "== service, wrk -c$c (requests are decide and feedback alternately)"
   wrk -t2 -c$c -d${DURATION}s --latency -H "X-API-Key: $KEY" -s bench/decide-feedback.lua http://127.0.0.1:8080 | tee "$OUT/wrk-c$c.txt"
 done
+echo "== epoch closes during the runs (database clock): T_r, last reward -> next epoch served, seal -> close"
+PGPASSWORD= psql -h 127.0.0.1 -p $PGPORT -U postgres -d postgres -At -F ' ' -c "
+  SELECT e.number, e.length,
+         round(extract(epoch FROM n.opened_at - (SELECT max(feedback_at) FROM decision d
+               WHERE d.bandit_id = e.bandit_id AND d.epoch = e.number AND d.slot IS NOT NULL)) * 1000) AS last_reward_to_next_ms,
+         round(extract(epoch FROM e.closed_at - e.sealed_at) * 1000) AS seal_to_close_ms
+  FROM epoch e JOIN epoch n ON n.bandit_id = e.bandit_id AND n.number = e.number + 1
+  WHERE e.bandit_id = 'load' AND e.status = 'CLOSED' ORDER BY e.number" | tee "$OUT/closes.txt"
+# The ceiling runs on its own bandit whose epoch is full (see pg-ceiling.sql).
+PGPASSWORD= psql -h 127.0.0.1 -p $PGPORT -U postgres -d postgres -q -c "
+  INSERT INTO bandit (id, algorithm, spec, epsilon_total, delta_total) SELECT 'ceiling', algorithm, spec, 1, 1e-5
+    FROM bandit WHERE id = 'load' ON CONFLICT DO NOTHING;
+  INSERT INTO epoch (bandit_id, number, length, status, assigned) VALUES ('ceiling', 1, 1, 'OPEN', 1)
+    ON CONFLICT DO NOTHING;"
 for c in 4 16 64; do
   echo "== PostgreSQL ceiling, pgbench -c$c (one transaction = one decide + one feedback)"
   PGPASSWORD= pgbench -h 127.0.0.1 -p $PGPORT -U postgres -n -M prepared -c $c -j 2 -T $DURATION -f bench/pg-ceiling.sql postgres \
