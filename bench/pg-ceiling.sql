@@ -5,9 +5,12 @@
 -- service's share of it a conservative figure.
 -- /decide: one autocommit statement (take a learning slot if one is left, insert the decision).
 \set a random(0, 19)
-WITH slot AS (UPDATE epoch SET assigned = assigned + 1
-              WHERE true AND bandit_id = 'ceiling' AND number = 1 AND status = 'OPEN' AND assigned < length
-              RETURNING assigned)
+\set shard random(0, 15)
+WITH slot AS (UPDATE epoch_slot SET used = used + 1
+              WHERE true AND bandit_id = 'ceiling' AND epoch = 1 AND used < quota AND shard = (SELECT shard
+                FROM epoch_slot WHERE bandit_id = 'ceiling' AND epoch = 1 AND used < quota
+                ORDER BY (shard - :shard + 16) % 16 LIMIT 1)
+              RETURNING (used - 1) * 16 + shard + 1 AS assigned)
 INSERT INTO decision (id, bandit_id, request_id, epoch, slot, context, context_digest, action_index, propensity,
                       feedback, wait_until)
 SELECT gen_random_uuid(), 'ceiling', NULL, 1, s.assigned,

@@ -38,8 +38,9 @@ PGPASSWORD= psql -h 127.0.0.1 -p $PGPORT -U postgres -d postgres -At -F ' ' -c "
 PGPASSWORD= psql -h 127.0.0.1 -p $PGPORT -U postgres -d postgres -q -c "
   INSERT INTO bandit (id, algorithm, spec, epsilon_total, delta_total) SELECT 'ceiling', algorithm, spec, 1, 1e-5
     FROM bandit WHERE id = 'load' ON CONFLICT DO NOTHING;
-  INSERT INTO epoch (bandit_id, number, length, status, assigned) VALUES ('ceiling', 1, 1, 'OPEN', 1)
-    ON CONFLICT DO NOTHING;"
+  INSERT INTO epoch (bandit_id, number, length, status) VALUES ('ceiling', 1, 16, 'OPEN') ON CONFLICT DO NOTHING;
+  INSERT INTO epoch_slot (bandit_id, epoch, shard, used, quota) SELECT 'ceiling', 1, j, 1, 1
+    FROM generate_series(0, 15) AS j ON CONFLICT DO NOTHING;"
 for c in 4 16 64; do
   echo "== PostgreSQL ceiling, pgbench -c$c (one transaction = one decide + one feedback)"
   PGPASSWORD= pgbench -h 127.0.0.1 -p $PGPORT -U postgres -n -M prepared -c $c -j 2 -T $DURATION -f bench/pg-ceiling.sql postgres \

@@ -1,6 +1,8 @@
 -- The lifecycle on typed runtimes (see docs/architecture.md):
 --  * an epoch's learning rounds are fixed when they are decided: a decision takes one of the
---    epoch's T_r slots (epoch.assigned) or is served without learning (slot NULL, NOT_USED);
+--    epoch's T_r slots or is served without learning (slot NULL, NOT_USED). The slots are
+--    handed out by 16 counters per epoch (epoch_slot), so concurrent decisions rarely wait on the
+--    same row lock (which is held until the decision's durable commit);
 --  * epochs are planned in the background after they open (plan NULL until then), their rounds
 --    are folded into a private accumulator as they resolve, and an epoch is SEALED once every
 --    round has a reward or its wait has passed, then CLOSED by its release;
@@ -69,6 +71,18 @@ CREATE INDEX decision_unfolded ON decision (bandit_id, epoch, slot)
 CREATE INDEX decision_raw_data ON decision (folded_at)
     WHERE folded_at IS NOT NULL AND (context IS NOT NULL OR reward IS NOT NULL);
 
+-- The slot counters: shard j hands out slots j+1, j+1+16, j+1+32, ... up to the epoch's length.
+CREATE TABLE epoch_slot (
+    bandit_id VARCHAR(64) NOT NULL,
+    epoch     INTEGER     NOT NULL,
+    shard     SMALLINT    NOT NULL,
+    used      INTEGER     NOT NULL DEFAULT 0,
+    quota     INTEGER     NOT NULL,
+    PRIMARY KEY (bandit_id, epoch, shard),
+    FOREIGN KEY (bandit_id, epoch) REFERENCES epoch (bandit_id, number) ON DELETE CASCADE,
+    CONSTRAINT epoch_slot_used CHECK (used >= 0 AND used <= quota)
+);
+
 -- USCA bandits become one epoch of length T, like the other algorithms' learning phases.
 INSERT INTO epoch (bandit_id, number, length, status, plan, assigned, folded, opened_at)
     SELECT b.id, 1, (b.spec ->> 'horizon')::int,
@@ -78,3 +92,11 @@ INSERT INTO epoch (bandit_id, number, length, status, plan, assigned, folded, op
            0, b.created_at
     FROM bandit b WHERE b.algorithm = 'USCA'
     ON CONFLICT DO NOTHING;
+
+-- Slot counters of the existing epochs: a shard has used as many of its slots as the epoch's
+-- existing learning decisions cover (slots 1..assigned were taken in order before).
+INSERT INTO epoch_slot (bandit_id, epoch, shard, used, quota)
+    SELECT e.bandit_id, e.number, j,
+           GREATEST(0, (e.assigned - j + 15) / 16), GREATEST(0, (e.length - j + 15) / 16)
+    FROM epoch e CROSS JOIN generate_series(0, 15) AS j;
+ALTER TABLE epoch DROP COLUMN assigned;

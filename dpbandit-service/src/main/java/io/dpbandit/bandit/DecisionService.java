@@ -61,7 +61,8 @@ public class DecisionService {
         DecisionStore.Inserted inserted;
         try {
             inserted = decisions.insert(id, banditId, requestId, rt.version().epoch(), rt.learning(), context, digest,
-                    served.action(), served.propensity(), rt.spec().feedback().waitSeconds());
+                    served.action(), served.propensity(), rt.spec().feedback().waitSeconds(),
+                    ThreadLocalRandom.current().nextInt(io.dpbandit.bandit.store.LifecycleStore.SLOT_SHARDS));
         } catch (DuplicateKeyException raced) {
             // Another request with the same requestId committed first: answer with its decision.
             return replay(rt, decisions.findByRequest(banditId, requestId).orElseThrow(), digest);

@@ -6,9 +6,9 @@ import io.dpbandit.bandit.store.LifecycleStore;
 /**
  * Sealing an epoch: once every learning slot is handed out and no round is still waiting for its
  * reward, the epoch becomes SEALED and its data can no longer change. The check runs with the
- * epoch's row locked: a decide taking the last slot holds that lock until it commits, so the count
- * of pending rounds read afterwards includes its round; and no new pending round can appear while
- * the lock is held (a learning round needs a slot, and a slot needs the lock).
+ * epoch's row and its slot counters locked: a decide holds the counter it took a slot from until
+ * it commits, so the count of pending rounds read afterwards includes its round; and no new pending
+ * round can appear while the counters are locked (a learning round needs a slot).
  */
 final class Sealing {
 
@@ -25,7 +25,11 @@ final class Sealing {
             return false;
         }
         return Boolean.TRUE.equals(lc.tx.execute(s -> {
-            if (lc.store.lockEpoch(id, r).orElse(null) != EpochStatus.OPEN || lc.decisions.pending(id, r) > 0) {
+            if (lc.store.lockEpoch(id, r).orElse(null) != EpochStatus.OPEN) {
+                return false;
+            }
+            lc.store.lockSlots(id, r);
+            if (lc.decisions.pending(id, r) > 0) {
                 return false;
             }
             return lc.store.seal(id, r);

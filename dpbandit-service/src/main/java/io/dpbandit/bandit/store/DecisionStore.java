@@ -46,38 +46,46 @@ public class DecisionStore {
     }
 
     /**
-     * Inserts a decision and, when {@code mayLearn}, takes the next learning slot of its epoch in
-     * the same statement: the first T_r decisions of an OPEN epoch are its rounds, fixed here and
-     * never moved. The slot's UPDATE holds the epoch row's lock until the commit, which serialises
-     * the learning decisions of one epoch; once the epoch has all its rounds the UPDATE matches
+     * Inserts a decision and, when {@code mayLearn}, takes one of its epoch's learning slots in the
+     * same statement: an epoch's first T_r decisions are its rounds, fixed here and never moved (a
+     * failed statement takes no slot, so no slot is ever lost). The slot comes from one of the
+     * epoch's 16 counters, the one nearest to {@code shard} that has slots left; its UPDATE holds
+     * that counter's row lock until the decision's durable commit, so concurrent decisions spread
+     * over 16 rows instead of queueing on one. Once every counter is used up the UPDATE matches
      * nothing and takes no lock. The raw context is stored for a learning round only (its
      * contribution needs it until it is folded); every decision keeps the HMAC digest that a
      * replayed requestId is compared with.
      */
     public Inserted insert(UUID id, String banditId, String requestId, int epoch, boolean mayLearn, double[] context,
-            String contextDigest, int action, double propensity, int waitSeconds) {
+            String contextDigest, int action, double propensity, int waitSeconds, int shard) {
+        int n = LifecycleStore.SLOT_SHARDS;
         return jdbc.query(con -> {
-            var ps = con.prepareStatement("WITH slot AS (UPDATE epoch SET assigned = assigned + 1 "
-                    + "WHERE ? AND bandit_id = ? AND number = ? AND status = 'OPEN' AND assigned < length "
-                    + "RETURNING assigned) "
+            var ps = con.prepareStatement("WITH slot AS (UPDATE epoch_slot SET used = used + 1 "
+                    + "WHERE ? AND bandit_id = ? AND epoch = ? AND used < quota AND shard = (SELECT shard FROM epoch_slot "
+                    + "WHERE bandit_id = ? AND epoch = ? AND used < quota ORDER BY (shard - ? + " + n + ") % " + n
+                    + " LIMIT 1) RETURNING (used - 1) * " + n + " + shard + 1 AS assigned) "
                     + "INSERT INTO decision (id, bandit_id, request_id, epoch, slot, context, context_digest, action_index, "
                     + "propensity, feedback, wait_until) "
                     + "SELECT ?, ?, ?, ?, s.assigned, CASE WHEN s.assigned IS NULL THEN NULL ELSE ? END, ?, ?, ?, "
                     + "CASE WHEN s.assigned IS NULL THEN 'NOT_USED' ELSE 'PENDING' END, "
                     + "clock_timestamp() + make_interval(secs => ?) "
                     + "FROM (SELECT 1) one LEFT JOIN slot s ON true RETURNING slot");
-            ps.setBoolean(1, mayLearn);
-            ps.setString(2, banditId);
-            ps.setInt(3, epoch);
-            ps.setObject(4, id);
-            ps.setString(5, banditId);
-            ps.setString(6, requestId);
-            ps.setInt(7, epoch);
-            ps.setArray(8, con.createArrayOf("float8", box(context)));
-            ps.setString(9, contextDigest);
-            ps.setInt(10, action);
-            ps.setDouble(11, propensity);
-            ps.setInt(12, waitSeconds);
+            int i = 1;
+            ps.setBoolean(i++, mayLearn);
+            ps.setString(i++, banditId);
+            ps.setInt(i++, epoch);
+            ps.setString(i++, banditId);
+            ps.setInt(i++, epoch);
+            ps.setInt(i++, shard);
+            ps.setObject(i++, id);
+            ps.setString(i++, banditId);
+            ps.setString(i++, requestId);
+            ps.setInt(i++, epoch);
+            ps.setArray(i++, con.createArrayOf("float8", box(context)));
+            ps.setString(i++, contextDigest);
+            ps.setInt(i++, action);
+            ps.setDouble(i++, propensity);
+            ps.setInt(i, waitSeconds);
             return ps;
         }, rs -> {
             rs.next();

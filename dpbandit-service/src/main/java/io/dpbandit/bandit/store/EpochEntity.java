@@ -46,7 +46,9 @@ public class EpochEntity {
     @Column(nullable = false)
     private EpochStatus status;
 
-    @Column(nullable = false)
+    /** Learning slots handed out, over the epoch's slot counters. */
+    @org.hibernate.annotations.Formula("(SELECT coalesce(sum(s.used), 0) FROM epoch_slot s "
+            + "WHERE s.bandit_id = bandit_id AND s.epoch = number)")
     private int assigned;
 
     @Column(nullable = false)

@@ -20,6 +20,12 @@ public class LifecycleStore {
 
     private final JdbcTemplate jdbc;
 
+    /** Learning slots handed out by an epoch's counters (epoch e). */
+    private static final String ASSIGNED = "(SELECT coalesce(sum(s.used), 0) FROM epoch_slot s WHERE s.bandit_id = e.bandit_id AND s.epoch = e.number)";
+
+    /** Slot counters per epoch: concurrent decisions spread over them (see DecisionStore#insert). */
+    public static final int SLOT_SHARDS = 16;
+
     public LifecycleStore(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
     }
@@ -31,7 +37,7 @@ public class LifecycleStore {
 
     /** Every epoch still OPEN or SEALED, of bandits still learning: the lifecycle's work list. */
     public List<OpenEpoch> openEpochs() {
-        return jdbc.query("SELECT e.bandit_id, e.number, e.length, e.status, e.assigned, e.folded, "
+        return jdbc.query("SELECT e.bandit_id, e.number, e.length, e.status, " + ASSIGNED + ", e.folded, "
                 + "e.planned_at IS NOT NULL FROM epoch e JOIN bandit b ON b.id = e.bandit_id AND b.epoch = e.number "
                 + "WHERE e.status IN ('OPEN', 'SEALED') AND b.phase = 'EXPLORE' ORDER BY e.bandit_id",
                 (rs, i) -> new OpenEpoch(rs.getString(1), rs.getInt(2), rs.getInt(3),
@@ -39,8 +45,8 @@ public class LifecycleStore {
     }
 
     public Optional<OpenEpoch> epoch(String banditId, int number) {
-        return jdbc.query("SELECT bandit_id, number, length, status, assigned, folded, planned_at IS NOT NULL "
-                + "FROM epoch WHERE bandit_id = ? AND number = ?", (rs, i) -> new OpenEpoch(rs.getString(1),
+        return jdbc.query("SELECT e.bandit_id, e.number, e.length, e.status, " + ASSIGNED + ", e.folded, "
+                + "e.planned_at IS NOT NULL FROM epoch e WHERE e.bandit_id = ? AND e.number = ?", (rs, i) -> new OpenEpoch(rs.getString(1),
                         rs.getInt(2), rs.getInt(3), EpochStatus.valueOf(rs.getString(4)), rs.getInt(5), rs.getInt(6),
                         rs.getBoolean(7)), banditId, number).stream().findFirst();
     }
@@ -52,10 +58,17 @@ public class LifecycleStore {
                 epsilonTotal, deltaTotal) == 1;
     }
 
-    /** Opens an epoch: it serves decisions at once; its plan comes later, from the background. */
+    /**
+     * Opens an epoch: it serves decisions at once; its plan comes later, from the background. Its
+     * T_r learning slots are split over {@value #SLOT_SHARDS} counters: counter j hands out slots
+     * j+1, j+1+16, j+1+32, ... up to T_r.
+     */
     public void insertEpoch(String banditId, int number, int length) {
         jdbc.update("INSERT INTO epoch (bandit_id, number, length, status) VALUES (?, ?, ?, 'OPEN')", banditId,
                 number, length);
+        jdbc.update("INSERT INTO epoch_slot (bandit_id, epoch, shard, quota) SELECT ?, ?, j, GREATEST(0, (? - j + "
+                + (SLOT_SHARDS - 1) + ") / " + SLOT_SHARDS + ") FROM generate_series(0, " + (SLOT_SHARDS - 1)
+                + ") AS j", banditId, number, length);
     }
 
     public Optional<byte[]> plan(String banditId, int number) {
@@ -102,15 +115,26 @@ public class LifecycleStore {
 
     /** OPEN → SEALED, only once every slot is handed out. Run with the epoch row locked. */
     public boolean seal(String banditId, int number) {
-        return jdbc.update("UPDATE epoch SET status = 'SEALED', sealed_at = clock_timestamp() WHERE bandit_id = ? "
-                + "AND number = ? AND status = 'OPEN' AND assigned = length", banditId, number) == 1;
+        return jdbc.update("UPDATE epoch e SET status = 'SEALED', sealed_at = clock_timestamp() WHERE bandit_id = ? "
+                + "AND number = ? AND status = 'OPEN' AND NOT EXISTS (SELECT 1 FROM epoch_slot s WHERE "
+                + "s.bandit_id = e.bandit_id AND s.epoch = e.number AND s.used < s.quota)", banditId, number) == 1;
+    }
+
+    /**
+     * Locks an epoch's slot counters (after its row), so that no decide is between taking a slot
+     * and committing its decision while the seal counts the pending rounds.
+     */
+    public void lockSlots(String banditId, int number) {
+        jdbc.queryForList("SELECT shard FROM epoch_slot WHERE bandit_id = ? AND epoch = ? ORDER BY shard FOR UPDATE",
+                Integer.class, banditId, number);
     }
 
     /** SEALED → CLOSED with the release, only once every round is folded; drops the accumulator. */
     public boolean close(String banditId, int number, String modelJson) {
         return jdbc.update("UPDATE epoch SET status = 'CLOSED', model = ?::jsonb, accumulator = NULL, "
                 + "closed_at = clock_timestamp(), work_stage = NULL, work_progress = NULL WHERE bandit_id = ? "
-                + "AND number = ? AND status = 'SEALED' AND folded = assigned", modelJson, banditId, number) == 1;
+                + "AND number = ? AND status = 'SEALED' AND folded = " + ASSIGNED.replace("e.", "epoch."),
+                modelJson, banditId, number) == 1;
     }
 
     /** Moves a bandit on from {@code fromEpoch} (compare-and-set), adding the rounds its epoch used. */
