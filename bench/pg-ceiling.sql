@@ -20,12 +20,12 @@ SELECT gen_random_uuid(), 'ceiling', NULL, 1, s.assigned,
        clock_timestamp() + make_interval(secs => 600)
 FROM (SELECT 1) one LEFT JOIN slot s ON true RETURNING id AS decision_id \gset
 -- /feedback: the decision's bandit (scope check), then one transaction on its row.
-SELECT bandit_id FROM decision WHERE id = :'decision_id';
+SELECT bandit_id FROM decision WHERE id = :decision_id;
 BEGIN;
-SELECT bandit_id, feedback, feedback_at IS NULL FROM decision WHERE id = :'decision_id' FOR UPDATE;
+SELECT bandit_id, feedback, feedback_at IS NULL FROM decision WHERE id = :decision_id FOR UPDATE;
 UPDATE decision SET
   feedback = CASE WHEN feedback = 'PENDING' AND clock_timestamp() < wait_until THEN 'ACCEPTED'
                   WHEN feedback = 'PENDING' THEN 'LATE' ELSE feedback END,
   reward = CASE WHEN feedback = 'PENDING' AND clock_timestamp() < wait_until THEN 0.5 ELSE reward END,
-  feedback_at = clock_timestamp() WHERE id = :'decision_id' RETURNING feedback;
+  feedback_at = clock_timestamp() WHERE id = :decision_id RETURNING feedback;
 COMMIT;

@@ -15,7 +15,7 @@ import java.util.Set;
  */
 public final class BanditSpecValidator {
 
-    static final int MAX_HORIZON = 100_000_000;
+    static final int MAX_HORIZON = 2_000_000_000;
 
     private BanditSpecValidator() {
     }
