@@ -65,9 +65,18 @@ public class LifecycleLeader {
         return connection != null;
     }
 
-    /** Gives the leadership up (shutdown, or a broken connection). */
+    /**
+     * Gives the leadership up (shutdown, or a broken connection). The lock is released explicitly
+     * before the connection goes back to the pool: a session lock lives as long as the session,
+     * and a pooled connection's session outlives this leadership.
+     */
     public synchronized void release() {
         if (connection != null) {
+            try (Statement s = connection.createStatement()) {
+                s.execute("SELECT pg_advisory_unlock(" + LOCK + ")");
+            } catch (SQLException e) {
+                // a broken connection: its session, and the lock with it, is gone already
+            }
             try {
                 connection.close();
             } catch (SQLException e) {
