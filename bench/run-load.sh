@@ -18,7 +18,7 @@ SERVICE=$!
 trap 'kill $SERVICE 2>/dev/null || true' EXIT
 for i in $(seq 1 90); do curl -sf localhost:8080/actuator/health/readiness >/dev/null && break; sleep 1; done
 # The embedded mode prints a development key with every role when no keys are configured.
-KEY=$(grep -o 'dpb_dev_[A-Za-z0-9_-]*' "$OUT/service.log" | head -n 1)
+KEY=$(grep -ao 'dpb_dev_[A-Za-z0-9_-]*' "$OUT/service.log" | head -n 1)
 curl -sf -X POST localhost:8080/bandits -H "X-API-Key: $KEY" -H 'Content-Type: application/json' \
   -d @bench/load-bandit.json > /dev/null
 echo "warm-up"; wrk -t2 -c16 -d10s -H "X-API-Key: $KEY" -s bench/decide-feedback.lua http://127.0.0.1:8080 > /dev/null

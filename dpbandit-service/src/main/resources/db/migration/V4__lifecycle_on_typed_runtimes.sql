@@ -7,7 +7,8 @@
 --    are folded into a private accumulator as they resolve, and an epoch is SEALED once every
 --    round has a reward or its wait has passed, then CLOSED by its release;
 --  * raw contexts and rewards are kept only for learning rounds, and only until their
---    contribution is folded (plus the retention).
+--    contribution is folded (plus the retention); a locally private bandit's rounds carry the
+--    client's randomised report instead of a reward.
 
 ALTER TABLE epoch
     ALTER COLUMN plan DROP NOT NULL,
@@ -23,6 +24,7 @@ ALTER TABLE epoch ADD CONSTRAINT epoch_status CHECK (status IN ('OPEN', 'SEALED'
 UPDATE epoch SET planned_at = opened_at WHERE plan IS NOT NULL;
 
 ALTER TABLE decision
+    ADD COLUMN report         JSONB,
     ADD COLUMN slot           INTEGER,
     ADD COLUMN context_digest VARCHAR(64),
     ADD COLUMN wait_until     TIMESTAMPTZ,

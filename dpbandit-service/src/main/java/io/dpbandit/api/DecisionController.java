@@ -10,6 +10,8 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
+import io.dpbandit.client.onlineucb.OnlineUcbReport;
+import java.util.List;
 import java.util.UUID;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -19,15 +21,24 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 public class DecisionController {
 
-    /** {bandit, context, requestId?}: the same requestId returns the same decision. */
+    /**
+     * {bandit, context, requestId?, candidates?}: the same requestId returns the same decision.
+     * candidates (LINUCB and ONLINEUCB only) names the actions available this round (paper 001's
+     * decision set D_t); absent means every action of the bandit.
+     */
     public record DecideRequest(
             @NotNull @Pattern(regexp = BanditIds.PATTERN, message = BanditIds.MESSAGE) String bandit,
             @NotNull @Finite @JsonDeserialize(using = BoundedVectorDeserializer.class) double[] context,
-            @Size(min = 1, max = 128) String requestId) {
+            @Size(min = 1, max = 128) String requestId,
+            @Size(min = 1, max = 100_000)
+            List<@NotNull @Pattern(regexp = BanditIds.PATTERN, message = BanditIds.MESSAGE) String> candidates) {
     }
 
-    /** {decisionId, reward}. */
-    public record FeedbackRequest(@NotNull UUID decisionId, @NotNull @Finite Double reward) {
+    /**
+     * {decisionId, reward} for a JDP bandit; {decisionId, report} for a locally private one (the
+     * report dpbandit-client's randomiser made on the user's side; a raw reward is refused).
+     */
+    public record FeedbackRequest(@NotNull UUID decisionId, @Finite Double reward, OnlineUcbReport report) {
     }
 
     private final DecisionService decisions;
@@ -39,12 +50,12 @@ public class DecisionController {
     @PostMapping("/decide")
     public DecisionService.Decision decide(@Valid @RequestBody DecideRequest request) {
         Access.requireBandit(request.bandit());
-        return decisions.decide(request.bandit(), request.context(), request.requestId());
+        return decisions.decide(request.bandit(), request.context(), request.candidates(), request.requestId());
     }
 
     @PostMapping("/feedback")
     public DecisionService.FeedbackResult feedback(@Valid @RequestBody FeedbackRequest request) {
         Access.requireBandit(decisions.banditOf(request.decisionId()));
-        return decisions.feedback(request.decisionId(), request.reward());
+        return decisions.feedback(request.decisionId(), request.reward(), request.report());
     }
 }

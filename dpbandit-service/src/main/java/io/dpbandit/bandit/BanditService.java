@@ -1,6 +1,11 @@
 package io.dpbandit.bandit;
 
+import io.dpbandit.bandit.runtime.LinearModel;
+import io.dpbandit.bandit.runtime.LinearModels;
 import io.dpbandit.bandit.runtime.Runtimes;
+import io.dpbandit.bandit.store.BinaryCodec;
+import io.dpbandit.privacy.NoiseSource;
+import io.dpbandit.privacy.PrivacyCost;
 import io.dpbandit.bandit.store.BanditEntity;
 import io.dpbandit.bandit.store.BanditRepository;
 import io.dpbandit.bandit.store.DecisionStore;
@@ -37,10 +42,14 @@ public class BanditService {
     private final Validator validator;
     private final Runtimes runtimes;
     private final BanditMetrics metrics;
+    private final BinaryCodec binary;
+    private final NoiseSource noise;
 
     public BanditService(BanditRepository bandits, EpochRepository epochs, LifecycleStore store,
             DecisionStore decisions, Ledger ledger, StateCodec codec, TransactionTemplate tx, SpecLimits limits,
-            Validator validator, Runtimes runtimes, BanditMetrics metrics) {
+            Validator validator, Runtimes runtimes, BanditMetrics metrics, BinaryCodec binary, NoiseSource noise) {
+        this.binary = binary;
+        this.noise = noise;
         this.bandits = bandits;
         this.epochs = epochs;
         this.store = store;
@@ -68,6 +77,10 @@ public class BanditService {
                         v.getPropertyPath().toString(), v.getMessage())).toList());
         int firstEpochLength = checkPolicy(spec);
         String specJson = codec.text(spec);
+        // A linear bandit starts with its model (LinUCB draws the tree's fixed padding noise now) and
+        // pays its whole horizon's privacy at creation (continual observation).
+        LinearModel<?> linear = linear(spec);
+        byte[] initialState = linear == null ? null : binary.encode(linear.start(noise));
         var existing = bandits.findById(spec.id());
         if (existing.isPresent()) {
             return existingOrConflict(spec, existing.get());
@@ -80,6 +93,11 @@ public class BanditService {
                 return false;
             }
             store.insertEpoch(spec.id(), 1, firstEpochLength);
+            if (linear != null) {
+                store.storeEstimator(spec.id(), initialState);
+                linear.cost().ifPresent(cost -> ledger.charge(spec.id(), new PrivacyCost(epsilonTotal, deltaTotal),
+                        cost, linear.costReason(), null, "SEQUENTIAL"));
+            }
             return true;
         }));
         if (!created) {
@@ -97,16 +115,29 @@ public class BanditService {
      */
     private int checkPolicy(BanditSpec spec) {
         try {
-            if (spec.algorithm() == BanditSpec.Algorithm.CAPRI) {
-                Capri capri = PolicyFactory.capri(spec);
-                capri.checkNoiseCalibration();
-                return capri.schedule().plannedLength(1);
-            }
-            PolicyFactory.usca(spec);
-            return spec.horizon();
-        } catch (IllegalArgumentException e) {
+            return switch (spec.algorithm()) {
+                case CAPRI -> {
+                    Capri capri = PolicyFactory.capri(spec);
+                    capri.checkNoiseCalibration();
+                    yield capri.schedule().plannedLength(1);
+                }
+                case USCA -> {
+                    PolicyFactory.usca(spec);
+                    yield spec.horizon();
+                }
+                case LINUCB, ONLINEUCB -> {
+                    LinearModels.of(spec);
+                    yield spec.horizon();
+                }
+            };
+        } catch (IllegalArgumentException | IllegalStateException e) {
             throw InvalidRequestException.of("privacy", e.getMessage());
         }
+    }
+
+    private static LinearModel<?> linear(BanditSpec spec) {
+        return spec.algorithm() == BanditSpec.Algorithm.LINUCB || spec.algorithm() == BanditSpec.Algorithm.ONLINEUCB
+                ? LinearModels.of(spec) : null;
     }
 
     private Created existingOrConflict(BanditSpec spec, BanditEntity row) {

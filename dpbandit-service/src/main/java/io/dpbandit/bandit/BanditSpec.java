@@ -2,7 +2,11 @@ package io.dpbandit.bandit;
 
 import io.dpbandit.validation.Finite;
 import io.dpbandit.kernel.KernelSpec;
+import io.dpbandit.policy.JointFeatureMap;
 import io.dpbandit.policy.capri.CapriConfig;
+import io.dpbandit.policy.linucb.LinUcbConfig;
+import io.dpbandit.policy.onlineucb.OnlineUcbConfig;
+import io.dpbandit.privacy.NodeNoiseKind;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.Max;
@@ -20,37 +24,65 @@ import java.util.List;
  * problem of both kinds in one answer.
  *
  * @param id               bandit id, [A-Za-z0-9][A-Za-z0-9._-]{0,63}
- * @param algorithm        CAPRI or USCA
+ * @param algorithm        CAPRI, USCA, LINUCB (private LinUCB, JDP) or ONLINEUCB (locally private)
  * @param privacy          privacy model and budget
  * @param horizon          T
  * @param rewardBound      B: rewards are clipped to [-B, B]
- * @param kernel           kernel on the joint (context, action) vector
+ * @param kernel           kernel on the joint (context, action) vector (CAPRI and USCA)
  * @param regularization   τ (default 1.0)
  * @param contextDimension dimension of every context
  * @param actions          the action catalogue
- * @param contextPool      the public context pool κ (never user data)
+ * @param contextPool      the public context pool κ (never user data; CAPRI and USCA)
  * @param feedback         reward wait and default reward
  * @param tuning           engineering options
+ * @param linear           LINUCB and ONLINEUCB only: the joint feature map and the variant
  */
 public record BanditSpec(
         @NotNull @Pattern(regexp = BanditIds.PATTERN, message = BanditIds.MESSAGE) String id,
-        @NotNull(message = "must be CAPRI or USCA") Algorithm algorithm,
+        @NotNull(message = "must be CAPRI, USCA, LINUCB or ONLINEUCB") Algorithm algorithm,
         @NotNull(message = "is required, e.g. {\"model\": \"JDP\", \"epsilon\": 1.0, \"delta\": 1e-5}") @Valid
         Privacy privacy,
         @NotNull @Min(1) @Max(BanditSpecValidator.MAX_HORIZON) Integer horizon,
         @Positive @Finite Double rewardBound,
-        @NotNull(message = "is required, e.g. {\"type\": \"RBF\", \"lengthScale\": 0.3}") KernelSpec kernel,
+        KernelSpec kernel,
         @Positive @Finite Double regularization,
         @NotNull @PositiveOrZero Integer contextDimension,
         @NotNull(message = "must list the actions") List<@NotNull @Valid Action> actions,
-        @NotNull(message = "must hold the public contexts") List<@NotNull @Finite double[]> contextPool,
+        List<@NotNull @Finite double[]> contextPool,
         @Valid Feedback feedback,
-        @Valid Tuning tuning) {
+        @Valid Tuning tuning,
+        Linear linear) {
 
-    public enum Algorithm { CAPRI, USCA }
+    /** The spec without the linear settings (CAPRI and USCA). */
+    public BanditSpec(String id, Algorithm algorithm, Privacy privacy, Integer horizon, Double rewardBound,
+            KernelSpec kernel, Double regularization, Integer contextDimension, List<Action> actions,
+            List<double[]> contextPool, Feedback feedback, Tuning tuning) {
+        this(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension, actions,
+                contextPool, feedback, tuning, null);
+    }
 
     /**
-     * @param model        JDP (LDP needs a client-side randomiser and is refused for now)
+     * The linear bandits' settings.
+     *
+     * @param featureMap the joint feature of context c and action a the linear model is over:
+     *                   OUTER_PRODUCT (flattened c ⊗ a, normalised to unit norm; the default: the
+     *                   ranking of actions depends on the context), ACTION (the action's own features,
+     *                   context-free) or CONTEXT_BLOCKS (the context holds one block per action
+     *                   feature; a one-hot action picks its block)
+     * @param mode       PAPER (the paper's calibration, bounds, shift and radius) or ENGINEERED
+     *                   (default: tighter calibration and bounds with the same privacy)
+     * @param noise      LINUCB: the tree nodes' noise, GAUSSIAN (default) or WISHART
+     * @param learner    ONLINEUCB: the server's online learner, OGD (default) or MALER
+     */
+    public record Linear(JointFeatureMap.Kind featureMap, LinUcbConfig.Mode mode, NodeNoiseKind noise,
+            OnlineUcbConfig.Learner learner) {
+    }
+
+    public enum Algorithm { CAPRI, USCA, LINUCB, ONLINEUCB }
+
+    /**
+     * @param model        JDP (CAPRI, USCA, LINUCB) or LDP (ONLINEUCB: every user randomises their
+     *                     own round with dpbandit-client; default JDP, or LDP for ONLINEUCB)
      * @param epsilon      CAPRI: the run's total ε; USCA: ε charged per released context
      * @param delta        CAPRI's δ (USCA is pure ε-DP and ignores it)
      * @param totalEpsilon USCA only: the ε budget all releases together may spend (default ε: one release)

@@ -48,7 +48,22 @@ public final class BanditSpecValidator {
             p.add(problem("contextDimension", "must be at most " + maxDimension));
         }
         checkActions(s.actions(), maxActions, maxDimension, p);
-        checkPool(s.contextPool(), dim, maxPool, p);
+        boolean linear = s.algorithm() == BanditSpec.Algorithm.LINUCB || s.algorithm() == BanditSpec.Algorithm.ONLINEUCB;
+        if (!linear) {
+            if (s.kernel() == null) {
+                p.add(problem("kernel", "is required for CAPRI and USCA, e.g. {\"type\": \"RBF\", \"lengthScale\": 0.3}"));
+            }
+            if (s.contextPool() == null) {
+                p.add(problem("contextPool", "is required for CAPRI and USCA: the public contexts"));
+            }
+            checkPool(s.contextPool(), dim, maxPool, p);
+            if (s.linear() != null) {
+                p.add(problem("linear", "applies to LINUCB and ONLINEUCB only"));
+            }
+        } else if (s.contextPool() != null) {
+            checkPool(s.contextPool(), dim, maxPool, p);
+        }
+        BanditSpec.Linear linearSettings = linear ? linear(s, maxDimension, p) : null;
         BanditSpec.Feedback feedback = feedback(s.feedback(), b, p);
         BanditSpec.Tuning tuning = tuning(s.tuning());
         if (!p.isEmpty()) {
@@ -56,7 +71,7 @@ public final class BanditSpecValidator {
                     InvalidRequestException.FieldProblem::field)).toList());
         }
         return new BanditSpec(s.id(), s.algorithm(), privacy, s.horizon(), b, s.kernel(), tau, dim, s.actions(),
-                s.contextPool(), feedback, tuning);
+                s.contextPool(), feedback, tuning, linearSettings);
     }
 
     private static BanditSpec.Privacy privacy(BanditSpec s, List<InvalidRequestException.FieldProblem> p) {
@@ -64,36 +79,80 @@ public final class BanditSpecValidator {
         if (privacy == null) {
             return null; // @NotNull reports it
         }
-        String model = privacy.model() == null ? "JDP" : privacy.model().toUpperCase(Locale.ROOT);
-        if (model.equals("LDP")) {
-            p.add(problem("privacy.model", "LDP bandits need a client-side randomiser, which this service does "
-                    + "not offer yet; use JDP"));
-        } else if (!model.equals("JDP")) {
-            p.add(problem("privacy.model", "must be JDP"));
+        boolean local = s.algorithm() == BanditSpec.Algorithm.ONLINEUCB;
+        String model = privacy.model() == null ? (local ? "LDP" : "JDP") : privacy.model().toUpperCase(Locale.ROOT);
+        if (local && !model.equals("LDP")) {
+            p.add(problem("privacy.model", "ONLINEUCB is locally private: LDP"));
+        } else if (!local && model.equals("LDP")) {
+            p.add(problem("privacy.model", "LDP is served by ONLINEUCB (a randomiser on the client); "
+                    + s.algorithm() + " is JDP"));
+        } else if (!model.equals("JDP") && !model.equals("LDP")) {
+            p.add(problem("privacy.model", "must be JDP or LDP"));
         }
         Double eps = privacy.epsilon();
         Double delta = privacy.delta();
         boolean capri = s.algorithm() == BanditSpec.Algorithm.CAPRI;
-        if (capri && (delta == null || !(delta > 0 && delta < 1))) {
-            p.add(problem("privacy.delta", "must lie strictly between 0 and 1 for CAPRI"));
+        boolean needsDelta = s.algorithm() != BanditSpec.Algorithm.USCA;
+        if (needsDelta && (delta == null || !(delta > 0 && delta < 1))) {
+            p.add(problem("privacy.delta", "must lie strictly between 0 and 1 for " + s.algorithm()));
         }
-        if (!capri && delta != null && !(delta >= 0 && delta < 1)) {
+        if (!needsDelta && delta != null && !(delta >= 0 && delta < 1)) {
             p.add(problem("privacy.delta", "must lie in [0, 1)"));
         }
         Double total = privacy.totalEpsilon();
         if (total != null && eps != null && total < eps) {
             p.add(problem("privacy.totalEpsilon", "must be at least epsilon"));
         }
-        if (capri && total != null) {
-            p.add(problem("privacy.totalEpsilon", "applies to USCA only; CAPRI's epsilon is already its total"));
+        if (needsDelta && total != null) {
+            p.add(problem("privacy.totalEpsilon", "applies to USCA only; " + s.algorithm()
+                    + "'s epsilon is already its total"));
         }
         CapriConfig.EpochComposition composition = privacy.composition() == null
                 ? CapriConfig.EpochComposition.SEQUENTIAL : privacy.composition();
         if (!capri && composition != CapriConfig.EpochComposition.SEQUENTIAL) {
-            p.add(problem("privacy.composition", "applies to CAPRI only; USCA's releases always compose sequentially"));
+            p.add(problem("privacy.composition", "applies to CAPRI only; " + s.algorithm()
+                    + " composes sequentially"));
         }
         double budget = total != null ? total : eps == null ? 0 : eps;
-        return new BanditSpec.Privacy(model, eps, capri ? delta : 0.0, budget, composition);
+        return new BanditSpec.Privacy(model, eps, needsDelta ? delta : Double.valueOf(0.0), budget, composition);
+    }
+
+    /** The linear settings with their defaults, and the feature map's dimension within the limit. */
+    private static BanditSpec.Linear linear(BanditSpec s, int maxDimension,
+            List<InvalidRequestException.FieldProblem> p) {
+        BanditSpec.Linear l = s.linear();
+        var map = l == null || l.featureMap() == null ? io.dpbandit.policy.JointFeatureMap.Kind.OUTER_PRODUCT
+                : l.featureMap();
+        var mode = l == null || l.mode() == null ? io.dpbandit.policy.linucb.LinUcbConfig.Mode.ENGINEERED : l.mode();
+        var noise = l == null || l.noise() == null ? io.dpbandit.privacy.NodeNoiseKind.GAUSSIAN : l.noise();
+        var learner = l == null || l.learner() == null
+                ? (mode == io.dpbandit.policy.linucb.LinUcbConfig.Mode.PAPER
+                        ? io.dpbandit.policy.onlineucb.OnlineUcbConfig.Learner.MALER
+                        : io.dpbandit.policy.onlineucb.OnlineUcbConfig.Learner.OGD)
+                : l.learner();
+        if (noise == io.dpbandit.privacy.NodeNoiseKind.NONE) {
+            p.add(problem("linear.noise", "must be GAUSSIAN or WISHART: a served bandit is private"));
+        }
+        if (s.algorithm() == BanditSpec.Algorithm.ONLINEUCB && l != null && l.noise() != null) {
+            p.add(problem("linear.noise", "applies to LINUCB only"));
+        }
+        if (s.algorithm() == BanditSpec.Algorithm.LINUCB && l != null && l.learner() != null) {
+            p.add(problem("linear.learner", "applies to ONLINEUCB only"));
+        }
+        var actions = s.actions();
+        Integer dim = s.contextDimension();
+        if (actions != null && !actions.isEmpty() && actions.get(0) != null && actions.get(0).features() != null
+                && dim != null) {
+            try {
+                int d = new io.dpbandit.policy.JointFeatureMap(map).dimension(dim, actions.get(0).features().length);
+                if (d < 1 || d > 400) {
+                    p.add(problem("linear.featureMap", "gives " + d + " features; a linear bandit takes 1 to 400"));
+                }
+            } catch (IllegalArgumentException e) {
+                p.add(problem("linear.featureMap", e.getMessage()));
+            }
+        }
+        return new BanditSpec.Linear(map, mode, noise, learner);
     }
 
     private static void checkActions(List<BanditSpec.Action> actions, int maxActions, int maxDimension,

@@ -4,6 +4,10 @@ import io.dpbandit.bandit.runtime.BanditRuntime;
 import io.dpbandit.bandit.runtime.Runtimes;
 import io.dpbandit.bandit.store.DecisionStore;
 import io.dpbandit.privacy.ContributionBounds;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.dpbandit.client.onlineucb.OnlineUcbReport;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import org.springframework.dao.DuplicateKeyException;
@@ -42,10 +46,18 @@ public class DecisionService {
      *                 (the reward is then answered NOT_USED), or the bandit no longer learns.
      */
     public record Decision(UUID decisionId, String action, double propensity, int epoch, Phase phase,
-            boolean learning) {
+            boolean learning, @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> randomiser) {
     }
 
     public Decision decide(String banditId, double[] context, String requestId) {
+        return decide(banditId, context, null, requestId);
+    }
+
+    /**
+     * A decision among the named candidate actions (null: the whole catalogue). For a locally
+     * private bandit, a learning decision carries the inputs of the client's randomiser.
+     */
+    public Decision decide(String banditId, double[] context, List<String> candidates, String requestId) {
         BanditRuntime rt = runtimes.get(banditId);
         rt.requireValidContext(context);
         // The replay check compares HMAC digests: a non-learning decision keeps no context at all.
@@ -53,10 +65,10 @@ public class DecisionService {
         if (requestId != null) {
             var previous = decisions.findByRequest(banditId, requestId);
             if (previous.isPresent()) {
-                return replay(rt, previous.get(), digest);
+                return replay(rt, previous.get(), digest, context);
             }
         }
-        BanditRuntime.Served served = rt.decide(context, ThreadLocalRandom.current());
+        BanditRuntime.Served served = rt.decide(context, candidates, ThreadLocalRandom.current());
         UUID id = UUID.randomUUID();
         DecisionStore.Inserted inserted;
         try {
@@ -65,20 +77,22 @@ public class DecisionService {
                     ThreadLocalRandom.current().nextInt(io.dpbandit.bandit.store.LifecycleStore.SLOT_SHARDS));
         } catch (DuplicateKeyException raced) {
             // Another request with the same requestId committed first: answer with its decision.
-            return replay(rt, decisions.findByRequest(banditId, requestId).orElseThrow(), digest);
+            return replay(rt, decisions.findByRequest(banditId, requestId).orElseThrow(), digest, context);
         }
         boolean learning = inserted.slot() != null;
         metrics.decision(banditId, rt.spec().algorithm().name(), learning);
         return new Decision(id, rt.actionId(served.action()), served.propensity(), rt.version().epoch(),
-                rt.version().phase(), learning);
+                rt.version().phase(), learning, learning ? served.randomiser() : null);
     }
 
-    private Decision replay(BanditRuntime rt, DecisionStore.DecisionRow previous, String digest) {
+    private Decision replay(BanditRuntime rt, DecisionStore.DecisionRow previous, String digest, double[] context) {
         if (previous.contextDigest() != null && !previous.contextDigest().equals(digest)) {
             throw new ServiceErrors.Conflict("requestId was already used with a different context");
         }
+        // A locally private round's randomiser inputs are public: a replay sends the current ones.
+        Map<String, Object> randomiser = previous.learning() ? rt.randomiserFor(context, previous.action()) : null;
         return new Decision(previous.id(), rt.actionId(previous.action()), previous.propensity(), previous.epoch(),
-                rt.version().phase(), previous.learning());
+                rt.version().phase(), previous.learning(), randomiser);
     }
 
     /** The bandit a decision belongs to (404 for an unknown decision). */
@@ -100,12 +114,49 @@ public class DecisionService {
     }
 
     public FeedbackResult feedback(UUID decisionId, double reward) {
-        if (!Double.isFinite(reward)) {
+        return feedback(decisionId, Double.valueOf(reward), null);
+    }
+
+    /**
+     * A round's outcome: a reward (JDP bandits; clipped to the spec's bound before it is stored) or,
+     * for a locally private bandit, the client's randomised report, checked against the bandit's
+     * public parameters. A locally private bandit refuses a raw reward: the server must never hold
+     * one.
+     */
+    public FeedbackResult feedback(UUID decisionId, Double reward, OnlineUcbReport report) {
+        if (reward != null && !Double.isFinite(reward)) {
             throw InvalidRequestException.of("reward", "must be a finite number");
         }
         String banditId = banditOf(decisionId);
-        var clipped = ContributionBounds.clipReward(reward, runtimes.get(banditId).spec().rewardBound());
-        DecisionStore.FeedbackOutcome outcome = tx.execute(s -> decisions.feedback(decisionId, clipped.value())
+        BanditRuntime rt = runtimes.get(banditId);
+        boolean local = rt.takesReports();
+        if (local && reward != null) {
+            throw InvalidRequestException.of("reward", "this bandit is locally private: send the report made by "
+                    + "dpbandit-client's randomiser, never the raw reward");
+        }
+        if (local && report == null) {
+            throw InvalidRequestException.of("report", "is required: this bandit is locally private");
+        }
+        if (!local && report != null) {
+            throw InvalidRequestException.of("report", "only a locally private (ONLINEUCB) bandit takes a report");
+        }
+        if (!local && reward == null) {
+            throw InvalidRequestException.of("reward", "is required");
+        }
+        boolean wasClipped = false;
+        Double stored = null;
+        String storedReport = null;
+        if (local) {
+            // Checked against the stored model (not a cache that may predate the report's ticket).
+            storedReport = runtimes.current(banditId).checkReport(report);
+        } else {
+            var clipped = ContributionBounds.clipReward(reward, rt.spec().rewardBound());
+            stored = clipped.value();
+            wasClipped = clipped.clipped();
+        }
+        Double value = stored;
+        String text = storedReport;
+        DecisionStore.FeedbackOutcome outcome = tx.execute(s -> decisions.feedback(decisionId, value, text)
                 .orElseThrow(() -> new ServiceErrors.NotFound("no decision '" + decisionId + "'")));
         FeedbackStatus status = !outcome.first() ? FeedbackStatus.DUPLICATE : switch (outcome.after()) {
             case ACCEPTED -> FeedbackStatus.ACCEPTED;
@@ -114,6 +165,6 @@ public class DecisionService {
             case PENDING -> throw new IllegalStateException("feedback left a round pending");
         };
         metrics.feedback(banditId, status.name());
-        return new FeedbackResult(status, clipped.clipped());
+        return new FeedbackResult(status, wasClipped);
     }
 }

@@ -169,7 +169,8 @@ public class LifecycleWorker implements SmartLifecycle {
             return BanditRuntime.Step.NONE;
         }
         try {
-            BanditRuntime runtime = runtimes.get(id);
+            // Checked against the stored version: a sequential model must fold on its latest state.
+            BanditRuntime runtime = runtimes.current(id);
             if (runtime.version().epoch() != epoch.number()) {
                 runtime = runtimes.fresh(id);
             }

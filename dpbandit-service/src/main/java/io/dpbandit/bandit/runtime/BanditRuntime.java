@@ -4,6 +4,7 @@ import io.dpbandit.bandit.BanditSpec;
 import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.bandit.Phase;
 import io.dpbandit.bandit.store.LifecycleStore;
+import io.dpbandit.client.onlineucb.OnlineUcbReport;
 import java.util.Map;
 import java.util.random.RandomGenerator;
 
@@ -17,7 +18,7 @@ import java.util.random.RandomGenerator;
  * <p>Decisions never wait for background work: {@link #decide} reads this snapshot only. The
  * background work ({@link #advance}) runs on the lifecycle leader, one bounded step at a time.
  */
-public sealed interface BanditRuntime permits CapriRuntime, UscaRuntime {
+public sealed interface BanditRuntime permits CapriRuntime, UscaRuntime, LinearRuntime {
 
     BanditSpec spec();
 
@@ -27,8 +28,43 @@ public sealed interface BanditRuntime permits CapriRuntime, UscaRuntime {
     /** The action for a context, from this snapshot only. */
     Served decide(double[] context, RandomGenerator rng);
 
-    /** A decision before it is stored: the action index, its propensity. */
-    record Served(int action, double propensity) {
+    /**
+     * The action for a context among the named candidate actions (paper 001's decision set D_t);
+     * null means the whole catalogue. Only the linear bandits take a decision set.
+     */
+    default Served decide(double[] context, java.util.List<String> candidates, RandomGenerator rng) {
+        if (candidates != null) {
+            throw InvalidRequestException.of("candidates", "only LINUCB and ONLINEUCB bandits take a decision set");
+        }
+        return decide(context, rng);
+    }
+
+    /**
+     * A decision before it is stored: the action index, its propensity, and for a locally private
+     * bandit the inputs of the client's randomiser (null otherwise).
+     */
+    record Served(int action, double propensity, Map<String, Object> randomiser) {
+        public Served(int action, double propensity) {
+            this(action, propensity, null);
+        }
+    }
+
+    /** Whether rounds take client-randomised reports instead of rewards (a locally private bandit). */
+    default boolean takesReports() {
+        return false;
+    }
+
+    /**
+     * Checks a client's randomised report against this bandit's public parameters and returns it
+     * as stored (JSON); 400 if it does not match. Only locally private bandits take reports.
+     */
+    default String checkReport(OnlineUcbReport report) {
+        throw InvalidRequestException.of("report", "only a locally private (ONLINEUCB) bandit takes a report");
+    }
+
+    /** The randomiser inputs for a learning round of {@code action} under {@code context} (LDP only). */
+    default Map<String, Object> randomiserFor(double[] context, int action) {
+        return null;
     }
 
     /** Whether a decision served now may take a learning slot of the current epoch. */

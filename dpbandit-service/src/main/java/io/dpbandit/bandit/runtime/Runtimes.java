@@ -43,6 +43,8 @@ public class Runtimes {
     private final Map<String, Entry> cache = new ConcurrentHashMap<>();
     private final Map<String, CompletableFuture<BanditRuntime>> building = new ConcurrentHashMap<>();
     private final Map<String, BanditSpec> specs = new ConcurrentHashMap<>();
+    /** A linear bandit's model is a function of its immutable spec: built once per instance. */
+    private final Map<String, LinearModel<?>> linearModels = new ConcurrentHashMap<>();
 
     public Runtimes(BanditRepository bandits, LifecycleStore store, StateCodec json, BinaryCodec codec,
             @Value("${dpbandit.runtime.check-ms:200}") long checkMs) {
@@ -69,9 +71,15 @@ public class Runtimes {
         return build(banditId, version, now);
     }
 
-    /** The current runtime, checked against the database now (the lifecycle worker's view). */
+    /** The runtime rebuilt from the database now, whatever is cached. */
     public BanditRuntime fresh(String banditId) {
         cache.remove(banditId);
+        return get(banditId);
+    }
+
+    /** The runtime checked against the stored version now (the lifecycle worker's view). */
+    public BanditRuntime current(String banditId) {
+        cache.computeIfPresent(banditId, (id, e) -> new Entry(e.runtime(), Long.MIN_VALUE / 2));
         return get(banditId);
     }
 
@@ -99,6 +107,14 @@ public class Runtimes {
         }
     }
 
+    private <S> LinearRuntime<S> linear(String banditId, BanditSpec spec, LifecycleStore.Version version) {
+        @SuppressWarnings("unchecked")
+        LinearModel<S> model = (LinearModel<S>) linearModels.computeIfAbsent(banditId, id -> LinearModels.of(spec));
+        S state = codec.decode(store.policyState(banditId).orElseThrow(
+                () -> new IllegalStateException("bandit '" + banditId + "' has no model state")), model.stateType());
+        return new LinearRuntime<>(spec, model, LinearModels.featureMap(spec), version, state);
+    }
+
     private BanditRuntime load(String banditId, LifecycleStore.Version version) {
         BanditSpec spec = specs.computeIfAbsent(banditId, id -> json.read(bandits.findById(id)
                 .map(BanditEntity::getSpec)
@@ -109,6 +125,7 @@ public class Runtimes {
                         .map(m -> json.read(m, ReleasedModel.class)).toList();
                 yield new CapriRuntime(spec, PolicyFactory.capri(spec), version, models);
             }
+            case LINUCB, ONLINEUCB -> linear(banditId, spec, version);
             case USCA -> {
                 UscaCompactEstimator estimator = version.phase() == Phase.RELEASE
                         ? store.policyState(banditId).map(b -> codec.decode(b, UscaCompactEstimator.class)).orElse(null)

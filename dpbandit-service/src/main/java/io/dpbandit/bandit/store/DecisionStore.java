@@ -119,6 +119,14 @@ public class DecisionStore {
      * Must run inside a transaction.
      */
     public Optional<FeedbackOutcome> feedback(UUID id, double reward) {
+        return feedback(id, reward, null);
+    }
+
+    /**
+     * The same for a locally private round: the client's randomised report (JSON) is stored in
+     * place of a reward, which the server never receives.
+     */
+    public Optional<FeedbackOutcome> feedback(UUID id, Double reward, String report) {
         return jdbc.query("SELECT bandit_id, feedback, feedback_at IS NULL FROM decision WHERE id = ? FOR UPDATE",
                 rs -> {
                     if (!rs.next()) {
@@ -135,7 +143,10 @@ public class DecisionStore {
                             + "  WHEN feedback = 'PENDING' THEN 'LATE' ELSE feedback END, "
                             + "reward = CASE WHEN feedback = 'PENDING' AND clock_timestamp() < wait_until THEN ? "
                             + "  ELSE reward END, "
-                            + "feedback_at = clock_timestamp() WHERE id = ? RETURNING feedback", String.class, reward, id);
+                            + "report = CASE WHEN feedback = 'PENDING' AND clock_timestamp() < wait_until THEN ?::jsonb "
+                            + "  ELSE report END, "
+                            + "feedback_at = clock_timestamp() WHERE id = ? RETURNING feedback", String.class, reward,
+                            report, id);
                     return Optional.of(new FeedbackOutcome(bandit, before, FeedbackState.valueOf(after), true));
                 }, id);
     }
@@ -150,19 +161,40 @@ public class DecisionStore {
                 + "AND feedback = 'PENDING' AND wait_until <= clock_timestamp()", defaultReward, banditId, epoch);
     }
 
-    /** A resolved learning round as a fold needs it. */
-    public record Round(UUID id, int slot, double[] context, int action, Double reward, FeedbackState feedback) {
+    /**
+     * A resolved learning round as a fold needs it: its context and action, and its reward (JDP) or
+     * the client's randomised report (LDP, JSON).
+     */
+    public record Round(UUID id, int slot, double[] context, int action, Double reward, FeedbackState feedback,
+            String report) {
+    }
+
+    private static final String ROUND = "SELECT id, slot, context, action_index, reward, feedback, report::text "
+            + "FROM decision ";
+
+    private Round round(ResultSet rs, int i) throws SQLException {
+        double reward = rs.getDouble(5);
+        Double r = rs.wasNull() ? null : reward;
+        return new Round(rs.getObject(1, UUID.class), rs.getInt(2), doubles(rs.getArray(3)), rs.getInt(4), r,
+                FeedbackState.valueOf(rs.getString(6)), rs.getString(7));
     }
 
     /** Up to {@code limit} resolved learning rounds of an epoch not folded yet, in slot order. */
     public List<Round> unfolded(String banditId, int epoch, int limit) {
-        return jdbc.query("SELECT id, slot, context, action_index, reward, feedback FROM decision "
-                + "WHERE bandit_id = ? AND epoch = ? AND slot IS NOT NULL AND folded_at IS NULL AND feedback <> 'PENDING' "
-                + "ORDER BY slot LIMIT ?", (rs, i) -> {
-                    double reward = rs.getDouble(5);
-                    return new Round(rs.getObject(1, UUID.class), rs.getInt(2), doubles(rs.getArray(3)), rs.getInt(4),
-                            rs.wasNull() ? null : reward, FeedbackState.valueOf(rs.getString(6)));
-                }, banditId, epoch, limit);
+        return jdbc.query(ROUND + "WHERE bandit_id = ? AND epoch = ? AND slot IS NOT NULL AND folded_at IS NULL "
+                + "AND feedback <> 'PENDING' ORDER BY slot LIMIT ?", this::round, banditId, epoch, limit);
+    }
+
+    /**
+     * Up to {@code limit} learning rounds of an epoch not folded yet, in decision order, stopping at
+     * the first that is still waiting for its reward: a sequential model takes its rounds in the
+     * order they were decided.
+     */
+    public List<Round> settledInDecisionOrder(String banditId, int epoch, int limit) {
+        return jdbc.query(ROUND + "WHERE bandit_id = ? AND epoch = ? AND slot IS NOT NULL AND folded_at IS NULL "
+                + "AND seq < coalesce((SELECT min(seq) FROM decision WHERE bandit_id = ? AND epoch = ? "
+                + "AND feedback = 'PENDING'), 9223372036854775807) ORDER BY seq LIMIT ?", this::round, banditId, epoch,
+                banditId, epoch, limit);
     }
 
     /** The learning rounds of an epoch in slot order whose rewards are all settled, from slot 1 on. */
