@@ -11,6 +11,8 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import io.dpbandit.client.onlineucb.OnlineUcbReport;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 import java.util.UUID;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -30,6 +32,8 @@ public class DecisionController {
             @NotNull @Pattern(regexp = BanditIds.PATTERN, message = BanditIds.MESSAGE) String bandit,
             @NotNull @Finite @JsonDeserialize(using = BoundedVectorDeserializer.class) double[] context,
             @Size(min = 1, max = 128) String requestId,
+            @Schema(description = "LINUCB and ONLINEUCB only: the ids of the actions available this round (paper "
+                    + "001's decision set D_t); absent means every action of the bandit. Other bandits answer 400.")
             @Size(min = 1, max = 100_000)
             List<@NotNull @Pattern(regexp = BanditIds.PATTERN, message = BanditIds.MESSAGE) String> candidates) {
     }
@@ -38,7 +42,16 @@ public class DecisionController {
      * {decisionId, reward} for a JDP bandit; {decisionId, report} for a locally private one (the
      * report dpbandit-client's randomiser made on the user's side; a raw reward is refused).
      */
-    public record FeedbackRequest(@NotNull UUID decisionId, @Finite Double reward, OnlineUcbReport report) {
+    public record FeedbackRequest(@NotNull UUID decisionId,
+            @Schema(description = "The observed reward (JDP bandits: CAPRI, USCA, LINUCB), clipped to "
+                    + "[-rewardBound, rewardBound] before it is stored. A locally private (ONLINEUCB) bandit refuses "
+                    + "it with 400: send report instead.")
+            @Finite Double reward,
+            @Schema(description = "ONLINEUCB only: the report dpbandit-client's OnlineUcbRandomiser made on the user's "
+                    + "device from the decision's randomiser inputs and the user's reward; the only thing about the "
+                    + "round that leaves the device. Checked against the bandit's public parameters (400 if they "
+                    + "differ).")
+            OnlineUcbReport report) {
     }
 
     private final DecisionService decisions;
@@ -47,12 +60,20 @@ public class DecisionController {
         this.decisions = decisions;
     }
 
+    @Operation(summary = "An action for a context", description = "Commits the decision before answering. The "
+            + "same requestId returns the same decision. learning says whether this is one of the bandit's learning "
+            + "rounds (its reward counts if it comes within feedback.waitSeconds). A locally private (ONLINEUCB) "
+            + "learning decision carries randomiser: the public inputs of the client's randomiser.")
     @PostMapping("/decide")
     public DecisionService.Decision decide(@Valid @RequestBody DecideRequest request) {
         Access.requireBandit(request.bandit());
         return decisions.decide(request.bandit(), request.context(), request.candidates(), request.requestId());
     }
 
+    @Operation(summary = "A decision's outcome", description = "JDP bandits take {decisionId, reward}; a locally "
+            + "private (ONLINEUCB) bandit takes {decisionId, report} and refuses a raw reward. Idempotent per "
+            + "decision: status ACCEPTED (counts), LATE (after the wait: the round counts with the default reward), "
+            + "NOT_USED (not a learning round) or DUPLICATE (already received; nothing changed).")
     @PostMapping("/feedback")
     public DecisionService.FeedbackResult feedback(@Valid @RequestBody FeedbackRequest request) {
         Access.requireBandit(decisions.banditOf(request.decisionId()));

@@ -7,6 +7,7 @@ import io.dpbandit.policy.capri.CapriConfig;
 import io.dpbandit.policy.linucb.LinUcbConfig;
 import io.dpbandit.policy.onlineucb.OnlineUcbConfig;
 import io.dpbandit.privacy.NodeNoiseKind;
+import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.Max;
@@ -74,7 +75,21 @@ public record BanditSpec(
      * @param noise      LINUCB: the tree nodes' noise, GAUSSIAN (default) or WISHART
      * @param learner    ONLINEUCB: the server's online learner, OGD (default) or MALER
      */
-    public record Linear(JointFeatureMap.Kind featureMap, LinUcbConfig.Mode mode, NodeNoiseKind noise,
+    @Schema(description = "LINUCB and ONLINEUCB only (optional; defaults shown in brackets).")
+    public record Linear(
+            @Schema(description = "The joint feature x of context c and action a that the linear model is over: "
+                    + "[OUTER_PRODUCT] the flattened c⊗a, scaled to unit norm (d = dim c · dim a; the ranking of actions "
+                    + "depends on the context); ACTION the action's own features, ignoring the context (d = dim a); "
+                    + "CONTEXT_BLOCKS the context holds one block of dim a numbers per action feature and a one-hot "
+                    + "action picks its block. d is at most 400.")
+            JointFeatureMap.Kind featureMap,
+            @Schema(description = "[ENGINEERED] analytic calibration and tight bounds with the same privacy, or "
+                    + "PAPER: the paper's calibration, shift and radius (learns slowly at moderate horizons)")
+            LinUcbConfig.Mode mode,
+            @Schema(description = "LINUCB only: the tree nodes' noise, [GAUSSIAN] or WISHART")
+            NodeNoiseKind noise,
+            @Schema(description = "ONLINEUCB only: the server's online learner, OGD (the ENGINEERED default) or MALER "
+                    + "(the PAPER default)")
             OnlineUcbConfig.Learner learner) {
     }
 

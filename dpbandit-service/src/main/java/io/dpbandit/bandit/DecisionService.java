@@ -1,6 +1,7 @@
 package io.dpbandit.bandit;
 
 import io.dpbandit.bandit.runtime.BanditRuntime;
+import io.dpbandit.bandit.runtime.RandomiserInput;
 import io.dpbandit.bandit.runtime.Runtimes;
 import io.dpbandit.bandit.store.DecisionStore;
 import io.dpbandit.privacy.ContributionBounds;
@@ -46,7 +47,7 @@ public class DecisionService {
      *                 (the reward is then answered NOT_USED), or the bandit no longer learns.
      */
     public record Decision(UUID decisionId, String action, double propensity, int epoch, Phase phase,
-            boolean learning, @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> randomiser) {
+            boolean learning, @JsonInclude(JsonInclude.Include.NON_NULL) RandomiserInput randomiser) {
     }
 
     public Decision decide(String banditId, double[] context, String requestId) {
@@ -90,7 +91,7 @@ public class DecisionService {
             throw new ServiceErrors.Conflict("requestId was already used with a different context");
         }
         // A locally private round's randomiser inputs are public: a replay sends the current ones.
-        Map<String, Object> randomiser = previous.learning() ? rt.randomiserFor(context, previous.action()) : null;
+        RandomiserInput randomiser = previous.learning() ? rt.randomiserFor(context, previous.action()) : null;
         return new Decision(previous.id(), rt.actionId(previous.action()), previous.propensity(), previous.epoch(),
                 rt.version().phase(), previous.learning(), randomiser);
     }

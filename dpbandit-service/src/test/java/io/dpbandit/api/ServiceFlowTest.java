@@ -130,7 +130,7 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
         ldp.put("privacy", Map.of("model", "LDP", "epsilon", 1.0, "delta", 1e-5));
         var refused = post("/bandits", ldp);
         assertProblem(refused, HttpStatus.BAD_REQUEST, "validation");
-        assertThat(refused.getBody().path("detail").asText()).contains("client-side randomiser");
+        assertThat(refused.getBody().path("detail").asText()).contains("ONLINEUCB");
 
         var badKernel = new java.util.HashMap<>(capriSpec("kern", 100, 600));
         badKernel.put("kernel", Map.of("type", "RBF", "lengthScale", -1));

@@ -43,7 +43,7 @@ public sealed interface BanditRuntime permits CapriRuntime, UscaRuntime, LinearR
      * A decision before it is stored: the action index, its propensity, and for a locally private
      * bandit the inputs of the client's randomiser (null otherwise).
      */
-    record Served(int action, double propensity, Map<String, Object> randomiser) {
+    record Served(int action, double propensity, RandomiserInput randomiser) {
         public Served(int action, double propensity) {
             this(action, propensity, null);
         }
@@ -63,7 +63,7 @@ public sealed interface BanditRuntime permits CapriRuntime, UscaRuntime, LinearR
     }
 
     /** The randomiser inputs for a learning round of {@code action} under {@code context} (LDP only). */
-    default Map<String, Object> randomiserFor(double[] context, int action) {
+    default RandomiserInput randomiserFor(double[] context, int action) {
         return null;
     }
 

@@ -76,7 +76,7 @@ final class LinUcbModel implements LinearModel<LinUcbState> {
     }
 
     @Override
-    public Map<String, Object> randomiserInput(LinUcbState state, double[] features) {
+    public RandomiserInput randomiserInput(LinUcbState state, double[] features) {
         return null;
     }
 

@@ -143,7 +143,7 @@ public final class LinearRuntime<S> implements BanditRuntime {
     }
 
     @Override
-    public Map<String, Object> randomiserFor(double[] context, int action) {
+    public RandomiserInput randomiserFor(double[] context, int action) {
         return model.local() ? model.randomiserInput(state, features(context, action)) : null;
     }
 

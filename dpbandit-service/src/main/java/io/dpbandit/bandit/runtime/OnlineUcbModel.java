@@ -103,13 +103,8 @@ final class OnlineUcbModel implements LinearModel<OnlineUcbState> {
     }
 
     @Override
-    public Map<String, Object> randomiserInput(OnlineUcbState state, double[] features) {
-        OnlineUcbParameters p = policy.config().randomiser();
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("features", features);
-        out.put("ticket", policy.ticket(state));
-        out.put("parameters", p);
-        return out;
+    public RandomiserInput randomiserInput(OnlineUcbState state, double[] features) {
+        return new RandomiserInput(features, policy.ticket(state), policy.config().randomiser());
     }
 
     @Override
