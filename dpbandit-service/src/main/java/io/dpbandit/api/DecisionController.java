@@ -10,11 +10,18 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.dpbandit.client.capri.CapriReport;
 import io.dpbandit.client.onlineucb.OnlineUcbReport;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 import java.util.UUID;
+import io.dpbandit.client.capri.CapriRandomiserPlan;
+import org.springframework.http.CacheControl;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
@@ -47,11 +54,12 @@ public class DecisionController {
                     + "[-rewardBound, rewardBound] before it is stored. A locally private (ONLINEUCB) bandit refuses "
                     + "it with 400: send report instead.")
             @Finite Double reward,
-            @Schema(description = "ONLINEUCB only: the report dpbandit-client's OnlineUcbRandomiser made on the user's "
-                    + "device from the decision's randomiser inputs and the user's reward; the only thing about the "
-                    + "round that leaves the device. Checked against the bandit's public parameters (400 if they "
-                    + "differ).")
-            OnlineUcbReport report) {
+            @Schema(description = "Locally private bandits only: the report dpbandit-client's randomiser made on the "
+                    + "user's device from the decision's randomiser inputs and the user's reward (OnlineUcbReport for "
+                    + "ONLINEUCB, CapriReport for CAPRI with LDP); the only thing about the round that leaves the "
+                    + "device. Checked against the bandit's public parameters (400 if they differ).",
+                    oneOf = {OnlineUcbReport.class, CapriReport.class})
+            JsonNode report) {
     }
 
     private final DecisionService decisions;
@@ -78,5 +86,16 @@ public class DecisionController {
     public DecisionService.FeedbackResult feedback(@Valid @RequestBody FeedbackRequest request) {
         Access.requireBandit(decisions.banditOf(request.decisionId()));
         return decisions.feedback(request.decisionId(), request.reward(), request.report());
+    }
+
+    @Operation(summary = "A CAPRI-LDP epoch's randomiser plan", description = "The public plan (projection points, "
+            + "A = L^-1, C_r, B, (epsilon_r, delta_r), sigma) that dpbandit-client's CapriRandomiser needs for the "
+            + "rounds of this epoch. An epoch's plan never changes, so clients cache it. 409 not-ready while the "
+            + "epoch is being planned; 400 for a bandit that is not locally private.")
+    @GetMapping("/bandits/{id}/epochs/{epoch}/randomiser")
+    public ResponseEntity<CapriRandomiserPlan> randomiserPlan(@PathVariable String id, @PathVariable int epoch) {
+        Access.requireBandit(id);
+        return ResponseEntity.ok().cacheControl(CacheControl.maxAge(java.time.Duration.ofDays(365)).cachePrivate()
+                .immutable()).body(decisions.randomiserPlan(id, epoch));
     }
 }

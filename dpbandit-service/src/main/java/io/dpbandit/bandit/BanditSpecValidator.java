@@ -65,6 +65,10 @@ public final class BanditSpecValidator {
         }
         BanditSpec.Linear linearSettings = linear ? linear(s, maxDimension, p) : null;
         BanditSpec.Feedback feedback = feedback(s.feedback(), b, p);
+        if (privacy != null && "LDP".equals(privacy.model()) && feedback.defaultReward() != 0.0) {
+            p.add(problem("feedback.defaultReward", "must be 0 for a locally private bandit: the server keeps no "
+                    + "context, so a round without a report contributes nothing"));
+        }
         BanditSpec.Tuning tuning = tuning(s.tuning());
         if (!p.isEmpty()) {
             throw new InvalidRequestException(p.stream().sorted(java.util.Comparator.comparing(
@@ -79,15 +83,16 @@ public final class BanditSpecValidator {
         if (privacy == null) {
             return null; // @NotNull reports it
         }
-        boolean local = s.algorithm() == BanditSpec.Algorithm.ONLINEUCB;
-        String model = privacy.model() == null ? (local ? "LDP" : "JDP") : privacy.model().toUpperCase(Locale.ROOT);
-        if (local && !model.equals("LDP")) {
-            p.add(problem("privacy.model", "ONLINEUCB is locally private: LDP"));
-        } else if (!local && model.equals("LDP")) {
-            p.add(problem("privacy.model", "LDP is served by ONLINEUCB (a randomiser on the client); "
-                    + s.algorithm() + " is JDP"));
-        } else if (!model.equals("JDP") && !model.equals("LDP")) {
+        boolean onlyLocal = s.algorithm() == BanditSpec.Algorithm.ONLINEUCB;
+        boolean mayBeLocal = onlyLocal || s.algorithm() == BanditSpec.Algorithm.CAPRI;
+        String model = privacy.model() == null ? (onlyLocal ? "LDP" : "JDP") : privacy.model().toUpperCase(Locale.ROOT);
+        if (!model.equals("JDP") && !model.equals("LDP")) {
             p.add(problem("privacy.model", "must be JDP or LDP"));
+        } else if (onlyLocal && !model.equals("LDP")) {
+            p.add(problem("privacy.model", "ONLINEUCB is locally private: LDP"));
+        } else if (model.equals("LDP") && !mayBeLocal) {
+            p.add(problem("privacy.model", s.algorithm() + " is JDP only; LDP (a randomiser on the user's device) "
+                    + "is served by CAPRI and ONLINEUCB"));
         }
         Double eps = privacy.epsilon();
         Double delta = privacy.delta();

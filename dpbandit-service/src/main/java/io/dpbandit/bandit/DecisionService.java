@@ -1,12 +1,15 @@
 package io.dpbandit.bandit;
 
 import io.dpbandit.bandit.runtime.BanditRuntime;
-import io.dpbandit.bandit.runtime.RandomiserInput;
+import io.dpbandit.bandit.runtime.CapriLocalInput;
+import io.dpbandit.bandit.runtime.Lifecycle;
+import io.dpbandit.bandit.runtime.OnlineUcbInput;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.dpbandit.bandit.runtime.Runtimes;
 import io.dpbandit.bandit.store.DecisionStore;
 import io.dpbandit.privacy.ContributionBounds;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.dpbandit.client.onlineucb.OnlineUcbReport;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -29,9 +32,11 @@ public class DecisionService {
     private final TransactionTemplate tx;
     private final BanditMetrics metrics;
     private final ReleaseKeys keys;
+    private final Lifecycle lifecycle;
 
     public DecisionService(Runtimes runtimes, DecisionStore decisions, TransactionTemplate tx, BanditMetrics metrics,
-            ReleaseKeys keys) {
+            ReleaseKeys keys, Lifecycle lifecycle) {
+        this.lifecycle = lifecycle;
         this.runtimes = runtimes;
         this.decisions = decisions;
         this.tx = tx;
@@ -47,7 +52,10 @@ public class DecisionService {
      *                 (the reward is then answered NOT_USED), or the bandit no longer learns.
      */
     public record Decision(UUID decisionId, String action, double propensity, int epoch, Phase phase,
-            boolean learning, @JsonInclude(JsonInclude.Include.NON_NULL) RandomiserInput randomiser) {
+            boolean learning, @Schema(description = "Locally private bandits' learning decisions only: the public inputs of the "
+                    + "user's randomiser (dpbandit-client): OnlineUcbInput for ONLINEUCB, CapriLocalInput for CAPRI "
+                    + "with LDP", oneOf = {OnlineUcbInput.class, CapriLocalInput.class})
+            @JsonInclude(JsonInclude.Include.NON_NULL) Object randomiser) {
     }
 
     public Decision decide(String banditId, double[] context, String requestId) {
@@ -73,7 +81,9 @@ public class DecisionService {
         UUID id = UUID.randomUUID();
         DecisionStore.Inserted inserted;
         try {
-            inserted = decisions.insert(id, banditId, requestId, rt.version().epoch(), rt.learning(), context, digest,
+            // A locally private bandit's rounds are randomised on the device: the server keeps no context.
+            double[] kept = rt.takesReports() ? null : context;
+            inserted = decisions.insert(id, banditId, requestId, rt.version().epoch(), rt.learning(), kept, digest,
                     served.action(), served.propensity(), rt.spec().feedback().waitSeconds(),
                     ThreadLocalRandom.current().nextInt(io.dpbandit.bandit.store.LifecycleStore.SLOT_SHARDS));
         } catch (DuplicateKeyException raced) {
@@ -91,9 +101,17 @@ public class DecisionService {
             throw new ServiceErrors.Conflict("requestId was already used with a different context");
         }
         // A locally private round's randomiser inputs are public: a replay sends the current ones.
-        RandomiserInput randomiser = previous.learning() ? rt.randomiserFor(context, previous.action()) : null;
+        Object randomiser = previous.learning() ? rt.randomiserFor(context, previous.action()) : null;
         return new Decision(previous.id(), rt.actionId(previous.action()), previous.propensity(), previous.epoch(),
                 rt.version().phase(), previous.learning(), randomiser);
+    }
+
+    /** A CAPRI-LDP epoch's public randomiser plan (400 for any other bandit). */
+    public io.dpbandit.client.capri.CapriRandomiserPlan randomiserPlan(String banditId, int epoch) {
+        if (!(runtimes.get(banditId) instanceof io.dpbandit.bandit.runtime.CapriRuntime capri)) {
+            throw InvalidRequestException.of("bandit", "only a CAPRI bandit with LDP has epoch randomiser plans");
+        }
+        return capri.randomiserPlan(epoch, lifecycle);
     }
 
     /** The bandit a decision belongs to (404 for an unknown decision). */
@@ -115,7 +133,7 @@ public class DecisionService {
     }
 
     public FeedbackResult feedback(UUID decisionId, double reward) {
-        return feedback(decisionId, Double.valueOf(reward), null);
+        return feedback(decisionId, Double.valueOf(reward), (JsonNode) null);
     }
 
     /**
@@ -124,11 +142,13 @@ public class DecisionService {
      * public parameters. A locally private bandit refuses a raw reward: the server must never hold
      * one.
      */
-    public FeedbackResult feedback(UUID decisionId, Double reward, OnlineUcbReport report) {
+    public FeedbackResult feedback(UUID decisionId, Double reward, JsonNode report) {
         if (reward != null && !Double.isFinite(reward)) {
             throw InvalidRequestException.of("reward", "must be a finite number");
         }
-        String banditId = banditOf(decisionId);
+        DecisionStore.Owner owner = decisions.owner(decisionId)
+                .orElseThrow(() -> new ServiceErrors.NotFound("no decision '" + decisionId + "'"));
+        String banditId = owner.banditId();
         BanditRuntime rt = runtimes.get(banditId);
         boolean local = rt.takesReports();
         if (local && reward != null) {
@@ -139,7 +159,8 @@ public class DecisionService {
             throw InvalidRequestException.of("report", "is required: this bandit is locally private");
         }
         if (!local && report != null) {
-            throw InvalidRequestException.of("report", "only a locally private (ONLINEUCB) bandit takes a report");
+            throw InvalidRequestException.of("report", "only a locally private bandit (CAPRI with LDP, ONLINEUCB) "
+                    + "takes a report");
         }
         if (!local && reward == null) {
             throw InvalidRequestException.of("reward", "is required");
@@ -148,8 +169,12 @@ public class DecisionService {
         Double stored = null;
         String storedReport = null;
         if (local) {
-            // Checked against the stored model (not a cache that may predate the report's ticket).
-            storedReport = runtimes.current(banditId).checkReport(report);
+            if (owner.pending()) {
+            // Checked against the stored model (not a cache that may predate the report's ticket). A
+            // report for a round that is not waiting (not learning, settled, a retry) is not stored,
+            // so it is not checked either: the answer says what happened to the round.
+                storedReport = runtimes.current(banditId).checkReport(report, owner.epoch(), lifecycle);
+            }
         } else {
             var clipped = ContributionBounds.clipReward(reward, rt.spec().rewardBound());
             stored = clipped.value();

@@ -23,7 +23,8 @@ public final class PolicyFactory {
     }
 
     public static CapriConfig capriConfig(BanditSpec spec) {
-        var privacy = new CapriConfig.Privacy(CapriConfig.Model.JDP, spec.privacy().epsilon(), spec.privacy().delta());
+        var model = "LDP".equals(spec.privacy().model()) ? CapriConfig.Model.LDP : CapriConfig.Model.JDP;
+        var privacy = new CapriConfig.Privacy(model, spec.privacy().epsilon(), spec.privacy().delta());
         CapriConfig base = spec.tuning().mode().equals("PAPER")
                 ? CapriConfig.paper(spec.horizon(), actionFeatures(spec), spec.kernel(), spec.regularization(),
                         spec.rewardBound(), privacy)

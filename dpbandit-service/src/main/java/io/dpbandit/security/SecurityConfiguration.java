@@ -81,6 +81,10 @@ public class SecurityConfiguration {
                         .requestMatchers(path.matcher("/actuator/**")).hasRole("OPS")
                         // Any method, so that the right role gets a 405 for a wrong method.
                         .requestMatchers(path.matcher("/decide"), path.matcher("/feedback")).hasRole("DECIDER")
+                        // A locally private epoch's public plan: for the devices the deciding backend
+                        // serves, and for analysts.
+                        .requestMatchers(path.matcher(HttpMethod.GET, "/bandits/{id}/epochs/{epoch}/randomiser"))
+                        .hasAnyRole("DECIDER", "ANALYST")
                         .requestMatchers(path.matcher(HttpMethod.POST, "/bandits")).hasRole("ADMIN")
                         .requestMatchers(path.matcher("/bandits"), path.matcher("/bandits/{id}"),
                                 path.matcher("/bandits/{id}/ledger"), path.matcher("/release")).hasRole("ANALYST")

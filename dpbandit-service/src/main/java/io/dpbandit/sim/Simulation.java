@@ -7,7 +7,7 @@ import io.dpbandit.policy.capri.CapriConfig;
 import io.dpbandit.policy.capri.CapriState;
 import io.dpbandit.policy.capri.ContributionCalculator;
 import io.dpbandit.policy.capri.Elimination;
-import io.dpbandit.policy.capri.LocalRandomiser;
+import io.dpbandit.client.capri.CapriRandomiser;
 import io.dpbandit.policy.usca.Usca;
 import io.dpbandit.policy.usca.UscaConfig;
 import io.dpbandit.policy.usca.UscaEstimator;
@@ -91,7 +91,7 @@ public final class Simulation {
         Elimination activeSets = capri.elimination(state.models());
         Map<ContextKey, int[]> activeCache = new HashMap<>();
         ContributionCalculator contributions = capri.contributions(state.plan());
-        LocalRandomiser randomiser = local ? new LocalRandomiser(contributions) : null;
+        CapriRandomiser randomiser = local ? capri.randomiser(state.plan()) : null;
         double[] sum = new double[state.plan().projectionSize()];
         int pending = 0;
         for (int t = 0; t < horizon; t++) {
@@ -109,7 +109,8 @@ public final class Simulation {
             }
             double y = env.sampleReward(c, a, rewards);
             if (local) {
-                double[] message = randomiser.randomise(c, a, y, noise);
+                // Each simulated user randomises on their side, with the client module's code.
+                double[] message = randomiser.randomise(c, capri.actionFeatures(a), y, noise).contribution();
                 for (int i = 0; i < sum.length; i++) {
                     sum[i] += message[i];
                 }
@@ -130,7 +131,7 @@ public final class Simulation {
                 if (learning) {
                     state = capri.open(capri.plan(next, release.models(), publicDraws), release.models());
                     contributions = capri.contributions(state.plan());
-                    randomiser = local ? new LocalRandomiser(contributions) : null;
+                    randomiser = local ? capri.randomiser(state.plan()) : null;
                     sum = new double[state.plan().projectionSize()];
                 }
             }

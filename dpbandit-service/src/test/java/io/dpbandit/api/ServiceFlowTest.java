@@ -126,11 +126,11 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
         Set<String> fields = new HashSet<>(r.getBody().path("errors").findValuesAsText("field"));
         assertThat(fields).contains("id", "horizon", "actions[1].id");
 
-        var ldp = new java.util.HashMap<>(capriSpec("ldp", 100, 600));
-        ldp.put("privacy", Map.of("model", "LDP", "epsilon", 1.0, "delta", 1e-5));
+        var ldp = new java.util.HashMap<>(uscaSpec("ldp", 100, 0.5, 1.0));
+        ldp.put("privacy", Map.of("model", "LDP", "epsilon", 1.0));
         var refused = post("/bandits", ldp);
         assertProblem(refused, HttpStatus.BAD_REQUEST, "validation");
-        assertThat(refused.getBody().path("detail").asText()).contains("ONLINEUCB");
+        assertThat(refused.getBody().path("detail").asText()).contains("JDP only");
 
         var badKernel = new java.util.HashMap<>(capriSpec("kern", 100, 600));
         badKernel.put("kernel", Map.of("type", "RBF", "lengthScale", -1));

@@ -76,6 +76,8 @@ class PathSpellingTest extends PostgresIntegrationTest {
 
     @Autowired
     TestRestTemplate rest;
+    @Autowired
+    io.dpbandit.bandit.LifecycleWorker lifecycle;
 
     final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     String decisionId;
@@ -85,6 +87,10 @@ class PathSpellingTest extends PostgresIntegrationTest {
         rest.postForEntity("/bandits", ServiceFlowTest.capriSpec(BANDIT, 400, 600), JsonNode.class);
         decisionId = rest.postForEntity("/decide", Map.of("bandit", BANDIT, "context", List.of(0.2, 0.4)),
                 JsonNode.class).getBody().path("decisionId").asText();
+        var ldp = new java.util.HashMap<>(ServiceFlowTest.capriSpec(BANDIT + "-ldp", 400, 600));
+        ldp.put("privacy", Map.of("model", "LDP", "epsilon", 1.0, "delta", 1e-5));
+        rest.postForEntity("/bandits", ldp, JsonNode.class);
+        lifecycle.settle(BANDIT + "-ldp"); // plans epoch 1, so its randomiser plan exists
     }
 
     List<Endpoint> endpoints() {
@@ -100,6 +106,8 @@ class PathSpellingTest extends PostgresIntegrationTest {
                 new Endpoint("POST", "/feedback", "", Map.of("decisionId", decisionId, "reward", 0.5),
                         Set.of("decider")),
                 new Endpoint("GET", "/release", "?bandit=" + BANDIT, null, analysts),
+                new Endpoint("GET", "/bandits/" + BANDIT + "-ldp/epochs/1/randomiser", "", null,
+                        Set.of("decider", "analyst", "admin")),
                 new Endpoint("POST", "/release", "", Map.of("bandit", BANDIT, "context", List.of(0.5, 0.5)), analysts),
                 new Endpoint("GET", "/actuator/prometheus", "", null, Set.of("ops")),
                 new Endpoint("GET", "/actuator/metrics", "", null, Set.of("ops")),

@@ -4,7 +4,7 @@ import io.dpbandit.bandit.BanditSpec;
 import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.bandit.Phase;
 import io.dpbandit.bandit.store.LifecycleStore;
-import io.dpbandit.client.onlineucb.OnlineUcbReport;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Map;
 import java.util.random.RandomGenerator;
 
@@ -43,7 +43,7 @@ public sealed interface BanditRuntime permits CapriRuntime, UscaRuntime, LinearR
      * A decision before it is stored: the action index, its propensity, and for a locally private
      * bandit the inputs of the client's randomiser (null otherwise).
      */
-    record Served(int action, double propensity, RandomiserInput randomiser) {
+    record Served(int action, double propensity, Object randomiser) {
         public Served(int action, double propensity) {
             this(action, propensity, null);
         }
@@ -55,15 +55,21 @@ public sealed interface BanditRuntime permits CapriRuntime, UscaRuntime, LinearR
     }
 
     /**
-     * Checks a client's randomised report against this bandit's public parameters and returns it
-     * as stored (JSON); 400 if it does not match. Only locally private bandits take reports.
+     * Checks a client's randomised report for a learning round of epoch {@code epoch} against this
+     * bandit's public parameters and returns it as stored (JSON text of the typed report, so only
+     * its own fields reach the database); 400 if it does not match. Only locally private bandits
+     * take reports.
      */
-    default String checkReport(OnlineUcbReport report) {
-        throw InvalidRequestException.of("report", "only a locally private (ONLINEUCB) bandit takes a report");
+    default String checkReport(JsonNode report, int epoch, Lifecycle lifecycle) {
+        throw InvalidRequestException.of("report", "only a locally private bandit (CAPRI with LDP, ONLINEUCB) "
+                + "takes a report");
     }
 
-    /** The randomiser inputs for a learning round of {@code action} under {@code context} (LDP only). */
-    default RandomiserInput randomiserFor(double[] context, int action) {
+    /**
+     * The public inputs of the user's randomiser for a learning round of {@code action} under
+     * {@code context} (locally private bandits; null otherwise).
+     */
+    default Object randomiserFor(double[] context, int action) {
         return null;
     }
 

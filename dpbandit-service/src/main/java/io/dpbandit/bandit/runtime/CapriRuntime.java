@@ -8,6 +8,10 @@ import io.dpbandit.bandit.ServiceErrors;
 import io.dpbandit.bandit.store.BinaryCodec;
 import io.dpbandit.bandit.store.DecisionStore;
 import io.dpbandit.bandit.store.LifecycleStore;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.dpbandit.bandit.InvalidRequestException;
+import io.dpbandit.client.capri.CapriRandomiserPlan;
+import io.dpbandit.client.capri.CapriReport;
 import io.dpbandit.policy.ContextKey;
 import io.dpbandit.policy.capri.Capri;
 import io.dpbandit.policy.capri.CapriConfig;
@@ -51,6 +55,8 @@ public final class CapriRuntime implements BanditRuntime {
     private final List<ReleasedModel> models;
     private final Elimination activeSets;
     private final Map<ContextKey, int[]> activeSetCache = new ConcurrentHashMap<>();
+    /** Decoded epoch plans (immutable once stored), for checking LDP reports and serving them. */
+    private final Map<Integer, EpochPlan> plans = new ConcurrentHashMap<>();
 
     public CapriRuntime(BanditSpec spec, Capri capri, LifecycleStore.Version version, List<ReleasedModel> models) {
         this.spec = spec;
@@ -95,7 +101,99 @@ public final class CapriRuntime implements BanditRuntime {
     @Override
     public Served decide(double[] context, RandomGenerator rng) {
         Capri.Decision d = capri.decide(activeSet(context), version.epoch(), rng);
-        return new Served(d.action(), d.propensity());
+        return new Served(d.action(), d.propensity(), randomiserFor(context, d.action()));
+    }
+
+    /** Whether users randomise their own rounds (CAPRI-LDP). */
+    public boolean local() {
+        return capri.config().privacy().model() == CapriConfig.Model.LDP;
+    }
+
+    @Override
+    public boolean takesReports() {
+        return local();
+    }
+
+    @Override
+    public Object randomiserFor(double[] context, int action) {
+        if (!local()) {
+            return null;
+        }
+        int r = version.epoch();
+        return new CapriLocalInput(r, "/bandits/" + spec.id() + "/epochs/" + r + "/randomiser",
+                spec.actions().get(action).features());
+    }
+
+    /** The stored plan of epoch r, decoded once per runtime; empty while it is still being planned. */
+    private java.util.Optional<EpochPlan> storedPlan(int r, Lifecycle lc) {
+        EpochPlan cached = plans.get(r);
+        if (cached != null) {
+            return java.util.Optional.of(cached);
+        }
+        var plan = lc.store.plan(spec.id(), r).map(b -> lc.codec.decode(b, EpochPlan.class));
+        plan.ifPresent(p -> plans.put(r, p));
+        return plan;
+    }
+
+    /**
+     * The public plan a CAPRI-LDP user's device randomises epoch r's rounds with: 404 for an epoch
+     * that does not exist, 409 not-ready while it is being planned, 400 for a JDP bandit.
+     */
+    public CapriRandomiserPlan randomiserPlan(int r, Lifecycle lc) {
+        if (!local()) {
+            throw InvalidRequestException.of("bandit", "is JDP: only a locally private bandit has a randomiser plan");
+        }
+        if (r < 1 || r > version.epoch()) {
+            throw new ServiceErrors.NotFound("bandit '" + spec.id() + "' has no epoch " + r);
+        }
+        EpochPlan plan = storedPlan(r, lc).orElseThrow(() -> new ServiceErrors.NotReady(
+                "epoch " + r + " is still being planned; try again shortly"));
+        return capri.randomiserPlan(spec.id(), plan);
+    }
+
+    /**
+     * Checks a CAPRI-LDP report against its epoch's public plan: the decision's epoch, m numbers,
+     * the plan's (ε_r, δ_r) and at least its σ. A report's norm must also be one the noise can
+     * produce: ‖g + z‖ ≤ C_r + σ(√m + 10), since the norm of z ~ N(0, σ²I_m) exceeds σ(√m + t) with
+     * probability ≤ exp(−t²/2) (Gaussian concentration of a 1-Lipschitz function), about 2e-22 for
+     * t = 10. This protects the model from a forged huge vector; it is not what privacy rests on
+     * (that is the user's own noise).
+     */
+    @Override
+    public String checkReport(JsonNode json, int epoch, Lifecycle lc) {
+        if (!local()) {
+            return BanditRuntime.super.checkReport(json, epoch, lc);
+        }
+        CapriReport report = Reports.parse(json, CapriReport.class, "a CAPRI report");
+        if (report.epoch() != epoch) {
+            throw InvalidRequestException.of("report.epoch", "must be the decision's epoch, " + epoch);
+        }
+        EpochPlan plan = storedPlan(epoch, lc).orElseThrow(() -> InvalidRequestException.of("report",
+                "epoch " + epoch + " has no plan yet, so no report can have been made for it"));
+        int m = plan.projectionSize();
+        double[] v = report.contribution();
+        if (v.length != m) {
+            throw InvalidRequestException.of("report.contribution", "must hold " + m + " numbers (epoch " + epoch
+                    + "'s projection set)");
+        }
+        EpochPlan.EpochNoise noise = plan.noise();
+        if (!same(report.epsilon(), noise.epsilon()) || !same(report.delta(), noise.delta())) {
+            throw InvalidRequestException.of("report", "claims (" + report.epsilon() + ", " + report.delta()
+                    + ")-LDP; epoch " + epoch + "'s reports are (" + noise.epsilon() + ", " + noise.delta() + ")");
+        }
+        if (report.sigma() < noise.sigma() * (1 - 1e-9)) {
+            throw InvalidRequestException.of("report.sigma", "is below the plan's " + noise.sigma());
+        }
+        double norm = io.dpbandit.privacy.ContributionBounds.l2Norm(v);
+        if (norm > plan.contributionBound() + report.sigma() * (Math.sqrt(m) + 10)) {
+            throw InvalidRequestException.of("report.contribution", "is larger than a randomised contribution "
+                    + "can be; it was not made by the randomiser with this plan");
+        }
+        return Reports.text(report);
+    }
+
+    private static boolean same(double a, double b) {
+        return Math.abs(a - b) <= 1e-12 * Math.max(Math.abs(a), Math.abs(b));
     }
 
     @Override
@@ -164,8 +262,18 @@ public final class CapriRuntime implements BanditRuntime {
         LifecycleStore.Accumulator stored = lc.store.accumulator(id, r);
         double[] g = stored.bytes() == null ? new double[plan.projectionSize()] : BinaryCodec.doubles(stored.bytes());
         List<UUID> ids = new ArrayList<>(rounds.size());
+        boolean local = local();
         for (DecisionStore.Round round : rounds) {
-            if (round.context() != null) {
+            if (local) {
+                // CAPRI-LDP: the user's noisy contribution as sent; a round without one (none came in
+                // time) contributes nothing, as a reward of 0 would without noise (defaultReward is 0).
+                if (round.feedback() == FeedbackState.ACCEPTED && round.report() != null) {
+                    double[] v = Reports.read(round.report(), CapriReport.class).contribution();
+                    for (int i = 0; i < g.length; i++) {
+                        g[i] += v[i];
+                    }
+                }
+            } else if (round.context() != null) {
                 contributions.addTo(g, round.context(), round.action(), reward(round));
             }
             ids.add(round.id());
@@ -291,9 +399,10 @@ public final class CapriRuntime implements BanditRuntime {
                     "eliminationRule", "keep x if mu(c,x) >= max over active x' of mu(c,x') - 4 * width",
                     "evaluate", "mu(w) = sum_i coefficients[i] * k(projectionPoints[i], w), w = context ++ action features"));
         }
-        out.put("privacy", Map.of("model", "JDP", "composition", capri.config().composition(),
+        out.put("privacy", Map.of("model", local() ? "LDP" : "JDP", "composition", capri.config().composition(),
                 "calibration", capri.config().calibration(),
-                "mechanism", "Gaussian mechanism on clipped contributions, once per epoch"));
+                "mechanism", local() ? "Gaussian mechanism on each user's clipped contribution, on the user's device"
+                        : "Gaussian mechanism on clipped contributions, once per epoch"));
         return out;
     }
 

@@ -76,7 +76,7 @@ final class LinUcbModel implements LinearModel<LinUcbState> {
     }
 
     @Override
-    public RandomiserInput randomiserInput(LinUcbState state, double[] features) {
+    public OnlineUcbInput randomiserInput(LinUcbState state, double[] features) {
         return null;
     }
 

@@ -36,7 +36,7 @@ public interface LinearModel<S> {
     Map<String, Object> publicModel(S state);
 
     /** For a locally private bandit: the randomiser's inputs sent with a decision; null otherwise. */
-    RandomiserInput randomiserInput(S state, double[] features);
+    OnlineUcbInput randomiserInput(S state, double[] features);
 
     /** The one ledger charge at creation covering the whole horizon (empty: nothing private). */
     Optional<PrivacyCost> cost();

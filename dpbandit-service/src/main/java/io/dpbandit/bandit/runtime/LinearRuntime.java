@@ -8,6 +8,7 @@ import io.dpbandit.bandit.store.DecisionStore;
 import io.dpbandit.bandit.store.LifecycleStore;
 import io.dpbandit.policy.JointFeatureMap;
 import io.dpbandit.policy.SequentialPolicy;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.dpbandit.client.onlineucb.OnlineUcbReport;
 import io.dpbandit.policy.onlineucb.OnlineUcbState;
 import java.util.ArrayList;
@@ -127,12 +128,13 @@ public final class LinearRuntime<S> implements BanditRuntime {
     }
 
     @Override
-    public String checkReport(OnlineUcbReport report) {
+    public String checkReport(JsonNode report, int epoch, Lifecycle lifecycle) {
         if (!(model instanceof OnlineUcbModel online)) {
-            return BanditRuntime.super.checkReport(report);
+            return BanditRuntime.super.checkReport(report, epoch, lifecycle);
         }
+        OnlineUcbReport parsed = Reports.parse(report, OnlineUcbReport.class, "an OnlineUCB report");
         try {
-            return online.check(state(OnlineUcbState.class), report);
+            return online.check(state(OnlineUcbState.class), parsed);
         } catch (IllegalArgumentException e) {
             throw InvalidRequestException.of("report", e.getMessage());
         }
@@ -143,7 +145,7 @@ public final class LinearRuntime<S> implements BanditRuntime {
     }
 
     @Override
-    public RandomiserInput randomiserFor(double[] context, int action) {
+    public Object randomiserFor(double[] context, int action) {
         return model.local() ? model.randomiserInput(state, features(context, action)) : null;
     }
 

@@ -66,7 +66,7 @@ public class DecisionStore {
                     + " LIMIT 1) RETURNING (used - 1) * " + n + " + shard + 1 AS assigned) "
                     + "INSERT INTO decision (id, bandit_id, request_id, epoch, slot, context, context_digest, action_index, "
                     + "propensity, feedback, wait_until) "
-                    + "SELECT ?, ?, ?, ?, s.assigned, CASE WHEN s.assigned IS NULL THEN NULL ELSE ? END, ?, ?, ?, "
+                    + "SELECT ?, ?, ?, ?, s.assigned, CASE WHEN s.assigned IS NULL THEN NULL ELSE ?::float8[] END, ?, ?, ?, "
                     + "CASE WHEN s.assigned IS NULL THEN 'NOT_USED' ELSE 'PENDING' END, "
                     + "clock_timestamp() + make_interval(secs => ?) "
                     + "FROM (SELECT 1) one LEFT JOIN slot s ON true RETURNING slot");
@@ -81,7 +81,11 @@ public class DecisionStore {
             ps.setString(i++, banditId);
             ps.setString(i++, requestId);
             ps.setInt(i++, epoch);
-            ps.setArray(i++, con.createArrayOf("float8", box(context)));
+            if (context == null) {
+                ps.setNull(i++, java.sql.Types.ARRAY); // a locally private bandit keeps no context
+            } else {
+                ps.setArray(i++, con.createArrayOf("float8", box(context)));
+            }
             ps.setString(i++, contextDigest);
             ps.setInt(i++, action);
             ps.setDouble(i++, propensity);
@@ -100,6 +104,15 @@ public class DecisionStore {
     public Optional<DecisionRow> findByRequest(String banditId, String requestId) {
         return jdbc.query(DECISION + "WHERE bandit_id = ? AND request_id = ?", this::decision, banditId, requestId)
                 .stream().findFirst();
+    }
+
+    /** Whose a decision is: its bandit and epoch, and whether it still waits for its outcome. */
+    public record Owner(String banditId, int epoch, boolean pending) {
+    }
+
+    public Optional<Owner> owner(UUID id) {
+        return jdbc.query("SELECT bandit_id, epoch, feedback = 'PENDING' FROM decision WHERE id = ?",
+                (rs, i) -> new Owner(rs.getString(1), rs.getInt(2), rs.getBoolean(3)), id).stream().findFirst();
     }
 
     public Optional<String> banditOf(UUID id) {

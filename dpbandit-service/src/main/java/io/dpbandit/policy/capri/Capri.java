@@ -1,5 +1,7 @@
 package io.dpbandit.policy.capri;
 
+import io.dpbandit.client.capri.CapriRandomiser;
+import io.dpbandit.client.capri.CapriRandomiserPlan;
 import io.dpbandit.kernel.Kernel;
 import io.dpbandit.policy.ContextGenerator;
 import io.dpbandit.policy.JointPoint;
@@ -104,6 +106,31 @@ public final class Capri {
     /** A calculator of this epoch's clipped contributions (the JDP server side, or the LDP client). */
     public ContributionCalculator contributions(EpochPlan plan) {
         return new ContributionCalculator(plan, kernel, actionFeatures, config.rewardBound());
+    }
+
+    /**
+     * What a CAPRI-LDP user's device needs for epoch {@code plan.epoch()}: all public (the
+     * projection points come from the public pool, A from the kernel on them, C_r and σ from public
+     * quantities).
+     */
+    public CapriRandomiserPlan randomiserPlan(String bandit, EpochPlan plan) {
+        if (plan.noise().noiseless()) {
+            throw new IllegalStateException("a local randomiser needs a positive noise scale");
+        }
+        double[][] points = plan.projectionSet().stream().map(p -> p.features(actionFeatures)).toArray(double[][]::new);
+        return new CapriRandomiserPlan(bandit, plan.epoch(), config.kernel(), points, plan.inverseCholesky(),
+                plan.contributionBound(), config.rewardBound(), plan.noise().epsilon(), plan.noise().delta(),
+                plan.noise().sigma());
+    }
+
+    /** The device-side randomiser of epoch {@code plan.epoch()} (the simulator plays the users). */
+    public CapriRandomiser randomiser(EpochPlan plan) {
+        return new CapriRandomiser(randomiserPlan(null, plan));
+    }
+
+    /** The features of action {@code a}. */
+    public double[] actionFeatures(int a) {
+        return actionFeatures[a].clone();
     }
 
     /** Adds {@code rounds} rounds whose contributions sum to {@code contributionSum}. */

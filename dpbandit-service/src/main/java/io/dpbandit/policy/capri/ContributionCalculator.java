@@ -1,5 +1,6 @@
 package io.dpbandit.policy.capri;
 
+import io.dpbandit.client.capri.CapriProjection;
 import io.dpbandit.policy.JointPoint;
 import io.dpbandit.kernel.Kernel;
 import io.dpbandit.privacy.ClippedVector;
@@ -103,25 +104,8 @@ public final class ContributionCalculator {
         if (hit != null) {
             return hit;
         }
-        double[] w = point.features(actionFeatures);
-        double[] ks = new double[m];
-        for (int i = 0; i < m; i++) {
-            ks[i] = kernel.value(projectionFeatures[i], w);
-        }
-        // A is lower triangular: (A k)_i = Σ_{j ≤ i} A_ij k_j.
-        double[] a = plan.inverseCholesky();
-        double[] out = new double[m + 1];
-        double ss = 0;
-        for (int i = 0; i < m; i++) {
-            double v = 0;
-            int row = i * m;
-            for (int j = 0; j <= i; j++) {
-                v += a[row + j] * ks[j];
-            }
-            out[i] = v;
-            ss += v * v;
-        }
-        out[m] = Math.sqrt(ss);
+        double[] out = CapriProjection.project(kernel, projectionFeatures, plan.inverseCholesky(),
+                point.features(actionFeatures));
         synchronized (cache) {
             cache.put(point, out);
         }

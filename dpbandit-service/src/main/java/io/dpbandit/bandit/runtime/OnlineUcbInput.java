@@ -16,7 +16,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
  */
 @Schema(description = "ONLINEUCB learning decisions only: the public inputs of the client's randomiser "
         + "(dpbandit-client OnlineUcbRandomiser.randomise(features, ticket, reward, noise)).")
-public record RandomiserInput(
+public record OnlineUcbInput(
         @Schema(description = "x: the chosen action's joint feature vector under the bandit's feature map")
         double[] features,
         @Schema(description = "base: learner index (0 unless the combiner is used), echoed in the report; round: "
