@@ -25,16 +25,29 @@ public final class CapriRandomiser {
     private final GaussianMechanism mechanism;
 
     public CapriRandomiser(CapriRandomiserPlan plan) {
+        this(plan, 1.0);
+    }
+
+    /**
+     * A randomiser whose noise is {@code noiseMultiplier} times the σ above. Package-private: only
+     * the privacy audit uses it, to show that the audit fails when the noise is too small.
+     */
+    CapriRandomiser(CapriRandomiserPlan plan, double noiseMultiplier) {
         if (plan == null) {
             throw new IllegalArgumentException("plan is required");
         }
+        if (!(noiseMultiplier > 0) || Double.isInfinite(noiseMultiplier)) {
+            throw new IllegalArgumentException("noise multiplier must be positive, got " + noiseMultiplier);
+        }
         this.plan = plan;
         this.kernel = plan.kernel().toKernel();
+        // Sensitivity 2C_r: every contribution is clipped to norm C_r, and one user's round is replaced.
         double sensitivity = 2 * plan.contributionBound();
-        GaussianCalibration exact = GaussianCalibrator.analytic(sensitivity, plan.epsilon(), plan.delta());
-        this.mechanism = new GaussianMechanism(plan.sigma() > exact.sigma()
-                ? new GaussianCalibration(sensitivity, plan.epsilon(), plan.delta(), plan.sigma(), exact.method())
-                : exact);
+        // σ = max(σ_plan, σ_analytic(2C_r, ε_r, δ_r)) (Balle & Wang 2018, Thm 8).
+        double sigma = Math.max(plan.sigma(),
+                GaussianCalibrator.analyticSigma(sensitivity, plan.epsilon(), plan.delta()));
+        this.mechanism = new GaussianMechanism(new GaussianCalibration(sensitivity, plan.epsilon(), plan.delta(),
+                sigma * noiseMultiplier, io.dpbandit.privacy.CalibrationMethod.ANALYTIC));
     }
 
     public CapriRandomiserPlan plan() {
