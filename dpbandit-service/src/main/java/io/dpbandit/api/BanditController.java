@@ -1,7 +1,9 @@
 package io.dpbandit.api;
 
 import io.dpbandit.security.Access;
+import io.dpbandit.bandit.BanditInsights;
 import io.dpbandit.bandit.BanditService;
+import io.swagger.v3.oas.annotations.Operation;
 import io.dpbandit.bandit.BanditSpec;
 import io.dpbandit.bandit.store.LedgerEntry;
 import java.net.URI;
@@ -18,9 +20,11 @@ import org.springframework.web.bind.annotation.RestController;
 public class BanditController {
 
     private final BanditService bandits;
+    private final BanditInsights insights;
 
-    public BanditController(BanditService bandits) {
+    public BanditController(BanditService bandits, BanditInsights insights) {
         this.bandits = bandits;
+        this.insights = insights;
     }
 
     /** 201 when created; 200 when the same spec was already created (a safe retry). */
@@ -51,5 +55,24 @@ public class BanditController {
     public List<LedgerEntry> ledger(@PathVariable String id) {
         Access.requireBandit(id);
         return bandits.ledger(id);
+    }
+
+    @Operation(summary = "A bandit's epochs", description = "Timeline, progress of background work, and per "
+            + "released epoch its confidence width, projection-set size, the mean active-set size over the pool "
+            + "after it, and the privacy charged for it. Public (post-processing of releases).")
+    @GetMapping("/bandits/{id}/epochs")
+    public List<BanditInsights.EpochSummary> epochs(@PathVariable String id) {
+        Access.requireBandit(id);
+        return insights.epochs(id);
+    }
+
+    @Operation(summary = "The public model's recommendation per pool context", description = "For an evenly "
+            + "spaced sample of at most 400 contexts of the public pool: the released model's best action and the "
+            + "size of the active set it was chosen from. Free post-processing; empty for USCA, whose per-context "
+            + "releases are charged (use POST /release).")
+    @GetMapping("/bandits/{id}/recommendations")
+    public BanditInsights.Recommendations recommendations(@PathVariable String id) {
+        Access.requireBandit(id);
+        return insights.recommendations(id);
     }
 }

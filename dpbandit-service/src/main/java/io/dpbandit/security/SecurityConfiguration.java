@@ -87,7 +87,8 @@ public class SecurityConfiguration {
                         .hasAnyRole("DECIDER", "ANALYST")
                         .requestMatchers(path.matcher(HttpMethod.POST, "/bandits")).hasRole("ADMIN")
                         .requestMatchers(path.matcher("/bandits"), path.matcher("/bandits/{id}"),
-                                path.matcher("/bandits/{id}/ledger"), path.matcher("/release")).hasRole("ANALYST")
+                                path.matcher("/bandits/{id}/ledger"), path.matcher("/bandits/{id}/epochs"),
+                                path.matcher("/bandits/{id}/recommendations"), path.matcher("/release")).hasRole("ANALYST")
                         .anyRequest().denyAll())
                 .build();
     }

@@ -101,6 +101,8 @@ class PathSpellingTest extends PostgresIntegrationTest {
                 new Endpoint("GET", "/bandits", "", null, analysts),
                 new Endpoint("GET", "/bandits/" + BANDIT, "", null, analysts),
                 new Endpoint("GET", "/bandits/" + BANDIT + "/ledger", "", null, analysts),
+                new Endpoint("GET", "/bandits/" + BANDIT + "/epochs", "", null, analysts),
+                new Endpoint("GET", "/bandits/" + BANDIT + "/recommendations", "", null, analysts),
                 new Endpoint("POST", "/decide", "", Map.of("bandit", BANDIT, "context", List.of(0.2, 0.4)),
                         Set.of("decider")),
                 new Endpoint("POST", "/feedback", "", Map.of("decisionId", decisionId, "reward", 0.5),

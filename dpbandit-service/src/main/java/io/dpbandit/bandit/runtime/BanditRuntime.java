@@ -73,6 +73,23 @@ public sealed interface BanditRuntime permits CapriRuntime, UscaRuntime, LinearR
         return null;
     }
 
+    /**
+     * What the public model recommends for a context (free post-processing) and how many actions
+     * it still considers; null where a recommendation would cost privacy (USCA charges each one).
+     */
+    default Recommendation recommend(double[] context) {
+        return null;
+    }
+
+    /** A recommendation: the action's id and the size of the active set it was chosen from. */
+    record Recommendation(String action, int activeSetSize) {
+    }
+
+    /** |X_r(c)| after each released epoch, oldest first (CAPRI; empty for the others). */
+    default int[] activeSetSizes(double[] context) {
+        return new int[0];
+    }
+
     /** Whether a decision served now may take a learning slot of the current epoch. */
     default boolean learning() {
         return version().phase() == Phase.EXPLORE;

@@ -97,6 +97,16 @@ public final class CapriRuntime implements BanditRuntime {
         return active;
     }
 
+    @Override
+    public Recommendation recommend(double[] context) {
+        return new Recommendation(release(context, null).action(), activeSet(context).length);
+    }
+
+    @Override
+    public int[] activeSetSizes(double[] context) {
+        return activeSets.activeSetSizes(context);
+    }
+
     /** Algorithm 1: play x_t ~ Unif(X_r(c_t)), propensity 1/|X_r(c_t)|, in every phase. */
     @Override
     public Served decide(double[] context, RandomGenerator rng) {

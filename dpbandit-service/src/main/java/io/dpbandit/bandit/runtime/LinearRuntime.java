@@ -231,6 +231,11 @@ public final class LinearRuntime<S> implements BanditRuntime {
         return out;
     }
 
+    @Override
+    public Recommendation recommend(double[] context) {
+        return new Recommendation(release(context, null).action(), spec.actions().size());
+    }
+
     /** The public model's best action for a context: post-processing, free. */
     @Override
     public Releases.ContextRelease release(double[] context, Releases releases) {

@@ -38,6 +38,21 @@ public final class Elimination {
         return active;
     }
 
+    /**
+     * |X_{i+1}(c)| after each model given, in order: how the active set shrinks epoch by epoch for
+     * one context (post-processing, for reports).
+     */
+    public int[] activeSetSizes(double[] context) {
+        int[] active = new int[actionFeatures.length];
+        Arrays.setAll(active, i -> i);
+        int[] sizes = new int[models.size()];
+        for (int i = 0; i < sizes.length; i++) {
+            active = eliminate(models.get(i), context, active);
+            sizes[i] = active.length;
+        }
+        return sizes;
+    }
+
     /** μ̂(c, x) of the model of epoch {@code index} (0-based in the list given) for every action. */
     public double[] means(int index, double[] context) {
         Evaluated m = models.get(index);

@@ -1,0 +1,159 @@
+package io.dpbandit.bandit;
+
+import io.dpbandit.bandit.runtime.BanditRuntime;
+import io.dpbandit.bandit.runtime.Runtimes;
+import io.dpbandit.bandit.store.EpochEntity;
+import io.dpbandit.bandit.store.EpochRepository;
+import io.dpbandit.bandit.store.LedgerEntry;
+import io.dpbandit.policy.capri.ReleasedModel;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
+import org.springframework.stereotype.Service;
+
+/**
+ * What the analyst page charts, from what an analyst may already read: the epochs' timeline and
+ * releases (public), the ledger, and the public model's recommendations over a sample of the
+ * public context pool. Nothing here touches a user's context or reward, and nothing is charged:
+ * every figure is post-processing of releases (USCA's per-context releases are charged, so none is
+ * made here).
+ */
+@Service
+public class BanditInsights {
+
+    /** Pool contexts the recommendation map and the active-set sizes are computed on, at most. */
+    static final int SAMPLE = 400;
+
+    private final Runtimes runtimes;
+    private final EpochRepository epochs;
+    private final Ledger ledger;
+    private final StateCodec json;
+    private final Map<String, Cached> cache = new ConcurrentHashMap<>();
+
+    public BanditInsights(Runtimes runtimes, EpochRepository epochs, Ledger ledger, StateCodec json) {
+        this.runtimes = runtimes;
+        this.epochs = epochs;
+        this.ledger = ledger;
+        this.json = json;
+    }
+
+    /**
+     * One epoch as the timeline shows it.
+     *
+     * @param width             CAPRI: the released model's confidence width Δ_r (noise included)
+     * @param projectionSize    CAPRI: |S_r| of the released model
+     * @param meanActiveSetSize CAPRI: the mean |X_{r+1}(c)| over the pool sample after this release
+     * @param epsilon           the privacy charged for this epoch's release (0 if none)
+     */
+    public record EpochSummary(int number, EpochStatus status, int length, int assigned, int folded,
+            Instant openedAt, Instant plannedAt, Instant sealedAt, Instant closedAt, String work, Double progress,
+            Double width, Integer projectionSize, Double meanActiveSetSize, double epsilon, double delta) {
+    }
+
+    public List<EpochSummary> epochs(String banditId) {
+        BanditRuntime rt = runtimes.get(banditId);
+        Map<Integer, List<LedgerEntry>> charges = ledger.entries(banditId).stream()
+                .filter(e -> e.getEpoch() != null).collect(Collectors.groupingBy(LedgerEntry::getEpoch));
+        double[] meanSizes = cached(rt).meanActiveSetSizes();
+        List<EpochSummary> out = new ArrayList<>();
+        for (EpochEntity e : epochs.findByBanditIdOrderByNumberAsc(banditId)) {
+            ReleasedModel model = e.getModel() == null ? null : json.read(e.getModel(), ReleasedModel.class);
+            List<LedgerEntry> charged = charges.getOrDefault(e.getNumber(), List.of());
+            int released = model == null ? -1 : releasedIndex(rt, e.getNumber());
+            out.add(new EpochSummary(e.getNumber(), e.getStatus(), e.getLength(), e.getAssigned(), e.getFolded(),
+                    e.getOpenedAt(), e.getPlannedAt(), e.getSealedAt(), e.getClosedAt(), e.getWorkStage(),
+                    e.getWorkProgress(), model == null ? null : model.width(),
+                    model == null ? null : model.coefficients().length,
+                    released >= 0 && released < meanSizes.length ? meanSizes[released] : null,
+                    charged.stream().mapToDouble(LedgerEntry::getEpsilon).sum(),
+                    charged.stream().mapToDouble(LedgerEntry::getDelta).sum()));
+        }
+        return out;
+    }
+
+    /** The 0-based position of epoch r among the released models (they are released in order). */
+    private static int releasedIndex(BanditRuntime rt, int epoch) {
+        if (rt instanceof io.dpbandit.bandit.runtime.CapriRuntime capri) {
+            for (int i = 0; i < capri.models().size(); i++) {
+                if (capri.models().get(i).epoch() == epoch) {
+                    return i;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * The public model's recommendation for each context of a sample of the pool (evenly spaced,
+     * at most {@value #SAMPLE}); empty when the bandit has no pool or its recommendations cost
+     * privacy.
+     */
+    public record Recommendations(String bandit, int epoch, int poolSize, List<double[]> contexts,
+            List<String> actions, List<Integer> activeSetSizes) {
+    }
+
+    public Recommendations recommendations(String banditId) {
+        BanditRuntime rt = runtimes.get(banditId);
+        Cached c = cached(rt);
+        return new Recommendations(banditId, rt.version().epoch(), pool(rt).size(), c.contexts(), c.actions(),
+                c.sizes());
+    }
+
+    private record Cached(Object version, List<double[]> contexts, List<String> actions, List<Integer> sizes,
+            double[] meanActiveSetSizes) {
+    }
+
+    /** Computed once per runtime (that is, per released epoch), shared by both views. */
+    private Cached cached(BanditRuntime rt) {
+        Cached hit = cache.get(rt.spec().id());
+        if (hit != null && hit.version() == rt) {
+            return hit;
+        }
+        List<double[]> sample = sample(pool(rt));
+        List<double[]> contexts = new ArrayList<>();
+        List<String> actions = new ArrayList<>();
+        List<Integer> sizes = new ArrayList<>();
+        double[] sums = null;
+        for (double[] c : sample) {
+            BanditRuntime.Recommendation r = rt.recommend(c);
+            if (r != null) {
+                contexts.add(c);
+                actions.add(r.action());
+                sizes.add(r.activeSetSize());
+            }
+            int[] perEpoch = rt.activeSetSizes(c);
+            if (sums == null) {
+                sums = new double[perEpoch.length];
+            }
+            for (int i = 0; i < perEpoch.length && i < sums.length; i++) {
+                sums[i] += perEpoch[i];
+            }
+        }
+        double[] means = sums == null ? new double[0] : sums;
+        for (int i = 0; i < means.length; i++) {
+            means[i] /= sample.size();
+        }
+        Cached fresh = new Cached(rt, List.copyOf(contexts), List.copyOf(actions), List.copyOf(sizes), means);
+        cache.put(rt.spec().id(), fresh);
+        return fresh;
+    }
+
+    private static List<double[]> pool(BanditRuntime rt) {
+        return rt.spec().contextPool() == null ? List.of() : rt.spec().contextPool();
+    }
+
+    /** At most SAMPLE contexts, evenly spaced through the pool (deterministic, public). */
+    static List<double[]> sample(List<double[]> pool) {
+        if (pool.size() <= SAMPLE) {
+            return pool;
+        }
+        List<double[]> out = new ArrayList<>(SAMPLE);
+        for (int i = 0; i < SAMPLE; i++) {
+            out.add(pool.get((int) ((long) i * pool.size() / SAMPLE)));
+        }
+        return out;
+    }
+}
