@@ -1,6 +1,9 @@
 package io.dpbandit.bandit;
 
-import io.dpbandit.kernel.KernelSpec;
+import io.dpbandit.policy.JointFeatureMap;
+import io.dpbandit.policy.linucb.LinUcbConfig;
+import io.dpbandit.policy.onlineucb.OnlineUcbConfig;
+import io.dpbandit.privacy.NodeNoiseKind;
 import io.dpbandit.policy.capri.CapriConfig;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -126,16 +129,16 @@ public final class BanditSpecValidator {
     private static BanditSpec.Linear linear(BanditSpec s, int maxDimension,
             List<InvalidRequestException.FieldProblem> p) {
         BanditSpec.Linear l = s.linear();
-        var map = l == null || l.featureMap() == null ? io.dpbandit.policy.JointFeatureMap.Kind.OUTER_PRODUCT
+        var map = l == null || l.featureMap() == null ? JointFeatureMap.Kind.OUTER_PRODUCT
                 : l.featureMap();
-        var mode = l == null || l.mode() == null ? io.dpbandit.policy.linucb.LinUcbConfig.Mode.ENGINEERED : l.mode();
-        var noise = l == null || l.noise() == null ? io.dpbandit.privacy.NodeNoiseKind.GAUSSIAN : l.noise();
+        var mode = l == null || l.mode() == null ? LinUcbConfig.Mode.ENGINEERED : l.mode();
+        var noise = l == null || l.noise() == null ? NodeNoiseKind.GAUSSIAN : l.noise();
         var learner = l == null || l.learner() == null
-                ? (mode == io.dpbandit.policy.linucb.LinUcbConfig.Mode.PAPER
-                        ? io.dpbandit.policy.onlineucb.OnlineUcbConfig.Learner.MALER
-                        : io.dpbandit.policy.onlineucb.OnlineUcbConfig.Learner.OGD)
+                ? (mode == LinUcbConfig.Mode.PAPER
+                        ? OnlineUcbConfig.Learner.MALER
+                        : OnlineUcbConfig.Learner.OGD)
                 : l.learner();
-        if (noise == io.dpbandit.privacy.NodeNoiseKind.NONE) {
+        if (noise == NodeNoiseKind.NONE) {
             p.add(problem("linear.noise", "must be GAUSSIAN or WISHART: a served bandit is private"));
         }
         if (s.algorithm() == BanditSpec.Algorithm.ONLINEUCB && l != null && l.noise() != null) {
@@ -149,7 +152,7 @@ public final class BanditSpecValidator {
         if (actions != null && !actions.isEmpty() && actions.get(0) != null && actions.get(0).features() != null
                 && dim != null) {
             try {
-                int d = new io.dpbandit.policy.JointFeatureMap(map).dimension(dim, actions.get(0).features().length);
+                int d = new JointFeatureMap(map).dimension(dim, actions.get(0).features().length);
                 if (d < 1 || d > 400) {
                     p.add(problem("linear.featureMap", "gives " + d + " features; a linear bandit takes 1 to 400"));
                 }

@@ -222,13 +222,7 @@ public final class CapriRuntime implements BanditRuntime {
         if (fold(lc, epoch, plan)) {
             return Step.FOLDED;
         }
-        if (epoch.status() == EpochStatus.OPEN) {
-            return Sealing.seal(lc, epoch) ? Step.SEALED : Step.NONE;
-        }
-        if (epoch.status() == EpochStatus.SEALED && epoch.folded() == epoch.assigned()) {
-            return close(lc, epoch, plan);
-        }
-        return Step.NONE;
+        return Sealing.sealOrFinish(lc, epoch, () -> close(lc, epoch, plan));
     }
 
     /** The plan of epoch r, a bounded step at a time; stored once complete. */

@@ -161,13 +161,7 @@ public final class LinearRuntime<S> implements BanditRuntime {
         if (!rounds.isEmpty()) {
             return fold(lc, rounds) ? Step.FOLDED : Step.NONE;
         }
-        if (epoch.status() == EpochStatus.OPEN) {
-            return Sealing.seal(lc, epoch) ? Step.SEALED : Step.NONE;
-        }
-        if (epoch.status() == EpochStatus.SEALED && epoch.folded() == epoch.assigned()) {
-            return finish(lc, epoch);
-        }
-        return Step.NONE;
+        return Sealing.sealOrFinish(lc, epoch, () -> finish(lc, epoch));
     }
 
     /** One batch in decision order into the model; the state and the folded marks commit together. */

@@ -35,4 +35,20 @@ final class Sealing {
             return lc.store.seal(id, r);
         }));
     }
+
+    /**
+     * What every runtime's step does once nothing is left to fold: seal an open epoch, and finish
+     * a sealed one whose rounds are all folded (CAPRI: release and close; USCA: the estimator;
+     * linear: serve from the last model).
+     */
+    static BanditRuntime.Step sealOrFinish(Lifecycle lc, LifecycleStore.OpenEpoch epoch,
+            java.util.function.Supplier<BanditRuntime.Step> finish) {
+        if (epoch.status() == EpochStatus.OPEN) {
+            return seal(lc, epoch) ? BanditRuntime.Step.SEALED : BanditRuntime.Step.NONE;
+        }
+        if (epoch.status() == EpochStatus.SEALED && epoch.folded() == epoch.assigned()) {
+            return finish.get();
+        }
+        return BanditRuntime.Step.NONE;
+    }
 }

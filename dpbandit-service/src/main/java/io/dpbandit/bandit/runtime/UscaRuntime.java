@@ -89,13 +89,7 @@ public final class UscaRuntime implements BanditRuntime {
         if (fold(lc, epoch, plan)) {
             return Step.FOLDED;
         }
-        if (epoch.status() == EpochStatus.OPEN) {
-            return Sealing.seal(lc, epoch) ? Step.SEALED : Step.NONE;
-        }
-        if (epoch.status() == EpochStatus.SEALED && epoch.folded() == epoch.assigned()) {
-            return buildEstimator(lc, epoch, plan);
-        }
-        return Step.NONE;
+        return Sealing.sealOrFinish(lc, epoch, () -> buildEstimator(lc, epoch, plan));
     }
 
     /** Folds settled rounds into K_{Z,W}Y = Σ_t ω_t y_t k_Z(w_t) (ω: the width weight, fail-closed). */
