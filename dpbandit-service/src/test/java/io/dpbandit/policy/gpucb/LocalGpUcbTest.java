@@ -151,4 +151,18 @@ class LocalGpUcbTest {
                 .isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(() -> new LocalGpUcb(GpUcbTest.jdp(8))).isInstanceOf(IllegalArgumentException.class);
     }
+
+    /** The report's JSON is the documented wire format, field for field, and reads back equal. */
+    @Test
+    void reportJsonIsTheDocumentedWireFormat() throws Exception {
+        LocalGpUcb policy = new LocalGpUcb(local(GpUcbConfig.ShiftRule.SHARP));
+        GpUcbReport report = reports(policy, 1, 10).get(0);
+        var tree = JSON.readTree(JSON.writeValueAsString(report));
+        assertThat(tree.fieldNames()).toIterable().containsExactlyInAnyOrder("featureDimension", "noisyGram",
+                "noisyRewardFeatures", "epsilon", "delta", "rewardBound", "gramSigma", "rewardFeaturesSigma",
+                "calibration");
+        assertThat(tree.get("noisyGram").size()).isEqualTo(18 * 19 / 2);
+        assertThat(tree.get("calibration").asText()).isEqualTo("ANALYTIC");
+        assertThat(JSON.readValue(JSON.writeValueAsString(report), GpUcbReport.class)).isEqualTo(report);
+    }
 }
