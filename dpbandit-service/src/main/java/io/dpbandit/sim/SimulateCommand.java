@@ -31,7 +31,8 @@ public final class SimulateCommand {
     static final String USAGE = """
             Usage: simulate [--option value ...]
               --env NAME               kernel | linear | camelback | styblinski-tang | michalewicz (default kernel)
-              --policies LIST          from uniform, capri-paper, capri, capri-ldp, usca (default uniform,capri-paper,capri)
+              --policies LIST          from uniform, capri-paper, capri, capri-ldp, usca, gpucb, gpucb-local,
+                                       gpucb-nonprivate (default uniform,capri-paper,capri)
               --epsilons LIST          privacy levels, 'inf' for non-private (default 1,inf)
               --seeds N                seeds per cell (default 3)
               --horizon T              rounds per run (default 20000)
@@ -51,7 +52,7 @@ public final class SimulateCommand {
               --checkpoints N          points per regret curve (default 200)
               --threads N              parallel runs (default: number of cores)
               --out DIR                output folder (default sim-out)
-            """;
+            """ + GpUcbOptions.USAGE;
 
     private static final Set<String> OPTIONS = Set.of("env", "policies", "epsilons", "seeds", "horizon", "pool",
             "actions", "bumps", "length-scale", "noise", "tau", "delta", "confidence-scale", "clip-quantile",
@@ -105,7 +106,8 @@ public final class SimulateCommand {
             SimulationSettings settings = new SimulationSettings(kernel, number(o, "tau", 0.1),
                     number(o, "delta", 1e-5), number(o, "confidence-scale", 5e-5), number(o, "clip-quantile", 1.0),
                     integer(o, "projection-cap", 1000), integer(o, "approximation-size", 1000),
-                    integer(o, "checkpoints", 200), composition(o.getOrDefault("composition", "sequential")));
+                    integer(o, "checkpoints", 200), composition(o.getOrDefault("composition", "sequential")),
+                    GpUcbOptions.parse(o));
             if (seeds < 1 || horizon < 1) {
                 throw new IllegalArgumentException("--seeds and --horizon must be positive");
             }
@@ -173,7 +175,7 @@ public final class SimulateCommand {
             } else {
                 throw new IllegalArgumentException("option --" + key + " needs a value");
             }
-            if (!OPTIONS.contains(key)) {
+            if (!OPTIONS.contains(key) && !GpUcbOptions.KEYS.contains(key)) {
                 throw new IllegalArgumentException("unknown option --" + key);
             }
             o.put(key, value);

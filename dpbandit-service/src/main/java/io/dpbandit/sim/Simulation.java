@@ -53,6 +53,8 @@ public final class Simulation {
             case UNIFORM -> runUniform();
             case CAPRI, CAPRI_PAPER, CAPRI_LDP -> runCapri();
             case USCA -> runUsca();
+            case GPUCB, GPUCB_LOCAL, GPUCB_NONPRIVATE -> new GpUcbSimulation(env, policy, epsilon, seed, horizon,
+                    settings).run();
         };
         double seconds = (System.nanoTime() - started) / 1e9;
         return new RunResult(partial.policy(), epsilon, seed, partial.curve(), partial.epochs(),

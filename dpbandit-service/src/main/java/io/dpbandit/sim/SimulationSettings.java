@@ -15,8 +15,17 @@ import io.dpbandit.policy.capri.CapriConfig;
  * @param approximationSize USCA's n_Z
  * @param checkpoints       points on each regret curve
  * @param composition       how CAPRI's (ε, δ) composes over epochs (SEQUENTIAL: the paper's split)
+ * @param gpucb             the GP-UCB policies' choices ({@link GpUcbSettings})
  */
 public record SimulationSettings(KernelSpec kernel, double regularization, double delta, double confidenceScale,
         double clippingQuantile, int projectionCap, int approximationSize, int checkpoints,
-        CapriConfig.EpochComposition composition) {
+        CapriConfig.EpochComposition composition, GpUcbSettings gpucb) {
+
+    /** The settings with the GP-UCB defaults. */
+    public SimulationSettings(KernelSpec kernel, double regularization, double delta, double confidenceScale,
+            double clippingQuantile, int projectionCap, int approximationSize, int checkpoints,
+            CapriConfig.EpochComposition composition) {
+        this(kernel, regularization, delta, confidenceScale, clippingQuantile, projectionCap, approximationSize,
+                checkpoints, composition, GpUcbSettings.defaults());
+    }
 }

@@ -148,6 +148,48 @@ public final class JdpTreeCalibration {
     public static SpectralBounds boundsForShift(double sigma, int treeNodes, int featureDimension, int horizon,
             double zeta, double shift) {
         double norm = noiseNormBound(sigma, treeNodes, featureDimension, horizon, zeta);
+        return boundsForShift(sigma, treeNodes, featureDimension, horizon, zeta, norm, shift);
+    }
+
+    /**
+     * A sharper Λ than Lemma 3's, still (ζ/2T)-accurate [derived]: Λ' = σ √(2n) (2√m + √(2 ln(2T/ζ))).
+     *
+     * <p>Proof. The top-left m × m block of a prefix release carries the noise of j ≤ n nodes, each
+     * (v + vᵀ)/√2 with v i.i.d. N(0, σ²), so it is (Z + Zᵀ)/√2 with Z = Σ v i.i.d. N(0, jσ²), and
+     * ‖(Z + Zᵀ)/√2‖ ≤ √2 ‖Z‖. For an m × m matrix with i.i.d. N(0, s²) entries E‖Z‖ ≤ 2√m s (Gordon's
+     * inequality, Davidson &amp; Szarek 2001 Thm II.13), and ‖Z‖ is 1-Lipschitz in the entries (Frobenius
+     * norm), so by Gaussian concentration P(‖Z‖ ≥ s(2√m + τ)) ≤ e^{−τ²/2}. At τ = √(2 ln(2T/ζ)) this is
+     * ζ/(2T) per round, the accuracy Thm 1 asks for, and s ≤ √n σ. Λ' ≤ Λ always (2√m ≤ 4√m, and
+     * √(2L) ≤ 2L for L = ln(2T/ζ) ≥ 1/2); at m = 200, T = 10⁴, ζ = 0.1 it is 0.41 Λ. The shift 2Λ'
+     * then gives Lemma 3's bounds with Λ' for Λ ({@link #boundsForShift(double, int, int, int, double,
+     * double, double)}), so Thm 1 and the regret analysis hold unchanged.
+     */
+    public static double sharpNoiseNormBound(double sigma, int treeNodes, int featureDimension, int horizon,
+            double zeta) {
+        requirePositive(sigma, "sigma");
+        if (treeNodes < 1 || featureDimension < 1) {
+            throw new IllegalArgumentException("need n >= 1 and m >= 1, got n = " + treeNodes + ", m = " + featureDimension);
+        }
+        requirePositiveHorizon(horizon);
+        requireProbability(zeta, "zeta");
+        return sigma * StrictMath.sqrt(2.0 * treeNodes) * (2.0 * StrictMath.sqrt(featureDimension)
+                + StrictMath.sqrt(2.0 * StrictMath.log(2.0 * horizon / zeta)));
+    }
+
+    /**
+     * The bounds for shift s given any (ζ/2T)-accurate bound {@code noiseNorm} on the noise's spectral
+     * norm (Lemma 3's Λ or {@link #sharpNoiseNormBound}): λ_min = s − Λ, λ_max = s + Λ,
+     * κ = σ√n (√m + √(2 ln(2T/ζ)))/√λ_min.
+     *
+     * @throws IllegalArgumentException if s ≤ Λ
+     */
+    public static SpectralBounds boundsForShift(double sigma, int treeNodes, int featureDimension, int horizon,
+            double zeta, double noiseNorm, double shift) {
+        requirePositive(sigma, "sigma");
+        requirePositive(noiseNorm, "noise norm bound Lambda");
+        requirePositiveHorizon(horizon);
+        requireProbability(zeta, "zeta");
+        double norm = noiseNorm;
         if (!(shift > norm) || !Double.isFinite(shift)) {
             throw new IllegalArgumentException("shift " + shift + " must exceed the noise norm bound Lambda = " + norm
                     + " for Thm 1's lambda_min > 0; with a smaller shift configure beta_t directly");

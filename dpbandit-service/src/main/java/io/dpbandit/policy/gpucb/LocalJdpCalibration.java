@@ -108,4 +108,67 @@ public final class LocalJdpCalibration {
                 + StrictMath.sqrt(2.0 * StrictMath.log(2.0 * horizon / zeta)));
         return new SpectralBounds(lambdaMin, 3.0 * lambdaMin, vectorNorm / StrictMath.sqrt(lambdaMin));
     }
+
+    /**
+     * Lemma 6's bounds for the noise of the first {@code reports} client reports and a shift
+     * s·2σ_XΛ_r, where Λ_r = √r (4√m + 2 ln(2T/ζ)) [derived; spec §2.6's "tighter per-round choice"].
+     *
+     * <p>Why it is valid: H_t, the sum of r = t − 1 client matrices, has the law of √r times one of
+     * them, so Lemma 6's bound for the sum of T matrices, σ_X√T(4√m + 2 ln(2T/ζ)), holds for the sum of
+     * r with √r in place of √T and the same failure probability ζ/(2T) per round (the log term keeps
+     * T: it pays for the union bound over the T rounds). Likewise ‖h_t‖ ≤ σ_u√r (√m + √(2 ln(2T/ζ))).
+     * With shift s·2σ_XΛ_r: λ_min = (2s − 1)σ_XΛ_r, λ_max = (2s + 1)σ_XΛ_r, κ = ‖h_t‖/√λ_min. At
+     * r = T and s = 1 this is {@link #lemma6Bounds}; at r = 0 there is no noise and the bounds are
+     * {@link SpectralBounds#NONE}.
+     *
+     * @param reports    r ≥ 0, the reports summed so far
+     * @param shiftScale s &gt; 1/2, so that λ_min &gt; 0
+     */
+    public static SpectralBounds roundBounds(double sigmaX, double sigmaU, int featureDimension, long reports,
+            int horizon, double zeta, double shiftScale) {
+        requirePositive(sigmaX, "sigma_X");
+        requireNonNegative(sigmaU, "sigma_u");
+        requireShiftScale(shiftScale);
+        if (reports < 0 || reports > horizon) {
+            throw new IllegalArgumentException("reports must be in [0, T = " + horizon + "], got " + reports);
+        }
+        if (reports == 0) {
+            return SpectralBounds.NONE;
+        }
+        double norm = sigmaX * roundNoiseNormScale(featureDimension, reports, horizon, zeta); // ‖H_t‖ ≤ σ_XΛ_r
+        double lambdaMin = (2.0 * shiftScale - 1.0) * norm;
+        double vectorNorm = sigmaU * StrictMath.sqrt(reports) * (StrictMath.sqrt(featureDimension)
+                + StrictMath.sqrt(2.0 * StrictMath.log(2.0 * horizon / zeta)));
+        return new SpectralBounds(lambdaMin, (2.0 * shiftScale + 1.0) * norm, vectorNorm / StrictMath.sqrt(lambdaMin));
+    }
+
+    /** Λ_r = √r (4√m + 2 ln(2T/ζ)) of {@link #roundBounds}; the shift is s·2σ_XΛ_r. */
+    public static double roundNoiseNormScale(int featureDimension, long reports, int horizon, double zeta) {
+        if (featureDimension < 1) {
+            throw new IllegalArgumentException("feature dimension m must be at least 1, got " + featureDimension);
+        }
+        requirePositiveHorizon(horizon);
+        requireProbability(zeta, "zeta");
+        if (reports < 0) {
+            throw new IllegalArgumentException("reports must be >= 0, got " + reports);
+        }
+        return StrictMath.sqrt(reports)
+                * (4.0 * StrictMath.sqrt(featureDimension) + 2.0 * StrictMath.log(2.0 * horizon / zeta));
+    }
+
+    /**
+     * Lemma 6 at the horizon with shift s·2σ_XΛ (Λ = {@link #noiseNormScale}): λ_min = (2s − 1)σ_XΛ,
+     * λ_max = (2s + 1)σ_XΛ, κ = σ_u√T (√m + √(2 ln(2T/ζ)))/√λ_min; {@link #lemma6Bounds} at s = 1.
+     */
+    public static SpectralBounds lemma6Bounds(double sigmaX, double sigmaU, int featureDimension, int horizon,
+            double zeta, double shiftScale) {
+        return roundBounds(sigmaX, sigmaU, featureDimension, horizon, horizon, zeta, shiftScale);
+    }
+
+    static void requireShiftScale(double shiftScale) {
+        if (!(shiftScale > 0.5) || !Double.isFinite(shiftScale)) {
+            throw new IllegalArgumentException("shift scale must be finite and > 1/2 (the shift must exceed the "
+                    + "noise norm bound for lambda_min > 0), got " + shiftScale);
+        }
+    }
 }

@@ -191,4 +191,107 @@ class QuadratureGpUcbCalibrationTest {
         assertThat(QffOrderChoice.errorBelowInverseSquareHorizon(T, BoxDomain.boundingBoxOfBall(2, 2.0), 1.0))
                 .isEqualTo(22);
     }
+
+    /**
+     * The sharper (still ζ/2T-accurate) Λ' = σ√(2n)(2√M + √(2 ln(2T/ζ))): at σ = 1, n = 15, M = 200,
+     * T = 10⁴, ζ = 0.1 it is √30 (2√200 + √(2 ln 2·10⁵)) = 5.4772256 · (28.2842712 + 4.9408648) = 181.981565,
+     * against Lemma 3's √30 (4√200 + 2 ln 2·10⁵) = 443.549494; it is never larger.
+     */
+    @Test
+    void sharpNoiseNormBoundMatchesHandComputationAndNeverExceedsLemma3() {
+        assertThat(JdpTreeCalibration.sharpNoiseNormBound(1.0, 15, 200, 10_000, ZETA)).isCloseTo(181.981565071, within(1e-8));
+        assertThat(JdpTreeCalibration.noiseNormBound(1.0, 15, 200, 10_000, ZETA)).isCloseTo(443.549494227, within(1e-8));
+        for (int m : new int[] {1, 8, 72, 200, 2048}) {
+            for (int t : new int[] {1, 2, 1024, 1_000_000}) {
+                int n = JdpTreeCalibration.treeNodeCount(t);
+                assertThat(JdpTreeCalibration.sharpNoiseNormBound(3.0, n, m, t, 0.5))
+                        .isLessThanOrEqualTo(JdpTreeCalibration.noiseNormBound(3.0, n, m, t, 0.5));
+            }
+        }
+        double sharp = JdpTreeCalibration.sharpNoiseNormBound(2.0, N, M, T, ZETA);
+        SpectralBounds bounds = JdpTreeCalibration.boundsForShift(2.0, N, M, T, ZETA, sharp, 2 * sharp);
+        assertThat(bounds.lambdaMin()).isCloseTo(sharp, within(1e-9));
+        assertThat(bounds.lambdaMax()).isCloseTo(3 * sharp, within(1e-9));
+    }
+
+    /**
+     * Sanity check of Λ' on the distribution it bounds: the top-left M × M block of the sum of n
+     * symmetrised node noises, drawn 300 times (M = 24, n = 6, σ = 1): every spectral norm lies below
+     * Λ' (at T = 100, ζ = 0.1, a per-round failure of 5e-4). Seeded, so the outcome is fixed; the largest
+     * norm observed is also asserted to be more than half of Λ', so the bound is not vacuous.
+     */
+    @Test
+    void sharpNoiseNormBoundCoversSampledReleases() {
+        int m = 24;
+        int n = 6;
+        double bound = JdpTreeCalibration.sharpNoiseNormBound(1.0, n, m, 100, ZETA);
+        io.dpbandit.privacy.NodeNoise node = new io.dpbandit.privacy.NodeNoise.Gaussian(1.0, 1.0);
+        io.dpbandit.privacy.NoiseSource noise = new io.dpbandit.privacy.SeededNoiseSource(5);
+        double largest = 0;
+        for (int draw = 0; draw < 300; draw++) {
+            io.dpbandit.privacy.SymmetricMatrix sum = io.dpbandit.privacy.SymmetricMatrix.zero(m + 1);
+            for (int j = 0; j < n; j++) {
+                sum = sum.plus(node.sample(m + 1, noise));
+            }
+            org.ejml.data.DMatrixRMaj block = sum.leadingBlock(m).toDense();
+            var eig = org.ejml.dense.row.factory.DecompositionFactory_DDRM.eig(m, false, true);
+            assertThat(eig.decompose(block)).isTrue();
+            for (int i = 0; i < m; i++) {
+                largest = Math.max(largest, Math.abs(eig.getEigenvalue(i).real));
+            }
+        }
+        assertThat(largest).isLessThan(bound).isGreaterThan(bound / 2);
+    }
+
+    /**
+     * Lemma 6 for the reports summed so far: Λ_r = √r (4√M + 2 ln(2T/ζ)); at r = T it is the lemma,
+     * at r = T/4 every λ halves and κ = σ_u√r(…)/√λ_min is 1/√2 of the lemma's; r = 0 has no noise.
+     * With shift scale s, λ_min = (2s − 1)σ_XΛ_r and λ_max = (2s + 1)σ_XΛ_r.
+     */
+    @Test
+    void localJdpRoundBoundsFollowTheReportsSummed() {
+        LocalJdpCalibration.ClientNoise noise = LocalJdpCalibration.vectorLevel(1.0, BETA, 1.0, CalibrationMethod.CLASSICAL);
+        double sx = noise.sigmaX();
+        double su = noise.sigmaU();
+        SpectralBounds lemma = LocalJdpCalibration.lemma6Bounds(sx, su, M, T, ZETA);
+        assertThat(LocalJdpCalibration.roundBounds(sx, su, M, T, T, ZETA, 1.0)).isEqualTo(lemma);
+        SpectralBounds quarter = LocalJdpCalibration.roundBounds(sx, su, M, T / 4, T, ZETA, 1.0);
+        assertThat(quarter.lambdaMin()).isCloseTo(lemma.lambdaMin() / 2, within(1e-8));
+        assertThat(quarter.lambdaMax()).isCloseTo(lemma.lambdaMax() / 2, within(1e-8));
+        assertThat(quarter.kappa()).isCloseTo(lemma.kappa() / Math.sqrt(2), within(1e-10));
+        assertThat(LocalJdpCalibration.roundBounds(sx, su, M, 0, T, ZETA, 1.0)).isEqualTo(SpectralBounds.NONE);
+        SpectralBounds wide = LocalJdpCalibration.lemma6Bounds(sx, su, M, T, ZETA, 1.5);
+        assertThat(wide.lambdaMin()).isCloseTo(2 * lemma.lambdaMin(), within(1e-7));
+        assertThat(wide.lambdaMax()).isCloseTo(4 * lemma.lambdaMin(), within(1e-7));
+        assertThatThrownBy(() -> LocalJdpCalibration.roundBounds(sx, su, M, 5, T, ZETA, 0.5))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("1/2");
+        assertThatThrownBy(() -> LocalJdpCalibration.roundBounds(sx, su, M, T + 1, T, ZETA, 1.0))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    /**
+     * The JDP node noise of a configuration: PAPER is the reconstructed σ² (certified by zCDP below α:
+     * 0.12α + α²/170); ANALYTIC is the tree's joint analytic calibration on the (M+1) × (M+1) items with
+     * L̃ = √(1 + Y²), far less noise at the same (α, β).
+     */
+    @Test
+    void jdpNoiseCalibrationOfAConfiguration() {
+        GpUcbConfig paper = GpUcbConfig.paper(6, 1.0, BoxDomain.unitCube(2), T, GpUcbConfig.Privacy.jdp(1.0, BETA), 1.0,
+                0.5, 1.0, ZETA, 1.0);
+        JdpNoiseCalibration p = JdpNoiseCalibration.of(paper);
+        assertThat(p.treeNodes()).isEqualTo(N);
+        assertThat(p.sigma()).isCloseTo(122.18897282, within(1e-7));
+        assertThat(p.certifiedEpsilon()).isLessThan(0.13).isGreaterThan(0.1);
+        GpUcbConfig engineered = GpUcbConfig.engineered(6, 1.0, BoxDomain.unitCube(2), T,
+                GpUcbConfig.Privacy.jdp(1.0, BETA), 1.0, 0.5, 1.0, ZETA, 1.0, 1.0, 1.0);
+        JdpNoiseCalibration a = JdpNoiseCalibration.of(engineered);
+        io.dpbandit.privacy.TreeMechanismCalibration tree = io.dpbandit.privacy.TreeMechanismCalibration.calibrate(
+                io.dpbandit.privacy.NodeNoiseKind.GAUSSIAN, io.dpbandit.privacy.TreeCalibrationMethod.ANALYTIC_TREE, T,
+                M + 1, Math.sqrt(2.0), 1.0, BETA);
+        assertThat(a.sigma()).isEqualTo(tree.sigma());
+        assertThat(a.sigma()).isLessThan(p.sigma() / 10);
+        assertThat(a.cost()).isEqualTo(new io.dpbandit.privacy.PrivacyCost(1.0, BETA));
+        assertThatThrownBy(() -> JdpNoiseCalibration.of(GpUcbConfig.paper(6, 1.0, BoxDomain.unitCube(2), T,
+                GpUcbConfig.Privacy.none(), 1.0, 0.5, 1.0, ZETA, 1.0))).isInstanceOf(IllegalArgumentException.class);
+    }
 }

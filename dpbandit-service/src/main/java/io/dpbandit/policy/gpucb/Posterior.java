@@ -1,0 +1,96 @@
+package io.dpbandit.policy.gpucb;
+
+import io.dpbandit.kernel.Cholesky;
+import io.dpbandit.kernel.CholeskyFactor;
+import io.dpbandit.kernel.JitterPolicy;
+import io.dpbandit.kernel.NotPositiveDefiniteException;
+import io.dpbandit.privacy.SymmetricMatrix;
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.CommonOps_DDRM;
+import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
+import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
+
+/**
+ * The server's step 3–4 of paper 003's Alg. 1 on a private release (Σ̃_t, ũ_t), shared by the JDP and
+ * local-JDP policies: V_t = Σ̃_t + (shift + λ)I, its PSD check and repair, θ̃_t = V_t⁻¹ũ_t by Cholesky
+ * (never an inverse), ln det V_t and the radius. Everything here is post-processing of the release and
+ * of public parameters, so it costs no privacy.
+ *
+ * <p><b>PSD check and repair (spec P5).</b> On the analysis' good event (probability ≥ 1 − ζ/2)
+ * V_t ⪰ (λ + λ_min)I. The check is a Cholesky attempt on V_t plus the ln det V_t ≥ M ln(λ + λ_min) −
+ * 2 ln(2/ζ) that the radius needs (det itself overflows for M in the hundreds). On failure V_t's
+ * eigenvalues are clamped to at least λ + λ_min, the analysis' own lower bound, and the snapshot is
+ * marked repaired.
+ */
+final class Posterior {
+
+    private Posterior() {
+    }
+
+    /**
+     * The snapshot for a release.
+     *
+     * @param gram        Σ̃_t, the M × M noisy sum of ΦΦᵀ (noise included, shift not)
+     * @param u           ũ_t, the noisy sum of yΦ (length M)
+     * @param diagonal    shift + λ added to Σ̃_t's diagonal
+     * @param floor       λ + λ_min, the repair floor
+     * @param radius      the confidence radius for this release's spectral bounds
+     * @param round       t (Σ̃_t holds t − 1 observations)
+     * @param radiusScale the tuning's c
+     * @param zeta        ζ, for the ln det check
+     */
+    static GpUcbSnapshot snapshot(SymmetricMatrix gram, double[] u, double diagonal, double floor,
+            ConfidenceRadius radius, long round, double radiusScale, double zeta) {
+        int m = gram.dimension();
+        DMatrixRMaj v = gram.plusIdentity(diagonal).toDense();
+        double minimumLogDet = m * StrictMath.log(floor) - 2.0 * StrictMath.log(2.0 / zeta);
+        boolean repaired = false;
+        CholeskyFactor factor;
+        try {
+            factor = Cholesky.factor(v, JitterPolicy.NONE);
+            if (!(factor.logDeterminant() >= minimumLogDet)) {
+                factor = null;
+            }
+        } catch (NotPositiveDefiniteException e) {
+            factor = null;
+        }
+        if (factor == null) {
+            factor = Cholesky.factor(clampEigenvalues(v, floor), JitterPolicy.DEFAULT);
+            repaired = true;
+        }
+        double[] theta = factor.solve(u);
+        double logDet = factor.logDeterminant();
+        int t = (int) Math.min(Integer.MAX_VALUE, round);
+        double r = radiusScale == 0.0 ? 0.0 : radiusScale * radius.reconciledRadius(t, Math.max(logDet, minimumLogDet));
+        return new GpUcbSnapshot(theta, factor.lower().data, r, logDet, repaired);
+    }
+
+    /** U diag(max(λ_i, floor)) Uᵀ for V = U diag(λ) Uᵀ, exactly symmetric (post-processing). */
+    static DMatrixRMaj clampEigenvalues(DMatrixRMaj v, double floor) {
+        int d = v.numRows;
+        EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(d, true, true);
+        if (!eig.decompose(v.copy())) {
+            throw new ArithmeticException("eigendecomposition of V_t did not converge");
+        }
+        DMatrixRMaj out = new DMatrixRMaj(d, d);
+        for (int i = 0; i < d; i++) {
+            double lambda = Math.max(eig.getEigenvalue(i).real, floor);
+            DMatrixRMaj vec = eig.getEigenVector(i);
+            double norm = CommonOps_DDRM.dot(vec, vec);
+            for (int r = 0; r < d; r++) {
+                double scaled = lambda * vec.data[r] / norm;
+                for (int c = 0; c < d; c++) {
+                    out.data[r * d + c] += scaled * vec.data[c];
+                }
+            }
+        }
+        for (int r = 0; r < d; r++) {
+            for (int c = r + 1; c < d; c++) {
+                double s = 0.5 * (out.data[r * d + c] + out.data[c * d + r]);
+                out.data[r * d + c] = s;
+                out.data[c * d + r] = s;
+            }
+        }
+        return out;
+    }
+}

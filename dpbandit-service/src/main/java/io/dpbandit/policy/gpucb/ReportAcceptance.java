@@ -1,0 +1,68 @@
+package io.dpbandit.policy.gpucb;
+
+import io.dpbandit.client.gpucb.GpUcbParameters;
+import io.dpbandit.client.gpucb.GpUcbReport;
+
+/**
+ * Whether a client report belongs to this bandit: the local-JDP server folds only reports made by
+ * {@link io.dpbandit.client.gpucb.GpUcbRandomiser} with the bandit's public parameters. The report's
+ * provenance must match them exactly (M, α, β, Y, calibration method), and its noise scales must be
+ * the ones those parameters calibrate (up to the noise source's grid inflation, ≤ 1e-6 relative):
+ * Lemma 6's spectral bounds, hence the shift and the radius, assume exactly σ_X and σ_u, and a report
+ * with less noise would not carry the promised guarantee. The server recomputes σ itself; it never
+ * tells a client which σ to use.
+ */
+final class ReportAcceptance {
+
+    /** Relative tolerance on a report's σ above the calibrated one (grid inflation is ~1e-10). */
+    static final double SIGMA_TOLERANCE = 1e-6;
+
+    private final GpUcbParameters parameters;
+    private final double sigmaX;
+    private final double sigmaU;
+
+    ReportAcceptance(GpUcbParameters parameters) {
+        this.parameters = parameters;
+        this.sigmaX = parameters.gramCalibration().sigma();
+        this.sigmaU = parameters.rewardFeaturesCalibration().sigma();
+    }
+
+    /**
+     * @throws IllegalArgumentException naming the first mismatch, prefixed with {@code what}
+     */
+    void check(GpUcbReport report, String what) {
+        if (report == null) {
+            throw new IllegalArgumentException(what + " is null");
+        }
+        if (report.featureDimension() != parameters.featureDimension()) {
+            throw mismatch(what, "featureDimension", report.featureDimension(), parameters.featureDimension());
+        }
+        if (Double.compare(report.epsilon(), parameters.epsilon()) != 0) {
+            throw mismatch(what, "epsilon", report.epsilon(), parameters.epsilon());
+        }
+        if (Double.compare(report.delta(), parameters.delta()) != 0) {
+            throw mismatch(what, "delta", report.delta(), parameters.delta());
+        }
+        if (Double.compare(report.rewardBound(), parameters.rewardBound()) != 0) {
+            throw mismatch(what, "rewardBound", report.rewardBound(), parameters.rewardBound());
+        }
+        if (report.calibration() != parameters.calibration()) {
+            throw mismatch(what, "calibration", report.calibration(), parameters.calibration());
+        }
+        if (!withinTolerance(report.gramSigma(), sigmaX)) {
+            throw mismatch(what, "gramSigma", report.gramSigma(), sigmaX);
+        }
+        if (!withinTolerance(report.rewardFeaturesSigma(), sigmaU)) {
+            throw mismatch(what, "rewardFeaturesSigma", report.rewardFeaturesSigma(), sigmaU);
+        }
+    }
+
+    private static boolean withinTolerance(double reported, double calibrated) {
+        return reported >= calibrated && reported <= calibrated * (1.0 + SIGMA_TOLERANCE);
+    }
+
+    private static IllegalArgumentException mismatch(String what, String field, Object got, Object expected) {
+        return new IllegalArgumentException(what + ": " + field + " is " + got + ", this bandit's randomiser uses "
+                + expected + " (reports must come from GpUcbRandomiser with the bandit's parameters)");
+    }
+}
