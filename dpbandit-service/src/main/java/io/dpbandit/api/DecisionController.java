@@ -12,6 +12,7 @@ import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dpbandit.client.capri.CapriReport;
+import io.dpbandit.client.gpucb.GpUcbReport;
 import io.dpbandit.client.onlineucb.OnlineUcbReport;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -32,14 +33,14 @@ public class DecisionController {
 
     /**
      * {bandit, context, requestId?, candidates?}: the same requestId returns the same decision.
-     * candidates (LINUCB and ONLINEUCB only) names the actions available this round (paper 001's
+     * candidates (LINUCB, ONLINEUCB and GPUCB only) names the actions available this round (paper 001's
      * decision set D_t); absent means every action of the bandit.
      */
     public record DecideRequest(
             @NotNull @Pattern(regexp = BanditIds.PATTERN, message = BanditIds.MESSAGE) String bandit,
             @NotNull @Finite @JsonDeserialize(using = BoundedVectorDeserializer.class) double[] context,
             @Size(min = 1, max = 128) String requestId,
-            @Schema(description = "LINUCB and ONLINEUCB only: the ids of the actions available this round (paper "
+            @Schema(description = "LINUCB, ONLINEUCB and GPUCB only: the ids of the actions available this round (paper "
                     + "001's decision set D_t); absent means every action of the bandit. Other bandits answer 400.")
             @Size(min = 1, max = 100_000)
             List<@NotNull @Pattern(regexp = BanditIds.PATTERN, message = BanditIds.MESSAGE) String> candidates) {
@@ -56,9 +57,9 @@ public class DecisionController {
             @Finite Double reward,
             @Schema(description = "Locally private bandits only: the report dpbandit-client's randomiser made on the "
                     + "user's device from the decision's randomiser inputs and the user's reward (OnlineUcbReport for "
-                    + "ONLINEUCB, CapriReport for CAPRI with LDP); the only thing about the round that leaves the "
+                    + "ONLINEUCB, CapriReport for CAPRI with LDP, GpUcbReport for GPUCB with LDP); the only thing about the round that leaves the "
                     + "device. Checked against the bandit's public parameters (400 if they differ).",
-                    oneOf = {OnlineUcbReport.class, CapriReport.class})
+                    oneOf = {OnlineUcbReport.class, CapriReport.class, GpUcbReport.class})
             JsonNode report) {
     }
 

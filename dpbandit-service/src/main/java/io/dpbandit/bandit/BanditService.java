@@ -125,7 +125,7 @@ public class BanditService {
                     PolicyFactory.usca(spec);
                     yield spec.horizon();
                 }
-                case LINUCB, ONLINEUCB -> {
+                case LINUCB, ONLINEUCB, GPUCB -> {
                     LinearModels.of(spec);
                     yield spec.horizon();
                 }
@@ -136,8 +136,10 @@ public class BanditService {
     }
 
     private static LinearModel<?> linear(BanditSpec spec) {
-        return spec.algorithm() == BanditSpec.Algorithm.LINUCB || spec.algorithm() == BanditSpec.Algorithm.ONLINEUCB
-                ? LinearModels.of(spec) : null;
+        return switch (spec.algorithm()) {
+            case LINUCB, ONLINEUCB, GPUCB -> LinearModels.of(spec);
+            case CAPRI, USCA -> null;
+        };
     }
 
     private Created existingOrConflict(BanditSpec spec, BanditEntity row) {

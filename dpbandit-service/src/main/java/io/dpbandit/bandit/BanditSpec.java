@@ -25,11 +25,12 @@ import java.util.List;
  * problem of both kinds in one answer.
  *
  * @param id               bandit id, [A-Za-z0-9][A-Za-z0-9._-]{0,63}
- * @param algorithm        CAPRI, USCA, LINUCB (private LinUCB, JDP) or ONLINEUCB (locally private)
+ * @param algorithm        CAPRI, USCA, LINUCB (private LinUCB, JDP), ONLINEUCB (locally private) or
+ *                         GPUCB (private GP-UCB with quadrature Fourier features, JDP or local JDP)
  * @param privacy          privacy model and budget
  * @param horizon          T
  * @param rewardBound      B: rewards are clipped to [-B, B]
- * @param kernel           kernel on the joint (context, action) vector (CAPRI and USCA)
+ * @param kernel           kernel on the joint (context, action) vector (CAPRI, USCA; GPUCB: RBF)
  * @param regularization   τ (default 1.0)
  * @param contextDimension dimension of every context
  * @param actions          the action catalogue
@@ -37,10 +38,11 @@ import java.util.List;
  * @param feedback         reward wait and default reward
  * @param tuning           engineering options
  * @param linear           LINUCB and ONLINEUCB only: the joint feature map and the variant
+ * @param gpucb            GPUCB only: the quadrature feature order and the variant
  */
 public record BanditSpec(
         @NotNull @Pattern(regexp = BanditIds.PATTERN, message = BanditIds.MESSAGE) String id,
-        @NotNull(message = "must be CAPRI, USCA, LINUCB or ONLINEUCB") Algorithm algorithm,
+        @NotNull(message = "must be CAPRI, USCA, LINUCB, ONLINEUCB or GPUCB") Algorithm algorithm,
         @NotNull(message = "is required, e.g. {\"model\": \"JDP\", \"epsilon\": 1.0, \"delta\": 1e-5}") @Valid
         Privacy privacy,
         @NotNull @Min(1) @Max(BanditSpecValidator.MAX_HORIZON) Integer horizon,
@@ -52,14 +54,15 @@ public record BanditSpec(
         List<@NotNull @Finite double[]> contextPool,
         @Valid Feedback feedback,
         @Valid Tuning tuning,
-        Linear linear) {
+        Linear linear,
+        @Valid GpUcb gpucb) {
 
     /** The spec without the linear settings (CAPRI and USCA). */
     public BanditSpec(String id, Algorithm algorithm, Privacy privacy, Integer horizon, Double rewardBound,
             KernelSpec kernel, Double regularization, Integer contextDimension, List<Action> actions,
             List<double[]> contextPool, Feedback feedback, Tuning tuning) {
         this(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension, actions,
-                contextPool, feedback, tuning, null);
+                contextPool, feedback, tuning, null, null);
     }
 
     /**
@@ -93,11 +96,32 @@ public record BanditSpec(
             OnlineUcbConfig.Learner learner) {
     }
 
-    public enum Algorithm { CAPRI, USCA, LINUCB, ONLINEUCB }
+    public enum Algorithm { CAPRI, USCA, LINUCB, ONLINEUCB, GPUCB }
 
     /**
-     * @param model        JDP (CAPRI, USCA, LINUCB) or LDP (ONLINEUCB: every user randomises their
-     *                     own round with dpbandit-client; default JDP, or LDP for ONLINEUCB)
+     * GP-UCB's settings (paper 003). The kernel is the spec's (RBF only: quadrature Fourier features
+     * need a squared-exponential kernel) on the joint point w = context ++ action features; the
+     * features' error bound is stated on the box [0, 1]^d of w.
+     *
+     * @param nodesPerDimension m̄, quadrature nodes per dimension: M = 2 m̄^d features (default: the
+     *                          smallest m̄ whose error bound on [0, 1]^d is at most 1/T², within M ≤ 512)
+     * @param mode              ENGINEERED (default: analytic calibration, the sharper shift bound and a
+     *                          radius scaled by 0.1, the same privacy) or PAPER (the paper's calibration,
+     *                          shift 2Λ and theoretical radius)
+     */
+    @Schema(description = "GPUCB only (optional).")
+    public record GpUcb(
+            @Schema(description = "quadrature nodes per dimension m̄; M = 2 m̄^d features, at most 512 "
+                    + "(default: the smallest m̄ whose error bound on [0,1]^d is at most 1/T², within that cap)")
+            @Min(2) @Max(64) Integer nodesPerDimension,
+            @Schema(description = "[ENGINEERED] or PAPER")
+            LinUcbConfig.Mode mode) {
+    }
+
+    /**
+     * @param model        JDP (all but ONLINEUCB) or LDP (CAPRI, ONLINEUCB, GPUCB: every user
+     *                     randomises their own round with dpbandit-client; default JDP, or LDP for
+     *                     ONLINEUCB)
      * @param epsilon      CAPRI: the run's total ε; USCA: ε charged per released context
      * @param delta        CAPRI's δ (USCA is pure ε-DP and ignores it)
      * @param totalEpsilon USCA only: the ε budget all releases together may spend (default ε: one release)

@@ -1,6 +1,9 @@
 package io.dpbandit.bandit;
 
+import io.dpbandit.kernel.BoxDomain;
+import io.dpbandit.kernel.KernelType;
 import io.dpbandit.policy.JointFeatureMap;
+import io.dpbandit.policy.gpucb.QffOrderChoice;
 import io.dpbandit.policy.linucb.LinUcbConfig;
 import io.dpbandit.policy.onlineucb.OnlineUcbConfig;
 import io.dpbandit.privacy.NodeNoiseKind;
@@ -52,7 +55,22 @@ public final class BanditSpecValidator {
         }
         checkActions(s.actions(), maxActions, maxDimension, p);
         boolean linear = s.algorithm() == BanditSpec.Algorithm.LINUCB || s.algorithm() == BanditSpec.Algorithm.ONLINEUCB;
-        if (!linear) {
+        boolean gp = s.algorithm() == BanditSpec.Algorithm.GPUCB;
+        if (!gp && s.gpucb() != null) {
+            p.add(problem("gpucb", "applies to GPUCB only"));
+        }
+        if (gp) {
+            if (s.kernel() == null || s.kernel().type() != KernelType.RBF) {
+                p.add(problem("kernel", "GPUCB needs an RBF kernel on the joint point, e.g. {\"type\": \"RBF\", "
+                        + "\"lengthScale\": 0.5}: its quadrature Fourier features exist for squared-exponential kernels"));
+            }
+            if (s.linear() != null) {
+                p.add(problem("linear", "applies to LINUCB and ONLINEUCB only"));
+            }
+            if (s.contextPool() != null) {
+                checkPool(s.contextPool(), dim, maxPool, p);
+            }
+        } else if (!linear) {
             if (s.kernel() == null) {
                 p.add(problem("kernel", "is required for CAPRI and USCA, e.g. {\"type\": \"RBF\", \"lengthScale\": 0.3}"));
             }
@@ -67,6 +85,7 @@ public final class BanditSpecValidator {
             checkPool(s.contextPool(), dim, maxPool, p);
         }
         BanditSpec.Linear linearSettings = linear ? linear(s, maxDimension, p) : null;
+        BanditSpec.GpUcb gpSettings = gp ? gpucb(s, p) : null;
         BanditSpec.Feedback feedback = feedback(s.feedback(), b, p);
         if (privacy != null && "LDP".equals(privacy.model()) && feedback.defaultReward() != 0.0) {
             p.add(problem("feedback.defaultReward", "must be 0 for a locally private bandit: the server keeps no "
@@ -78,7 +97,7 @@ public final class BanditSpecValidator {
                     InvalidRequestException.FieldProblem::field)).toList());
         }
         return new BanditSpec(s.id(), s.algorithm(), privacy, s.horizon(), b, s.kernel(), tau, dim, s.actions(),
-                s.contextPool(), feedback, tuning, linearSettings);
+                s.contextPool(), feedback, tuning, linearSettings, gpSettings);
     }
 
     private static BanditSpec.Privacy privacy(BanditSpec s, List<InvalidRequestException.FieldProblem> p) {
@@ -87,7 +106,8 @@ public final class BanditSpecValidator {
             return null; // @NotNull reports it
         }
         boolean onlyLocal = s.algorithm() == BanditSpec.Algorithm.ONLINEUCB;
-        boolean mayBeLocal = onlyLocal || s.algorithm() == BanditSpec.Algorithm.CAPRI;
+        boolean mayBeLocal = onlyLocal || s.algorithm() == BanditSpec.Algorithm.CAPRI
+                || s.algorithm() == BanditSpec.Algorithm.GPUCB;
         String model = privacy.model() == null ? (onlyLocal ? "LDP" : "JDP") : privacy.model().toUpperCase(Locale.ROOT);
         if (!model.equals("JDP") && !model.equals("LDP")) {
             p.add(problem("privacy.model", "must be JDP or LDP"));
@@ -95,7 +115,7 @@ public final class BanditSpecValidator {
             p.add(problem("privacy.model", "ONLINEUCB is locally private: LDP"));
         } else if (model.equals("LDP") && !mayBeLocal) {
             p.add(problem("privacy.model", s.algorithm() + " is JDP only; LDP (a randomiser on the user's device) "
-                    + "is served by CAPRI and ONLINEUCB"));
+                    + "is served by CAPRI, ONLINEUCB and GPUCB"));
         }
         Double eps = privacy.epsilon();
         Double delta = privacy.delta();
@@ -161,6 +181,50 @@ public final class BanditSpecValidator {
             }
         }
         return new BanditSpec.Linear(map, mode, noise, learner);
+    }
+
+    /** Largest feature dimension M = 2 m̄^d a GPUCB bandit may have (its model is M × M, a fold O(M³)). */
+    static final int MAX_QFF_FEATURES = 512;
+
+    /**
+     * GP-UCB's settings with their defaults: m̄ from the spec or the smallest meeting the 1/T² error
+     * bound on [0, 1]^d within M ≤ {@value #MAX_QFF_FEATURES}; d = contextDimension + action dimension.
+     */
+    private static BanditSpec.GpUcb gpucb(BanditSpec s, List<InvalidRequestException.FieldProblem> p) {
+        BanditSpec.GpUcb g = s.gpucb();
+        var mode = g == null || g.mode() == null ? LinUcbConfig.Mode.ENGINEERED : g.mode();
+        Integer dim = s.contextDimension();
+        var actions = s.actions();
+        if (dim == null || actions == null || actions.isEmpty() || actions.get(0) == null
+                || actions.get(0).features() == null || s.kernel() == null || s.kernel().type() != KernelType.RBF
+                || s.horizon() == null || s.horizon() < 1) {
+            return new BanditSpec.GpUcb(g == null ? null : g.nodesPerDimension(), mode); // reported elsewhere
+        }
+        int d = dim + actions.get(0).features().length;
+        int maxNodes = 0;
+        while (features(maxNodes + 1, d) <= MAX_QFF_FEATURES) {
+            maxNodes++;
+        }
+        if (maxNodes < 2) { // one node per dimension is a constant feature map
+            p.add(problem("gpucb", "GPUCB's quadrature features grow as 2 * nodes^d: the joint point (context and "
+                    + "action features, d = " + d + ") must have at most 8 numbers"));
+            return new BanditSpec.GpUcb(null, mode);
+        }
+        Integer nodes = g == null ? null : g.nodesPerDimension();
+        if (nodes == null) {
+            int wanted = QffOrderChoice.errorBelowInverseSquareHorizon(s.horizon(), BoxDomain.unitCube(d),
+                    s.kernel().lengthScale());
+            nodes = Math.max(2, Math.min(wanted, maxNodes));
+        } else if (features(nodes, d) > MAX_QFF_FEATURES) {
+            p.add(problem("gpucb.nodesPerDimension", "gives " + features(nodes, d) + " features; at most "
+                    + MAX_QFF_FEATURES + " (nodesPerDimension <= " + maxNodes + " for d = " + d + ")"));
+        }
+        return new BanditSpec.GpUcb(nodes, mode);
+    }
+
+    private static long features(int nodes, int d) {
+        double m = 2 * Math.pow(nodes, d);
+        return m > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : (long) m;
     }
 
     private static void checkActions(List<BanditSpec.Action> actions, int maxActions, int maxDimension,

@@ -2,6 +2,7 @@ package io.dpbandit.bandit;
 
 import io.dpbandit.bandit.runtime.BanditRuntime;
 import io.dpbandit.bandit.runtime.CapriLocalInput;
+import io.dpbandit.bandit.runtime.GpUcbInput;
 import io.dpbandit.bandit.runtime.Lifecycle;
 import io.dpbandit.bandit.runtime.OnlineUcbInput;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -53,7 +54,7 @@ public class DecisionService {
     public record Decision(UUID decisionId, String action, double propensity, int epoch, Phase phase,
             boolean learning, @Schema(description = "Locally private bandits' learning decisions only: the public inputs of the "
                     + "user's randomiser (dpbandit-client): OnlineUcbInput for ONLINEUCB, CapriLocalInput for CAPRI "
-                    + "with LDP", oneOf = {OnlineUcbInput.class, CapriLocalInput.class})
+                    + "with LDP, GpUcbInput for GPUCB with LDP", oneOf = {OnlineUcbInput.class, CapriLocalInput.class, GpUcbInput.class})
             @JsonInclude(JsonInclude.Include.NON_NULL) Object randomiser) {
     }
 

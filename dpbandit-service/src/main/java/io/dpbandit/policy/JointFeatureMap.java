@@ -17,6 +17,9 @@ import java.util.List;
  *       (e.g. the round's decision set, one block per action) and x = Σ_i a_i·block_i(c), dimension
  *       q; with one-hot action features this selects action i's block. This is how paper 001's
  *       fresh decision sets are served through a fixed catalogue (see LinearGapEnvironment).</li>
+ *   <li>{@link Kind#CONCATENATION}: x = c ++ a, the raw joint point, dimension |c| + |a|: for a policy
+ *       with its own feature map on joint points (GP-UCB's quadrature Fourier features of a kernel
+ *       on (c, a)); as a linear model's features it would rank actions alike for every context.</li>
  * </ul>
  *
  * <p>Inputs: non-finite coordinates are refused with {@link IllegalArgumentException}. Huge or tiny
@@ -29,7 +32,7 @@ import java.util.List;
 public record JointFeatureMap(Kind kind) {
 
     /** The available maps. */
-    public enum Kind { OUTER_PRODUCT, ACTION, CONTEXT_BLOCKS }
+    public enum Kind { OUTER_PRODUCT, ACTION, CONTEXT_BLOCKS, CONCATENATION }
 
     public JointFeatureMap {
         if (kind == null) {
@@ -66,6 +69,7 @@ public record JointFeatureMap(Kind kind) {
                 yield Math.multiplyExact(contextDimension, actionDimension);
             }
             case ACTION -> actionDimension;
+            case CONCATENATION -> Math.addExact(contextDimension, actionDimension);
             case CONTEXT_BLOCKS -> {
                 if (contextDimension == 0 || contextDimension % actionDimension != 0) {
                     throw new IllegalArgumentException("CONTEXT_BLOCKS needs a context of " + actionDimension
@@ -84,6 +88,7 @@ public record JointFeatureMap(Kind kind) {
         return switch (kind) {
             case OUTER_PRODUCT -> outer(unit(context), unit(action), d);
             case ACTION -> action.clone();
+            case CONCATENATION -> concatenation(context, action);
             case CONTEXT_BLOCKS -> blocks(context, action, d);
         };
     }
@@ -98,6 +103,12 @@ public record JointFeatureMap(Kind kind) {
             out[i] = features(context, actions.get(i));
         }
         return out;
+    }
+
+    private static double[] concatenation(double[] context, double[] action) {
+        double[] w = java.util.Arrays.copyOf(context, context.length + action.length);
+        System.arraycopy(action, 0, w, context.length, action.length);
+        return w;
     }
 
     private static double[] outer(double[] c, double[] a, int d) {

@@ -34,7 +34,7 @@ public sealed interface BanditRuntime permits CapriRuntime, UscaRuntime, LinearR
      */
     default Served decide(double[] context, java.util.List<String> candidates, RandomGenerator rng) {
         if (candidates != null) {
-            throw InvalidRequestException.of("candidates", "only LINUCB and ONLINEUCB bandits take a decision set");
+            throw InvalidRequestException.of("candidates", "only LINUCB, ONLINEUCB and GPUCB bandits take a decision set");
         }
         return decide(context, rng);
     }

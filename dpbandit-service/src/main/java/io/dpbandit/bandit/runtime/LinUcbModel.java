@@ -76,7 +76,7 @@ final class LinUcbModel implements LinearModel<LinUcbState> {
     }
 
     @Override
-    public OnlineUcbInput randomiserInput(LinUcbState state, double[] features) {
+    public Object randomiserInput(LinUcbState state, double[] features) {
         return null;
     }
 

@@ -1,5 +1,6 @@
 package io.dpbandit.bandit.runtime;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.dpbandit.bandit.store.DecisionStore;
 import io.dpbandit.policy.SequentialPolicy;
 import io.dpbandit.privacy.NoiseSource;
@@ -36,7 +37,16 @@ public interface LinearModel<S> {
     Map<String, Object> publicModel(S state);
 
     /** For a locally private bandit: the randomiser's inputs sent with a decision; null otherwise. */
-    OnlineUcbInput randomiserInput(S state, double[] features);
+    Object randomiserInput(S state, double[] features);
+
+    /**
+     * Checks a client's report (LDP) against the public parameters and the current state and
+     * returns it as stored; a 400 problem if it does not match. Only locally private models take
+     * reports.
+     */
+    default String check(S state, JsonNode report) {
+        throw io.dpbandit.bandit.InvalidRequestException.of("report", "this bandit takes rewards, not reports");
+    }
 
     /** The one ledger charge at creation covering the whole horizon (empty: nothing private). */
     Optional<PrivacyCost> cost();

@@ -2,6 +2,9 @@ package io.dpbandit.bandit.runtime;
 
 import io.dpbandit.bandit.BanditSpec;
 import io.dpbandit.policy.JointFeatureMap;
+import io.dpbandit.policy.gpucb.GpUcb;
+import io.dpbandit.policy.gpucb.GpUcbConfig;
+import io.dpbandit.policy.gpucb.LocalGpUcb;
 import io.dpbandit.policy.linucb.LinUcb;
 import io.dpbandit.policy.linucb.LinUcbConfig;
 import io.dpbandit.policy.onlineucb.OnlineUcb;
@@ -19,7 +22,9 @@ public final class LinearModels {
     }
 
     public static JointFeatureMap featureMap(BanditSpec spec) {
-        return new JointFeatureMap(spec.linear().featureMap());
+        // GP-UCB maps the raw joint point w = context ++ action features with its own QFF map.
+        return spec.algorithm() == BanditSpec.Algorithm.GPUCB ? new JointFeatureMap(JointFeatureMap.Kind.CONCATENATION)
+                : new JointFeatureMap(spec.linear().featureMap());
     }
 
     /** d: the dimension of the joint feature vectors. */
@@ -29,6 +34,9 @@ public final class LinearModels {
 
     public static LinearModel<?> of(BanditSpec spec) {
         int d = dimension(spec);
+        if (spec.algorithm() == BanditSpec.Algorithm.GPUCB) {
+            return gpUcb(spec, d);
+        }
         BanditSpec.Linear linear = spec.linear();
         boolean paper = linear.mode() == LinUcbConfig.Mode.PAPER;
         return switch (spec.algorithm()) {
@@ -64,5 +72,32 @@ public final class LinearModels {
             }
             default -> throw new IllegalArgumentException(spec.algorithm() + " is not a linear bandit");
         };
+    }
+
+    /** Paper 003's confidence failure probability ζ. */
+    static final double ZETA = 0.1;
+    /** ENGINEERED: the UCB bonus is this times the theoretical radius (utility only, spec P7). */
+    static final double RADIUS_SCALE = 0.1;
+
+    /**
+     * GP-UCB on the joint point w ∈ R^d, features' error bound stated on [0, 1]^d. Rewards are
+     * clipped to [−B, B] (Y = B: deterministic sensitivity, spec P2); ρ = B/2 (a reward in [−B, B]
+     * is B-sub-Gaussian around its mean, B/2 for [0, B]: the experiments' Bernoulli scale), λ = ρ²,
+     * ‖f‖_k ≤ B.
+     */
+    private static LinearModel<?> gpUcb(BanditSpec spec, int d) {
+        BanditSpec.GpUcb g = spec.gpucb();
+        double y = spec.rewardBound();
+        double rho = y / 2;
+        var domain = io.dpbandit.kernel.BoxDomain.unitCube(d);
+        boolean local = "LDP".equals(spec.privacy().model());
+        var privacy = local ? GpUcbConfig.Privacy.localJdp(spec.privacy().epsilon(), spec.privacy().delta())
+                : GpUcbConfig.Privacy.jdp(spec.privacy().epsilon(), spec.privacy().delta());
+        GpUcbConfig config = g.mode() == LinUcbConfig.Mode.PAPER
+                ? GpUcbConfig.paper(g.nodesPerDimension(), spec.kernel().lengthScale(), domain, spec.horizon(), privacy,
+                        rho * rho, rho, y, ZETA, y)
+                : GpUcbConfig.engineered(g.nodesPerDimension(), spec.kernel().lengthScale(), domain, spec.horizon(),
+                        privacy, rho * rho, rho, y, ZETA, y, 1.0, RADIUS_SCALE);
+        return local ? new LocalGpUcbModel(new LocalGpUcb(config)) : new GpUcbModel(new GpUcb(config));
     }
 }

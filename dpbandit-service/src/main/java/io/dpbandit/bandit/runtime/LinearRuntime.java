@@ -129,19 +129,10 @@ public final class LinearRuntime<S> implements BanditRuntime {
 
     @Override
     public String checkReport(JsonNode report, int epoch, Lifecycle lifecycle) {
-        if (!(model instanceof OnlineUcbModel online)) {
+        if (!model.local()) {
             return BanditRuntime.super.checkReport(report, epoch, lifecycle);
         }
-        OnlineUcbReport parsed = Reports.parse(report, OnlineUcbReport.class, "an OnlineUCB report");
-        try {
-            return online.check(state(OnlineUcbState.class), parsed);
-        } catch (IllegalArgumentException e) {
-            throw InvalidRequestException.of("report", e.getMessage());
-        }
-    }
-
-    private <T> T state(Class<T> type) {
-        return type.cast(state);
+        return model.check(state, report);
     }
 
     @Override

@@ -1,6 +1,8 @@
 package io.dpbandit.bandit.runtime;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.dpbandit.bandit.FeedbackState;
+import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.bandit.store.DecisionStore;
 import io.dpbandit.client.onlineucb.OnlineUcbReport;
 import io.dpbandit.policy.SequentialPolicy;
@@ -64,8 +66,14 @@ final class OnlineUcbModel implements LinearModel<OnlineUcbState> {
      * Checks a client's report against this bandit's public parameters (IllegalArgumentException if
      * it does not match) and returns it as stored.
      */
-    String check(OnlineUcbState state, OnlineUcbReport report) {
-        policy.validate(state, report);
+    @Override
+    public String check(OnlineUcbState state, JsonNode json) {
+        OnlineUcbReport report = Reports.parse(json, OnlineUcbReport.class, "an OnlineUCB report");
+        try {
+            policy.validate(state, report);
+        } catch (IllegalArgumentException e) {
+            throw InvalidRequestException.of("report", e.getMessage());
+        }
         return Reports.text(report);
     }
 
@@ -81,7 +89,7 @@ final class OnlineUcbModel implements LinearModel<OnlineUcbState> {
     }
 
     @Override
-    public OnlineUcbInput randomiserInput(OnlineUcbState state, double[] features) {
+    public Object randomiserInput(OnlineUcbState state, double[] features) {
         return new OnlineUcbInput(features, policy.ticket(state), policy.config().randomiser());
     }
 

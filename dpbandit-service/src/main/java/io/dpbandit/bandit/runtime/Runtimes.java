@@ -125,7 +125,7 @@ public class Runtimes {
                         .map(m -> json.read(m, ReleasedModel.class)).toList();
                 yield new CapriRuntime(spec, PolicyFactory.capri(spec), version, models);
             }
-            case LINUCB, ONLINEUCB -> linear(banditId, spec, version);
+            case LINUCB, ONLINEUCB, GPUCB -> linear(banditId, spec, version);
             case USCA -> {
                 UscaCompactEstimator estimator = version.phase() == Phase.RELEASE
                         ? store.policyState(banditId).map(b -> codec.decode(b, UscaCompactEstimator.class)).orElse(null)

@@ -101,6 +101,16 @@ public final class LocalGpUcb implements SequentialPolicy<LocalGpUcbState, GpUcb
         return clientParameters.privacyCost();
     }
 
+    /**
+     * Checks one client report against this bandit's public parameters before it is stored, as
+     * {@link #fold} would.
+     *
+     * @throws IllegalArgumentException naming the first mismatch
+     */
+    public void validate(GpUcbReport report) {
+        acceptance.check(report, "report");
+    }
+
     /** The state before any report. */
     public LocalGpUcbState start() {
         int m = config.featureDimension();
