@@ -50,10 +50,16 @@ class LifecycleFairnessTest extends PostgresIntegrationTest {
         post("/bandits", ServiceFlowTest.capriSpec("nimble", 400, 600));
         for (int epoch = 1; epoch <= 2; epoch++) {
             int length = http.getForObject("/bandits/nimble", JsonNode.class).path("epochLength").asInt();
-            for (int t = 0; t < length; t++) {
+            // A decision served from a runtime that has not yet seen the new epoch (at most
+            // dpbandit.runtime.check-ms old) takes no slot and says learning = false; a caller who
+            // wants the epoch full keeps deciding until it has its T_r learning rounds.
+            int learning = 0;
+            for (int sent = 0; learning < length && sent < 10 * length; sent++) {
                 JsonNode d = post("/decide", Map.of("bandit", "nimble", "context", List.of(0.2, 0.4)));
                 post("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "reward", 0.5));
+                learning += d.path("learning").asBoolean() ? 1 : 0;
             }
+            assertThat(learning).as("learning rounds of epoch %d", epoch).isEqualTo(length);
             long start = System.nanoTime();
             while (http.getForObject("/bandits/nimble", JsonNode.class).path("epoch").asInt() == epoch
                     && System.nanoTime() - start < 30_000_000_000L) {
