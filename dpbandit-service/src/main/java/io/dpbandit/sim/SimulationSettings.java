@@ -15,8 +15,24 @@ import io.dpbandit.policy.capri.CapriConfig;
  * @param approximationSize USCA's n_Z
  * @param checkpoints       points on each regret curve
  * @param composition       how CAPRI's (ε, δ) composes over epochs (SEQUENTIAL: the paper's split)
+ * @param batch             rounds per fold of the linear policies (1: each round is folded before
+ *                          the next decision; b: one fold, hence one tree leaf, per b rounds)
  */
 public record SimulationSettings(KernelSpec kernel, double regularization, double delta, double confidenceScale,
         double clippingQuantile, int projectionCap, int approximationSize, int checkpoints,
-        CapriConfig.EpochComposition composition) {
+        CapriConfig.EpochComposition composition, int batch) {
+
+    public SimulationSettings {
+        if (batch < 1) {
+            throw new IllegalArgumentException("batch must be >= 1, got " + batch);
+        }
+    }
+
+    /** Settings whose linear policies fold every round on its own (batch of 1). */
+    public SimulationSettings(KernelSpec kernel, double regularization, double delta, double confidenceScale,
+            double clippingQuantile, int projectionCap, int approximationSize, int checkpoints,
+            CapriConfig.EpochComposition composition) {
+        this(kernel, regularization, delta, confidenceScale, clippingQuantile, projectionCap, approximationSize,
+                checkpoints, composition, 1);
+    }
 }
