@@ -1,9 +1,13 @@
 package io.dpbandit.sim;
 
+import java.util.Arrays;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /**
- * A policy to simulate, by name:
+ * A policy to simulate, by name.
+ *
+ * <p>Kernel policies (any environment):
  * <ul>
  *   <li>{@code uniform}: uniform random actions (the baseline every ratio is taken against);</li>
  *   <li>{@code capri-paper}: CAPRI-JDP exactly as the paper states it (σ_0 of eq. 5, ε split over
@@ -22,21 +26,73 @@ import java.util.Locale;
  *   <li>{@code gpucb-nonprivate}: the same GP-UCB without noise or shift, whatever ε.</li>
  * </ul>
  * ε = ∞ runs the non-private version of each.
+ *
+ * <p>Linear policies (linear environments only; they play on the environment's feature vectors
+ * φ(c, a), see {@link LinearAgents} for every constant). Each private one is (ε, δ)-private for
+ * the whole run at the ε and δ given, so they need a finite ε:
+ * <ul>
+ *   <li>{@code linucb}: non-private LinUCB (paper 001's NonPrivate baseline, ridge ρ = 1); runs once
+ *       per seed whatever the ε list, like {@code uniform};</li>
+ *   <li>{@code linucb-jdp-gauss}: JDP-LinUCB, tree mechanism with Gaussian node noise (paper 001 §4.2),
+ *       the service's engineered configuration: joint analytic calibration, sharper accuracy bounds,
+ *       the paper's shift and Prop 4's radius;</li>
+ *   <li>{@code linucb-jdp-gauss-paper}: the same as paper 001 analyses it (classical calibration,
+ *       printed bounds);</li>
+ *   <li>{@code linucb-jdp-wishart}: JDP-LinUCB with Wishart node noise (paper 001 §4.1), the paper's
+ *       calibration (the only one Wishart has) with the engineered bounds;</li>
+ *   <li>{@code linucb-jdp-wishart-paper}: the same with the printed bounds;</li>
+ *   <li>{@code onlineucb}: OnlineUCB (paper 004), engineered: joint (ε, δ) release, OGD, scaled radius;</li>
+ *   <li>{@code onlineucb-paper}: OnlineUCB's Algorithm 1 as printed (separate releases at (ε/2, δ/2),
+ *       so each report is (ε, δ)-LDP; Maler, theory radius and G);</li>
+ *   <li>{@code ldp-linucb}: the LDP-LinUCB baseline of paper 004's experiments.</li>
+ * </ul>
+ * Under LDP every round's report is made by the client randomiser a real user runs.
  */
 public enum PolicySpec {
-    UNIFORM, CAPRI_PAPER, CAPRI, CAPRI_LDP, USCA,
-    GPUCB, GPUCB_LOCAL, GPUCB_NONPRIVATE;
+    UNIFORM(Kind.BASELINE), CAPRI_PAPER(Kind.KERNEL), CAPRI(Kind.KERNEL), CAPRI_LDP(Kind.KERNEL), USCA(Kind.KERNEL),
+    LINUCB(Kind.LINEAR_NON_PRIVATE), LINUCB_JDP_GAUSS(Kind.LINEAR_PRIVATE), LINUCB_JDP_GAUSS_PAPER(Kind.LINEAR_PRIVATE),
+    LINUCB_JDP_WISHART(Kind.LINEAR_PRIVATE), LINUCB_JDP_WISHART_PAPER(Kind.LINEAR_PRIVATE),
+    ONLINEUCB(Kind.LINEAR_PRIVATE), ONLINEUCB_PAPER(Kind.LINEAR_PRIVATE), LDP_LINUCB(Kind.LINEAR_PRIVATE),
+    GPUCB(Kind.KERNEL), GPUCB_LOCAL(Kind.KERNEL), GPUCB_NONPRIVATE(Kind.NON_PRIVATE);
+
+    /** NON_PRIVATE: a non-linear policy without noise, run once per seed like uniform. */
+    private enum Kind { BASELINE, KERNEL, NON_PRIVATE, LINEAR_NON_PRIVATE, LINEAR_PRIVATE }
+
+    private final Kind kind;
+
+    PolicySpec(Kind kind) {
+        this.kind = kind;
+    }
 
     public String label() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    /** Whether it plays on a linear environment's feature vectors (and needs one). */
+    public boolean linear() {
+        return kind == Kind.LINEAR_NON_PRIVATE || kind == Kind.LINEAR_PRIVATE;
+    }
+
+    /** Whether ε changes anything: uniform play and non-private LinUCB run once per seed, at ε = ∞. */
+    public boolean usesEpsilon() {
+        return kind == Kind.KERNEL || kind == Kind.LINEAR_PRIVATE;
+    }
+
+    /** Whether it needs a finite ε (it has no non-private version under this name). */
+    public boolean needsFiniteEpsilon() {
+        return kind == Kind.LINEAR_PRIVATE;
+    }
+
+    /** Every name, comma-separated, for messages. */
+    public static String names() {
+        return Arrays.stream(values()).map(PolicySpec::label).collect(Collectors.joining(", "));
     }
 
     public static PolicySpec parse(String s) {
         try {
             return valueOf(s.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("unknown policy '" + s.trim()
-                    + "' (known: uniform, capri-paper, capri, capri-ldp, usca, gpucb, gpucb-local, gpucb-nonprivate)");
+            throw new IllegalArgumentException("unknown policy '" + s.trim() + "' (known: " + names() + ")");
         }
     }
 }

@@ -2,11 +2,15 @@ package io.dpbandit.sim;
 
 import io.dpbandit.kernel.KernelSpec;
 import io.dpbandit.policy.capri.CapriConfig;
+import io.dpbandit.privacy.SeededNoiseSource;
 import io.dpbandit.sim.env.BenchmarkFunction;
 import io.dpbandit.sim.env.BenchmarkFunctionEnvironment;
 import io.dpbandit.sim.env.Environment;
+import io.dpbandit.sim.env.FreshArmsBernoulliEnvironment;
 import io.dpbandit.sim.env.KernelBumpEnvironment;
 import io.dpbandit.sim.env.LinearBernoulliEnvironment;
+import io.dpbandit.sim.env.LinearEnvironment;
+import io.dpbandit.sim.env.LinearGapEnvironment;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -30,14 +34,28 @@ public final class SimulateCommand {
 
     static final String USAGE = """
             Usage: simulate [--option value ...]
-              --env NAME               kernel | linear | camelback | styblinski-tang | michalewicz (default kernel)
-              --policies LIST          from uniform, capri-paper, capri, capri-ldp, usca, gpucb, gpucb-local,
-                                       gpucb-nonprivate (default uniform,capri-paper,capri)
-              --epsilons LIST          privacy levels, 'inf' for non-private (default 1,inf)
+              --env NAME               kernel | linear | linear-fresh | linear-gap | camelback | styblinski-tang |
+                                       michalewicz (default kernel). linear: paper 004's world with a fixed
+                                       catalogue of arms; linear-fresh: the same with the arms drawn afresh
+                                       every round (paper 004 App. G); linear-gap: paper 001's (fresh decision
+                                       sets, gap, ±1 rewards)
+              --policies LIST          kernel policies: uniform, capri-paper, capri, capri-ldp, usca;
+                                       GP-UCB policies (camelback, styblinski-tang, michalewicz): gpucb,
+                                       gpucb-local, gpucb-nonprivate;
+                                       linear policies (linear environments only): linucb, linucb-jdp-gauss,
+                                       linucb-jdp-gauss-paper, linucb-jdp-wishart, linucb-jdp-wishart-paper,
+                                       onlineucb, onlineucb-paper, ldp-linucb (default uniform,capri-paper,capri)
+              --epsilons LIST          privacy levels, 'inf' for non-private (default 1,inf); the private
+                                       linear policies need finite ones; uniform and linucb ignore them
               --seeds N                seeds per cell (default 3)
               --horizon T              rounds per run (default 20000)
               --pool N                 public contexts (default 50)
-              --actions N              catalogue size (default 20)
+              --actions N              catalogue size (default 20; linear and linear-fresh 100,
+                                       linear-gap 25: the papers' K)
+              --dimension D            feature dimension d of the linear environments (default 5)
+              --gap G                  reward gap of linear-gap (default 0.1)
+              --batch B                rounds per fold of the linear policies (default 1: every round is
+                                       folded before the next decision; B > 1: one fold, one tree leaf, per B)
               --bumps N                RBF bumps of the kernel environment (default 10)
               --length-scale L         RBF length scale of environment and policies (default 0.3)
               --noise S                reward noise standard deviation, kernel environment (default 0.1)
@@ -55,8 +73,8 @@ public final class SimulateCommand {
             """ + GpUcbOptions.USAGE;
 
     private static final Set<String> OPTIONS = Set.of("env", "policies", "epsilons", "seeds", "horizon", "pool",
-            "actions", "bumps", "length-scale", "noise", "tau", "delta", "confidence-scale", "clip-quantile",
-            "composition", "projection-cap", "approximation-size", "checkpoints", "threads", "out");
+            "actions", "dimension", "gap", "batch", "bumps", "length-scale", "noise", "tau", "delta", "confidence-scale",
+            "clip-quantile", "composition", "projection-cap", "approximation-size", "checkpoints", "threads", "out");
 
     private SimulateCommand() {
     }
@@ -90,26 +108,32 @@ public final class SimulateCommand {
         try {
             String envName = o.getOrDefault("env", "kernel");
             int pool = integer(o, "pool", 50);
-            int actions = integer(o, "actions", 20);
+            int actions = integer(o, "actions", defaultActions(envName));
             int bumps = integer(o, "bumps", 10);
             double lengthScale = number(o, "length-scale", 0.3);
             double noise = number(o, "noise", 0.1);
-            LongFunction<Environment> envs = environments(envName, pool, actions, bumps, lengthScale, noise);
-            envs.apply(1);
+            LongFunction<Environment> envs = environments(envName, pool, actions, bumps, lengthScale, noise,
+                    integer(o, "dimension", 5), number(o, "gap", 0.1));
+            Environment sample = envs.apply(1);
+            boolean linearWorld = sample instanceof LinearEnvironment;
             List<PolicySpec> policies = Arrays.stream(o.getOrDefault("policies", "uniform,capri-paper,capri")
                     .split(",")).map(PolicySpec::parse).toList();
             List<Double> epsilons = Arrays.stream(o.getOrDefault("epsilons", "1,inf").split(","))
                     .map(SimulateCommand::epsilon).toList();
+            checkPolicies(policies, epsilons, envName, linearWorld);
             int seeds = integer(o, "seeds", 3);
             int horizon = integer(o, "horizon", 20000);
-            KernelSpec kernel = envName.equals("linear") ? KernelSpec.linear() : KernelSpec.rbf(lengthScale);
+            KernelSpec kernel = linearWorld ? KernelSpec.linear() : KernelSpec.rbf(lengthScale);
             SimulationSettings settings = new SimulationSettings(kernel, number(o, "tau", 0.1),
                     number(o, "delta", 1e-5), number(o, "confidence-scale", 5e-5), number(o, "clip-quantile", 1.0),
                     integer(o, "projection-cap", 1000), integer(o, "approximation-size", 1000),
                     integer(o, "checkpoints", 200), composition(o.getOrDefault("composition", "sequential")),
-                    GpUcbOptions.parse(o));
+                    GpUcbOptions.parse(o), integer(o, "batch", 1));
             if (seeds < 1 || horizon < 1) {
                 throw new IllegalArgumentException("--seeds and --horizon must be positive");
+            }
+            if (sample instanceof LinearEnvironment linear) {
+                checkLinearConfigurations(policies, epsilons, linear.featureDimension(), horizon, settings);
             }
             Path dir = Path.of(o.getOrDefault("out", "sim-out"));
             Files.createDirectories(dir);
@@ -140,12 +164,65 @@ public final class SimulateCommand {
         }
     }
 
+    /** The papers' K: 100 arms in paper 004's linear world, K = d² = 25 in paper 001's; 20 elsewhere. */
+    private static int defaultActions(String envName) {
+        return switch (envName) {
+            case "linear", "linear-fresh" -> 100;
+            case "linear-gap" -> 25;
+            default -> 20;
+        };
+    }
+
+    /**
+     * Refuses, before anything runs, a linear policy on a world without linear features and a private
+     * linear policy at ε = ∞ (it has no non-private version under its name).
+     */
+    static void checkPolicies(List<PolicySpec> policies, List<Double> epsilons, String envName, boolean linearWorld) {
+        for (PolicySpec p : policies) {
+            if (p.linear() && !linearWorld) {
+                throw new IllegalArgumentException("policy '" + p.label() + "' needs a linear environment (linear,"
+                        + " linear-fresh, linear-gap), not '" + envName + "'");
+            }
+            if (p.needsFiniteEpsilon() && epsilons.stream().anyMatch(e -> e.isInfinite())) {
+                throw new IllegalArgumentException("policy '" + p.label() + "' needs finite epsilons (drop 'inf';"
+                        + " 'linucb' is the non-private baseline)");
+            }
+        }
+    }
+
+    /**
+     * Builds every linear (policy, ε) once before anything runs, so that a configuration the privacy
+     * calibration refuses (e.g. Wishart noise where the paper's per-node split cannot certify ε) is
+     * reported as a usage error, not as a failed run halfway through the grid.
+     */
+    static void checkLinearConfigurations(List<PolicySpec> policies, List<Double> epsilons, int dimension,
+            int horizon, SimulationSettings settings) {
+        for (PolicySpec p : policies) {
+            if (!p.linear()) {
+                continue;
+            }
+            for (double e : p.usesEpsilon() ? epsilons : List.of(Double.POSITIVE_INFINITY)) {
+                try {
+                    LinearAgents.create(p, dimension, e, settings.delta(), horizon, settings.batch(),
+                            new SeededNoiseSource(0), new SeededNoiseSource(0));
+                } catch (IllegalArgumentException | IllegalStateException ex) {
+                    throw new IllegalArgumentException("policy '" + p.label() + "' cannot run at epsilon "
+                            + ResultWriter.eps(e) + ", delta " + settings.delta() + ", horizon " + horizon + ": "
+                            + ex.getMessage());
+                }
+            }
+        }
+    }
+
     static LongFunction<Environment> environments(String name, int pool, int actions, int bumps, double lengthScale,
-            double noise) {
+            double noise, int dimension, double gap) {
         return switch (name) {
             case "kernel" -> seed -> new KernelBumpEnvironment(pool, actions, bumps, lengthScale, noise,
                     new SplittableRandom(seed));
-            case "linear" -> seed -> new LinearBernoulliEnvironment(actions, 5, new SplittableRandom(seed));
+            case "linear" -> seed -> new LinearBernoulliEnvironment(actions, dimension, new SplittableRandom(seed));
+            case "linear-gap" -> seed -> new LinearGapEnvironment(dimension, actions, gap, new SplittableRandom(seed));
+            case "linear-fresh" -> seed -> new FreshArmsBernoulliEnvironment(actions, dimension,
+                    new SplittableRandom(seed));
             case "camelback", "styblinski-tang", "michalewicz" -> seed -> new BenchmarkFunctionEnvironment(
                     BenchmarkFunction.valueOf(name.toUpperCase(Locale.ROOT).replace('-', '_')), pool, actions,
                     new SplittableRandom(seed));

@@ -12,10 +12,12 @@ import io.dpbandit.policy.usca.Usca;
 import io.dpbandit.policy.usca.UscaConfig;
 import io.dpbandit.policy.usca.UscaEstimator;
 import io.dpbandit.policy.usca.UscaState;
+import io.dpbandit.policy.JointFeatureMap;
 import io.dpbandit.policy.JointPoint;
 import io.dpbandit.privacy.NoiseSource;
 import io.dpbandit.privacy.SeededNoiseSource;
 import io.dpbandit.sim.env.Environment;
+import io.dpbandit.sim.env.LinearEnvironment;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -55,6 +57,7 @@ public final class Simulation {
             case USCA -> runUsca();
             case GPUCB, GPUCB_LOCAL, GPUCB_NONPRIVATE -> new GpUcbSimulation(env, policy, epsilon, seed, horizon,
                     settings).run();
+            default -> runLinear();
         };
         double seconds = (System.nanoTime() - started) / 1e9;
         return new RunResult(partial.policy(), epsilon, seed, partial.curve(), partial.epochs(),
@@ -70,6 +73,34 @@ public final class Simulation {
         for (int t = 0; t < horizon; t++) {
             double[] c = env.nextUserContext(users);
             regret.add(c, actions.nextInt(k));
+        }
+        return new RunResult(policy.label(), epsilon, seed, regret.curve(), List.of(), Double.NaN, 0);
+    }
+
+    /**
+     * A linear policy, one user per round: the round's candidates φ(c, a), the server's decision, the
+     * user's reward and message (raw under JDP, randomised on the "device" under LDP), folded in
+     * batches of {@link SimulationSettings#batch()}.
+     */
+    private RunResult runLinear() {
+        if (!(env instanceof LinearEnvironment linear)) {
+            throw new IllegalArgumentException(policy.label() + " needs a linear environment, not '" + env.name() + "'");
+        }
+        Streams streams = new Streams(seed);
+        SplittableRandom users = streams.users();
+        SplittableRandom ties = streams.actions();
+        SplittableRandom rewards = streams.rewards();
+        SequentialAgent<?, ?> agent = LinearAgents.create(policy, linear.featureDimension(), epsilon,
+                settings.delta(), horizon, settings.batch(), streams.noise(), streams.userNoise());
+        RegretTracker regret = new RegretTracker(horizon, settings.checkpoints());
+        JointFeatureMap features = linear.featureMap();
+        List<double[]> catalogue = env.actionFeatures();
+        for (int t = 0; t < horizon; t++) {
+            double[] c = env.nextUserContext(users);
+            double[][] candidates = features.candidates(c, catalogue); // D_t = {φ(c_t, a)}, paper 001 §1.1
+            int a = agent.decide(candidates, ties);
+            regret.add(c, a);
+            agent.feedback(candidates[a], env.sampleReward(c, a, rewards));
         }
         return new RunResult(policy.label(), epsilon, seed, regret.curve(), List.of(), Double.NaN, 0);
     }
@@ -223,14 +254,16 @@ public final class Simulation {
 
     /**
      * The independent random streams of one run, all derived from its seed: the same seed gives
-     * every policy the same users, and a run replays bit for bit.
+     * every policy the same users, and a run replays bit for bit. {@code noise} is the server's
+     * privacy noise, {@code userNoise} what the users' devices draw under LDP (separate, as in the
+     * service: the server never sees the clients' noise).
      */
     private record Streams(SplittableRandom users, SplittableRandom actions, SplittableRandom rewards,
-            SplittableRandom publicDraws, NoiseSource noise) {
+            SplittableRandom publicDraws, NoiseSource noise, NoiseSource userNoise) {
         Streams(long seed) {
             this(new SplittableRandom(seed * 1_000_003L + 1), new SplittableRandom(seed * 1_000_003L + 2),
                     new SplittableRandom(seed * 1_000_003L + 3), new SplittableRandom(seed * 1_000_003L + 4),
-                    new SeededNoiseSource(seed * 1_000_003L + 5));
+                    new SeededNoiseSource(seed * 1_000_003L + 5), new SeededNoiseSource(seed * 1_000_003L + 6));
         }
     }
 
@@ -245,12 +278,16 @@ public final class Simulation {
         RegretTracker(int horizon, int points) {
             this.checkpoints = RegretCurve.checkpoints(horizon, points);
             this.values = new double[checkpoints.length];
+            // Fresh contexts every round (e.g. paper 001's decision sets) never repeat: caching them
+            // would only hold every round's context in memory.
+            this.best = env.publicContexts().finiteSupport().isPresent() ? new HashMap<>() : null;
         }
 
-        private final Map<ContextKey, Double> best = new HashMap<>();
+        private final Map<ContextKey, Double> best;
 
         void add(double[] context, int action) {
-            double optimum = best.computeIfAbsent(new ContextKey(context), k -> env.bestMeanReward(context));
+            double optimum = best == null ? env.bestMeanReward(context)
+                    : best.computeIfAbsent(new ContextKey(context), k -> env.bestMeanReward(context));
             total += optimum - env.meanReward(context, action);
             round++;
             if (next < checkpoints.length && round == checkpoints[next]) {

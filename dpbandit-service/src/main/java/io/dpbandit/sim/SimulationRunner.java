@@ -42,11 +42,14 @@ public final class SimulationRunner {
         this.progress = progress;
     }
 
-    /** The grid; the uniform policy is the same for every ε, so it runs once per seed. */
+    /**
+     * The grid; a policy that ignores ε (uniform play, non-private LinUCB) is the same for every ε,
+     * so it runs once per seed, at ε = ∞.
+     */
     public static List<Job> grid(List<PolicySpec> policies, List<Double> epsilons, int seeds) {
         List<Job> jobs = new ArrayList<>();
         for (PolicySpec p : policies) {
-            List<Double> eps = p == PolicySpec.UNIFORM ? List.of(Double.POSITIVE_INFINITY) : epsilons;
+            List<Double> eps = p.usesEpsilon() ? epsilons : List.of(Double.POSITIVE_INFINITY);
             for (double e : eps) {
                 for (long s = 1; s <= seeds; s++) {
                     jobs.add(new Job(p, e, s));
@@ -69,7 +72,7 @@ public final class SimulationRunner {
                     int n = done.incrementAndGet();
                     double elapsed = (System.nanoTime() - started) / 1e9;
                     double eta = elapsed / n * (jobs.size() - n);
-                    progress.printf(Locale.ROOT, "[%d/%d] %-12s eps=%-5s seed=%d regret=%.1f (%.1fs, about %.0fs left)%n",
+                    progress.printf(Locale.ROOT, "[%d/%d] %-24s eps=%-5s seed=%d regret=%.1f (%.1fs, about %.0fs left)%n",
                             n, jobs.size(), r.policy(), ResultWriter.eps(r.epsilon()), r.seed(),
                             r.curve().finalRegret(), r.seconds(), eta);
                     return r;

@@ -16,16 +16,24 @@ import io.dpbandit.policy.capri.CapriConfig;
  * @param checkpoints       points on each regret curve
  * @param composition       how CAPRI's (ε, δ) composes over epochs (SEQUENTIAL: the paper's split)
  * @param gpucb             the GP-UCB policies' choices ({@link GpUcbSettings})
+ * @param batch             rounds per fold of the linear policies (1: each round is folded before
+ *                          the next decision; b: one fold, hence one tree leaf, per b rounds)
  */
 public record SimulationSettings(KernelSpec kernel, double regularization, double delta, double confidenceScale,
         double clippingQuantile, int projectionCap, int approximationSize, int checkpoints,
-        CapriConfig.EpochComposition composition, GpUcbSettings gpucb) {
+        CapriConfig.EpochComposition composition, GpUcbSettings gpucb, int batch) {
 
-    /** The settings with the GP-UCB defaults. */
+    public SimulationSettings {
+        if (batch < 1) {
+            throw new IllegalArgumentException("batch must be >= 1, got " + batch);
+        }
+    }
+
+    /** The settings with the GP-UCB defaults, linear policies folding every round on its own. */
     public SimulationSettings(KernelSpec kernel, double regularization, double delta, double confidenceScale,
             double clippingQuantile, int projectionCap, int approximationSize, int checkpoints,
             CapriConfig.EpochComposition composition) {
         this(kernel, regularization, delta, confidenceScale, clippingQuantile, projectionCap, approximationSize,
-                checkpoints, composition, GpUcbSettings.defaults());
+                checkpoints, composition, GpUcbSettings.defaults(), 1);
     }
 }

@@ -43,10 +43,10 @@ public final class Summary {
 
     public static String table(List<RunResult> results) {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "%-22s %7s %4s %22s %9s %12s %20s %8s%n", "policy", "epsilon", "runs",
+        sb.append(String.format(Locale.ROOT, "%-26s %7s %4s %22s %9s %12s %20s %8s%n", "policy", "epsilon", "runs",
                 "final regret (±se)", "/uniform", "best lost", "simple regret (±se)", "sec/run"));
         for (Row r : rows(results)) {
-            sb.append(String.format(Locale.ROOT, "%-22s %7s %4d %13.1f ± %6.1f %9.3f %12.1f %12s %8.1f%n", r.policy(),
+            sb.append(String.format(Locale.ROOT, "%-26s %7s %4d %13.1f ± %6.1f %9.3f %12.1f %12s %8.1f%n", r.policy(),
                     ResultWriter.eps(r.epsilon()), r.runs(), r.meanRegret(), r.seRegret(), r.ratioToUniform(),
                     r.meanBestEliminated(),
                     Double.isNaN(r.meanSimpleRegret()) ? "-"

@@ -27,7 +27,7 @@ class GpUcbSimulationTest {
 
     static SimulationSettings settings(GpUcbSettings gp) {
         return new SimulationSettings(KernelSpec.rbf(0.3), 0.1, 0.1, 1e-4, 1.0, 100, 100, 10,
-                CapriConfig.EpochComposition.SEQUENTIAL, gp);
+                CapriConfig.EpochComposition.SEQUENTIAL, gp, 1);
     }
 
     static BenchmarkFunctionEnvironment camelback(long seed) {

@@ -56,12 +56,60 @@ class SimulateCommandTest {
     }
 
     @Test
+    void linearPolicyNamesParseAndEachRunsOnTheLinearWorlds() throws Exception {
+        List<String> names = List.of("linucb", "linucb-jdp-gauss", "linucb-jdp-gauss-paper", "linucb-jdp-wishart",
+                "linucb-jdp-wishart-paper", "onlineucb", "onlineucb-paper", "ldp-linucb");
+        for (String name : names) {
+            assertThat(PolicySpec.parse(" " + name.toUpperCase(java.util.Locale.ROOT) + " ").label()).isEqualTo(name);
+            assertThat(PolicySpec.parse(name).linear()).isTrue();
+        }
+        for (String env : List.of("linear", "linear-gap", "linear-fresh")) {
+            Run r = run("--env", env, "--actions", "10", "--horizon", "400", "--seeds", "1", "--epsilons", "0.5,2",
+                    "--delta", "0.1", "--policies", "uniform,linucb,linucb-jdp-gauss,linucb-jdp-gauss-paper,"
+                            + "linucb-jdp-wishart-paper,onlineucb,onlineucb-paper,ldp-linucb",
+                    "--checkpoints", "10", "--threads", "1", "--out", dir.resolve(env).toString());
+            assertThat(r.code()).as(env + ": " + r.err()).isZero();
+            List<String> regret = Files.readAllLines(dir.resolve(env).resolve("regret.csv"));
+            for (String name : names) {
+                if (!name.equals("linucb-jdp-wishart")) {
+                    assertThat(regret).as(env + " " + name).anyMatch(l -> l.startsWith(name + ",") && l.contains(",400,"));
+                }
+            }
+            assertThat(regret).anyMatch(l -> l.startsWith("linucb,inf,1,400,"))
+                    .noneMatch(l -> l.startsWith("linucb,1,"));
+        }
+        Run batched = run("--env", "linear-gap", "--horizon", "300", "--seeds", "1", "--epsilons", "1", "--delta", "0.1",
+                "--policies", "linucb-jdp-wishart", "--batch", "5", "--threads", "1", "--out", dir.resolve("b").toString());
+        assertThat(batched.code()).as(batched.err()).isZero();
+    }
+
+    @Test
+    void linearPoliciesRefuseWhatTheyCannotRunAsUsageErrors() {
+        Run kernel = run("--env", "kernel", "--policies", "uniform,onlineucb", "--epsilons", "1", "--out", dir.toString());
+        assertThat(kernel.code()).isEqualTo(2);
+        assertThat(kernel.err()).contains("'onlineucb' needs a linear environment");
+        Run infinite = run("--env", "linear", "--policies", "linucb-jdp-gauss", "--out", dir.toString());
+        assertThat(infinite.code()).isEqualTo(2);
+        assertThat(infinite.err()).contains("needs finite epsilons");
+        Run wishart = run("--env", "linear-gap", "--policies", "linucb-jdp-wishart", "--epsilons", "10", "--delta", "0.1",
+                "--horizon", "20000", "--out", dir.toString());
+        assertThat(wishart.code()).isEqualTo(2);
+        assertThat(wishart.err()).contains("'linucb-jdp-wishart' cannot run at epsilon 10");
+        assertThat(run("--env", "linear", "--policies", "linucb", "--batch", "0", "--out", dir.toString()).code())
+                .isEqualTo(2);
+    }
+
+    @Test
     void badArgumentsExitWithUsageAndCodeTwo() {
         assertThat(run("--horizon", "ten").code()).isEqualTo(2);
         assertThat(run("--epsilons", "-1").err()).contains("epsilon");
         assertThat(run("--bogus", "1").err()).contains("unknown option --bogus").contains("Usage");
         assertThat(run("--env", "moon", "--out", dir.toString()).err()).contains("unknown environment");
         assertThat(run("--policies", "best").err()).contains("unknown policy 'best'");
+        Run unknownLinear = run("--env", "linear", "--policies", "linucb-jdp-laplace");
+        assertThat(unknownLinear.code()).isEqualTo(2);
+        assertThat(unknownLinear.err()).contains("unknown policy 'linucb-jdp-laplace'")
+                .contains("linucb-jdp-gauss-paper").contains("ldp-linucb");
         assertThat(run("--help").out()).contains("Usage");
     }
 }

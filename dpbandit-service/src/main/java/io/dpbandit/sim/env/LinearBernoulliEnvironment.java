@@ -1,6 +1,7 @@
 package io.dpbandit.sim.env;
 
 import io.dpbandit.policy.ContextGenerator;
+import io.dpbandit.policy.JointFeatureMap;
 import io.dpbandit.policy.PublicPoolGenerator;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,9 +14,10 @@ import java.util.random.RandomGenerator;
  *
  * <p>004 draws a fresh decision set every round; a catalogue service has fixed actions, so here
  * the arms are drawn once per seed and the bandit is context-free (context dimension 0, a pool
- * holding the single empty context). The reward means and their spread are the paper's.
+ * holding the single empty context). The reward means and their spread are the paper's. The arms'
+ * vectors are the policies' feature vectors ({@link JointFeatureMap#action()}).
  */
-public final class LinearBernoulliEnvironment implements Environment {
+public final class LinearBernoulliEnvironment implements LinearEnvironment {
 
     private static final double HALF_SQRT = Math.sqrt(0.5);
 
@@ -56,6 +58,11 @@ public final class LinearBernoulliEnvironment implements Environment {
     @Override
     public String name() {
         return "linear";
+    }
+
+    @Override
+    public JointFeatureMap featureMap() {
+        return JointFeatureMap.action();
     }
 
     @Override

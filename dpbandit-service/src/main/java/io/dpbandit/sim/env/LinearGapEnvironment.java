@@ -1,6 +1,7 @@
 package io.dpbandit.sim.env;
 
 import io.dpbandit.policy.ContextGenerator;
+import io.dpbandit.policy.JointFeatureMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.random.RandomGenerator;
@@ -26,7 +27,7 @@ import java.util.random.RandomGenerator;
  * <p>The public generator κ draws decision sets from the same distribution (the policies in this
  * setting do not use κ; paper 001's decision sets may even be adversarial).
  */
-public final class LinearGapEnvironment implements Environment {
+public final class LinearGapEnvironment implements LinearEnvironment {
 
     /** The optimal action's mean reward, ⟨x*, θ*⟩ (paper 001 App. D). */
     public static final double OPTIMAL_MEAN = 0.75;
@@ -106,6 +107,12 @@ public final class LinearGapEnvironment implements Environment {
         return gap > 0 ? "linear-gap" : "linear-nogap";
     }
 
+    /** φ(c, e_i) = the i-th vector of the round's decision set. */
+    @Override
+    public JointFeatureMap featureMap() {
+        return JointFeatureMap.contextBlocks();
+    }
+
     @Override
     public ContextGenerator publicContexts() {
         return generator;
@@ -134,6 +141,19 @@ public final class LinearGapEnvironment implements Environment {
             dot += theta[j] * context[action * dimension + j];
         }
         return dot;
+    }
+
+    /**
+     * The best of the round's K vectors. Overrides the default, which would copy the K one-hot action
+     * vectors for every action it scores (O(K³) per round instead of O(Kd)).
+     */
+    @Override
+    public double bestMeanReward(double[] context) {
+        double best = Double.NEGATIVE_INFINITY;
+        for (int a = 0; a < actionCount; a++) {
+            best = Math.max(best, meanReward(context, a));
+        }
+        return best;
     }
 
     /** ±1 with P(+1) = (1 + mean)/2. */
