@@ -27,6 +27,7 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.servlet.NoHandlerFoundException;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
 
 /**
@@ -163,9 +164,13 @@ public class ErrorHandlers {
                 "method " + e.getMethod() + " is not supported here");
     }
 
-    @ExceptionHandler(NoResourceFoundException.class)
+    /**
+     * A path nothing maps: no handler at all (NoHandlerFound; Spring's catch-all static mapping is
+     * off), or a missing file of the analyst page (NoResourceFound).
+     */
+    @ExceptionHandler({NoResourceFoundException.class, NoHandlerFoundException.class})
     @ResponseStatus(HttpStatus.NOT_FOUND)
-    ProblemDetail noResource(NoResourceFoundException e) {
+    ProblemDetail noResource(Exception e) {
         return Problems.of(HttpStatus.NOT_FOUND, "not-found", "Not found", "no such endpoint");
     }
 

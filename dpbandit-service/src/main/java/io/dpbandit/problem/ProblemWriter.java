@@ -6,6 +6,8 @@ import java.io.IOException;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.stereotype.Component;
+import org.springframework.web.context.request.RequestContextHolder;
+import org.springframework.web.context.request.ServletRequestAttributes;
 
 /**
  * Writes a {@link ProblemDetail} as application/problem+json with the application's
@@ -25,6 +27,11 @@ public class ProblemWriter {
     public void write(HttpServletResponse response, ProblemDetail problem) throws IOException {
         if (response.isCommitted()) {
             return;
+        }
+        // The request being answered (Spring Boot's RequestContextFilter runs before every filter
+        // that writes a problem), so that its timer is tagged with the problem's type.
+        if (RequestContextHolder.getRequestAttributes() instanceof ServletRequestAttributes current) {
+            ProblemTag.record(current.getRequest(), problem);
         }
         response.resetBuffer();
         response.setStatus(problem.getStatus());

@@ -17,6 +17,10 @@ import org.springframework.security.web.access.intercept.AuthorizationFilter;
 import org.springframework.security.web.authentication.AnonymousAuthenticationFilter;
 import org.springframework.security.web.authentication.AuthenticationFilter;
 import org.springframework.security.web.firewall.RequestRejectedHandler;
+import org.springframework.security.web.header.writers.ContentSecurityPolicyHeaderWriter;
+import org.springframework.security.web.header.writers.DelegatingRequestMatcherHeaderWriter;
+import org.springframework.security.web.util.matcher.OrRequestMatcher;
+import org.springframework.security.web.util.matcher.RequestMatcher;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
 
 /**
@@ -36,12 +40,21 @@ import org.springframework.security.web.servlet.util.matcher.PathPatternRequestM
  *       case. ADMIN includes ANALYST (a role hierarchy).</li>
  *   <li><b>Rate limit</b> per key, for requests the key may make.</li>
  * </ol>
+ * The analyst page's shell ({@code GET /ui}, {@code GET /ui/**}: static files, no data) is open to
+ * anyone and carries a Content-Security-Policy that keeps it to this origin.
  * Bandit scopes are checked in the controllers ({@link Access}), which know the bandit. Sessions,
  * CSRF (no cookies are ever issued or read), form and basic login are off.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableWebSecurity
 public class SecurityConfiguration {
+
+    /**
+     * The analyst page may load its own files and call its own service, nothing else: no other
+     * origin, no inline script or style, no framing.
+     */
+    static final String UI_CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; "
+            + "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
     @Bean
     SecurityFilterChain apiSecurity(HttpSecurity http, ApiKeys keys, SecurityProperties properties,
@@ -53,7 +66,11 @@ public class SecurityConfiguration {
             // Continue the chain (the default would redirect, as after a form login).
         });
         apiKeys.setFailureHandler((request, response, e) -> unauthorized(problems, response));
+        RequestMatcher uiShell = new OrRequestMatcher(path.matcher(HttpMethod.GET, "/ui"),
+                path.matcher(HttpMethod.GET, "/ui/**"));
         return http
+                .headers(h -> h.addHeaderWriter(new DelegatingRequestMatcherHeaderWriter(uiShell,
+                        new ContentSecurityPolicyHeaderWriter(UI_CONTENT_SECURITY_POLICY))))
                 .csrf(c -> c.disable())
                 .httpBasic(b -> b.disable())
                 .formLogin(f -> f.disable())
@@ -78,6 +95,9 @@ public class SecurityConfiguration {
                                 path.matcher(HttpMethod.GET, "/v3/api-docs.yaml"),
                                 path.matcher(HttpMethod.GET, "/swagger-ui.html"),
                                 path.matcher(HttpMethod.GET, "/swagger-ui/**")).permitAll()
+                        // The analyst page's shell (static HTML, CSS and scripts, no data): its data
+                        // comes through the API below, with the analyst's key.
+                        .requestMatchers(uiShell).permitAll()
                         .requestMatchers(path.matcher("/actuator/**")).hasRole("OPS")
                         // Any method, so that the right role gets a 405 for a wrong method.
                         .requestMatchers(path.matcher("/decide"), path.matcher("/feedback")).hasRole("DECIDER")

@@ -63,6 +63,38 @@ class InsightsTest extends PostgresIntegrationTest {
     }
 
     @Test
+    void aFullEpochReportsHowFarItsCloseHasComeInTheStatusUntilItCloses() {
+        http.postForEntity("/bandits", ServiceFlowTest.capriSpec("closing", 100, 600), JsonNode.class);
+        lifecycle.settle("closing");
+        int length = http.getForObject("/bandits/closing", JsonNode.class).path("epochLength").asInt();
+        List<String> decisions = new java.util.ArrayList<>();
+        for (int t = 0; t < length; t++) {
+            decisions.add(http.postForObject("/decide", Map.of("bandit", "closing", "context", List.of(0.2, 0.4)),
+                    JsonNode.class).path("decisionId").asText());
+        }
+        int answered = length * 3 / 5;
+        for (String id : decisions.subList(0, answered)) {
+            http.postForObject("/feedback", Map.of("decisionId", id, "reward", 0.5), JsonNode.class);
+        }
+        assertThat(lifecycle.settle("closing")).isEqualTo(BanditRuntime.Step.FOLDED);
+
+        JsonNode current = http.getForObject("/bandits/closing", JsonNode.class).path("current");
+        assertThat(current.path("status").asText()).isEqualTo("OPEN");
+        assertThat(current.path("work").asText()).isEqualTo("CLOSING:FOLDING");
+        assertThat(current.path("progress").asDouble()).isEqualTo((double) answered / length);
+        assertThat(current.path("folded").asInt()).isEqualTo(answered);
+
+        for (String id : decisions.subList(answered, length)) {
+            http.postForObject("/feedback", Map.of("decisionId", id, "reward", 0.5), JsonNode.class);
+        }
+        assertThat(lifecycle.settle("closing")).isEqualTo(BanditRuntime.Step.CLOSED);
+        JsonNode closed = http.getForObject("/bandits/closing/epochs", JsonNode.class).get(0);
+        assertThat(closed.path("status").asText()).isEqualTo("CLOSED");
+        assertThat(closed.path("work").isNull()).as("a closed epoch reports no work").isTrue();
+        assertThat(closed.path("progress").isNull()).isTrue();
+    }
+
+    @Test
     void uscaRecommendsNothingForFreeAndChargesNothing() {
         http.postForEntity("/bandits", ServiceFlowTest.uscaSpec("insights-usca", 10, 0.5, 1.0), JsonNode.class);
         JsonNode r = http.getForObject("/bandits/insights-usca/recommendations", JsonNode.class);

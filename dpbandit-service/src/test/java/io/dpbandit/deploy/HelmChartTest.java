@@ -3,6 +3,8 @@ package io.dpbandit.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.marcnuri.helm.Helm;
 import com.marcnuri.helm.LintResult;
 import com.marcnuri.helm.TemplateCommand;
@@ -33,6 +35,7 @@ class HelmChartTest {
     static final String PASSWORD = "not-a-real-password";
 
     static final Helm HELM = new Helm(CHART);
+    static final ObjectMapper JSON = new ObjectMapper();
 
     @Test
     void lintsWithoutErrorsOrWarnings() {
@@ -90,7 +93,7 @@ class HelmChartTest {
     @Test
     void databaseUrlComesFromTheConfigMapAndThePasswordFromASecret() {
         Manifests manifests = render(defaults());
-        Map<String, Object> configMap = manifests.single("ConfigMap");
+        Map<String, Object> configMap = manifests.named("ConfigMap", RELEASE);
         Map<String, Object> secret = manifests.single("Secret");
         Map<String, Object> container = manifests.container();
 
@@ -214,7 +217,7 @@ class HelmChartTest {
                 """);
         Manifests manifests = new Manifests(template(defaults()).withValuesFile(valuesFile).call());
 
-        assertThat(map(manifests.single("ConfigMap").get("data")))
+        assertThat(map(manifests.named("ConfigMap", RELEASE).get("data")))
                 .containsEntry("DPBANDIT_FEEDBACK_RETENTIONDAYS", "30")
                 .containsEntry("DPBANDIT_MAXBATCH", "1000000")
                 .containsEntry("LOGGING_LEVEL_IO_DPBANDIT", "DEBUG")
@@ -229,6 +232,93 @@ class HelmChartTest {
 
         assertThatThrownBy(() -> render(values))
                 .hasMessageContaining("config must not set SPRING_DATASOURCE_PASSWORD");
+    }
+
+    @Test
+    void shipsTheGrafanaDashboardAsAConfigMapThatTheSidecarPicksUp() throws IOException {
+        Map<String, Object> dashboard = render(defaults()).named("ConfigMap", RELEASE + "-dashboard");
+        Map<String, Object> metadata = map(dashboard.get("metadata"));
+        assertThat(map(metadata.get("labels"))).containsEntry("grafana_dashboard", "1")
+                .containsEntry("app.kubernetes.io/name", "dpbandit");
+        assertThat(metadata).containsEntry("namespace", "recommenders");
+
+        String json = (String) map(dashboard.get("data")).get("dpbandit.json");
+        JsonNode shipped = JSON.readTree(json);
+        assertThat(shipped).as("the chart ships dashboards/dpbandit.json as it is")
+                .isEqualTo(JSON.readTree(CHART.resolve("dashboards").resolve("dpbandit.json").toFile()));
+        assertThat(shipped.path("uid").asText()).isEqualTo("dpbandit-overview");
+        List<String> titles = new ArrayList<>();
+        for (JsonNode panel : shipped.path("panels")) {
+            titles.add(panel.path("title").asText());
+            if (!panel.path("type").asText().equals("row")) {
+                assertThat(panel.path("datasource").path("uid").asText()).as(panel.path("title").asText())
+                        .isEqualTo("${datasource}");
+                assertThat(panel.path("targets")).as(panel.path("title").asText()).isNotEmpty();
+            }
+        }
+        assertThat(titles).contains("Decisions per second", "Feedback per second, by how it was taken",
+                "/decide and /feedback latency", "Epoch closes", "Epoch close duration",
+                "Privacy budget remaining (ε), by bandit", "Errors by type");
+    }
+
+    @Test
+    void theDashboardsLabelsNamespaceAndAnnotationsAreConfigurableAndItCanBeLeftOut(@TempDir Path dir)
+            throws IOException {
+        Path valuesFile = dir.resolve("values.yaml");
+        Files.writeString(valuesFile, """
+                metrics:
+                  grafanaDashboard:
+                    labels:
+                      grafana_dashboard: null
+                      dashboards: dpbandit
+                    annotations:
+                      grafana_folder: Recommenders
+                    namespace: monitoring
+                """);
+        Map<String, Object> metadata = map(new Manifests(template(defaults()).withValuesFile(valuesFile).call())
+                .named("ConfigMap", RELEASE + "-dashboard").get("metadata"));
+        assertThat(map(metadata.get("labels"))).containsEntry("dashboards", "dpbandit")
+                .doesNotContainKey("grafana_dashboard");
+        assertThat(map(metadata.get("annotations"))).containsEntry("grafana_folder", "Recommenders");
+        assertThat(metadata).containsEntry("namespace", "monitoring");
+
+        Map<String, Object> values = defaults();
+        values.put("metrics.grafanaDashboard.enabled", false);
+        assertThat(render(values).ofKind("ConfigMap")).extracting(HelmChartTest::name).containsExactly(RELEASE);
+    }
+
+    @Test
+    void aServiceMonitorIsOffByDefaultAndScrapesWithTheOpsKeyFromASecretWhenOn() {
+        assertThat(render(defaults()).ofKind("ServiceMonitor")).isEmpty();
+
+        Map<String, Object> values = defaults();
+        values.put("metrics.serviceMonitor.enabled", true);
+        values.put("metrics.serviceMonitor.interval", "15s");
+        values.put("metrics.serviceMonitor.labels.release", "kube-prometheus-stack");
+        values.put("metrics.serviceMonitor.bearerTokenSecret.name", "dpbandit-ops-key");
+        Manifests manifests = render(values);
+        Map<String, Object> monitor = manifests.single("ServiceMonitor");
+        assertThat(monitor.get("apiVersion")).isEqualTo("monitoring.coreos.com/v1");
+        assertThat(map(map(monitor.get("metadata")).get("labels"))).containsEntry("release", "kube-prometheus-stack");
+        Map<String, Object> spec = map(monitor.get("spec"));
+        Map<String, Object> service = manifests.single("Service");
+        assertThat(map(map(spec.get("selector")).get("matchLabels")))
+                .isEqualTo(map(map(service.get("spec")).get("selector")));
+        assertThat(map(map(service.get("metadata")).get("labels")))
+                .containsAllEntriesOf(map(map(spec.get("selector")).get("matchLabels")));
+        assertThat(list(map(spec.get("namespaceSelector")).get("matchNames"))).containsExactly("recommenders");
+        Map<String, Object> endpoint = map(list(spec.get("endpoints")).get(0));
+        assertThat(endpoint).containsEntry("port", map(list(map(service.get("spec")).get("ports")).get(0)).get("name"))
+                .containsEntry("path", "/actuator/prometheus").containsEntry("interval", "15s")
+                .containsEntry("scrapeTimeout", "10s");
+        Map<String, Object> authorization = map(endpoint.get("authorization"));
+        assertThat(authorization).containsEntry("type", "Bearer");
+        assertThat(map(authorization.get("credentials"))).containsEntry("name", "dpbandit-ops-key")
+                .containsEntry("key", "token");
+
+        values.remove("metrics.serviceMonitor.bearerTokenSecret.name");
+        assertThatThrownBy(() -> render(values))
+                .hasMessageContaining("metrics.serviceMonitor.bearerTokenSecret.name is required");
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -269,6 +359,12 @@ class HelmChartTest {
 
         List<Map<String, Object>> ofKind(String kind) {
             return documents.stream().filter(d -> kind.equals(d.get("kind"))).toList();
+        }
+
+        Map<String, Object> named(String kind, String name) {
+            List<Map<String, Object>> found = ofKind(kind).stream().filter(d -> name.equals(name(d))).toList();
+            assertThat(found).as("exactly one %s named %s", kind, name).hasSize(1);
+            return found.get(0);
         }
 
         Map<String, Object> single(String kind) {

@@ -115,7 +115,10 @@ class PathSpellingTest extends PostgresIntegrationTest {
                 new Endpoint("GET", "/actuator/metrics", "", null, Set.of("ops")),
                 new Endpoint("GET", "/actuator/info", "", null, Set.of("ops")),
                 new Endpoint("GET", "/actuator/health", "", null, everyone),
-                new Endpoint("GET", "/v3/api-docs", "", null, everyone));
+                new Endpoint("GET", "/v3/api-docs", "", null, everyone),
+                // The analyst page's shell: static files, open to anyone; its data needs a key.
+                new Endpoint("GET", "/ui/", "", null, everyone),
+                new Endpoint("GET", "/ui/app.js", "", null, everyone));
     }
 
     @Test

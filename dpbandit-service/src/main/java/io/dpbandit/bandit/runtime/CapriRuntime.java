@@ -293,6 +293,7 @@ public final class CapriRuntime implements BanditRuntime {
         }));
         if (stored2) {
             lc.metrics.folded(id, rounds.size());
+            Closing.folded(lc, epoch, stored.folded() + rounds.size());
         }
         return true;
     }
@@ -314,6 +315,7 @@ public final class CapriRuntime implements BanditRuntime {
         String id = spec.id();
         int r = epoch.number();
         long started = System.nanoTime();
+        Closing.releasing(lc, epoch);
         LifecycleStore.Accumulator stored = lc.store.accumulator(id, r);
         CapriState state = capri.fold(capri.open(plan, models), BinaryCodec.doubles(stored.bytes()), stored.folded());
         Capri.Release release = capri.release(state, lc.noise);

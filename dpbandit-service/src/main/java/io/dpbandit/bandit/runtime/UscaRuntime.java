@@ -129,6 +129,7 @@ public final class UscaRuntime implements BanditRuntime {
         });
         if (Boolean.TRUE.equals(ok)) {
             lc.metrics.folded(id, rounds.size());
+            Closing.folded(lc, epoch, stored.folded() + rounds.size());
         }
         return true;
     }
@@ -137,6 +138,7 @@ public final class UscaRuntime implements BanditRuntime {
     private Step buildEstimator(Lifecycle lc, LifecycleStore.OpenEpoch epoch, UscaPlan plan) {
         String id = spec.id();
         int r = epoch.number();
+        Closing.releasing(lc, epoch);
         LifecycleStore.Accumulator stored = lc.store.accumulator(id, r);
         UscaCompactEstimator built = usca.compactEstimator(new UscaState(plan, List.of(), new double[0],
                 BinaryCodec.doubles(stored.bytes()), stored.folded()));

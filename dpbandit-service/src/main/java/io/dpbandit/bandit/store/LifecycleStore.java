@@ -83,9 +83,10 @@ public class LifecycleStore {
                 plan, banditId, number) == 1;
     }
 
-    /** Progress of background work on an epoch, shown in the bandit's status. */
+    /** Progress of background work on an epoch, shown in the bandit's status (never on a closed epoch). */
     public void progress(String banditId, int number, String stage, Double progress) {
-        jdbc.update("UPDATE epoch SET work_stage = ?, work_progress = ? WHERE bandit_id = ? AND number = ?", stage,
+        jdbc.update("UPDATE epoch SET work_stage = ?, work_progress = ? WHERE bandit_id = ? AND number = ? "
+                + "AND status <> 'CLOSED'", stage,
                 progress, banditId, number);
     }
 

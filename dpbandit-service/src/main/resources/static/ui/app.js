@@ -1,0 +1,275 @@
+// The analyst page: sign-in, the list of bandits (#/) and one bandit's page (#/bandits/{id}).
+// It reads only what the analyst role reads through the API, with the key kept in sessionStorage.
+
+import { ApiError, banditPath, get, session } from './api.js';
+import { num } from './charts.js';
+import { h } from './dom.js';
+import { PLANNED, panels, sources, workLabel } from './panels.js';
+
+const REFRESH_MS = 5000;
+
+const $ = (id) => document.getElementById(id);
+const main = $('main');
+let refreshTimer = null;
+let view = 0; // bumped on every navigation, so a late answer for a page left behind is dropped
+
+// ---- sign-in ------------------------------------------------------------------------------------
+
+function showSignIn(message = '') {
+  stopRefresh();
+  session.forget();
+  main.hidden = true;
+  main.replaceChildren();
+  $('sign-out').hidden = true;
+  $('sign-in').hidden = false;
+  $('sign-in-error').textContent = message;
+  $('api-key').value = '';
+  $('api-key').setAttribute('aria-invalid', message ? 'true' : 'false');
+  $('api-key').focus();
+  document.title = 'Sign in · dpbandit';
+}
+
+function signInMessage(e) {
+  if (e.status === 401) return 'This key was not accepted. Check it and try again.';
+  if (e.status === 403) return 'This key may not read bandits: it needs the analyst (or admin) role.';
+  if (e.status === 429) return 'Too many requests with this key; wait a moment and try again.';
+  return `${e.title}${e.detail ? `: ${e.detail}` : ''}`;
+}
+
+$('sign-in-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const key = $('api-key').value.trim();
+  const error = $('sign-in-error');
+  if (!key) {
+    error.textContent = 'Enter an analyst API key.';
+    return;
+  }
+  error.textContent = '';
+  const button = event.target.querySelector('button');
+  button.disabled = true;
+  try {
+    await get('bandits', key);
+    session.remember(key);
+    $('sign-in').hidden = true;
+    route();
+  } catch (e) {
+    error.textContent = e instanceof ApiError ? signInMessage(e) : 'Signing in failed.';
+    $('api-key').setAttribute('aria-invalid', 'true');
+  } finally {
+    button.disabled = false;
+  }
+});
+
+$('sign-out').addEventListener('click', () => {
+  showSignIn();
+  window.location.hash = '';
+});
+
+// ---- routing ------------------------------------------------------------------------------------
+
+function route() {
+  stopRefresh();
+  view++;
+  if (!session.key()) {
+    showSignIn();
+    return;
+  }
+  $('sign-in').hidden = true;
+  $('sign-out').hidden = false;
+  main.hidden = false;
+  const match = window.location.hash.match(/^#\/bandits\/(.+)$/);
+  if (match) {
+    showBandit(decodeURIComponent(match[1]));
+  } else {
+    showList();
+  }
+}
+
+window.addEventListener('hashchange', route);
+
+function stopRefresh() {
+  if (refreshTimer !== null) clearTimeout(refreshTimer);
+  refreshTimer = null;
+}
+
+/** Runs load() now and every REFRESH_MS while this view is shown and the tab is visible. */
+function refreshing(load) {
+  const mine = view;
+  const tick = async () => {
+    if (mine !== view) return;
+    if (document.visibilityState === 'visible') await load(mine);
+    if (mine === view) refreshTimer = setTimeout(tick, REFRESH_MS);
+  };
+  tick();
+}
+
+/** A failed load: back to sign-in when the key stopped working, else a message in place. */
+function failed(e, where) {
+  if (e instanceof ApiError && e.status === 401) {
+    showSignIn('Your key is no longer accepted. Sign in again.');
+    return;
+  }
+  const message = !(e instanceof ApiError) ? 'Something went wrong showing this page; reload to try again.'
+    : e.status === 403 ? 'This key may not read this bandit.'
+      : e.status === 404 ? 'There is no such bandit.'
+        : `${e.title}${e.detail ? `: ${e.detail}` : ''}`;
+  let box = where.querySelector(':scope > .error.load');
+  if (!box) {
+    box = h('p', { class: 'error load', role: 'alert' });
+    where.prepend(box);
+  }
+  box.textContent = message;
+}
+
+function clearFailure(where) {
+  where.querySelector(':scope > .error.load')?.remove();
+}
+
+// ---- shared bits ------------------------------------------------------------------------------------
+
+const phaseBadge = (phase) => h('span', { class: `badge phase-${phase.toLowerCase()}` }, phase);
+
+function budgetMeter(budget) {
+  const label = `${num(budget.epsilonSpent)} of ${num(budget.epsilonTotal)}`;
+  return h('span', { class: 'budget' },
+    h('meter', { min: 0, max: budget.epsilonTotal, value: budget.epsilonSpent, optimum: 0,
+      high: budget.epsilonTotal * 0.9, 'aria-label': `epsilon spent: ${label}` }),
+    h('span', { class: 'budget-text' }, label));
+}
+
+/** The current epoch in words, with a progress bar for background work. */
+function currentWork(b) {
+  const c = b.current;
+  if (!c) return h('span', {}, '–');
+  const parts = [];
+  if (c.work) {
+    const text = workLabel(c.work, c.progress);
+    parts.push(h('span', { class: 'work' },
+      c.progress === null || c.progress === undefined ? h('progress', { 'aria-label': text })
+        : h('progress', { max: 1, value: c.progress, 'aria-label': text }),
+      h('span', {}, text)));
+  } else if (c.status === 'OPEN') {
+    parts.push(h('span', {}, !PLANNED.has(b.algorithm) ? 'Open, learning'
+      : c.planned ? 'Open, plan ready' : 'Open, waiting to be planned'));
+  } else if (c.status === 'SEALED') {
+    parts.push(h('span', {}, `Sealed, ${c.folded} of ${c.assigned} rounds folded`));
+  } else {
+    parts.push(h('span', {}, 'Closed'));
+  }
+  return h('span', { class: 'current' }, ...parts);
+}
+
+const rounds = (b) => (b.current && b.epochLength ? `${b.current.assigned} of ${b.epochLength} rounds` : '');
+
+// ---- the list ---------------------------------------------------------------------------------------
+
+function showList() {
+  document.title = 'Bandits · dpbandit';
+  const body = h('tbody');
+  const count = h('p', { class: 'lead' });
+  const section = h('section', { 'aria-labelledby': 'list-title' },
+    h('h1', { id: 'list-title' }, 'Bandits'),
+    count,
+    h('table', { class: 'bandits' },
+      h('caption', { class: 'visually-hidden' }, 'Bandits this key may read'),
+      h('thead', {}, h('tr', {},
+        ...['Bandit', 'Algorithm', 'Phase', 'Epoch', 'Current epoch', 'Budget spent (ε)']
+          .map((x) => h('th', { scope: 'col' }, x)))),
+      body));
+  main.replaceChildren(section);
+  let last = null;
+  refreshing(async (mine) => {
+    try {
+      const bandits = await get('bandits');
+      if (mine !== view) return;
+      clearFailure(section);
+      const text = JSON.stringify(bandits);
+      if (text === last) return;
+      last = text;
+      count.textContent = bandits.length === 0 ? 'There are no bandits this key may read yet.'
+        : `${bandits.length} bandit${bandits.length === 1 ? '' : 's'}. Choose one for its epochs, budget and model.`;
+      body.replaceChildren(...bandits.map((b) => h('tr', { 'data-bandit': b.id },
+        h('th', { scope: 'row' }, h('a', { href: `#/bandits/${encodeURIComponent(b.id)}` }, b.id)),
+        h('td', {}, b.algorithm),
+        h('td', {}, phaseBadge(b.phase)),
+        h('td', {}, String(b.epoch), ' ', h('span', { class: 'muted' }, rounds(b))),
+        h('td', {}, currentWork(b)),
+        h('td', {}, budgetMeter(b.budget)))));
+    } catch (e) {
+      if (mine === view) failed(e, section);
+    }
+  });
+}
+
+// ---- one bandit -------------------------------------------------------------------------------------
+
+function showBandit(id) {
+  document.title = `${id} · dpbandit`;
+  const facts = h('dl', { class: 'facts' });
+  const panelNodes = new Map(panels.map((p) => [p.id, h('section', { class: 'panel', id: `panel-${p.id}`,
+    'aria-labelledby': `panel-${p.id}-title`, hidden: true }, h('h2', { id: `panel-${p.id}-title` }, p.title))]));
+  const page = h('article', { class: 'bandit', 'aria-labelledby': 'bandit-title' },
+    h('nav', { 'aria-label': 'Breadcrumb' }, h('a', { href: '#/' }, '← All bandits')),
+    h('h1', { id: 'bandit-title' }, id),
+    facts,
+    ...panelNodes.values());
+  main.replaceChildren(page);
+  main.focus();
+  const needed = [...new Set(panels.flatMap((p) => p.sources))];
+  const seen = new Map();
+  refreshing(async (mine) => {
+    let data;
+    try {
+      const values = await Promise.all(needed.map((s) => get(sources[s](id))));
+      data = Object.fromEntries(needed.map((s, i) => [s, values[i]]));
+    } catch (e) {
+      if (mine === view) failed(e, page);
+      return;
+    }
+    if (mine !== view) return;
+    clearFailure(page);
+    const now = Date.now();
+    if (seen.get('facts') !== JSON.stringify(data.status)) {
+      seen.set('facts', JSON.stringify(data.status));
+      facts.replaceChildren(...describe(data.status));
+    }
+    for (const panel of panels) {
+      const input = Object.fromEntries(panel.sources.map((s) => [s, data[s]]));
+      const text = JSON.stringify(input);
+      if (seen.get(panel.id) === text) continue;
+      seen.set(panel.id, text);
+      const node = panelNodes.get(panel.id);
+      let out;
+      try {
+        out = panel.render(input, now);
+      } catch (e) {
+        out = { description: 'This chart could not be drawn from the data the service sent.' };
+      }
+      node.hidden = out === null;
+      node.replaceChildren(node.firstChild);
+      if (out) {
+        node.append(...[out.description && h('p', { class: 'description' }, out.description),
+          out.figure && h('div', { class: out.beside ? 'figure beside' : 'figure' }, h('figure', {}, out.figure),
+            out.legend),
+          !out.figure && out.legend, out.table].filter(Boolean));
+      }
+    }
+  });
+}
+
+function describe(b) {
+  const fact = (term, ...value) => [h('dt', {}, term), h('dd', {}, ...value)];
+  const feedback = Object.entries(b.feedback ?? {}).filter(([, n]) => n > 0)
+    .map(([state, n]) => `${n} ${state.toLowerCase().replace('_', ' ')}`).join(', ');
+  return [
+    ...fact('Algorithm', b.algorithm),
+    ...fact('Phase', phaseBadge(b.phase)),
+    ...fact('Epoch', `${b.epoch} `, b.epochLength ? h('span', { class: 'muted' }, rounds(b)) : ''),
+    ...fact('Current epoch', currentWork(b)),
+    ...fact('Budget spent (ε)', budgetMeter(b.budget)),
+    ...fact('Decisions', `${b.decisions}, of which ${b.rounds} learning rounds are in releases`),
+    ...fact('Feedback', feedback || 'none yet'),
+  ];
+}
+
+route();
