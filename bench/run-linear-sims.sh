@@ -11,7 +11,8 @@ cd "$(dirname "$0")/.."
 SEEDS=${SEEDS:-50}
 FRESH_SEEDS=${FRESH_SEEDS:-20}
 OUT=${OUT:-out/linear}
-SIM="java -jar dpbandit-service/target/dpbandit.jar simulate --horizon 20000 --delta 0.1 --threads 1"
+JAR=${JAR:-dpbandit-service/target/dpbandit.jar}
+SIM="java -jar $JAR simulate --horizon 20000 --delta 0.1 --threads 1"
 JDP="linucb-jdp-gauss,linucb-jdp-gauss-paper"
 WISHART="linucb-jdp-wishart,linucb-jdp-wishart-paper"
 LDP="onlineucb,onlineucb-paper,ldp-linucb"
