@@ -1,5 +1,12 @@
 package io.dpbandit.api;
 
+import io.dpbandit.bandit.BanditPlanner;
+import io.dpbandit.bandit.InvalidRequestException;
+import io.dpbandit.policy.planning.PlanReport;
+import io.dpbandit.policy.planning.PlannerOptions;
+import io.swagger.v3.oas.annotations.Parameter;
+import org.springframework.web.bind.annotation.RequestParam;
+
 import io.dpbandit.security.Access;
 import io.dpbandit.bandit.BanditInsights;
 import io.dpbandit.bandit.BanditService;
@@ -21,10 +28,37 @@ public class BanditController {
 
     private final BanditService bandits;
     private final BanditInsights insights;
+    private final BanditPlanner planner;
 
-    public BanditController(BanditService bandits, BanditInsights insights) {
+    public BanditController(BanditService bandits, BanditInsights insights, BanditPlanner planner) {
         this.bandits = bandits;
         this.insights = insights;
+        this.planner = planner;
+    }
+
+    @Operation(summary = "Forecast what a CAPRI or USCA bandit will learn, before creating it",
+            description = "Validates the spec as POST /bandits does and returns, per releasing epoch, T_r, the "
+            + "projection-set size, tau_r, C_r, sigma, the privacy charge, the noise of the released mean under full "
+            + "active sets and the smallest reward gap it resolves, and the first epoch that eliminates a gap of "
+            + "`gap`; for USCA the exponential mechanism's sharpness at the horizon. Computed from the spec and its "
+            + "public pool only: nothing is stored and no user data is read. Seconds of CPU for a 1 000-point "
+            + "support; one plan runs at a time per instance (503 with Retry-After when another is running).")
+    @PostMapping("/bandits/plan")
+    public PlanReport plan(@RequestBody BanditSpec spec,
+            @Parameter(description = "the reward gap to forecast the first elimination of (CAPRI) or the release "
+                    + "odds at (USCA)") @RequestParam(defaultValue = "0.1") double gap,
+            @Parameter(description = "seed of the planner's public draws (S, R, Z)")
+            @RequestParam(defaultValue = "1") long seed) {
+        if (spec != null && spec.id() != null) {
+            Access.requireBandit(spec.id());
+        }
+        PlannerOptions options;
+        try {
+            options = new PlannerOptions(gap, seed, 50);
+        } catch (IllegalArgumentException e) {
+            throw InvalidRequestException.of("gap", e.getMessage());
+        }
+        return planner.plan(spec, options);
     }
 
     /** 201 when created; 200 when the same spec was already created (a safe retry). */

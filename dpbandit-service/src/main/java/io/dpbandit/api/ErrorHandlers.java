@@ -16,6 +16,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.ResponseEntity;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.validation.FieldError;
@@ -148,6 +150,13 @@ public class ErrorHandlers {
     @ResponseStatus(HttpStatus.CONFLICT)
     ProblemDetail notReady(ServiceErrors.NotReady e) {
         return Problems.of(HttpStatus.CONFLICT, "not-ready", "Not ready", e.getMessage());
+    }
+
+    @ExceptionHandler(ServiceErrors.Busy.class)
+    ResponseEntity<ProblemDetail> busy(ServiceErrors.Busy e) {
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                .header(HttpHeaders.RETRY_AFTER, Integer.toString(e.retryAfterSeconds()))
+                .body(Problems.of(HttpStatus.SERVICE_UNAVAILABLE, "busy", "Busy", e.getMessage()));
     }
 
     @ExceptionHandler(HttpMediaTypeNotSupportedException.class)

@@ -65,6 +65,12 @@ public record BanditSpec(
                 contextPool, feedback, tuning, null, null);
     }
 
+    /** The same spec under another id. */
+    public BanditSpec withId(String newId) {
+        return new BanditSpec(newId, algorithm, privacy, horizon, rewardBound, kernel, regularization,
+                contextDimension, actions, contextPool, feedback, tuning, linear, gpucb);
+    }
+
     /**
      * The linear bandits' settings.
      *
@@ -151,12 +157,41 @@ public record BanditSpec(
      * @param projectionCap     cap on CAPRI's projection set S (default 1000)
      * @param approximationSize USCA's approximating set size n_Z (default 1000)
      * @param clippingQuantile  CAPRI's contribution clipping quantile (default 1: support maximum)
+     * @param elimination       CAPRI's elimination test: WIDTH (default, the paper's 4Δ_r) or PAIRWISE
+     *                          (the exact noise of each difference μ̂(c,x') − μ̂(c,x); needs
+     *                          projectionCap ≤ 300, since each release then carries its m × m factor A)
+     * @param statisticalWidth  CAPRI's statistical width: THEORY (default, confidenceScale · β σ̃_max) or
+     *                          VARIANCE (z B ‖A v‖, no tuned scale)
+     * @param projection        CAPRI's |S_r|: RANDOM (default, the paper's draws up to projectionCap) or
+     *                          PLANNED (from the public kernel spectrum of the epoch's support)
+     * @param tauRule           CAPRI's τ: FIXED (default, {@code regularization}) or PLANNED per epoch
+     *                          (1 + σ_r² / B², public)
+     * @param rewardOffset      CAPRI-JDP: rewards enter as clip(y − b₀, −B, B) (default 0); with rewards
+     *                          in [0, 1], b₀ = 0.5 and rewardBound 0.5 halve the noise of B = 1
      */
     public record Tuning(
             @Pattern(regexp = "(?i)ENGINEERED|PAPER", message = "must be ENGINEERED or PAPER") String mode,
             @Positive @Finite Double confidenceScale,
             @Min(10) @Max(2000) Integer projectionCap,
-            @Min(10) @Max(5000) Integer approximationSize,
-            @Positive @DecimalMax("1") Double clippingQuantile) {
+            @Min(10) @Max(100000) Integer approximationSize,
+            @Positive @DecimalMax("1") Double clippingQuantile,
+            CapriConfig.Refinements.EliminationTest elimination,
+            CapriConfig.Refinements.StatisticalTerm statisticalWidth,
+            CapriConfig.Refinements.ProjectionRule projection,
+            CapriConfig.Refinements.TauRule tauRule,
+            @Finite Double rewardOffset) {
+
+        /** The paper's refinements (none) with the other fields given. */
+        public Tuning(String mode, Double confidenceScale, Integer projectionCap, Integer approximationSize,
+                Double clippingQuantile) {
+            this(mode, confidenceScale, projectionCap, approximationSize, clippingQuantile, null, null, null, null,
+                    null);
+        }
+
+        /** CAPRI's refinements as the core takes them. */
+        public CapriConfig.Refinements refinements() {
+            return new CapriConfig.Refinements(elimination, statisticalWidth, projection, tauRule,
+                    rewardOffset == null ? 0.0 : rewardOffset, 0.1);
+        }
     }
 }

@@ -86,12 +86,13 @@ public final class BanditSpecValidator {
         }
         BanditSpec.Linear linearSettings = linear ? linear(s, maxDimension, p) : null;
         BanditSpec.GpUcb gpSettings = gp ? gpucb(s, p) : null;
-        BanditSpec.Feedback feedback = feedback(s.feedback(), b, p);
+        BanditSpec.Tuning tuning = tuning(s.tuning());
+        BanditSpec.Feedback feedback = feedback(s.feedback(), b, tuning.rewardOffset(), p);
         if (privacy != null && "LDP".equals(privacy.model()) && feedback.defaultReward() != 0.0) {
             p.add(problem("feedback.defaultReward", "must be 0 for a locally private bandit: the server keeps no "
                     + "context, so a round without a report contributes nothing"));
         }
-        BanditSpec.Tuning tuning = tuning(s.tuning());
+        refinements(s, privacy, tuning, p);
         if (!p.isEmpty()) {
             throw new InvalidRequestException(p.stream().sorted(java.util.Comparator.comparing(
                     InvalidRequestException.FieldProblem::field)).toList());
@@ -275,14 +276,49 @@ public final class BanditSpecValidator {
         }
     }
 
-    private static BanditSpec.Feedback feedback(BanditSpec.Feedback f, double b,
+    private static BanditSpec.Feedback feedback(BanditSpec.Feedback f, double b, double offset,
             List<InvalidRequestException.FieldProblem> p) {
         int wait = f == null || f.waitSeconds() == null ? 600 : f.waitSeconds();
         double fallback = f == null || f.defaultReward() == null ? 0.0 : f.defaultReward();
-        if (Double.isFinite(fallback) && Math.abs(fallback) > b) {
-            p.add(problem("feedback.defaultReward", "must lie within [-rewardBound, rewardBound]"));
+        if (Double.isFinite(fallback) && Math.abs(fallback - offset) > b) {
+            p.add(problem("feedback.defaultReward", offset == 0.0 ? "must lie within [-rewardBound, rewardBound]"
+                    : "must lie within [rewardOffset - rewardBound, rewardOffset + rewardBound]"));
         }
         return new BanditSpec.Feedback(wait, fallback);
+    }
+
+    /**
+     * CAPRI's refinements apply to CAPRI only; PAIRWISE elimination keeps each release's m × m factor,
+     * so it needs a small projection cap; a reward offset needs JDP (a CAPRI-LDP device clips to
+     * [−B, B] itself). USCA holds Z as distinct points with counts, so n_Z may exceed 5 000 only where
+     * the support (pool × actions) is at most 5 000 points.
+     */
+    private static void refinements(BanditSpec s, BanditSpec.Privacy privacy, BanditSpec.Tuning t,
+            List<InvalidRequestException.FieldProblem> p) {
+        var paper = CapriConfig.Refinements.paper();
+        boolean refined = t.elimination() != paper.elimination() || t.statisticalWidth() != paper.statistical()
+                || t.projection() != paper.projection() || t.tauRule() != paper.tau() || t.rewardOffset() != 0.0;
+        if (s.algorithm() != BanditSpec.Algorithm.CAPRI) {
+            if (refined) {
+                p.add(problem("tuning", "elimination, statisticalWidth, projection, tauRule and rewardOffset apply to "
+                        + "CAPRI only"));
+            }
+        } else {
+            if (t.elimination() == CapriConfig.Refinements.EliminationTest.PAIRWISE && t.projectionCap() > 300) {
+                p.add(problem("tuning.projectionCap", "must be at most 300 with PAIRWISE elimination (each release "
+                        + "carries its m x m factor); PLANNED projection usually needs far fewer points"));
+            }
+            if (t.rewardOffset() != 0.0 && privacy != null && "LDP".equals(privacy.model())) {
+                p.add(problem("tuning.rewardOffset", "needs JDP: a CAPRI-LDP device clips its reward to [-B, B]"));
+            }
+        }
+        if (s.algorithm() == BanditSpec.Algorithm.USCA && s.contextPool() != null && s.actions() != null) {
+            long support = (long) s.contextPool().size() * s.actions().size();
+            if (Math.min(t.approximationSize(), support) > 5000) {
+                p.add(problem("tuning.approximationSize", "above 5000 needs a support (contextPool x actions) of at "
+                        + "most 5000 points: Z is held as its distinct points"));
+            }
+        }
     }
 
     /** Defaults; the ranges are the annotations' (and PAPER mode's statistical scale defaults to 1). */
@@ -293,7 +329,13 @@ public final class BanditSpecValidator {
         int cap = t == null || t.projectionCap() == null ? 1000 : t.projectionCap();
         int nz = t == null || t.approximationSize() == null ? 1000 : t.approximationSize();
         double q = t == null || t.clippingQuantile() == null ? 1.0 : t.clippingQuantile();
-        return new BanditSpec.Tuning(mode, scale, cap, nz, q);
+        var paper = io.dpbandit.policy.capri.CapriConfig.Refinements.paper();
+        return new BanditSpec.Tuning(mode, scale, cap, nz, q,
+                t == null || t.elimination() == null ? paper.elimination() : t.elimination(),
+                t == null || t.statisticalWidth() == null ? paper.statistical() : t.statisticalWidth(),
+                t == null || t.projection() == null ? paper.projection() : t.projection(),
+                t == null || t.tauRule() == null ? paper.tau() : t.tauRule(),
+                t == null || t.rewardOffset() == null ? 0.0 : t.rewardOffset());
     }
 
     private static boolean finite(double[] v) {

@@ -176,8 +176,13 @@ public class DecisionService {
                 storedReport = runtimes.current(banditId).checkReport(report, owner.epoch(), lifecycle);
             }
         } else {
-            var clipped = ContributionBounds.clipReward(reward, rt.spec().rewardBound());
-            stored = clipped.value();
+            // Clipped to [b0 - B, b0 + B]: b0 is CAPRI's public reward offset (0 unless the spec sets
+            // tuning.rewardOffset), and the fold clips y - b0 to [-B, B] again, so this is only the
+            // bound the stored value and the answer's `clipped` show.
+            double offset = rt.spec().tuning() == null || rt.spec().tuning().rewardOffset() == null ? 0.0
+                    : rt.spec().tuning().rewardOffset();
+            var clipped = ContributionBounds.clipReward(reward - offset, rt.spec().rewardBound());
+            stored = clipped.value() + offset;
             wasClipped = clipped.clipped();
         }
         Double value = stored;

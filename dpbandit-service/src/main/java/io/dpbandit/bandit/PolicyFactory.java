@@ -34,7 +34,7 @@ public final class PolicyFactory {
                 ? new CapriConfig.Width(spec.tuning().confidenceScale(), CapriConfig.Width.PrivacyTerm.THEORY, 1.0)
                 : base.width();
         return base.withWidth(width).withProjectionCap(spec.tuning().projectionCap())
-                .withComposition(spec.privacy().composition());
+                .withComposition(spec.privacy().composition()).withRefinements(spec.tuning().refinements());
     }
 
     public static Capri capri(BanditSpec spec) {
@@ -42,10 +42,12 @@ public final class PolicyFactory {
     }
 
     public static UscaConfig uscaConfig(BanditSpec spec) {
-        // The service keeps the COMPACT estimator: n_Z numbers and no user context (see UscaConfig).
+        // The service keeps the COMPACT estimator: one number per point of Z and no user context (see
+        // UscaConfig). Z is held COUNTED (its distinct points with their counts: the same estimator at a
+        // cost set by the support), so n_Z can be several times the support and cover it.
         return new UscaConfig(spec.horizon(), actionFeatures(spec), spec.kernel(), spec.regularization(),
                 spec.rewardBound(), spec.privacy().epsilon(), spec.tuning().approximationSize(), 5000,
-                UscaConfig.Estimator.COMPACT);
+                UscaConfig.Estimator.COMPACT, UscaConfig.ApproximatingSet.COUNTED);
     }
 
     public static Usca usca(BanditSpec spec) {

@@ -33,4 +33,18 @@ public final class ServiceErrors {
             super(message);
         }
     }
+
+    /** Work the service does one at a time is under way; try again later (503, Retry-After). */
+    public static class Busy extends RuntimeException {
+        private final int retryAfterSeconds;
+
+        public Busy(String message, int retryAfterSeconds) {
+            super(message);
+            this.retryAfterSeconds = retryAfterSeconds;
+        }
+
+        public int retryAfterSeconds() {
+            return retryAfterSeconds;
+        }
+    }
 }

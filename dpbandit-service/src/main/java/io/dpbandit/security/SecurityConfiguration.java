@@ -106,6 +106,8 @@ public class SecurityConfiguration {
                         .requestMatchers(path.matcher(HttpMethod.GET, "/bandits/{id}/epochs/{epoch}/randomiser"))
                         .hasAnyRole("DECIDER", "ANALYST")
                         .requestMatchers(path.matcher(HttpMethod.POST, "/bandits")).hasRole("ADMIN")
+                        // A forecast reads only the spec sent: analysts may plan as well as admins.
+                        .requestMatchers(path.matcher(HttpMethod.POST, "/bandits/plan")).hasRole("ANALYST")
                         .requestMatchers(path.matcher("/bandits"), path.matcher("/bandits/{id}"),
                                 path.matcher("/bandits/{id}/ledger"), path.matcher("/bandits/{id}/epochs"),
                                 path.matcher("/bandits/{id}/recommendations"), path.matcher("/release")).hasRole("ANALYST")

@@ -70,11 +70,13 @@ public final class SimulateCommand {
               --checkpoints N          points per regret curve (default 200)
               --threads N              parallel runs (default: number of cores)
               --out DIR                output folder (default sim-out)
-            """ + GpUcbOptions.USAGE;
+            """ + GpUcbOptions.USAGE + RefinementOptions.USAGE;
 
     private static final Set<String> OPTIONS = Set.of("env", "policies", "epsilons", "seeds", "horizon", "pool",
             "actions", "dimension", "gap", "batch", "bumps", "length-scale", "noise", "tau", "delta", "confidence-scale",
-            "clip-quantile", "composition", "projection-cap", "approximation-size", "checkpoints", "threads", "out");
+            "clip-quantile", "composition", "projection-cap", "approximation-size", "checkpoints", "threads", "out",
+            "elimination", "statistical", "projection", "tau-rule", "residual-floor", "reward-offset", "reward-bound",
+            "refined");
 
     private SimulateCommand() {
     }
@@ -128,7 +130,8 @@ public final class SimulateCommand {
                     number(o, "delta", 1e-5), number(o, "confidence-scale", 5e-5), number(o, "clip-quantile", 1.0),
                     integer(o, "projection-cap", 1000), integer(o, "approximation-size", 1000),
                     integer(o, "checkpoints", 200), composition(o.getOrDefault("composition", "sequential")),
-                    GpUcbOptions.parse(o), integer(o, "batch", 1));
+                    GpUcbOptions.parse(o), integer(o, "batch", 1), RefinementOptions.refinements(o),
+                    RefinementOptions.rewardBound(o));
             if (seeds < 1 || horizon < 1) {
                 throw new IllegalArgumentException("--seeds and --horizon must be positive");
             }
@@ -165,7 +168,7 @@ public final class SimulateCommand {
     }
 
     /** The papers' K: 100 arms in paper 004's linear world, K = d² = 25 in paper 001's; 20 elsewhere. */
-    private static int defaultActions(String envName) {
+    static int defaultActions(String envName) {
         return switch (envName) {
             case "linear", "linear-fresh" -> 100;
             case "linear-gap" -> 25;
@@ -247,6 +250,8 @@ public final class SimulateCommand {
             if (eq >= 0) {
                 value = key.substring(eq + 1);
                 key = key.substring(0, eq);
+            } else if (key.equals("refined") && (i + 1 >= args.length || args[i + 1].startsWith("--"))) {
+                value = "true";
             } else if (i + 1 < args.length) {
                 value = args[++i];
             } else {

@@ -49,6 +49,16 @@ public final class Simulation {
         this.settings = settings;
     }
 
+    /** The simulated world. */
+    public Environment environment() {
+        return env;
+    }
+
+    /** The policy this run plays. */
+    public PolicySpec policy() {
+        return policy;
+    }
+
     public RunResult run() {
         long started = System.nanoTime();
         RunResult partial = switch (policy) {
@@ -232,7 +242,7 @@ public final class Simulation {
 
     CapriConfig capriConfig() {
         List<double[]> actions = env.actionFeatures();
-        double b = env.rewardBound();
+        double b = settings.rewardBound(env.rewardBound());
         CapriConfig.Privacy privacy;
         if (Double.isInfinite(epsilon)) {
             privacy = CapriConfig.Privacy.none();
@@ -244,12 +254,16 @@ public final class Simulation {
                 ? CapriConfig.paper(horizon, actions, settings.kernel(), settings.regularization(), b, privacy)
                 : CapriConfig.engineered(horizon, actions, settings.kernel(), settings.regularization(), b, privacy,
                         settings.confidenceScale(), settings.clippingQuantile());
-        return base.withProjectionCap(settings.projectionCap()).withComposition(settings.composition());
+        return base.withProjectionCap(settings.projectionCap()).withComposition(settings.composition())
+                .withRefinements(settings.refinements());
     }
 
     UscaConfig uscaConfig() {
+        // COUNTED: Z's distinct points with their counts, the same estimator as the n_Z draws at a cost
+        // set by the support, so n_Z can be several times the support size.
         return new UscaConfig(horizon, env.actionFeatures(), settings.kernel(), settings.regularization(),
-                env.rewardBound(), epsilon, settings.approximationSize(), 5000);
+                env.rewardBound(), epsilon, settings.approximationSize(), 5000, UscaConfig.Estimator.PAPER,
+                UscaConfig.ApproximatingSet.COUNTED);
     }
 
     /**

@@ -105,7 +105,8 @@ public final class Capri {
 
     /** A calculator of this epoch's clipped contributions (the JDP server side, or the LDP client). */
     public ContributionCalculator contributions(EpochPlan plan) {
-        return new ContributionCalculator(plan, kernel, actionFeatures, config.rewardBound());
+        return new ContributionCalculator(plan, kernel, actionFeatures, config.rewardBound(),
+                config.refinements().rewardOffset());
     }
 
     /**
@@ -179,7 +180,9 @@ public final class Capri {
         DMatrixRMaj a = DMatrixRMaj.wrap(m, m, plan.inverseCholesky());
         DMatrixRMaj alpha = new DMatrixRMaj(m, 1);
         CommonOps_DDRM.multTransA(a, DMatrixRMaj.wrap(m, 1, g), alpha);
-        ReleasedModel model = new ReleasedModel(plan.epoch(), plan.projectionSet(), alpha.data, plan.width().total());
+        EpochPlan.EliminationRule rule = plan.eliminationRule();
+        ReleasedModel model = new ReleasedModel(plan.epoch(), plan.projectionSet(), alpha.data, plan.width().total(),
+                rule, rule.pairwise() ? plan.inverseCholesky() : null);
         List<ReleasedModel> models = new ArrayList<>(state.models());
         models.add(model);
         return new Release(model, plan.noise(), models);

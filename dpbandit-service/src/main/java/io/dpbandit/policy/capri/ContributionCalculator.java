@@ -26,6 +26,7 @@ public final class ContributionCalculator {
     private final double[][] actionFeatures;
     private final double[][] projectionFeatures;
     private final double rewardBound;
+    private final double rewardOffset;
     private final int m;
     private final Map<JointPoint, double[]> cache = new LinkedHashMap<>(256, 0.75f, true) {
         @Override
@@ -35,6 +36,17 @@ public final class ContributionCalculator {
     };
 
     public ContributionCalculator(EpochPlan plan, Kernel kernel, double[][] actionFeatures, double rewardBound) {
+        this(plan, kernel, actionFeatures, rewardBound, 0.0);
+    }
+
+    /**
+     * A calculator whose rewards enter as clip(y − b₀, −B, B) ({@code rewardOffset} b₀, a public
+     * constant of the configuration): the clipped value lies in [−B, B] as in the paper, so every
+     * bound below holds unchanged.
+     */
+    public ContributionCalculator(EpochPlan plan, Kernel kernel, double[][] actionFeatures, double rewardBound,
+            double rewardOffset) {
+        this.rewardOffset = rewardOffset;
         this.plan = plan;
         this.kernel = kernel;
         this.actionFeatures = actionFeatures;
@@ -71,7 +83,7 @@ public final class ContributionCalculator {
         if (!Double.isFinite(reward) || !finite(context)) {
             return new Flags(false, true);
         }
-        var clippedReward = ContributionBounds.clipReward(reward, rewardBound);
+        var clippedReward = ContributionBounds.clipReward(reward - rewardOffset, rewardBound);
         double y = clippedReward.value();
         double[] projected = projected(new JointPoint(context, action));
         double[] raw = new double[m];

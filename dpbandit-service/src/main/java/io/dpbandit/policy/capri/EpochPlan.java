@@ -27,14 +27,53 @@ import java.util.List;
  * @param covarianceRounds |R_r| = T_r, all accumulated (R is never capped)
  * @param choleskyAttempt  the attempt of the jitter ladder at which M_r factored (0 = plain); the
  *                         next epoch's factorisation starts there
+ * @param regularization   τ_r, the τ this epoch's M_r was built with (0 in plans stored before τ
+ *                         could vary per epoch: the configured τ)
+ * @param rule             how this epoch's model eliminates (null in plans stored before the
+ *                         rule was recorded: the paper's 4Δ_r)
  */
 public record EpochPlan(int epoch, int length, long startRound, List<JointPoint> projectionSet,
         double[] inverseCholesky, double contributionBound, double maxProjectionNorm, double sigmaTildeMax,
-        EpochNoise noise, Width width, long supportSize, int covarianceRounds, int choleskyAttempt) {
+        EpochNoise noise, Width width, long supportSize, int covarianceRounds, int choleskyAttempt,
+        double regularization, EliminationRule rule) {
 
     public EpochPlan {
         projectionSet = List.copyOf(projectionSet);
         inverseCholesky = inverseCholesky.clone();
+    }
+
+    /** A plan in the paper's form: configured τ, 4Δ_r elimination. */
+    public EpochPlan(int epoch, int length, long startRound, List<JointPoint> projectionSet,
+            double[] inverseCholesky, double contributionBound, double maxProjectionNorm, double sigmaTildeMax,
+            EpochNoise noise, Width width, long supportSize, int covarianceRounds, int choleskyAttempt) {
+        this(epoch, length, startRound, projectionSet, inverseCholesky, contributionBound, maxProjectionNorm,
+                sigmaTildeMax, noise, width, supportSize, covarianceRounds, choleskyAttempt, 0.0, null);
+    }
+
+    /** The elimination rule, the paper's 4Δ_r where none was recorded. */
+    public EliminationRule eliminationRule() {
+        return rule == null ? EliminationRule.width(width.total()) : rule;
+    }
+
+    /**
+     * How a released model eliminates: x leaves X_r(c) when some active x' has
+     * μ̂_r(c,x') − μ̂_r(c,x) &gt; {@code constant} + {@code normScale} · ‖A (k_S(c,x') − k_S(c,x))‖.
+     * The paper's rule (eq. 7) is {@code constant} = 4Δ_r, {@code normScale} = 0, where comparing
+     * with the best x' is the same as comparing with every x'. Everything here is public.
+     *
+     * @param test      WIDTH or PAIRWISE
+     * @param constant  the part of the width that does not depend on the pair
+     * @param normScale the multiple of ‖A v‖ (v the difference of the pair's kernel sections)
+     * @param quantile  z, the Gaussian quantile the width is built with (0 for WIDTH)
+     */
+    public record EliminationRule(String test, double constant, double normScale, double quantile) {
+        public static EliminationRule width(double delta) {
+            return new EliminationRule("WIDTH", 4 * delta, 0, 0);
+        }
+
+        public boolean pairwise() {
+            return normScale > 0;
+        }
     }
 
     public int projectionSize() {

@@ -90,7 +90,10 @@ public final class EpochPlanner {
         return new PlanningJob(epoch, length, startRound, null, null, sets, 0).runToEnd();
     }
 
-    enum Stage { SUPPORT, DRAW_S, DRAW_R, GRAM, ACCUMULATE, FACTOR, MAXIMA, FINISH, DONE }
+    enum Stage { SUPPORT, SPECTRUM, DRAW_S, DRAW_R, GRAM, ACCUMULATE, FACTOR, MAXIMA, FINISH, DONE }
+
+    /** Rounds of the PLANNED τ fixed point τ_r = 1 + σ_r²/B² (σ_r falls as τ_r grows; two suffice). */
+    private static final int TAU_ROUNDS = 2;
 
     /**
      * One epoch's plan, computed in steps: {@link #step} does at least one unit of work and returns
@@ -130,6 +133,16 @@ public final class EpochPlanner {
         private double[] residual;
         private int maximaCursor;
         private EpochPlan result;
+        /** The cap on |S| this job draws to: the configured cap, or m_r for a PLANNED projection. */
+        private int sCap;
+        /** The support's public kernel spectrum (PLANNED projection only). */
+        private double[] spectrum;
+        private boolean resized;
+        /** τ_r: the configured τ, or the PLANNED fixed point being iterated. */
+        private double tau;
+        private int tauRounds;
+        /** K_SR K_RS kept apart from τ K_SS while τ_r is still being iterated. */
+        private DMatrixRMaj outer;
 
         private PlanningJob(int epoch, int length, long startRound, Elimination activeSets, RandomGenerator rng,
                 PublicSets given, int firstCholeskyAttempt) {
@@ -139,10 +152,13 @@ public final class EpochPlanner {
             this.activeSets = activeSets;
             this.rng = rng;
             this.firstCholeskyAttempt = firstCholeskyAttempt;
+            this.sCap = config.projectionCap();
+            this.tau = plannedTau() ? 1.0 : config.regularization();
             if (given != null) {
                 support = given.support();
                 projection.addAll(given.projection());
                 covariance = given.covariance();
+                resized = true;
                 stage = Stage.GRAM;
             } else {
                 stage = Stage.SUPPORT;
@@ -169,6 +185,7 @@ public final class EpochPlanner {
         public double progress() {
             return switch (stage) {
                 case SUPPORT -> 0.0;
+                case SPECTRUM -> 0.02;
                 case DRAW_S -> 0.05;
                 case DRAW_R -> 0.05 + 0.15 * drawsOfR / Math.max(1, length);
                 case GRAM -> 0.2;
@@ -204,6 +221,7 @@ public final class EpochPlanner {
         private void advance() {
             switch (stage) {
                 case SUPPORT -> supportStep();
+                case SPECTRUM -> spectrumStep();
                 case DRAW_S -> drawSStep();
                 case DRAW_R -> drawRStep();
                 case GRAM -> gramStep();
@@ -238,7 +256,7 @@ public final class EpochPlanner {
                     java.util.Collections.shuffle(support, new java.util.Random(rng.nextLong()));
                     support = List.copyOf(support.subList(0, config.supportSampleCap()));
                 }
-                stage = Stage.DRAW_S;
+                stage = afterSupport();
                 return;
             }
             int end = Math.min(config.supportSampleCap(), supportCursor + DRAW_BATCH);
@@ -248,16 +266,40 @@ public final class EpochPlanner {
                 support.add(new SupportPoint(new JointPoint(c, active[rng.nextInt(active.length)]), 1.0));
             }
             if (supportCursor >= config.supportSampleCap()) {
-                stage = Stage.DRAW_S;
+                stage = afterSupport();
             }
+        }
+
+        private Stage afterSupport() {
+            return plannedProjection() ? Stage.SPECTRUM : Stage.DRAW_S;
+        }
+
+        /**
+         * The public kernel spectrum of the epoch's support (at most {@link ProjectionPlanner#SPECTRUM_POINTS}
+         * points, a public subsample beyond), and the first m_r: the one for a noise-free epoch, the
+         * largest the rule can give. The finish stage shrinks S once the noise is known.
+         */
+        private void spectrumStep() {
+            List<SupportPoint> points = support;
+            if (points.size() > ProjectionPlanner.SPECTRUM_POINTS) {
+                points = new ArrayList<>(support);
+                java.util.Collections.shuffle(points, new java.util.Random(rng.nextLong()));
+                points = points.subList(0, ProjectionPlanner.SPECTRUM_POINTS);
+            }
+            double[][] features = points.stream().map(p -> p.point().features(actionFeatures)).toArray(double[][]::new);
+            double[] weights = points.stream().mapToDouble(SupportPoint::weight).toArray();
+            spectrum = ProjectionPlanner.spectrum(kernel, features, weights);
+            sCap = ProjectionPlanner.size(spectrum, length, 0.0, pairQuantile(), config.refinements().residualFloor(),
+                    config.projectionCap());
+            stage = Stage.DRAW_S;
         }
 
         private void drawSStep() {
             int end = drawsOfS + DRAW_BATCH;
-            for (; drawsOfS < end && drawsOfS < length && projection.size() < config.projectionCap(); drawsOfS++) {
+            for (; drawsOfS < end && drawsOfS < length && projection.size() < sCap; drawsOfS++) {
                 projection.add(drawPoint());
             }
-            if (drawsOfS >= length || projection.size() >= config.projectionCap()) {
+            if (drawsOfS >= length || projection.size() >= sCap) {
                 stage = Stage.DRAW_R;
             }
         }
@@ -278,6 +320,7 @@ public final class EpochPlanner {
             rWeights = covariance.values().stream().mapToDouble(Integer::doubleValue).toArray();
             kss = GramMatrices.gram(kernel, sFeatures);
             mMatrix = new DMatrixRMaj(sFeatures.length, sFeatures.length);
+            rCursor = 0;
             stage = Stage.ACCUMULATE;
         }
 
@@ -288,13 +331,20 @@ public final class EpochPlanner {
             rCursor += cols;
             if (rCursor >= rFeatures.length) {
                 KernelMatrices.symmetrise(mMatrix);
+                if (plannedTau()) {
+                    outer = mMatrix;
+                    mMatrix = null;
+                }
                 stage = Stage.FACTOR;
             }
         }
 
         /** Step 3: M = K_SR K_RS + τ K_SS (no rescaling), then A = L⁻¹ with M = L Lᵀ. */
         private void factorStep() {
-            CommonOps_DDRM.addEquals(mMatrix, config.regularization(), kss);
+            if (outer != null) {
+                mMatrix = outer.copy();
+            }
+            CommonOps_DDRM.addEquals(mMatrix, tau, kss);
             CholeskyFactor factor = Cholesky.factor(mMatrix, JitterPolicy.DEFAULT, firstCholeskyAttempt);
             choleskyAttempt = factor.attempts() - 1;
             a = factor.inverseFactor();
@@ -304,6 +354,7 @@ public final class EpochPlanner {
             supportFeatures = support.stream().map(p -> p.point().features(actionFeatures)).toArray(double[][]::new);
             projNorm = new double[supportFeatures.length];
             residual = new double[supportFeatures.length];
+            maximaCursor = 0;
             stage = Stage.MAXIMA;
         }
 
@@ -327,12 +378,18 @@ public final class EpochPlanner {
             }
         }
 
-        /** Step 5 (this epoch's noise) and step 8 (the width it will eliminate with). */
+        /**
+         * Step 5 (this epoch's noise) and step 8 (the width it will eliminate with). With a PLANNED
+         * projection, once the noise is known, S shrinks to the m_r it gives (the first m_r distinct
+         * draws, still an i.i.d. sample) and the plan is redone from K_SS; with a PLANNED τ, τ_r moves
+         * to 1 + σ_r²/B² and M_r is refactored. Every pass computes C_r for the S, τ and A it ends
+         * with, so the final calibration is always for the contributions actually clipped.
+         */
         private void finishStep() {
             double maxSigmaSq = 0;
             double maxNorm = 0;
             for (int j = 0; j < supportFeatures.length; j++) {
-                double sigmaSq = Math.max(0, residual[j]) / config.regularization() + projNorm[j] * projNorm[j];
+                double sigmaSq = Math.max(0, residual[j]) / tau + projNorm[j] * projNorm[j];
                 maxSigmaSq = Math.max(maxSigmaSq, sigmaSq);
                 maxNorm = Math.max(maxNorm, projNorm[j]);
             }
@@ -340,15 +397,64 @@ public final class EpochPlanner {
             double contributionBound = config.rewardBound() * clippingNorm(projNorm, support, maxNorm);
             long domainSize = domainSize();
             EpochPlan.EpochNoise noise = calibrator.calibrate(contributionBound, sigmaTildeMax);
+            double noiseRatio = sq(effectiveSigma(noise)) / sq(config.rewardBound());
+            if (plannedProjection() && !resized) {
+                resized = true;
+                int m = ProjectionPlanner.size(spectrum, length, noiseRatio, pairQuantile(),
+                        config.refinements().residualFloor(), config.projectionCap());
+                if (m < projection.size()) {
+                    List<JointPoint> prefix = new ArrayList<>(projection).subList(0, m);
+                    projection.clear();
+                    projection.addAll(prefix);
+                    outer = null;
+                    stage = Stage.GRAM;
+                    return;
+                }
+            }
+            if (plannedTau() && tauRounds < TAU_ROUNDS) {
+                tauRounds++;
+                double next = 1 + noiseRatio;
+                if (Math.abs(next - tau) > 1e-3 * tau) {
+                    tau = next;
+                    stage = Stage.FACTOR;
+                    return;
+                }
+            }
             EpochPlan.Width width = width(length, sigmaTildeMax, maxSigmaSq, maxNorm, noise, domainSize);
+            EpochPlan.EliminationRule rule = rule(width, noise, sigmaTildeMax);
             result = new EpochPlan(epoch, length, startRound, new ArrayList<>(projection), a.data, contributionBound,
-                    maxNorm, sigmaTildeMax, noise, width, domainSize, length, choleskyAttempt);
+                    maxNorm, sigmaTildeMax, noise, width, domainSize, length, choleskyAttempt, tau, rule);
             stage = Stage.DONE;
+            outer = null;
+            spectrum = null;
             // Free the working memory; only the plan is kept.
             kss = null;
             nystrom = null;
             rFeatures = null;
             supportFeatures = null;
+        }
+
+        private boolean plannedProjection() {
+            return config.refinements().projection() == CapriConfig.Refinements.ProjectionRule.PLANNED;
+        }
+
+        private boolean plannedTau() {
+            return config.refinements().tau() == CapriConfig.Refinements.TauRule.PLANNED;
+        }
+
+        /** Step 8's statistical term and the elimination rule, with this epoch's τ_r. */
+        private EpochPlan.Width width(int length, double sigmaTildeMax, double maxSigmaSq, double maxNorm,
+                EpochPlan.EpochNoise noise, long domainSize) {
+            return EpochPlanner.this.width(length, tau, sigmaTildeMax, maxSigmaSq, maxNorm, noise, domainSize);
+        }
+
+        private EpochPlan.EliminationRule rule(EpochPlan.Width width, EpochPlan.EpochNoise noise,
+                double sigmaTildeMax) {
+            return EpochPlanner.this.rule(width, noise, length, tau, sigmaTildeMax);
+        }
+
+        private double effectiveSigma(EpochPlan.EpochNoise noise) {
+            return EpochPlanner.this.effectiveSigma(noise, length);
         }
 
         private JointPoint drawPoint() {
@@ -381,13 +487,59 @@ public final class EpochPlanner {
         return maxNorm;
     }
 
-    private EpochPlan.Width width(int length, double sigmaTildeMax, double maxSigmaSq, double maxNorm,
+    private static double sq(double v) {
+        return v * v;
+    }
+
+    /** The standard deviation of the noise on each coordinate of g: σ (JDP) or √T_r σ (LDP: T_r users each add σ). */
+    double effectiveSigma(EpochPlan.EpochNoise noise, int length) {
+        boolean local = config.privacy().model() == CapriConfig.Model.LDP;
+        return noise.sigma() * (local ? Math.sqrt(length) : 1.0);
+    }
+
+    /**
+     * z of the PAIRWISE test: one-sided Gaussian quantile at δ_err / (ordered pairs × releases),
+     * union-bounded over every ordered pair (c, x', x) of the support, |W| (|X| − 1) of them, and
+     * every releasing epoch.
+     */
+    double pairQuantile() {
+        long pairs = domainSize() * Math.max(1, actionFeatures.length - 1);
+        int releases = Math.max(1, EpochSchedule.forHorizon(config.horizon()).releasingEpochs());
+        return ConfidenceWidth.upperNormalQuantile(config.deltaErr() / ((double) pairs * releases));
+    }
+
+    /**
+     * The rule the released model will eliminate with. WIDTH: the paper's 4Δ_r. PAIRWISE: width
+     * w(x', x) = constant + normScale ‖A v‖ for the pair's difference v, where the noise of
+     * μ̂(x') − μ̂(x) is σ_eff ‖A v‖ exactly. VARIANCE statistics add the reward noise in quadrature:
+     * Σ_t η_t vᵀAᵀA k_S(w_t) with η_t B-sub-Gaussian has variance proxy
+     * B² vᵀ M⁻¹ (Σ_t k_S k_Sᵀ) M⁻¹ v ≈ B² ‖A v‖² (the rounds' Σ_t k_S k_Sᵀ has the law of R's, which
+     * M bounds), so normScale = z √(σ_eff² + B²) and constant = 0. THEORY statistics keep the
+     * paper's bound for each of the two points: constant = 2 · statistical Δ, normScale = z σ_eff.
+     */
+    EpochPlan.EliminationRule rule(EpochPlan.Width width, EpochPlan.EpochNoise noise, int length, double tau,
+            double sigmaTildeMax) {
+        if (config.refinements().elimination() == CapriConfig.Refinements.EliminationTest.WIDTH) {
+            return EpochPlan.EliminationRule.width(width.total());
+        }
+        double z = pairQuantile();
+        double sigmaEff = effectiveSigma(noise, length) * config.width().privacyScale();
+        if (config.refinements().statistical() == CapriConfig.Refinements.StatisticalTerm.VARIANCE) {
+            return new EpochPlan.EliminationRule("PAIRWISE", 0.0,
+                    z * Math.sqrt(sigmaEff * sigmaEff + sq(config.rewardBound())), z);
+        }
+        return new EpochPlan.EliminationRule("PAIRWISE", 2 * width.statistical(), z * sigmaEff, z);
+    }
+
+    private EpochPlan.Width width(int length, double tau, double sigmaTildeMax, double maxSigmaSq, double maxNorm,
             EpochPlan.EpochNoise noise, long domainSize) {
         int horizon = config.horizon();
         double deltaConf = ConfidenceWidth.deltaConf(config.deltaErr(), domainSize, horizon);
-        double statistical = config.width().statisticalScale()
-                * ConfidenceWidth.beta(deltaConf, config.rewardBound(), config.regularization(), horizon)
-                * sigmaTildeMax;
+        double statistical = config.refinements().statistical() == CapriConfig.Refinements.StatisticalTerm.VARIANCE
+                ? ConfidenceWidth.exactNoiseQuantile(config.rewardBound(), maxNorm, config.deltaErr(), domainSize,
+                        horizon)
+                : config.width().statisticalScale()
+                        * ConfidenceWidth.beta(deltaConf, config.rewardBound(), tau, horizon) * sigmaTildeMax;
         if (!config.privacy().privacyEnabled()) {
             return new EpochPlan.Width(statistical, 0);
         }

@@ -58,27 +58,51 @@ public final class Usca {
         for (int i = 0; i < config.approximationSize(); i++) {
             z.add(new JointPoint(contexts.draw(publicRng), publicRng.nextInt(actionFeatures.length)));
         }
+        if (config.approximatingSet() == UscaConfig.ApproximatingSet.COUNTED) {
+            Map<JointPoint, Integer> counted = new java.util.LinkedHashMap<>();
+            for (JointPoint p : z) {
+                counted.merge(p, 1, Integer::sum);
+            }
+            return startFrom(new ArrayList<>(counted.keySet()),
+                    counted.values().stream().mapToInt(Integer::intValue).toArray(), support(publicRng),
+                    gammaEstimate(publicRng));
+        }
         return startFrom(z, support(publicRng), gammaEstimate(publicRng));
     }
 
     /** The plan for a given Z and support (public inputs), with an empty learning state. */
     UscaState startFrom(List<JointPoint> z, List<JointPoint> support, double gamma) {
+        return startFrom(z, null, support, gamma);
+    }
+
+    /**
+     * The plan for Z given as distinct points with counts (null: every point once), for a given
+     * support. K = n_Z / T with n_Z the total count; point j enters the regularised matrix with
+     * τK/n_j on its diagonal (see {@link UscaConfig.ApproximatingSet#COUNTED}).
+     */
+    UscaState startFrom(List<JointPoint> z, int[] counts, List<JointPoint> support, double gamma) {
         int nZ = z.size();
-        double k = (double) nZ / config.horizon();
+        long draws = counts == null ? nZ : Arrays.stream(counts).asLongStream().sum();
+        double k = (double) draws / config.horizon();
+        double[] diagonal = new double[nZ];
+        for (int i = 0; i < nZ; i++) {
+            diagonal[i] = k * config.regularization() / (counts == null ? 1 : counts[i]);
+        }
+        double minDiagonal = Arrays.stream(diagonal).min().orElse(k * config.regularization());
         DMatrixRMaj kzz = gram(features(z));
         DMatrixRMaj regularised = kzz.copy();
-        // K_ZZ is singular whenever Z repeats a point; K_ZZ + KτI is not (smallest eigenvalue ≥ Kτ).
+        // K_ZZ is singular whenever Z repeats a point; K_ZZ + D is not (smallest eigenvalue ≥ min D).
         for (int i = 0; i < nZ; i++) {
-            regularised.add(i, i, k * config.regularization());
+            regularised.add(i, i, diagonal[i]);
         }
         DMatrixRMaj inverse = Cholesky.factor(regularised).inverseFactor();
         double[] projection = new double[0];
         double jitter = 0;
         if (config.estimator() == UscaConfig.Estimator.COMPACT) {
-            // ε as small as factors (the default jitter ladder), but at most Kτ/2 so that
-            // M = (K_ZZ + εI)⁻¹ − (K_ZZ + KτI)⁻¹ stays positive semi-definite (the privacy argument
-            // needs M ⪰ 0; ε is public, a function of Z only).
-            double cap = k * config.regularization() / 2;
+            // ε as small as factors (the default jitter ladder), but at most min D / 2 (Kτ/2 for the
+            // paper's Z) so that M = (K_ZZ + εI)⁻¹ − (K_ZZ + D)⁻¹ stays positive semi-definite (the
+            // privacy argument needs M ⪰ 0; ε is public, a function of Z only).
+            double cap = minDiagonal / 2;
             CholeskyFactor factor = null;
             try {
                 factor = Cholesky.factor(kzz);
@@ -96,13 +120,13 @@ public final class Usca {
             }
             projection = factor.inverseFactor().data;
         }
-        UscaPlan provisional = new UscaPlan(z, inverse.data, k, 0, 0, projection, jitter);
+        UscaPlan provisional = new UscaPlan(z, inverse.data, k, 0, 0, projection, jitter, counts);
         double[][] zf = features(z);
         double sup = 0;
         for (JointPoint w : support) {
             sup = Math.max(sup, widthSq(provisional, zf, w.features(actionFeatures)));
         }
-        UscaPlan plan = new UscaPlan(z, inverse.data, k, sup, gamma, projection, jitter);
+        UscaPlan plan = new UscaPlan(z, inverse.data, k, sup, gamma, projection, jitter, counts);
         return new UscaState(plan, List.of(), new double[0], new double[nZ], 0);
     }
 

@@ -16,9 +16,33 @@ import java.util.List;
  * @param approximationSize   n_Z: size of the approximating set Z ([engineering] bounded Z; K = n_Z / T)
  * @param supportSampleCap    at most this many support points for sup σ² (a public subsample beyond)
  * @param estimator           PAPER (eq. 4, keeps the data points) or COMPACT (the data projected onto Z)
+ * @param approximatingSet    DRAWN (every draw of Z is its own point) or COUNTED (Z's distinct points
+ *                            with their counts: the same estimator, at a cost set by the distinct points)
  */
 public record UscaConfig(int horizon, List<double[]> actionFeatures, KernelSpec kernel, double regularization,
-        double rewardBound, double epsilon, int approximationSize, int supportSampleCap, Estimator estimator) {
+        double rewardBound, double epsilon, int approximationSize, int supportSampleCap, Estimator estimator,
+        ApproximatingSet approximatingSet) {
+
+    /**
+     * How Z is held. DRAWN: the n_Z draws as n_Z points, K_ZZ + KτI an n_Z × n_Z matrix.
+     * <p>COUNTED [engineering]: where the support is finite (a public pool × the catalogue), the n_Z
+     * draws take at most |pool|·|X| distinct values u_j, drawn n_j times. Then
+     * (1/K) Φ_Z Φ_Zᵀ = Σ_j (n_j/K) φ(u_j) φ(u_j)ᵀ, and by Woodbury
+     * Z̃⁻¹ = (1/τ)(I − Φ_U (K_UU + D)⁻¹ Φ_Uᵀ) with D = diag(τK/n_j): eq. 4 and eq. 5 hold with
+     * K_ZZ + KτI replaced by K_UU + D and K_ZZ by K_UU. The estimator and σ² are the same functions
+     * (exactly for PAPER; for COMPACT up to the ε ridge of the projection), so Lemma 4.2's
+     * sensitivity argument (a bound on one round's term in the Z̃⁻¹ metric, for any public Z̃) and
+     * the release are unchanged; only the cost changes, from O(n_Z³) to O(|U|³), so n_Z can be many
+     * times the support size and cover it.
+     */
+    public enum ApproximatingSet { DRAWN, COUNTED }
+
+    /** The paper's Z: every draw kept as its own point. */
+    public UscaConfig(int horizon, List<double[]> actionFeatures, KernelSpec kernel, double regularization,
+            double rewardBound, double epsilon, int approximationSize, int supportSampleCap, Estimator estimator) {
+        this(horizon, actionFeatures, kernel, regularization, rewardBound, epsilon, approximationSize,
+                supportSampleCap, estimator, ApproximatingSet.DRAWN);
+    }
 
     /**
      * PAPER: eq. 4, μ_T(w) = (1/τ)(k_W(w)ᵀY − k_Z(w)ᵀ(K_ZZ + KτI)⁻¹K_{Z,W}Y), which keeps every
@@ -39,12 +63,15 @@ public record UscaConfig(int horizon, List<double[]> actionFeatures, KernelSpec 
     public UscaConfig(int horizon, List<double[]> actionFeatures, KernelSpec kernel, double regularization,
             double rewardBound, double epsilon, int approximationSize, int supportSampleCap) {
         this(horizon, actionFeatures, kernel, regularization, rewardBound, epsilon, approximationSize,
-                supportSampleCap, Estimator.PAPER);
+                supportSampleCap, Estimator.PAPER, ApproximatingSet.DRAWN);
     }
 
     public UscaConfig {
         if (estimator == null) {
             estimator = Estimator.PAPER;
+        }
+        if (approximatingSet == null) {
+            approximatingSet = ApproximatingSet.DRAWN;
         }
         if (horizon < 1) {
             throw new IllegalArgumentException("horizon must be at least 1");
@@ -62,6 +89,12 @@ public record UscaConfig(int horizon, List<double[]> actionFeatures, KernelSpec 
         if (approximationSize < 1 || supportSampleCap < 1) {
             throw new IllegalArgumentException("approximationSize and supportSampleCap must be positive");
         }
+    }
+
+    /** The same configuration with another way of holding Z (and n_Z). */
+    public UscaConfig withApproximatingSet(ApproximatingSet set, int size) {
+        return new UscaConfig(horizon, actionFeatures, kernel, regularization, rewardBound, epsilon, size,
+                supportSampleCap, estimator, set);
     }
 
     public boolean privacyEnabled() {

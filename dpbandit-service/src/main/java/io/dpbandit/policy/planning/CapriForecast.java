@@ -1,0 +1,74 @@
+package io.dpbandit.policy.planning;
+
+import java.util.List;
+
+/**
+ * A CAPRI bandit's learning schedule, epoch by epoch, under full active sets (every action active
+ * in every context: the state before any elimination, and the widest support, so the noise
+ * figures are upper ends for epochs after eliminations have started).
+ *
+ * @param horizon               T
+ * @param privacyModel          NONE, JDP or LDP
+ * @param epsilon               the configured ε (null: non-private)
+ * @param delta                 the configured δ
+ * @param composition           SEQUENTIAL or PARALLEL
+ * @param calibration           the noise calibration
+ * @param elimination           WIDTH or PAIRWISE
+ * @param releasingEpochs       epochs that complete within T, i.e. model releases
+ * @param gap                   the reward gap asked about
+ * @param firstEliminationEpoch the first releasing epoch whose resolvable gap is at most {@code gap}
+ *                              (its model eliminates such actions), or null if none within T
+ * @param firstEliminationRound the round from which that model serves (its epoch's last round), or null
+ * @param totalEpsilon          ε charged by all releases together (the ledger's sum)
+ * @param totalDelta            δ charged by all releases together
+ * @param plannedSeconds        wall time of this forecast
+ * @param epochs                one row per epoch of the schedule
+ */
+public record CapriForecast(int horizon, String privacyModel, Double epsilon, double delta, String composition,
+        String calibration, String elimination, int releasingEpochs, double gap, Integer firstEliminationEpoch,
+        Long firstEliminationRound, double totalEpsilon, double totalDelta, double plannedSeconds,
+        List<EpochForecast> epochs) {
+
+    public CapriForecast {
+        epochs = List.copyOf(epochs);
+    }
+
+    /**
+     * One epoch. Widths and noise are for the model this epoch releases; μ̂ below is that model.
+     *
+     * @param epoch              r
+     * @param length             T_r
+     * @param startRound         rounds before the epoch
+     * @param releases           whether the epoch completes within T (a cut epoch never releases)
+     * @param projectionSize     |S_r|
+     * @param regularization     τ_r
+     * @param contributionBound  C_r
+     * @param noiseSigma         σ_r of the Gaussian on the accumulator g (per coordinate; LDP: per user)
+     * @param chargedEpsilon     ε this release costs in the ledger (0 for an epoch that does not release)
+     * @param chargedDelta       δ this release costs in the ledger
+     * @param calibratedEpsilon  the per-epoch ε the noise is calibrated for (null: no noise)
+     * @param calibratedDelta    the per-epoch δ the noise is calibrated for
+     * @param noiseSdMax         the largest standard deviation of the privacy noise of μ̂(w) over the support
+     * @param noiseSdMedian      its median over the support
+     * @param noiseWidth         the privacy part of Δ_r: a union-bound quantile of that noise over the support
+     * @param pairNoiseSdMedian  median over pairs (c, x', x) of the standard deviation of the privacy noise of
+     *                           μ̂(c,x') − μ̂(c,x)
+     * @param statisticalWidth   the statistical part of Δ_r
+     * @param resolvableGap      median over pairs of the elimination width: a pair whose reward gap exceeds it
+     *                           is eliminated with probability above about one half (the estimated difference is
+     *                           centred on the gap, give or take bias)
+     * @param resolvableGapLow   the same at the 10th percentile of pairs (the easiest pairs)
+     * @param resolvableGapHigh  the same at the 90th percentile of pairs
+     */
+    public record EpochForecast(int epoch, int length, long startRound, boolean releases, int projectionSize,
+            double regularization, double contributionBound, double noiseSigma, double chargedEpsilon,
+            double chargedDelta, Double calibratedEpsilon, double calibratedDelta, double noiseSdMax,
+            double noiseSdMedian, double noiseWidth, double pairNoiseSdMedian, double statisticalWidth,
+            double resolvableGap, double resolvableGapLow, double resolvableGapHigh) {
+    }
+
+    /** The forecast of epoch {@code r}, if it releases. */
+    public java.util.Optional<EpochForecast> epoch(int r) {
+        return epochs.stream().filter(e -> e.epoch() == r).findFirst();
+    }
+}

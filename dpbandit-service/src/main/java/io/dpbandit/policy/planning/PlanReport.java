@@ -1,0 +1,20 @@
+package io.dpbandit.policy.planning;
+
+import java.util.List;
+
+/**
+ * The planner's answer for one bandit spec: numbers and strings only, so it serialises as JSON
+ * as it is. Exactly one of {@code capri} and {@code usca} is set.
+ *
+ * @param algorithm "CAPRI" or "USCA"
+ * @param gap       the reward gap the report was asked about
+ * @param capri     the CAPRI forecast, or null
+ * @param usca      the USCA forecast, or null
+ * @param notes     what the numbers assume and how to read them
+ */
+public record PlanReport(String algorithm, double gap, CapriForecast capri, UscaForecast usca, List<String> notes) {
+
+    public PlanReport {
+        notes = List.copyOf(notes);
+    }
+}

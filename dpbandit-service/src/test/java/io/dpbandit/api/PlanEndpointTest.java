@@ -1,0 +1,147 @@
+package io.dpbandit.api;
+
+import static io.dpbandit.api.ServiceFlowTest.assertProblem;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.dpbandit.PostgresIntegrationTest;
+import io.dpbandit.bandit.LifecycleWorker;
+import io.dpbandit.bandit.runtime.BanditRuntime;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.springframework.http.HttpEntity;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+
+/**
+ * POST /bandits/plan from the caller's side: a forecast for a spec before the bandit exists, for the
+ * analyst and admin roles only, validated like POST /bandits, storing nothing; and a CAPRI bandit
+ * created with the planner's refinements (pairwise elimination, planned projection and tau, reward
+ * offset) runs its epochs through the service.
+ */
+class PlanEndpointTest extends PostgresIntegrationTest {
+
+    @Autowired
+    TestRestTemplate http;
+    @Autowired
+    LifecycleWorker lifecycle;
+
+    ResponseEntity<JsonNode> plan(Object spec, String key, String query) {
+        HttpHeaders h = new HttpHeaders();
+        h.set("X-API-Key", key);
+        return http.exchange("/bandits/plan" + query, HttpMethod.POST, new HttpEntity<>(spec, h), JsonNode.class);
+    }
+
+    @Test
+    void aCapriForecastListsEveryReleasingEpochAndStoresNothing() {
+        var spec = ServiceFlowTest.capriSpec("planned-capri", 5000, 600);
+        ResponseEntity<JsonNode> r = plan(spec, "test-analyst-key", "?gap=0.2");
+        assertThat(r.getStatusCode()).as("%s", r.getBody()).isEqualTo(HttpStatus.OK);
+        JsonNode capri = r.getBody().path("capri");
+        assertThat(r.getBody().path("algorithm").asText()).isEqualTo("CAPRI");
+        assertThat(capri.path("gap").asDouble()).isEqualTo(0.2);
+        JsonNode epochs = capri.path("epochs");
+        assertThat(epochs.size()).isEqualTo(capri.path("releasingEpochs").asInt()).isGreaterThan(1);
+        long start = 0;
+        double charged = 0;
+        for (JsonNode e : epochs) {
+            assertThat(e.path("startRound").asLong()).isEqualTo(start);
+            start += e.path("length").asLong();
+            charged += e.path("chargedEpsilon").asDouble();
+            assertThat(e.path("noiseSigma").asDouble()).isPositive();
+            assertThat(e.path("resolvableGap").asDouble()).isPositive();
+        }
+        assertThat(start).isLessThanOrEqualTo(5000);
+        assertThat(charged).isLessThanOrEqualTo(1.0 + 1e-12);
+        assertThat(capri.path("totalEpsilon").asDouble()).isEqualTo(charged, org.assertj.core.api.Assertions.within(1e-9));
+        // The first epoch's length is the one the bandit will run.
+        assertThat(http.getForEntity("/bandits/planned-capri", JsonNode.class).getStatusCode())
+                .as("planning stores nothing").isEqualTo(HttpStatus.NOT_FOUND);
+        http.postForEntity("/bandits", spec, JsonNode.class);
+        assertThat(http.getForObject("/bandits/planned-capri", JsonNode.class).path("epochLength").asInt())
+                .isEqualTo(epochs.get(0).path("length").asInt());
+    }
+
+    @Test
+    void aUscaForecastGivesTheReleaseSharpnessAndCoverage() {
+        var spec = ServiceFlowTest.uscaSpec(null, 2000, 1.0, 1.0);
+        spec.remove("id");
+        ResponseEntity<JsonNode> r = plan(spec, "test-admin-key", "");
+        assertThat(r.getStatusCode()).as("%s", r.getBody()).isEqualTo(HttpStatus.OK);
+        JsonNode usca = r.getBody().path("usca");
+        assertThat(usca.path("supportSize").asInt()).isEqualTo(4);
+        assertThat(usca.path("approximationDraws").asLong()).isEqualTo(20);
+        assertThat(usca.path("coverage").asDouble()).isBetween(0.0, 1.0);
+        assertThat(usca.path("bestProbabilityAtGap").asDouble()).isBetween(0.5, 1.0);
+        assertThat(r.getBody().path("capri").isNull()).isTrue();
+    }
+
+    @Test
+    void onlyAnalystsAndAdminsPlanAndBadSpecsOrOptionsAreProblems() {
+        var spec = ServiceFlowTest.capriSpec("planned-other", 2000, 600);
+        assertThat(plan(spec, "test-decider-key", "").getStatusCode()).isEqualTo(HttpStatus.FORBIDDEN);
+        assertThat(plan(spec, "test-ops-key", "").getStatusCode()).isEqualTo(HttpStatus.FORBIDDEN);
+        assertThat(plan(spec, "dpb_wrong", "").getStatusCode()).isEqualTo(HttpStatus.UNAUTHORIZED);
+
+        var bad = ServiceFlowTest.capriSpec("planned-bad", 2000, 600);
+        bad.put("horizon", -3);
+        assertProblem(plan(bad, "test-analyst-key", ""), HttpStatus.BAD_REQUEST, "validation");
+        assertProblem(plan(spec, "test-analyst-key", "?gap=-1"), HttpStatus.BAD_REQUEST, "validation");
+        assertProblem(plan(spec, "test-analyst-key", "?gap=abc"), HttpStatus.BAD_REQUEST, "validation");
+        var linear = LinearBanditFlowTest.linearSpec("planned-linear", "LINUCB", 1000, 600);
+        ResponseEntity<JsonNode> refused = plan(linear, "test-analyst-key", "");
+        assertProblem(refused, HttpStatus.BAD_REQUEST, "validation");
+        assertThat(refused.getBody().toString()).contains("CAPRI and USCA");
+
+        var pairwise = ServiceFlowTest.capriSpec("planned-pairwise", 2000, 600);
+        pairwise.put("tuning", Map.of("elimination", "PAIRWISE"));
+        ResponseEntity<JsonNode> tooLarge = plan(pairwise, "test-analyst-key", "");
+        assertProblem(tooLarge, HttpStatus.BAD_REQUEST, "validation");
+        assertThat(tooLarge.getBody().toString()).contains("tuning.projectionCap");
+    }
+
+    @Test
+    void aRefinedCapriBanditRunsItsEpochsThroughTheService() {
+        var spec = ServiceFlowTest.capriSpec("refined", 400, 600);
+        spec.put("privacy", Map.of("model", "JDP", "epsilon", 1.0, "delta", 1e-5, "composition", "PARALLEL"));
+        spec.put("rewardBound", 0.5);
+        spec.put("feedback", Map.of("waitSeconds", 600, "defaultReward", 0.5));
+        spec.put("tuning", Map.of("elimination", "PAIRWISE", "statisticalWidth", "VARIANCE", "projection", "PLANNED",
+                "tauRule", "PLANNED", "rewardOffset", 0.5, "projectionCap", 200));
+        ResponseEntity<JsonNode> forecast = plan(spec, "test-analyst-key", "");
+        assertThat(forecast.getStatusCode()).as("%s", forecast.getBody()).isEqualTo(HttpStatus.OK);
+        assertThat(forecast.getBody().path("capri").path("elimination").asText()).isEqualTo("PAIRWISE");
+        assertThat(http.postForEntity("/bandits", spec, JsonNode.class).getStatusCode()).isEqualTo(HttpStatus.CREATED);
+        for (int epoch = 1; epoch <= 2; epoch++) {
+            JsonNode status = http.getForObject("/bandits/refined", JsonNode.class);
+            int left = status.path("epochLength").asInt() - status.path("current").path("assigned").asInt();
+            for (int t = 0; t < left; t++) {
+                List<Double> context = t % 2 == 0 ? List.of(0.2, 0.4) : List.of(0.8, 0.1);
+                JsonNode d = http.postForObject("/decide", Map.of("bandit", "refined", "context", context),
+                        JsonNode.class);
+                // Rewards in [0, 1] enter as clip(y - 0.5, -0.5, 0.5): 1.0 is not clipped.
+                JsonNode f = http.postForObject("/feedback", Map.of("decisionId", d.path("decisionId").asText(),
+                        "reward", d.path("action").asText().equals("a1") ? 1.0 : 0.0), JsonNode.class);
+                assertThat(f.path("status").asText()).isEqualTo("ACCEPTED");
+                assertThat(f.path("clipped").asBoolean()).isFalse();
+            }
+            assertThat(lifecycle.settle("refined")).isEqualTo(BanditRuntime.Step.CLOSED);
+        }
+        JsonNode release = http.getForObject("/release?bandit=refined", JsonNode.class);
+        assertThat(release.path("epoch").asInt()).isEqualTo(2);
+        JsonNode ledger = http.getForObject("/bandits/refined/ledger", JsonNode.class);
+        double spent = 0;
+        for (JsonNode charge : ledger) {
+            spent += charge.path("epsilon").asDouble();
+        }
+        assertThat(spent).as("PARALLEL: the first release pays the whole epsilon, later ones nothing")
+                .isEqualTo(1.0, org.assertj.core.api.Assertions.within(1e-12));
+        JsonNode recommendations = http.getForObject("/bandits/refined/recommendations", JsonNode.class);
+        assertThat(recommendations.path("actions").size()).isEqualTo(3);
+    }
+}

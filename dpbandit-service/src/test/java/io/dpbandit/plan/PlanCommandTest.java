@@ -1,0 +1,95 @@
+package io.dpbandit.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code java -jar dpbandit.jar plan}: a forecast from a spec file (the body of POST /bandits) or a
+ * simulated world, as a table or JSON; mistakes are exit code 2 with a message, never a stack trace.
+ */
+class PlanCommandTest {
+
+    record Run(int code, String out, String err) {
+    }
+
+    static Run run(String... args) {
+        var out = new ByteArrayOutputStream();
+        var err = new ByteArrayOutputStream();
+        int code = PlanCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    static final String SPEC = """
+            {"id": "homepage", "algorithm": "CAPRI", "privacy": {"model": "JDP", "epsilon": 1.0, "delta": 1e-5},
+             "horizon": 20000, "rewardBound": 1.0, "kernel": {"type": "RBF", "lengthScale": 0.3},
+             "regularization": 1.0, "contextDimension": 2,
+             "actions": [{"id": "a1", "features": [0.1, 0.9]}, {"id": "a2", "features": [0.7, 0.3]},
+                         {"id": "a3", "features": [0.5, 0.5]}],
+             "contextPool": [[0.2, 0.4], [0.8, 0.1], [0.5, 0.5]]}
+            """;
+
+    @Test
+    void aSpecFileGivesATableAndTheSameForecastAsJson(@TempDir Path dir) throws Exception {
+        Path spec = Files.writeString(dir.resolve("bandit.json"), SPEC);
+        Run table = run(spec.toString(), "--gap", "0.3");
+        assertThat(table.code()).as(table.err()).isZero();
+        assertThat(table.out()).startsWith("CAPRI-JDP, T = 20000, epsilon = 1").contains("resolves")
+                .contains("Privacy charged over all releases");
+        Run json = run(spec.toString(), "--gap", "0.3", "--json");
+        assertThat(json.code()).as(json.err()).isZero();
+        JsonNode report = new ObjectMapper().readTree(json.out());
+        assertThat(report.path("gap").asDouble()).isEqualTo(0.3);
+        int releases = report.path("capri").path("releasingEpochs").asInt();
+        assertThat(report.path("capri").path("epochs").size()).isEqualTo(releases);
+        assertThat(table.out().lines().filter(l -> l.matches("\\s+\\d+\\s+\\d+.*")).count()).isEqualTo(releases);
+
+        Run refined = run(spec.toString(), "--json", "--refined", "--composition", "parallel");
+        JsonNode r = new ObjectMapper().readTree(refined.out());
+        assertThat(r.path("capri").path("elimination").asText()).isEqualTo("PAIRWISE");
+        assertThat(r.path("capri").path("composition").asText()).isEqualTo("PARALLEL");
+    }
+
+    @Test
+    void aSimulatedWorldIsPlannedFromItsOptions() {
+        Run r = run("--env", "kernel", "--pool", "10", "--actions", "4", "--horizon", "5000", "--epsilon", "inf");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).startsWith("CAPRI-NONE, T = 5000, epsilon = inf");
+        Run usca = run("--env", "kernel", "--pool", "10", "--actions", "4", "--policy", "usca",
+                "--approximation-size", "400");
+        assertThat(usca.code()).as(usca.err()).isZero();
+        assertThat(usca.out()).contains("USCA, T = 20000").contains("n_Z = 400").contains("of the 40 support points");
+    }
+
+    @Test
+    void mistakesAreExitCode2WithAMessage(@TempDir Path dir) throws Exception {
+        assertThat(run().code()).isEqualTo(2);
+        Run unknown = run("--frobnicate", "1");
+        assertThat(unknown.code()).isEqualTo(2);
+        assertThat(unknown.err()).contains("unknown option --frobnicate");
+        Run missing = run(dir.resolve("nope.json").toString());
+        assertThat(missing.code()).isEqualTo(2);
+        assertThat(missing.err()).contains("cannot read");
+        Path bad = Files.writeString(dir.resolve("bad.json"), SPEC.replace("20000", "-5"));
+        Run invalid = run(bad.toString());
+        assertThat(invalid.code()).isEqualTo(2);
+        assertThat(invalid.err()).contains("horizon");
+        Path linear = Files.writeString(dir.resolve("linear.json"), SPEC.replace("\"CAPRI\"", "\"LINUCB\""));
+        Run refused = run(linear.toString());
+        assertThat(refused.code()).isEqualTo(2);
+        assertThat(refused.err()).contains("CAPRI and USCA");
+        Run both = run(dir.resolve("x.json").toString(), "--env", "kernel");
+        assertThat(both.code()).isEqualTo(2);
+        assertThat(run("--help").code()).isZero();
+        assertThat(unknown.err() + missing.err() + invalid.err()).doesNotContain("Exception").doesNotContain("\tat ");
+    }
+}

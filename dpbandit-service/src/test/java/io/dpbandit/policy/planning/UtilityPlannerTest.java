@@ -1,0 +1,117 @@
+package io.dpbandit.policy.planning;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.dpbandit.sim.RunResult;
+import io.dpbandit.sim.Simulation;
+import io.dpbandit.sim.WorldPlanner;
+import io.dpbandit.sim.env.Environment;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The planner against the simulator, on the reference world (50 contexts × 20 actions, RBF 0.3) at
+ * T = 20 000: its forecast of the first epoch whose model eliminates the world's largest gap is the
+ * epoch in which the simulated run first eliminates an action, or one before it (the planner leaves
+ * out the ridge's shrinkage of μ̂, which can only delay an elimination), and never later. Each run
+ * is one fixed computation (seeded world, users, draws and noise); about 30 s in all.
+ */
+class UtilityPlannerTest {
+
+    static Map<String, String> world(long seed, String epsilon, String... more) {
+        Map<String, String> o = new HashMap<>(Map.of("env", "kernel", "horizon", "20000", "epsilon", epsilon,
+                "world-seed", Long.toString(seed)));
+        for (int i = 0; i < more.length; i += 2) {
+            o.put(more[i], more[i + 1]);
+        }
+        return o;
+    }
+
+    /** The largest reward gap over the pool: what the simulation can eliminate first. */
+    static double largestGap(Environment env) {
+        double gap = 0;
+        for (double[] c : env.publicContexts().finiteSupport().orElseThrow()) {
+            double best = env.bestMeanReward(c);
+            for (int a = 0; a < env.actionFeatures().size(); a++) {
+                gap = Math.max(gap, best - env.meanReward(c, a));
+            }
+        }
+        return gap;
+    }
+
+    @Test
+    void theForecastFirstEliminationMatchesTheSimulatedOneWithinAnEpoch() {
+        for (long seed : new long[] {1, 2}) {
+            Map<String, String> o = world(seed, "4", "composition", "parallel", "refined", "true");
+            Simulation run = WorldPlanner.simulation(o);
+            double gap = largestGap(run.environment());
+            PlanReport report = WorldPlanner.plan(o, PlannerOptions.defaults().withGap(gap));
+            Integer predicted = report.capri().firstEliminationEpoch();
+            RunResult simulated = run.run();
+            int actions = run.environment().actionFeatures().size();
+            Integer first = simulated.epochs().stream().filter(e -> e.meanActiveSetSize() < actions)
+                    .map(RunResult.EpochStats::epoch).findFirst().orElse(null);
+            assertThat(first).as("seed %d: the simulation eliminates within T", seed).isNotNull();
+            assertThat(predicted).as("seed %d: the planner resolves a gap of %.3f within T", seed, gap).isNotNull();
+            assertThat(predicted).as("seed %d: forecast vs simulated first elimination", seed)
+                    .isBetween(first - 1, first);
+            // The schedule the planner reports is the run's: the same epochs and lengths, and, while
+            // every action is still active (the planner's assumption), noise within a factor 1.5 (the
+            // planner draws its own public S and R, so C_r and sigma are a typical run's, not this
+            // run's; runs differ from it by up to about 30 % on this world).
+            for (RunResult.EpochStats e : simulated.epochs()) {
+                var f = report.capri().epoch(e.epoch()).orElseThrow();
+                assertThat(f.length()).isEqualTo(e.length());
+                if (e.epoch() <= first) {
+                    assertThat(f.noiseSigma()).as("epoch %d sigma", e.epoch())
+                            .isBetween(e.noiseSigma() / 1.5, e.noiseSigma() * 1.5);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aGapTooSmallForThePrivacyNoiseIsForecastNeverToBeEliminated() {
+        PlanReport paper = WorldPlanner.plan(world(1, "1", "pool", "20", "actions", "5"), PlannerOptions.defaults());
+        assertThat(paper.capri().firstEliminationEpoch()).as("the paper's 4 Delta at epsilon = 1, T = 20 000").isNull();
+        assertThat(paper.notes()).anyMatch(n -> n.contains("will play uniformly"));
+        PlanReport refined = WorldPlanner.plan(world(1, "1", "pool", "20", "actions", "5", "refined", "true",
+                "composition", "parallel"), PlannerOptions.defaults().withGap(0.5));
+        var last = refined.capri().epochs().get(refined.capri().epochs().size() - 1);
+        var lastPaper = paper.capri().epochs().get(paper.capri().epochs().size() - 1);
+        assertThat(last.resolvableGap()).as("the refinements resolve a smaller gap than the paper's rule")
+                .isLessThan(lastPaper.resolvableGap() / 10);
+        assertThat(refined.capri().totalEpsilon()).as("PARALLEL: the first release is charged the whole epsilon")
+                .isCloseTo(1.0, within(1e-12));
+        assertThat(paper.capri().totalEpsilon()).as("SEQUENTIAL: the releases' (eps/L) sum to at most eps")
+                .isLessThanOrEqualTo(1.0 + 1e-12);
+    }
+
+    @Test
+    void withoutNoiseEveryPrivacyFigureIsZero() {
+        PlanReport report = WorldPlanner.plan(world(1, "inf", "pool", "20", "actions", "5"), PlannerOptions.defaults());
+        assertThat(report.capri().epsilon()).isNull();
+        assertThat(report.capri().epochs()).allSatisfy(e -> {
+            assertThat(e.noiseSigma()).isZero();
+            assertThat(e.noiseSdMax()).isZero();
+            assertThat(e.chargedEpsilon()).isZero();
+        });
+    }
+
+    @Test
+    void uscaCoverageAndSharpnessGrowWithTheApproximatingSet() {
+        PlanReport small = WorldPlanner.plan(world(1, "1", "policy", "usca", "approximation-size", "1000"),
+                PlannerOptions.defaults());
+        PlanReport large = WorldPlanner.plan(world(1, "1", "policy", "usca", "approximation-size", "8000"),
+                PlannerOptions.defaults());
+        assertThat(small.usca().supportSize()).isEqualTo(1000);
+        assertThat(small.usca().coverage()).as("n_Z = |support| covers about 1 - 1/e").isBetween(0.55, 0.70);
+        assertThat(large.usca().coverage()).as("n_Z = 8 |support| covers nearly all").isGreaterThan(0.99);
+        assertThat(large.usca().approximationPoints()).isLessThanOrEqualTo(1000);
+        assertThat(large.usca().supSigmaSq()).as("covered support: smaller sup sigma^2, sharper releases")
+                .isLessThan(small.usca().supSigmaSq());
+        assertThat(large.usca().bestProbabilityAtGap()).isGreaterThan(small.usca().bestProbabilityAtGap());
+    }
+}
