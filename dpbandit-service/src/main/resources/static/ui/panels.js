@@ -13,6 +13,7 @@ export const sources = {
   epochs: (id) => `${banditPath(id)}/epochs`,
   ledger: (id) => `${banditPath(id)}/ledger`,
   recommendations: (id) => `${banditPath(id)}/recommendations`,
+  forecast: (id) => `${banditPath(id)}/plan`,
 };
 
 const time = (s) => (s ? Date.parse(s) : null);
@@ -207,8 +208,60 @@ const recommendations = {
   },
 };
 
+/**
+ * The planner's forecast (made from the spec and pool alone, before any reward) next to what the
+ * releases did: per epoch the gap the forecast said the release could resolve, and the mean active-set
+ * size the release actually left.
+ */
+const forecastVersusActual = {
+  id: 'forecast',
+  title: 'The planner\'s forecast and what happened',
+  sources: ['status', 'epochs', 'forecast'],
+  render({ status, epochs, forecast }) {
+    if (forecast.status === 'NONE') return null;
+    if (forecast.status !== 'READY') {
+      return { description: forecast.status === 'COMPUTING'
+        ? 'The planner is computing this bandit\'s forecast from its spec and pool (seconds for a large pool); '
+          + 'it appears here when ready.'
+        : `The forecast could not be computed: ${forecast.detail}` };
+    }
+    const report = forecast.report;
+    if (report.usca) {
+      const u = report.usca;
+      return { description: `Forecast at the horizon: the approximating set covers ${num(100 * u.coverage)}% of the `
+        + `${u.supportSize} support points; with every other action ${num(u.gap)} worse, a release picks the best `
+        + `action with probability ${num(u.bestProbabilityAtGap)} (expected simple regret ${num(u.simpleRegretAtGap)}); `
+        + `even odds at a gap of ${num(u.evenOddsGap)}.` };
+    }
+    const f = report.capri;
+    const actual = new Map(epochs.filter((e) => e.width !== null && e.width !== undefined)
+      .map((e) => [e.number, e]));
+    const firstShrunk = [...actual.values()].find((e) => e.meanActiveSetSize < f.actions);
+    const forecastFirst = f.firstEliminationEpoch === null
+      ? `the forecast says no epoch within the horizon eliminates a gap of ${num(f.gap)}`
+      : `the forecast says epoch ${f.firstEliminationEpoch}'s release first eliminates a gap of ${num(f.gap)}`;
+    const happened = firstShrunk ? `epoch ${firstShrunk.number}'s release was the first to rule an action out`
+      : `no release has ruled an action out yet (${actual.size} of ${f.releasingEpochs} released)`;
+    const rows = f.epochs.map((e) => {
+      const a = actual.get(e.epoch);
+      return [String(e.epoch), String(e.length), String(e.projectionSize), num(e.noiseSigma), num(e.resolvableGap),
+        a ? String(a.projectionSize) : '–', a ? num(a.width) : '–', a ? num(a.meanActiveSetSize) : '–'];
+    });
+    return {
+      description: `Made from the spec and its public pool alone: ${forecastFirst}; ${happened}. Bars: the `
+        + 'smallest reward gap each release can resolve (median pair of actions, full active sets).',
+      figure: barChart({ label: `Forecast resolvable gap of each of ${f.epochs.length} releases`,
+        bars: f.epochs.map((e) => ({ label: `${e.epoch}`, value: e.resolvableGap,
+          title: `Epoch ${e.epoch}: resolves a gap of ${num(e.resolvableGap)}` })),
+        yTitle: 'resolvable gap', xTitle: 'epoch' }),
+      table: dataTable('Forecast and releases', ['Epoch', 'T_r', 'Forecast |S|', 'Forecast σ',
+        'Forecast resolvable gap', 'Released |S|', 'Released width Δ', 'Mean active-set size'], rows),
+    };
+  },
+};
+
 /** The panels, in page order. */
-export const panels = [epochTimeline, budgetOverTime, epochStatistics, recommendations];
+export const panels = [epochTimeline, budgetOverTime, epochStatistics, forecastVersusActual, recommendations];
 
 /** "PLANNING:MAXIMA", 0.8 -> "Planning (maxima), 80 %". */
 export function workLabel(work, progress) {

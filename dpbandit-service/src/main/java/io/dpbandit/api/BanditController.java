@@ -100,6 +100,17 @@ public class BanditController {
         return insights.epochs(id);
     }
 
+    @Operation(summary = "The planner's forecast for an existing bandit", description = "The forecast of "
+            + "POST /bandits/plan for this bandit's spec (gap 0.1), to set next to what happened (GET "
+            + "/bandits/{id}/epochs). Computed once per bandit in the background: status COMPUTING until it is "
+            + "ready, then READY with the report; NONE for LINUCB, ONLINEUCB and GPUCB. Public: it reads the spec "
+            + "and pool only.")
+    @GetMapping("/bandits/{id}/plan")
+    public BanditPlanner.BanditForecast forecast(@PathVariable String id) {
+        Access.requireBandit(id);
+        return planner.forBandit(id);
+    }
+
     @Operation(summary = "The public model's recommendation per pool context", description = "For an evenly "
             + "spaced sample of at most 400 contexts of the public pool: the released model's best action and the "
             + "size of the active set it was chosen from. Free post-processing; empty for USCA, whose per-context "

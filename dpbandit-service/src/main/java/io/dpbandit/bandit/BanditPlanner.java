@@ -4,8 +4,14 @@ import io.dpbandit.policy.ContextGenerator;
 import io.dpbandit.policy.planning.PlanReport;
 import io.dpbandit.policy.planning.PlannerOptions;
 import io.dpbandit.policy.planning.UtilityPlanner;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import jakarta.validation.Validator;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.springframework.stereotype.Service;
@@ -18,6 +24,11 @@ import org.springframework.stereotype.Service;
  * <p>A forecast for a 1 000-point support takes seconds of CPU (it plans every releasing epoch), so
  * one runs at a time per instance; a request that cannot start within {@link #WAIT_SECONDS} is
  * answered 503 with Retry-After rather than queued without bound.
+ *
+ * <p>GET /bandits/{id}/plan: the same forecast for an existing bandit's stored spec, for the analyst
+ * page to set next to what happened. A spec never changes, so each bandit's forecast is computed
+ * once, in the background on one low-priority thread, and kept (Caffeine, at most
+ * {@link #CACHED_FORECASTS}); until it is ready the answer says COMPUTING.
  */
 @Service
 public class BanditPlanner {
@@ -26,13 +37,61 @@ public class BanditPlanner {
     /** The id a spec without one is validated under (planning needs none). */
     static final String PLACEHOLDER_ID = "planned";
 
+    static final int CACHED_FORECASTS = 200;
+
     private final SpecLimits limits;
     private final Validator validator;
+    private final BanditService bandits;
     private final Semaphore running = new Semaphore(1);
+    private final Cache<String, CompletableFuture<PlanReport>> forecasts = Caffeine.newBuilder()
+            .maximumSize(CACHED_FORECASTS).build();
+    private final ExecutorService background = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "dpbandit-forecast");
+        t.setDaemon(true);
+        t.setPriority(Thread.MIN_PRIORITY);
+        return t;
+    });
 
-    public BanditPlanner(SpecLimits limits, Validator validator) {
+    public BanditPlanner(SpecLimits limits, Validator validator, BanditService bandits) {
         this.limits = limits;
         this.validator = validator;
+        this.bandits = bandits;
+    }
+
+    /**
+     * An existing bandit's forecast: READY with the report, COMPUTING while it is being computed,
+     * NONE for an algorithm the planner does not cover, FAILED with the reason.
+     */
+    public record BanditForecast(String status, PlanReport report, String detail) {
+    }
+
+    public BanditForecast forBandit(String id) {
+        BanditSpec spec = bandits.spec(id);
+        if (spec.algorithm() != BanditSpec.Algorithm.CAPRI && spec.algorithm() != BanditSpec.Algorithm.USCA) {
+            return new BanditForecast("NONE", null, "the planner forecasts CAPRI and USCA; " + spec.algorithm()
+                    + " learns continuously");
+        }
+        CompletableFuture<PlanReport> future = forecasts.get(id, k -> CompletableFuture.supplyAsync(() -> {
+            running.acquireUninterruptibly();
+            try {
+                return compute(spec, PlannerOptions.defaults());
+            } finally {
+                running.release();
+            }
+        }, background));
+        if (!future.isDone()) {
+            return new BanditForecast("COMPUTING", null, "the forecast is being computed; ask again in a few seconds");
+        }
+        try {
+            return new BanditForecast("READY", future.join(), null);
+        } catch (CompletionException e) {
+            return new BanditForecast("FAILED", null, e.getCause() == null ? "failed" : e.getCause().getMessage());
+        }
+    }
+
+    @jakarta.annotation.PreDestroy
+    void stop() {
+        background.shutdownNow();
     }
 
     public PlanReport plan(BanditSpec request, PlannerOptions options) {
@@ -53,14 +112,18 @@ public class BanditPlanner {
             throw new ServiceErrors.Busy("interrupted while waiting for another plan", WAIT_SECONDS);
         }
         try {
-            ContextGenerator contexts = PolicyFactory.contexts(spec);
-            return spec.algorithm() == BanditSpec.Algorithm.CAPRI
-                    ? UtilityPlanner.plan(PolicyFactory.capriConfig(spec), contexts, options)
-                    : UtilityPlanner.plan(PolicyFactory.uscaConfig(spec), contexts, options);
+            return compute(spec, options);
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw InvalidRequestException.of("privacy", e.getMessage());
         } finally {
             running.release();
         }
+    }
+
+    private static PlanReport compute(BanditSpec spec, PlannerOptions options) {
+        ContextGenerator contexts = PolicyFactory.contexts(spec);
+        return spec.algorithm() == BanditSpec.Algorithm.CAPRI
+                ? UtilityPlanner.plan(PolicyFactory.capriConfig(spec), contexts, options)
+                : UtilityPlanner.plan(PolicyFactory.uscaConfig(spec), contexts, options);
     }
 }

@@ -150,6 +150,11 @@ public class BanditService {
         return new Created(status(spec.id()), false);
     }
 
+    /** The bandit's stored (normalised) spec. */
+    public BanditSpec spec(String id) {
+        return codec.read(row(id).getSpec(), BanditSpec.class);
+    }
+
     public BanditEntity row(String id) {
         return bandits.findById(id).orElseThrow(() -> new ServiceErrors.NotFound("no bandit '" + id + "'"));
     }

@@ -110,7 +110,8 @@ public class SecurityConfiguration {
                         .requestMatchers(path.matcher(HttpMethod.POST, "/bandits/plan")).hasRole("ANALYST")
                         .requestMatchers(path.matcher("/bandits"), path.matcher("/bandits/{id}"),
                                 path.matcher("/bandits/{id}/ledger"), path.matcher("/bandits/{id}/epochs"),
-                                path.matcher("/bandits/{id}/recommendations"), path.matcher("/release")).hasRole("ANALYST")
+                                path.matcher("/bandits/{id}/recommendations"), path.matcher(HttpMethod.GET, "/bandits/{id}/plan"),
+                                path.matcher("/release")).hasRole("ANALYST")
                         .anyRequest().denyAll())
                 .build();
     }

@@ -65,6 +65,36 @@ class PlanEndpointTest extends PostgresIntegrationTest {
         http.postForEntity("/bandits", spec, JsonNode.class);
         assertThat(http.getForObject("/bandits/planned-capri", JsonNode.class).path("epochLength").asInt())
                 .isEqualTo(epochs.get(0).path("length").asInt());
+
+        // The existing bandit's forecast: computed once in the background, then the same report.
+        JsonNode forecast = http.getForObject("/bandits/planned-capri/plan", JsonNode.class);
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (forecast.path("status").asText().equals("COMPUTING") && System.nanoTime() < deadline) {
+            sleep(100);
+            forecast = http.getForObject("/bandits/planned-capri/plan", JsonNode.class);
+        }
+        assertThat(forecast.path("status").asText()).as("%s", forecast).isEqualTo("READY");
+        assertThat(forecast.path("report").path("capri").path("epochs").size()).isEqualTo(epochs.size());
+        assertThat(forecast.path("report").path("capri").path("actions").asInt()).isEqualTo(3);
+        HttpHeaders decider = new HttpHeaders();
+        decider.set("X-API-Key", "test-decider-key");
+        assertThat(http.exchange("/bandits/planned-capri/plan", HttpMethod.GET, new HttpEntity<>(decider),
+                JsonNode.class).getStatusCode()).isEqualTo(HttpStatus.FORBIDDEN);
+        assertThat(http.getForEntity("/bandits/no-such-bandit/plan", JsonNode.class).getStatusCode())
+                .isEqualTo(HttpStatus.NOT_FOUND);
+        http.postForEntity("/bandits", LinearBanditFlowTest.linearSpec("planned-linucb", "LINUCB", 1000, 600),
+                JsonNode.class);
+        assertThat(http.getForObject("/bandits/planned-linucb/plan", JsonNode.class).path("status").asText())
+                .isEqualTo("NONE");
+    }
+
+    static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     @Test

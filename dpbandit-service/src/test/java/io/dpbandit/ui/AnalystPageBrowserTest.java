@@ -218,6 +218,27 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
                             + recommended.path("activeSetSizes").get(i).asInt() + " active");
         }
         assertThat(heat.getAttribute("aria-label")).startsWith("Heat map of the recommended action");
+
+        // The planner's forecast (computed in the background on the first request) next to the releases.
+        WebElement forecast = panel("forecast");
+        JsonNode plan = rest.getForObject("/bandits/homepage/plan", JsonNode.class);
+        assertThat(plan.path("status").asText()).isEqualTo("READY");
+        List<WebElement> forecastBars = forecast.findElements(By.cssSelector("svg rect.bar"));
+        assertThat(forecastBars).as("one bar per forecast release")
+                .hasSize(plan.path("report").path("capri").path("epochs").size());
+        assertDrawn(forecastBars);
+        int firstShrunk = 0;
+        for (JsonNode e : epochs) {
+            if (!e.path("meanActiveSetSize").isNull() && e.path("meanActiveSetSize").asDouble()
+                    < plan.path("report").path("capri").path("actions").asInt()) {
+                firstShrunk = e.path("number").asInt();
+                break;
+            }
+        }
+        String said = forecast.findElement(By.cssSelector("p.description")).getText();
+        assertThat(said).startsWith("Made from the spec and its public pool alone");
+        assertThat(said).contains(firstShrunk > 0 ? "epoch " + firstShrunk + "'s release was the first to rule an "
+                + "action out" : "no release has ruled an action out yet");
         screenshot("analyst-bandit.png", true);
     }
 

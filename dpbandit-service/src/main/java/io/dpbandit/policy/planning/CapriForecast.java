@@ -23,11 +23,12 @@ import java.util.List;
  * @param totalDelta            δ charged by all releases together
  * @param plannedSeconds        wall time of this forecast
  * @param epochs                one row per epoch of the schedule
+ * @param actions               |X|, the catalogue's size (every action is active before any elimination)
  */
 public record CapriForecast(int horizon, String privacyModel, Double epsilon, double delta, String composition,
         String calibration, String elimination, int releasingEpochs, double gap, Integer firstEliminationEpoch,
         Long firstEliminationRound, double totalEpsilon, double totalDelta, double plannedSeconds,
-        List<EpochForecast> epochs) {
+        List<EpochForecast> epochs, int actions) {
 
     public CapriForecast {
         epochs = List.copyOf(epochs);

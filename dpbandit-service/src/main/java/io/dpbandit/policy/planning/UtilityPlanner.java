@@ -74,7 +74,7 @@ public final class UtilityPlanner {
                 p.privacyEnabled() ? p.epsilon() : null, p.privacyEnabled() ? p.delta() : 0,
                 config.composition().name(), p.privacyEnabled() ? config.calibration().name() : "NONE",
                 config.refinements().elimination().name(), schedule.releasingEpochs(), options.gap(), firstEpoch,
-                firstRound, totalEpsilon, totalDelta, seconds(started), epochs);
+                firstRound, totalEpsilon, totalDelta, seconds(started), epochs, config.actionCount());
         return new PlanReport("CAPRI", options.gap(), forecast, null, capriNotes(config, schedule, forecast));
     }
 
