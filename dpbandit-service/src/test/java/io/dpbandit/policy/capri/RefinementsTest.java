@@ -30,7 +30,7 @@ class RefinementsTest {
     @Test
     void pairwiseDropsOnlyWhatSomeActiveActionBeatsByMoreThanThePairsWidthAndKeepsTheArgmax() {
         Elimination strict = new Elimination(KERNEL, ACTIONS,
-                List.of(model(new double[] {1.0, 0.2, 0.9}, new EpochPlan.EliminationRule("PAIRWISE", 0.0, 0.3, 3))));
+                List.of(model(new double[] {1.0, -1.0, 0.9}, new EpochPlan.EliminationRule("PAIRWISE", 0.0, 0.3, 3))));
         double[] c = {0.5};
         double[] mu = strict.means(0, c);
         int best = mu[0] >= mu[1] && mu[0] >= mu[2] ? 0 : mu[2] >= mu[1] ? 2 : 1;
