@@ -1,5 +1,8 @@
 package io.dpbandit.plan;
 
+import static io.dpbandit.sim.OptionValues.integer;
+import static io.dpbandit.sim.OptionValues.number;
+
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -72,8 +75,7 @@ public final class PlanCommand {
             ObjectMapper json = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true)
                     .enable(SerializationFeature.INDENT_OUTPUT);
             if (file == null) {
-                PlannerOptions options = new PlannerOptions(number(o, "gap", 0.1), (long) number(o, "seed", 1),
-                        (int) number(o, "contexts", 50));
+                PlannerOptions options = options(o);
                 PlanReport report = WorldPlanner.plan(o, options);
                 out.print(o.containsKey("json") ? json.writeValueAsString(report) + System.lineSeparator()
                         : table(report));
@@ -81,8 +83,7 @@ public final class PlanCommand {
             }
             BanditSpec spec = BanditSpecValidator.normalise(json.readValue(Files.readString(Path.of(file)),
                     BanditSpec.class));
-            PlannerOptions options = new PlannerOptions(number(o, "gap", 0.1), (long) number(o, "seed", 1),
-                    (int) number(o, "contexts", 50));
+            PlannerOptions options = options(o);
             ContextGenerator contexts = PolicyFactory.contexts(spec);
             PlanReport report = switch (spec.algorithm()) {
                 case CAPRI -> UtilityPlanner.plan(capriConfig(spec, o), contexts, options);
@@ -106,6 +107,11 @@ public final class PlanCommand {
             err.println("plan: cannot read " + file + ": " + e.getMessage());
             return 2;
         }
+    }
+
+    private static PlannerOptions options(Map<String, String> o) {
+        return new PlannerOptions(number(o, "gap", 0.1), integer(o, "seed", 1),
+                integer(o, "contexts", 50));
     }
 
     /** The spec's CAPRI configuration with the command line's overrides. */
@@ -132,7 +138,8 @@ public final class PlanCommand {
     static UscaConfig uscaConfig(BanditSpec spec, Map<String, String> o) {
         UscaConfig config = PolicyFactory.uscaConfig(spec);
         if (o.containsKey("approximation-size")) {
-            config = config.withApproximatingSet(config.approximatingSet(), (int) number(o, "approximation-size", 0));
+            config = config.withApproximatingSet(config.approximatingSet(),
+                    integer(o, "approximation-size", 0));
         }
         return config;
     }
@@ -227,16 +234,4 @@ public final class PlanCommand {
         return file;
     }
 
-    private static double number(Map<String, String> o, String key, double fallback) {
-        String v = o.get(key);
-        try {
-            double d = v == null ? fallback : Double.parseDouble(v.trim());
-            if (!Double.isFinite(d)) {
-                throw new NumberFormatException();
-            }
-            return d;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--" + key + " must be a finite number, was '" + v + "'");
-        }
-    }
 }

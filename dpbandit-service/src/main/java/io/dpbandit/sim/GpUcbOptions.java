@@ -1,5 +1,8 @@
 package io.dpbandit.sim;
 
+import static io.dpbandit.sim.OptionValues.integer;
+import static io.dpbandit.sim.OptionValues.number;
+
 import io.dpbandit.policy.gpucb.GpUcbConfig;
 import java.util.Locale;
 import java.util.Map;
@@ -59,25 +62,4 @@ final class GpUcbOptions {
         };
     }
 
-    private static int integer(Map<String, String> o, String key, int fallback) {
-        String v = o.get(key);
-        try {
-            return v == null ? fallback : Integer.parseInt(v.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--" + key + " must be a whole number, was '" + v + "'");
-        }
-    }
-
-    private static double number(Map<String, String> o, String key, double fallback) {
-        String v = o.get(key);
-        try {
-            double d = v == null ? fallback : Double.parseDouble(v.trim());
-            if (!Double.isFinite(d)) {
-                throw new NumberFormatException();
-            }
-            return d;
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--" + key + " must be a finite number, was '" + v + "'");
-        }
-    }
 }

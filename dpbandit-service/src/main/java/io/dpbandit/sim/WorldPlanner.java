@@ -1,5 +1,8 @@
 package io.dpbandit.sim;
 
+import static io.dpbandit.sim.OptionValues.integer;
+import static io.dpbandit.sim.OptionValues.number;
+
 import io.dpbandit.kernel.KernelSpec;
 import io.dpbandit.policy.capri.CapriConfig;
 import io.dpbandit.policy.planning.PlanReport;
@@ -70,25 +73,4 @@ public final class WorldPlanner {
                 settings);
     }
 
-    private static int integer(Map<String, String> o, String key, int fallback) {
-        String v = o.get(key);
-        try {
-            return v == null ? fallback : Integer.parseInt(v.trim());
-        } catch (NumberFormatException ex) {
-            throw new IllegalArgumentException("--" + key + " must be a whole number, was '" + v + "'");
-        }
-    }
-
-    private static double number(Map<String, String> o, String key, double fallback) {
-        String v = o.get(key);
-        try {
-            double d = v == null ? fallback : Double.parseDouble(v.trim());
-            if (!Double.isFinite(d)) {
-                throw new NumberFormatException();
-            }
-            return d;
-        } catch (NumberFormatException ex) {
-            throw new IllegalArgumentException("--" + key + " must be a finite number, was '" + v + "'");
-        }
-    }
 }

@@ -29,7 +29,8 @@ import org.slf4j.LoggerFactory;
  * then ε-DP releases of a recommended action per context with the exponential mechanism.
  * In the background: the public plan (Z and its factors) is computed when the bandit is created,
  * rounds are folded into K_{Z,W}Y as their rewards settle, and once every round is settled the
- * COMPACT estimator is built and kept: n_Z numbers and no user context (UscaConfig.Estimator).
+ * COMPACT estimator is built and kept: one number per distinct point of Z (held COUNTED) and no user
+ * context (UscaConfig.Estimator).
  */
 public final class UscaRuntime implements BanditRuntime {
 
