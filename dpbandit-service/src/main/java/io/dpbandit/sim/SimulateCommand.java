@@ -51,6 +51,7 @@ public final class SimulateCommand {
               --epsilons LIST          privacy levels, 'inf' for non-private (default 1,inf); the private
                                        linear policies need finite ones; uniform and linucb ignore them
               --seeds N                seeds per cell (default 3)
+              --first-seed S           the first seed: runs seeds S .. S+N-1 (default 1), to split a long table
               --horizon T              rounds per run (default 20000)
               --pool N                 public contexts (default 50)
               --actions N              catalogue size (default 20; linear and linear-fresh 100,
@@ -75,8 +76,8 @@ public final class SimulateCommand {
               --out DIR                output folder (default sim-out)
             """ + GpUcbOptions.USAGE + RefinementOptions.USAGE;
 
-    private static final Set<String> OPTIONS = Set.of("env", "policies", "epsilons", "seeds", "horizon", "pool",
-            "actions", "dimension", "gap", "batch", "bumps", "length-scale", "noise", "tau", "delta", "confidence-scale",
+    private static final Set<String> OPTIONS = Set.of("env", "policies", "epsilons", "seeds", "first-seed", "horizon",
+            "pool", "actions", "dimension", "gap", "batch", "bumps", "length-scale", "noise", "tau", "delta", "confidence-scale",
             "clip-quantile", "composition", "projection-cap", "approximation-size", "checkpoints", "threads", "out",
             "elimination", "statistical", "projection", "tau-rule", "residual-floor", "reward-offset", "reward-bound",
             "refined");
@@ -144,7 +145,11 @@ public final class SimulateCommand {
             Path dir = Path.of(o.getOrDefault("out", "sim-out"));
             Files.createDirectories(dir);
             int threads = integer(o, "threads", Runtime.getRuntime().availableProcessors());
-            var jobs = SimulationRunner.grid(policies, epsilons, seeds);
+            long firstSeed = integer(o, "first-seed", 1);
+            if (firstSeed < 1) {
+                throw new IllegalArgumentException("--first-seed must be positive");
+            }
+            var jobs = SimulationRunner.grid(policies, epsilons, seeds, firstSeed);
             err.printf(Locale.ROOT, "simulate: %d runs of %d rounds on '%s' with %d threads%n", jobs.size(), horizon,
                     envName, threads);
             List<RunResult> results = new SimulationRunner(envs, horizon, settings, threads, err).run(jobs);

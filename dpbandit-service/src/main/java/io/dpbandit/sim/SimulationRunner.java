@@ -47,11 +47,16 @@ public final class SimulationRunner {
      * so it runs once per seed, at ε = ∞.
      */
     public static List<Job> grid(List<PolicySpec> policies, List<Double> epsilons, int seeds) {
+        return grid(policies, epsilons, seeds, 1);
+    }
+
+    /** The grid over seeds firstSeed, ..., firstSeed + seeds − 1 (so a long table can run in parts). */
+    public static List<Job> grid(List<PolicySpec> policies, List<Double> epsilons, int seeds, long firstSeed) {
         List<Job> jobs = new ArrayList<>();
         for (PolicySpec p : policies) {
             List<Double> eps = p.usesEpsilon() ? epsilons : List.of(Double.POSITIVE_INFINITY);
             for (double e : eps) {
-                for (long s = 1; s <= seeds; s++) {
+                for (long s = firstSeed; s < firstSeed + seeds; s++) {
                     jobs.add(new Job(p, e, s));
                 }
             }

@@ -47,6 +47,30 @@ class SimulateCommandTest {
     }
 
     @Test
+    void aTableSplitByFirstSeedReplaysTheSameRuns() throws Exception {
+        java.nio.file.Path whole = dir.resolve("whole");
+        java.nio.file.Path part = dir.resolve("part");
+        String[] common = {"--env", "kernel", "--pool", "6", "--actions", "4", "--horizon", "400", "--policies",
+            "uniform,capri", "--epsilons", "2", "--checkpoints", "4", "--threads", "1"};
+        Run all = run(concat(common, "--seeds", "3", "--out", whole.toString()));
+        Run tail = run(concat(common, "--seeds", "2", "--first-seed", "2", "--out", part.toString()));
+        assertThat(all.code()).as(all.err()).isZero();
+        assertThat(tail.code()).as(tail.err()).isZero();
+        List<String> wholeRows = Files.readAllLines(whole.resolve("regret.csv"));
+        List<String> partRows = Files.readAllLines(part.resolve("regret.csv"));
+        assertThat(partRows).noneMatch(l -> l.matches("[a-z]+,[^,]+,1,.*"));
+        assertThat(partRows.subList(1, partRows.size())).as("seeds 2 and 3 exactly as in the whole run")
+                .isNotEmpty().allMatch(wholeRows::contains);
+        assertThat(run(concat(common, "--first-seed", "0", "--out", part.toString())).code()).isEqualTo(2);
+    }
+
+    static String[] concat(String[] a, String... b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    @Test
     void otherEnvironmentsRun() {
         for (String env : List.of("linear", "camelback", "styblinski-tang", "michalewicz")) {
             Run r = run("--env", env, "--pool", "5", "--actions", "6", "--horizon", "300", "--seeds", "1",
