@@ -97,6 +97,18 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
             assertThat(lifecycle.settle("homepage")).isEqualTo(BanditRuntime.Step.CLOSED);
         }
         lifecycle.settle("homepage"); // plans epoch 3
+        // The planner's forecast is computed in the background on the first request; ask for it now
+        // so the page finds it ready (a slow machine would otherwise race the page's refresh).
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (!rest.getForObject("/bandits/homepage/plan", JsonNode.class).path("status").asText().equals("READY")
+                && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
     }
 
     @AfterAll
