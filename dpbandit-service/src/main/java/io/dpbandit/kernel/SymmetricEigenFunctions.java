@@ -107,6 +107,40 @@ public final class SymmetricEigenFunctions {
         return values;
     }
 
+    /**
+     * U diag(max(λ_i, floor)) Uᵀ for a symmetric M = U diag(λ) Uᵀ, exactly symmetric (as Cholesky
+     * requires): the eigenvalue-clamp PSD repair the private Gram matrices of LinUCB (spec P4) and
+     * GP-UCB use when a noisy release fails to factor. Post-processing of the release. M is not
+     * modified.
+     */
+    public static DMatrixRMaj clampEigenvalues(DMatrixRMaj m, double floor) {
+        int d = m.numRows;
+        EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(d, true, true);
+        if (!eig.decompose(m.copy())) {
+            throw new ArithmeticException("symmetric eigendecomposition did not converge");
+        }
+        DMatrixRMaj out = new DMatrixRMaj(d, d);
+        for (int i = 0; i < d; i++) {
+            double lambda = Math.max(eig.getEigenvalue(i).real, floor);
+            DMatrixRMaj vec = eig.getEigenVector(i);
+            double norm = CommonOps_DDRM.dot(vec, vec);
+            for (int r = 0; r < d; r++) {
+                double scaled = lambda * vec.data[r] / norm;
+                for (int c = 0; c < d; c++) {
+                    out.data[r * d + c] += scaled * vec.data[c];
+                }
+            }
+        }
+        for (int r = 0; r < d; r++) {
+            for (int c = r + 1; c < d; c++) {
+                double v = 0.5 * (out.data[r * d + c] + out.data[c * d + r]);
+                out.data[r * d + c] = v;
+                out.data[c * d + r] = v;
+            }
+        }
+        return out;
+    }
+
     /** (M + M^T) / 2: exactly symmetric, so the eigensolver sees the matrix both triangles agree on. */
     private static DMatrixRMaj symmetrisedCopy(DMatrixRMaj m) {
         int n = m.numRows;

@@ -42,5 +42,39 @@ public interface SequentialPolicy<S, O> {
      * @param score its optimistic index (UCB), for provenance and tests
      */
     record Choice(int index, double score) {
+
+        /**
+         * The candidate with the largest score among {@code count}, exact ties broken uniformly with
+         * {@code rng} (drawn from only on a tie): the UCB argmax every sequential policy ends with.
+         * Scores are computed once each, in order.
+         *
+         * @throws IllegalArgumentException for no candidates or no rng
+         * @throws ArithmeticException      if no candidate has a score above −∞ (e.g. all NaN)
+         */
+        public static Choice argmax(int count, java.util.function.IntToDoubleFunction score, RandomGenerator rng) {
+            if (count <= 0) {
+                throw new IllegalArgumentException("need at least one candidate");
+            }
+            if (rng == null) {
+                throw new IllegalArgumentException("rng is required (it breaks ties)");
+            }
+            double best = Double.NEGATIVE_INFINITY;
+            int[] ties = new int[count];
+            int tieCount = 0;
+            for (int i = 0; i < count; i++) {
+                double value = score.applyAsDouble(i);
+                if (value > best) {
+                    best = value;
+                    tieCount = 0;
+                    ties[tieCount++] = i;
+                } else if (value == best) {
+                    ties[tieCount++] = i;
+                }
+            }
+            if (tieCount == 0) {
+                throw new ArithmeticException("no candidate has a finite score");
+            }
+            return new Choice(tieCount == 1 ? ties[0] : ties[rng.nextInt(tieCount)], best);
+        }
     }
 }

@@ -2,7 +2,6 @@ package io.dpbandit.bandit.runtime;
 
 import io.dpbandit.bandit.BanditSpec;
 import io.dpbandit.bandit.EpochStatus;
-import io.dpbandit.bandit.FeedbackState;
 import io.dpbandit.bandit.Phase;
 import io.dpbandit.bandit.ServiceErrors;
 import io.dpbandit.bandit.store.BinaryCodec;
@@ -271,14 +270,15 @@ public final class CapriRuntime implements BanditRuntime {
             if (local) {
                 // CAPRI-LDP: the user's noisy contribution as sent; a round without one (none came in
                 // time) contributes nothing, as a reward of 0 would without noise (defaultReward is 0).
-                if (round.feedback() == FeedbackState.ACCEPTED && round.report() != null) {
-                    double[] v = Reports.read(round.report(), CapriReport.class).contribution();
+                if (round.acceptedReport() != null) {
+                    double[] v = Reports.read(round.acceptedReport(), CapriReport.class).contribution();
                     for (int i = 0; i < g.length; i++) {
                         g[i] += v[i];
                     }
                 }
             } else if (round.context() != null) {
-                contributions.addTo(g, round.context(), round.action(), reward(round));
+                double y = round.rewardOr(spec.feedback().defaultReward());
+                contributions.addTo(g, round.context(), round.action(), y);
             }
             ids.add(round.id());
         }
@@ -296,12 +296,6 @@ public final class CapriRuntime implements BanditRuntime {
             Closing.folded(lc, epoch, stored.folded() + rounds.size());
         }
         return true;
-    }
-
-    /** An accepted reward, or the default for a round whose reward did not come in time. */
-    private double reward(DecisionStore.Round round) {
-        return round.feedback() == FeedbackState.ACCEPTED && round.reward() != null ? round.reward()
-                : spec.feedback().defaultReward();
     }
 
     /**

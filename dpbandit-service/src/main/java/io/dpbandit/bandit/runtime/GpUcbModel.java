@@ -1,6 +1,5 @@
 package io.dpbandit.bandit.runtime;
 
-import io.dpbandit.bandit.FeedbackState;
 import io.dpbandit.bandit.store.DecisionStore;
 import io.dpbandit.policy.SequentialPolicy;
 import io.dpbandit.policy.gpucb.GpUcb;
@@ -52,8 +51,7 @@ final class GpUcbModel implements LinearModel<GpUcbState> {
             if (points[i] == null) {
                 continue;
             }
-            double y = r.feedback() == FeedbackState.ACCEPTED && r.reward() != null ? r.reward() : defaultReward;
-            batch.add(new GpUcbObservation(points[i], y));
+            batch.add(new GpUcbObservation(points[i], r.rewardOr(defaultReward)));
         }
         if (batch.isEmpty() || policy.horizonReached(state)) {
             return state;

@@ -1,6 +1,5 @@
 package io.dpbandit.bandit.runtime;
 
-import io.dpbandit.bandit.FeedbackState;
 import io.dpbandit.bandit.store.DecisionStore;
 import io.dpbandit.policy.SequentialPolicy;
 import io.dpbandit.policy.linucb.LinUcb;
@@ -55,8 +54,7 @@ final class LinUcbModel implements LinearModel<LinUcbState> {
             if (features[i] == null) {
                 continue; // raw data already gone (cannot happen before a fold): contributes nothing
             }
-            double y = r.feedback() == FeedbackState.ACCEPTED && r.reward() != null ? r.reward() : defaultReward;
-            batch.add(new LinUcbObservation(features[i], y));
+            batch.add(new LinUcbObservation(features[i], r.rewardOr(defaultReward)));
         }
         if (batch.isEmpty() || policy.horizonReached(state)) {
             return state;

@@ -1,7 +1,6 @@
 package io.dpbandit.bandit.runtime;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dpbandit.bandit.FeedbackState;
 import io.dpbandit.bandit.store.DecisionStore;
 import io.dpbandit.client.gpucb.GpUcbReport;
 import io.dpbandit.policy.SequentialPolicy;
@@ -49,8 +48,8 @@ final class LocalGpUcbModel implements LinearModel<LocalGpUcbState> {
             double defaultReward, NoiseSource noise) {
         List<GpUcbReport> batch = new ArrayList<>(rounds.size());
         for (DecisionStore.Round r : rounds) {
-            if (r.feedback() == FeedbackState.ACCEPTED && r.report() != null) {
-                batch.add(Reports.read(r.report(), GpUcbReport.class));
+            if (r.acceptedReport() != null) {
+                batch.add(Reports.read(r.acceptedReport(), GpUcbReport.class));
             }
         }
         long room = policy.config().horizon() - state.reports();

@@ -1,7 +1,6 @@
 package io.dpbandit.bandit.runtime;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dpbandit.bandit.FeedbackState;
 import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.bandit.store.DecisionStore;
 import io.dpbandit.client.onlineucb.OnlineUcbReport;
@@ -55,8 +54,8 @@ final class OnlineUcbModel implements LinearModel<OnlineUcbState> {
             double defaultReward, NoiseSource noise) {
         List<OnlineUcbReport> batch = new ArrayList<>(rounds.size());
         for (DecisionStore.Round r : rounds) {
-            if (r.feedback() == FeedbackState.ACCEPTED && r.report() != null) {
-                batch.add(Reports.read(r.report(), OnlineUcbReport.class));
+            if (r.acceptedReport() != null) {
+                batch.add(Reports.read(r.acceptedReport(), OnlineUcbReport.class));
             }
         }
         return batch.isEmpty() ? state : policy.fold(state, batch, noise);

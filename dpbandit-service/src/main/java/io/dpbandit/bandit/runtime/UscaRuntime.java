@@ -2,7 +2,6 @@ package io.dpbandit.bandit.runtime;
 
 import io.dpbandit.bandit.BanditSpec;
 import io.dpbandit.bandit.EpochStatus;
-import io.dpbandit.bandit.FeedbackState;
 import io.dpbandit.bandit.Phase;
 import io.dpbandit.bandit.ServiceErrors;
 import io.dpbandit.bandit.store.BinaryCodec;
@@ -112,8 +111,7 @@ public final class UscaRuntime implements BanditRuntime {
             if (round.context() == null) {
                 continue;
             }
-            double y = round.feedback() == FeedbackState.ACCEPTED && round.reward() != null ? round.reward()
-                    : spec.feedback().defaultReward();
+            double y = round.rewardOr(spec.feedback().defaultReward());
             points.add(new JointPoint(round.context(), round.action()));
             values.add(usca.contribution(plan, round.context(), round.action(), y).value());
         }

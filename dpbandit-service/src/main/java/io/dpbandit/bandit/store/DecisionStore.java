@@ -180,6 +180,19 @@ public class DecisionStore {
      */
     public record Round(UUID id, int slot, double[] context, int action, Double reward, FeedbackState feedback,
             String report) {
+
+        /**
+         * The reward this settled round counts with: its own if it was accepted, otherwise (late or
+         * never sent) the bandit's default, so a late reward counts exactly like a missing one.
+         */
+        public double rewardOr(double defaultReward) {
+            return feedback == FeedbackState.ACCEPTED && reward != null ? reward : defaultReward;
+        }
+
+        /** The device's report, if this round's report was accepted (LDP bandits); null otherwise. */
+        public String acceptedReport() {
+            return feedback == FeedbackState.ACCEPTED ? report : null;
+        }
     }
 
     private static final String ROUND = "SELECT id, slot, context, action_index, reward, feedback, report::text "

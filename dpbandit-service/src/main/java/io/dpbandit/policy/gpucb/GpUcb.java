@@ -1,8 +1,8 @@
 package io.dpbandit.policy.gpucb;
 
 import io.dpbandit.kernel.QuadratureFourierFeatures;
+import io.dpbandit.policy.AugmentedRows;
 import io.dpbandit.policy.SequentialPolicy;
-import io.dpbandit.privacy.ContributionBounds;
 import io.dpbandit.privacy.NodeNoise;
 import io.dpbandit.privacy.NoiseSource;
 import io.dpbandit.privacy.PrivacyCost;
@@ -197,16 +197,8 @@ public final class GpUcb implements SequentialPolicy<GpUcbState, GpUcbObservatio
                 throw new IllegalArgumentException("observation " + i + " is null");
             }
             double[] phi = features.of(o.point(), "observation " + i);
-            double y;
-            try {
-                y = ContributionBounds.clipReward(o.reward(), config.rewardBound()).value();
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("observation " + i + ": " + e.getMessage(), e);
-            }
-            double[] row = new double[m + 1];
-            System.arraycopy(phi, 0, row, 0, m);
-            row[m] = y; // ‖row‖² ≤ (1 − 2^-20)² + Y² < L̃²
-            rows.add(row);
+            // ‖row‖² ≤ (1 − 2^-20)² + Y² < L̃²
+            rows.add(AugmentedRows.of(phi, o.reward(), config.rewardBound(), i));
         }
         SymmetricMatrix leaf = SymmetricMatrix.sumOfOuterProducts(m + 1, rows);
         TreeState next = tree.insert(state.tree(), leaf, noise);

@@ -1,14 +1,12 @@
 package io.dpbandit.policy.gpucb;
 
 import io.dpbandit.kernel.Cholesky;
+import io.dpbandit.kernel.SymmetricEigenFunctions;
 import io.dpbandit.kernel.CholeskyFactor;
 import io.dpbandit.kernel.JitterPolicy;
 import io.dpbandit.kernel.NotPositiveDefiniteException;
 import io.dpbandit.privacy.SymmetricMatrix;
 import org.ejml.data.DMatrixRMaj;
-import org.ejml.dense.row.CommonOps_DDRM;
-import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
-import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 
 /**
  * The server's step 3–4 of paper 003's Alg. 1 on a private release (Σ̃_t, ũ_t), shared by the JDP and
@@ -55,7 +53,7 @@ final class Posterior {
             factor = null;
         }
         if (factor == null) {
-            factor = Cholesky.factor(clampEigenvalues(v, floor), JitterPolicy.DEFAULT);
+            factor = Cholesky.factor(SymmetricEigenFunctions.clampEigenvalues(v, floor), JitterPolicy.DEFAULT);
             repaired = true;
         }
         double[] theta = factor.solve(u);
@@ -63,34 +61,5 @@ final class Posterior {
         int t = (int) Math.min(Integer.MAX_VALUE, round);
         double r = radiusScale == 0.0 ? 0.0 : radiusScale * radius.reconciledRadius(t, Math.max(logDet, minimumLogDet));
         return new GpUcbSnapshot(theta, factor.lower().data, r, logDet, repaired);
-    }
-
-    /** U diag(max(λ_i, floor)) Uᵀ for V = U diag(λ) Uᵀ, exactly symmetric (post-processing). */
-    static DMatrixRMaj clampEigenvalues(DMatrixRMaj v, double floor) {
-        int d = v.numRows;
-        EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(d, true, true);
-        if (!eig.decompose(v.copy())) {
-            throw new ArithmeticException("eigendecomposition of V_t did not converge");
-        }
-        DMatrixRMaj out = new DMatrixRMaj(d, d);
-        for (int i = 0; i < d; i++) {
-            double lambda = Math.max(eig.getEigenvalue(i).real, floor);
-            DMatrixRMaj vec = eig.getEigenVector(i);
-            double norm = CommonOps_DDRM.dot(vec, vec);
-            for (int r = 0; r < d; r++) {
-                double scaled = lambda * vec.data[r] / norm;
-                for (int c = 0; c < d; c++) {
-                    out.data[r * d + c] += scaled * vec.data[c];
-                }
-            }
-        }
-        for (int r = 0; r < d; r++) {
-            for (int c = r + 1; c < d; c++) {
-                double s = 0.5 * (out.data[r * d + c] + out.data[c * d + r]);
-                out.data[r * d + c] = s;
-                out.data[c * d + r] = s;
-            }
-        }
-        return out;
     }
 }

@@ -14,29 +14,9 @@ final class UcbArgmax {
     }
 
     static Choice choose(GpUcbSnapshot snapshot, ClippedFeatures features, double[][] points, RandomGenerator rng) {
-        if (points == null || points.length == 0) {
+        if (points == null) {
             throw new IllegalArgumentException("need at least one candidate");
         }
-        if (rng == null) {
-            throw new IllegalArgumentException("rng is required (it breaks ties)");
-        }
-        double best = Double.NEGATIVE_INFINITY;
-        int[] ties = new int[points.length];
-        int tieCount = 0;
-        for (int i = 0; i < points.length; i++) {
-            double score = snapshot.score(features.of(points[i], "candidate " + i));
-            if (score > best) {
-                best = score;
-                tieCount = 0;
-                ties[tieCount++] = i;
-            } else if (score == best) {
-                ties[tieCount++] = i;
-            }
-        }
-        if (tieCount == 0) {
-            throw new ArithmeticException("no candidate has a finite score");
-        }
-        int chosen = tieCount == 1 ? ties[0] : ties[rng.nextInt(tieCount)];
-        return new Choice(chosen, best);
+        return Choice.argmax(points.length, i -> snapshot.score(features.of(points[i], "candidate " + i)), rng);
     }
 }

@@ -1,9 +1,11 @@
 package io.dpbandit.policy.linucb;
 
 import io.dpbandit.kernel.Cholesky;
+import io.dpbandit.kernel.SymmetricEigenFunctions;
 import io.dpbandit.kernel.CholeskyFactor;
 import io.dpbandit.kernel.JitterPolicy;
 import io.dpbandit.kernel.NotPositiveDefiniteException;
+import io.dpbandit.policy.AugmentedRows;
 import io.dpbandit.policy.SequentialPolicy;
 import io.dpbandit.privacy.ContributionBounds;
 import io.dpbandit.privacy.NoiseSource;
@@ -17,9 +19,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
 import org.ejml.data.DMatrixRMaj;
-import org.ejml.dense.row.CommonOps_DDRM;
-import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
-import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 
 /**
  * JDP-LinUCB (paper 001: Algorithm 1 "LinUCB with changing perturbations" fed by the tree-based
@@ -125,26 +124,12 @@ public final class LinUcb implements SequentialPolicy<LinUcbState, LinUcbObserva
      */
     @Override
     public Choice decide(LinUcbState state, double[][] candidates, RandomGenerator rng) {
-        if (candidates == null || candidates.length == 0) {
+        if (candidates == null) {
             throw new IllegalArgumentException("need at least one candidate");
         }
         LinUcbSnapshot snapshot = state.snapshot();
-        double best = Double.NEGATIVE_INFINITY;
-        int[] ties = new int[candidates.length];
-        int tieCount = 0;
-        for (int i = 0; i < candidates.length; i++) {
-            double[] x = clippedFeatures(candidates[i], "candidate " + i);
-            double score = snapshot.score(x);
-            if (score > best) {
-                best = score;
-                tieCount = 0;
-                ties[tieCount++] = i;
-            } else if (score == best) {
-                ties[tieCount++] = i;
-            }
-        }
-        int chosen = tieCount == 1 ? ties[0] : ties[rng.nextInt(tieCount)];
-        return new Choice(chosen, best);
+        return Choice.argmax(candidates.length, i -> snapshot.score(clippedFeatures(candidates[i], "candidate " + i)),
+                rng);
     }
 
     /**
@@ -175,16 +160,7 @@ public final class LinUcb implements SequentialPolicy<LinUcbState, LinUcbObserva
                 throw new IllegalArgumentException("observation " + i + " is null");
             }
             double[] x = clippedFeatures(o.features(), "observation " + i);
-            double y;
-            try {
-                y = ContributionBounds.clipReward(o.reward(), config.rewardBound()).value();
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("observation " + i + ": " + e.getMessage(), e);
-            }
-            double[] row = new double[d + 1];
-            System.arraycopy(x, 0, row, 0, d);
-            row[d] = y; // ‖row‖² = ‖x‖² + y² ≤ L² + B̃² = L̃²
-            rows.add(row);
+            rows.add(AugmentedRows.of(x, o.reward(), config.rewardBound(), i)); // ‖row‖² ≤ L² + B̃² = L̃²
         }
         SymmetricMatrix leaf = SymmetricMatrix.sumOfOuterProducts(d + 1, rows);
         TreeState next = tree.insert(state.tree(), leaf, noise);
@@ -217,44 +193,12 @@ public final class LinUcb implements SequentialPolicy<LinUcbState, LinUcbObserva
         try {
             factor = Cholesky.factor(v, JitterPolicy.NONE);
         } catch (NotPositiveDefiniteException e) {
-            factor = Cholesky.factor(clampEigenvalues(v, bounds.rhoMin()), JitterPolicy.DEFAULT);
+            factor = Cholesky.factor(SymmetricEigenFunctions.clampEigenvalues(v, bounds.rhoMin()), JitterPolicy.DEFAULT);
             repaired = true;
         }
         double[] theta = factor.solve(u);
         double logDet = factor.logDeterminant();
         double beta = bounds.radius(config, logDet, observations);
         return new LinUcbSnapshot(theta, factor.lower().data.clone(), beta, logDet, repaired);
-    }
-
-    /**
-     * U diag(max(λ_i, floor)) Uᵀ for V = U diag(λ) Uᵀ: the PSD repair of spec P4 (post-processing of
-     * the release; the floor is ρ_min, below which V_t never lies on the analysis' good event).
-     */
-    static DMatrixRMaj clampEigenvalues(DMatrixRMaj v, double floor) {
-        int d = v.numRows;
-        EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(d, true, true);
-        if (!eig.decompose(v.copy())) {
-            throw new ArithmeticException("eigendecomposition of V_t did not converge");
-        }
-        DMatrixRMaj out = new DMatrixRMaj(d, d);
-        for (int i = 0; i < d; i++) {
-            double lambda = Math.max(eig.getEigenvalue(i).real, floor);
-            DMatrixRMaj u = eig.getEigenVector(i);
-            double norm = CommonOps_DDRM.dot(u, u);
-            for (int r = 0; r < d; r++) {
-                for (int c = 0; c < d; c++) {
-                    out.data[r * d + c] += lambda * u.data[r] * u.data[c] / norm;
-                }
-            }
-        }
-        // Exactly symmetric, as Cholesky.factor requires.
-        for (int r = 0; r < d; r++) {
-            for (int c = r + 1; c < d; c++) {
-                double s = 0.5 * (out.data[r * d + c] + out.data[c * d + r]);
-                out.data[r * d + c] = s;
-                out.data[c * d + r] = s;
-            }
-        }
-        return out;
     }
 }

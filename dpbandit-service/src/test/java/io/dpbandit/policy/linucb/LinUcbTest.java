@@ -219,7 +219,7 @@ class LinUcbTest {
     void eigenvalueClampRaisesOnlyTheEigenvaluesBelowTheFloor() {
         DMatrixRMaj v = new DMatrixRMaj(new double[][] {{2, 1}, {1, -3}});
         double[] before = SymmetricEigenFunctions.eigenvaluesAscending(v);
-        double[] after = SymmetricEigenFunctions.eigenvaluesAscending(LinUcb.clampEigenvalues(v, 0.5));
+        double[] after = SymmetricEigenFunctions.eigenvaluesAscending(SymmetricEigenFunctions.clampEigenvalues(v, 0.5));
         assertThat(before[0]).isNegative();
         assertThat(after[0]).isCloseTo(0.5, within(1e-12));
         assertThat(after[1]).isCloseTo(before[1], within(1e-12));
