@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.dpbandit.client.testing.ZeroNoise;
 import io.dpbandit.privacy.CalibrationMethod;
 import io.dpbandit.privacy.GaussianCalibrator;
 import io.dpbandit.privacy.NoiseSource;
@@ -16,40 +17,9 @@ class GpUcbRandomiserTest {
 
     private static final GpUcbParameters PARAMETERS = GpUcbParameters.of(3, 1.0, 0.1, 1.0);
 
-    /** A source whose Gaussian draws are all 0: the report shows the clipped increments themselves. */
-    private static final class NoNoise implements NoiseSource {
-        int gaussianDraws;
-
-        @Override
-        public double gaussian(double sigma) {
-            gaussianDraws++;
-            return 0.0;
-        }
-
-        @Override
-        public double laplace(double scale) {
-            return 0.0;
-        }
-
-        @Override
-        public double uniform() {
-            return 0.0;
-        }
-
-        @Override
-        public int uniformInt(int n) {
-            return 0;
-        }
-
-        @Override
-        public boolean bernoulli(double p) {
-            return false;
-        }
-    }
-
     @Test
     void reportHoldsTheUpperTriangleOfPhiPhiTransposedRowByRowAndYPhi() {
-        NoNoise zero = new NoNoise();
+        ZeroNoise zero = new ZeroNoise();
         double[] phi = {0.6, 0.0, -0.8}; // norm 1: rescaled by 1 − 2^-20
         GpUcbReport report = new GpUcbRandomiser(PARAMETERS).randomise(phi, 0.5, zero);
         double s = GpUcbParameters.FEATURE_NORM_BOUND;
@@ -60,12 +30,12 @@ class GpUcbRandomiserTest {
         }
         assertThat(report.noisyRewardFeatures()).containsExactly(new double[] {0.3 * s, 0.0, -0.4 * s},
                 within(1e-12));
-        assertThat(zero.gaussianDraws).isEqualTo(6 + 3); // every entry on and above the diagonal, and yΦ
+        assertThat(zero.gaussianDraws()).isEqualTo(6 + 3); // every entry on and above the diagonal, and yΦ
     }
 
     @Test
     void clipsFeaturesToUnitNormAndRewardsToTheBoundBeforeNoise() {
-        NoNoise zero = new NoNoise();
+        ZeroNoise zero = new ZeroNoise();
         GpUcbReport report = new GpUcbRandomiser(PARAMETERS).randomise(new double[] {30.0, 40.0, 0.0}, -7.0, zero);
         double[] gram = report.noisyGram();
         double trace = gram[0] + gram[3] + gram[5]; // ‖Φ‖² after clipping

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.dpbandit.client.testing.ZeroNoise;
 import io.dpbandit.privacy.CalibrationMethod;
 import io.dpbandit.privacy.GaussianCalibrator;
 import io.dpbandit.privacy.NoiseSource;
@@ -19,48 +20,17 @@ class OnlineUcbRandomiserTest {
             ReleaseMode.PAPER_SEPARATE, CalibrationMethod.ANALYTIC);
     private static final OnlineUcbTicket TICKET = new OnlineUcbTicket(0, 7, new double[] {0.1, -0.2, 0.3}, 0.0);
 
-    /** A source whose Gaussian draws are all 0: the report shows the clipped inputs themselves. */
-    private static final class NoNoise implements NoiseSource {
-        int gaussianDraws;
-
-        @Override
-        public double gaussian(double sigma) {
-            gaussianDraws++;
-            return 0.0;
-        }
-
-        @Override
-        public double laplace(double scale) {
-            return 0.0;
-        }
-
-        @Override
-        public double uniform() {
-            return 0.0;
-        }
-
-        @Override
-        public int uniformInt(int n) {
-            return 0;
-        }
-
-        @Override
-        public boolean bernoulli(double p) {
-            return false;
-        }
-    }
-
     @Test
     void clipsFeaturesToTheUnitBallAndTheRewardToItsBoundBeforeNoise() {
         OnlineUcbReport report = new OnlineUcbRandomiser(JOINT)
-                .randomise(new double[] {3.0, 4.0, 0.0}, TICKET, 5.0, new NoNoise());
+                .randomise(new double[] {3.0, 4.0, 0.0}, TICKET, 5.0, new ZeroNoise());
 
         assertThat(report.noisyFeatures()).containsExactly(new double[] {0.6, 0.8, 0.0}, within(1e-12));
         assertThat(report.noisyReward()).isEqualTo(1.0);
         double norm = Math.sqrt(0.36 + 0.64);
         assertThat(norm).isLessThanOrEqualTo(1.0);
         OnlineUcbReport negative = new OnlineUcbRandomiser(JOINT)
-                .randomise(new double[] {0.1, 0.0, 0.0}, TICKET, -7.0, new NoNoise());
+                .randomise(new double[] {0.1, 0.0, 0.0}, TICKET, -7.0, new ZeroNoise());
         assertThat(negative.noisyFeatures()).containsExactly(0.1, 0.0, 0.0);
         assertThat(negative.noisyReward()).isEqualTo(-1.0);
     }
@@ -176,13 +146,13 @@ class OnlineUcbRandomiserTest {
 
     @Test
     void conditioningPerturbationDrawsOneExtraGaussianPerCoordinateOnlyWhenDeltaIsPositive() {
-        NoNoise none = new NoNoise();
+        ZeroNoise none = new ZeroNoise();
         new OnlineUcbRandomiser(JOINT).randomise(new double[] {0.2, 0.1, -0.3}, TICKET, 0.4, none);
-        assertThat(none.gaussianDraws).isEqualTo(4); // the (d+1)-vector release
-        NoNoise conditioned = new NoNoise();
+        assertThat(none.gaussianDraws()).isEqualTo(4); // the (d+1)-vector release
+        ZeroNoise conditioned = new ZeroNoise();
         new OnlineUcbRandomiser(JOINT).randomise(new double[] {0.2, 0.1, -0.3},
                 new OnlineUcbTicket(0, 0, new double[3], 0.5), 0.4, conditioned);
-        assertThat(conditioned.gaussianDraws).isEqualTo(4 + 3);
+        assertThat(conditioned.gaussianDraws()).isEqualTo(4 + 3);
     }
 
     @Test
