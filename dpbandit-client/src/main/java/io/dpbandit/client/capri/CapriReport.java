@@ -1,5 +1,6 @@
 package io.dpbandit.client.capri;
 
+import io.dpbandit.client.WireValues;
 import java.util.Arrays;
 
 /**
@@ -25,12 +26,7 @@ public record CapriReport(int epoch, double[] contribution, double epsilon, doub
         if (contribution == null || contribution.length == 0) {
             throw new IllegalArgumentException("contribution must hold at least one number");
         }
-        contribution = contribution.clone();
-        for (double v : contribution) {
-            if (!Double.isFinite(v)) {
-                throw new IllegalArgumentException("contribution must be finite");
-            }
-        }
+        contribution = WireValues.finiteCopy(contribution, "contribution");
         if (!(epsilon > 0) || Double.isInfinite(epsilon) || !(delta > 0 && delta < 1)) {
             throw new IllegalArgumentException("need epsilon > 0 finite and delta in (0, 1)");
         }

@@ -1,5 +1,6 @@
 package io.dpbandit.client.gpucb;
 
+import io.dpbandit.client.WireValues;
 import io.dpbandit.privacy.CalibrationMethod;
 import java.util.Arrays;
 
@@ -50,8 +51,8 @@ public record GpUcbReport(int featureDimension, double[] noisyGram, double[] noi
         if (featureDimension < 1 || featureDimension > 46_340) {
             throw new IllegalArgumentException("featureDimension must be in [1, 46340], got " + featureDimension);
         }
-        noisyGram = finiteCopy(noisyGram, "noisyGram");
-        noisyRewardFeatures = finiteCopy(noisyRewardFeatures, "noisyRewardFeatures");
+        noisyGram = WireValues.finiteCopy(noisyGram, "noisyGram");
+        noisyRewardFeatures = WireValues.finiteCopy(noisyRewardFeatures, "noisyRewardFeatures");
         int entries = featureDimension * (featureDimension + 1) / 2;
         if (noisyGram.length != entries) {
             throw new IllegalArgumentException("noisyGram must hold the " + entries + " upper-triangle entries of an "
@@ -112,17 +113,5 @@ public record GpUcbReport(int featureDimension, double[] noisyGram, double[] noi
                 + " entries, noisyRewardFeatures=" + noisyRewardFeatures.length + " entries, epsilon=" + epsilon
                 + ", delta=" + delta + ", rewardBound=" + rewardBound + ", gramSigma=" + gramSigma
                 + ", rewardFeaturesSigma=" + rewardFeaturesSigma + ", calibration=" + calibration + "]";
-    }
-
-    private static double[] finiteCopy(double[] values, String name) {
-        if (values == null) {
-            throw new IllegalArgumentException(name + " is required");
-        }
-        for (double v : values) {
-            if (!Double.isFinite(v)) {
-                throw new IllegalArgumentException(name + " must be finite, got " + v);
-            }
-        }
-        return values.clone();
     }
 }

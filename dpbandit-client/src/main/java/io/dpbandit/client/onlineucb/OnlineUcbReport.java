@@ -1,5 +1,6 @@
 package io.dpbandit.client.onlineucb;
 
+import io.dpbandit.client.WireValues;
 import io.dpbandit.privacy.CalibrationMethod;
 import java.util.Arrays;
 
@@ -51,8 +52,8 @@ public record OnlineUcbReport(int base, long round, double[] noisyFeatures, doub
         if (base < 0 || round < 0) {
             throw new IllegalArgumentException("base and round must be >= 0, got " + base + " and " + round);
         }
-        noisyFeatures = finiteCopy(noisyFeatures, "noisyFeatures");
-        gradient = finiteCopy(gradient, "gradient");
+        noisyFeatures = WireValues.finiteCopy(noisyFeatures, "noisyFeatures");
+        gradient = WireValues.finiteCopy(gradient, "gradient");
         if (noisyFeatures.length == 0 || gradient.length != noisyFeatures.length) {
             throw new IllegalArgumentException("noisyFeatures and gradient must have the same, positive length");
         }
@@ -119,17 +120,5 @@ public record OnlineUcbReport(int base, long round, double[] noisyFeatures, doub
                 + Arrays.toString(gradient) + ", epsilon=" + epsilon + ", delta=" + delta + ", featureSigma="
                 + featureSigma + ", rewardSigma=" + rewardSigma + ", conditioningStd=" + conditioningStd
                 + ", release=" + release + ", calibration=" + calibration + "]";
-    }
-
-    private static double[] finiteCopy(double[] values, String name) {
-        if (values == null) {
-            throw new IllegalArgumentException(name + " is required");
-        }
-        for (double v : values) {
-            if (!Double.isFinite(v)) {
-                throw new IllegalArgumentException(name + " must be finite, got " + v);
-            }
-        }
-        return values.clone();
     }
 }

@@ -1,5 +1,6 @@
 package io.dpbandit.client.onlineucb;
 
+import io.dpbandit.client.WireValues;
 import java.util.Arrays;
 
 /**
@@ -35,12 +36,7 @@ public record OnlineUcbTicket(int base, long round, double[] theta, double condi
         if (theta == null || theta.length == 0) {
             throw new IllegalArgumentException("theta must be a non-empty vector");
         }
-        theta = theta.clone();
-        for (double v : theta) {
-            if (!Double.isFinite(v)) {
-                throw new IllegalArgumentException("theta must be finite, got " + v);
-            }
-        }
+        theta = WireValues.finiteCopy(theta, "theta");
         if (!(conditioningStd >= 0) || Double.isInfinite(conditioningStd)) {
             throw new IllegalArgumentException("conditioningStd must be finite and >= 0, got " + conditioningStd);
         }
