@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Service;
 
 /**
@@ -23,7 +24,9 @@ import org.springframework.stereotype.Service;
  *
  * <p>A forecast for a 1 000-point support takes seconds of CPU (it plans every releasing epoch), so
  * one runs at a time per instance; a request that cannot start within {@link #WAIT_SECONDS} is
- * answered 503 with Retry-After rather than queued without bound.
+ * answered 503 with Retry-After rather than queued without bound. A forecast that would compute
+ * longer than {@code dpbandit.planner.max-seconds} (a horizon of 10⁹ draws its epochs' covariance
+ * points for minutes) gives up with a 400 naming the horizon, so no caller can hold the planner.
  *
  * <p>GET /bandits/{id}/plan: the same forecast for an existing bandit's stored spec, for the analyst
  * page to set next to what happened. A spec never changes, so each bandit's forecast is computed
@@ -52,10 +55,15 @@ public class BanditPlanner {
         return t;
     });
 
-    public BanditPlanner(SpecLimits limits, Validator validator, BanditService bandits) {
+    /** The longest one forecast may compute ({@code dpbandit.planner.max-seconds}, default 60). */
+    private final double maxSeconds;
+
+    public BanditPlanner(SpecLimits limits, Validator validator, BanditService bandits,
+            @Value("${dpbandit.planner.max-seconds:60}") double maxSeconds) {
         this.limits = limits;
         this.validator = validator;
         this.bandits = bandits;
+        this.maxSeconds = maxSeconds;
     }
 
     /**
@@ -74,7 +82,7 @@ public class BanditPlanner {
         CompletableFuture<PlanReport> future = forecasts.get(id, k -> CompletableFuture.supplyAsync(() -> {
             running.acquireUninterruptibly();
             try {
-                return compute(spec, PlannerOptions.defaults());
+                return compute(spec, PlannerOptions.defaults().withMaxSeconds(maxSeconds));
             } finally {
                 running.release();
             }
@@ -112,7 +120,9 @@ public class BanditPlanner {
             throw new ServiceErrors.Busy("interrupted while waiting for another plan", WAIT_SECONDS);
         }
         try {
-            return compute(spec, options);
+            return compute(spec, options.withMaxSeconds(maxSeconds));
+        } catch (UtilityPlanner.TooLong e) {
+            throw InvalidRequestException.of("horizon", e.getMessage());
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw InvalidRequestException.of("privacy", e.getMessage());
         } finally {

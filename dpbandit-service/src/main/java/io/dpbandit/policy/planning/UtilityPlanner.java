@@ -6,6 +6,7 @@ import io.dpbandit.policy.JointPoint;
 import io.dpbandit.policy.capri.Capri;
 import io.dpbandit.policy.capri.CapriConfig;
 import io.dpbandit.policy.capri.EpochPlan;
+import io.dpbandit.policy.capri.EpochPlanner;
 import io.dpbandit.policy.capri.EpochSchedule;
 import io.dpbandit.policy.usca.Usca;
 import io.dpbandit.policy.usca.UscaConfig;
@@ -57,7 +58,7 @@ public final class UtilityPlanner {
             if (!e.complete()) {
                 continue;
             }
-            EpochPlan plan = capri.plan(e.number(), List.of(), rng);
+            EpochPlan plan = planWithin(capri, e.number(), rng, options, started);
             double[] charge = charge(config, plan, first);
             first = false;
             totalEpsilon += charge[0];
@@ -132,6 +133,36 @@ public final class UtilityPlanner {
                 + "and mu_T equal to f; reward noise adds about statisticalSd to each mean.");
         return new PlanReport("USCA", g, null, forecast, notes);
     }
+
+    /**
+     * Thrown when a forecast would take longer than {@link PlannerOptions#maxSeconds()}: a plan draws
+     * each epoch's T_r covariance points, so a horizon of 10⁹ takes minutes. Nothing was computed
+     * that needs undoing.
+     */
+    public static final class TooLong extends RuntimeException {
+        public TooLong(String message) {
+            super(message);
+        }
+    }
+
+    /** One epoch's plan, in bounded steps, giving up once the forecast's time limit is spent. */
+    private static EpochPlan planWithin(Capri capri, int epoch, SplittableRandom rng, PlannerOptions options,
+            long started) {
+        EpochPlanner.PlanningJob job = capri.planning(epoch, List.of(), rng, 0);
+        long limit = options.maxSeconds() == 0 ? Long.MAX_VALUE : (long) (options.maxSeconds() * 1e9);
+        while (!job.step(STEP_NANOS)) {
+            if (System.nanoTime() - started > limit) {
+                throw new TooLong(String.format(java.util.Locale.ROOT, "the forecast did not finish within %.0f s "
+                        + "(it was planning epoch %d of a horizon of %d; planning draws each epoch's T_r points). "
+                        + "Use the jar's plan command, which has no time limit, or a shorter horizon",
+                        options.maxSeconds(), epoch, capri.config().horizon()));
+            }
+        }
+        return job.result();
+    }
+
+    /** How long one planning step runs between checks of the time limit. */
+    private static final long STEP_NANOS = 200_000_000L;
 
     /** The per-epoch forecast: noise at single points and over pairs within a context. */
     static CapriForecast.EpochForecast forecast(Capri capri, EpochPlan plan, List<double[]> sample, double[] charge) {
