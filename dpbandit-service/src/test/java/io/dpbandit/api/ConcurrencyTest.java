@@ -141,6 +141,43 @@ class ConcurrencyTest extends PostgresIntegrationTest {
         assertThat(jdbc.queryForList("SELECT status FROM epoch WHERE bandit_id = 'race' ORDER BY number", String.class))
                 .containsExactly("CLOSED", "OPEN");
         assertThat(jdbc.queryForObject("SELECT count(*) FROM ledger WHERE bandit_id = 'race'", Long.class)).isEqualTo(1);
+    }
+
+    /**
+     * The window the race above only sometimes hits, made certain: an instance that saw the epoch
+     * SEALED finishes its close after another instance closed it (and dropped the accumulator). It
+     * releases nothing and charges nothing, instead of failing on the missing accumulator.
+     */
+    @Test
+    void aCloseFromAStaleSealedViewReleasesNothing() {
+        http.postForEntity("/bandits", ServiceFlowTest.capriSpec("stale", 100, 600), JsonNode.class);
+        int length = http.getForEntity("/bandits/stale", JsonNode.class).getBody().path("epochLength").asInt();
+        for (int t = 0; t < length; t++) {
+            var d = http.postForEntity("/decide", Map.of("bandit", "stale", "context", List.of(0.2, 0.4)), JsonNode.class);
+            http.postForEntity("/feedback", Map.of("decisionId", d.getBody().path("decisionId").asText(), "reward", 0.3),
+                    JsonNode.class);
+        }
+        LifecycleStore store = first.getBean(LifecycleStore.class);
+        Lifecycle lifecycle = first.getBean(Lifecycle.class);
+        Runtimes runtimes = first.getBean(Runtimes.class);
+        LifecycleWorker worker = first.getBean(LifecycleWorker.class);
+        // Plan, fold and seal, and keep the sealed view a slow instance would hold.
+        LifecycleStore.OpenEpoch sealed = null;
+        for (int step = 0; step < 1_000 && sealed == null; step++) {
+            var epoch = store.epoch("stale", 1).orElseThrow();
+            if (epoch.status() == io.dpbandit.bandit.EpochStatus.SEALED && epoch.folded() == epoch.assigned()) {
+                sealed = epoch;
+            } else {
+                runtimes.fresh("stale").advance(lifecycle, epoch, true);
+            }
+        }
+        assertThat(sealed).as("the epoch seals").isNotNull();
+        BanditRuntime slow = runtimes.fresh("stale");
+        assertThat(worker.settle("stale")).isEqualTo(BanditRuntime.Step.CLOSED); // the other instance
+        assertThat(slow.advance(lifecycle, sealed, true)).isEqualTo(BanditRuntime.Step.NONE);
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM ledger WHERE bandit_id = 'stale'", Long.class))
+                .as("one release, one charge").isEqualTo(1);
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM ledger WHERE bandit_id = 'race'", Long.class)).isEqualTo(1);
         assertThat(jdbc.queryForObject("SELECT epoch FROM bandit WHERE id = 'race'", Integer.class)).isEqualTo(2);
     }
 }

@@ -263,7 +263,7 @@ public final class CapriRuntime implements BanditRuntime {
         }
         ContributionCalculator contributions = lc.remember(id, r, "contributions", () -> capri.contributions(plan));
         LifecycleStore.Accumulator stored = lc.store.accumulator(id, r);
-        double[] g = stored.bytes() == null ? new double[plan.projectionSize()] : BinaryCodec.doubles(stored.bytes());
+        double[] g = stored.sums(plan.projectionSize());
         List<UUID> ids = new ArrayList<>(rounds.size());
         boolean local = local();
         for (DecisionStore.Round round : rounds) {
@@ -311,7 +311,13 @@ public final class CapriRuntime implements BanditRuntime {
         long started = System.nanoTime();
         Closing.releasing(lc, epoch);
         LifecycleStore.Accumulator stored = lc.store.accumulator(id, r);
-        CapriState state = capri.fold(capri.open(plan, models), BinaryCodec.doubles(stored.bytes()), stored.folded());
+        if (stored.closedElsewhere()) {
+            // Another instance closed the epoch since this one saw it sealed (the close drops the
+            // accumulator): nothing to release here, and nothing was drawn or charged.
+            lc.metrics.lifecycleStep(id, "LOST_RACE", System.nanoTime() - started);
+            return Step.NONE;
+        }
+        CapriState state = capri.fold(capri.open(plan, models), stored.sums(plan.projectionSize()), stored.folded());
         Capri.Release release = capri.release(state, lc.noise);
         PrivacyCost cost = charge(capri.config(), release, models.isEmpty());
         String modelJson = lc.json.text(release.model());

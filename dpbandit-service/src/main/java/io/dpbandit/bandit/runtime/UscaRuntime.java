@@ -101,8 +101,7 @@ public final class UscaRuntime implements BanditRuntime {
             return false;
         }
         LifecycleStore.Accumulator stored = lc.store.accumulator(id, r);
-        double[] zSums = stored.bytes() == null ? new double[plan.approximatingSet().size()]
-                : BinaryCodec.doubles(stored.bytes());
+        double[] zSums = stored.sums(plan.approximatingSet().size());
         List<JointPoint> points = new ArrayList<>(rounds.size());
         List<Double> values = new ArrayList<>(rounds.size());
         List<UUID> ids = new ArrayList<>(rounds.size());
@@ -139,8 +138,11 @@ public final class UscaRuntime implements BanditRuntime {
         int r = epoch.number();
         Closing.releasing(lc, epoch);
         LifecycleStore.Accumulator stored = lc.store.accumulator(id, r);
+        if (stored.closedElsewhere()) {
+            return Step.NONE; // another instance built the estimator since this one saw the epoch sealed
+        }
         UscaCompactEstimator built = usca.compactEstimator(new UscaState(plan, List.of(), new double[0],
-                BinaryCodec.doubles(stored.bytes()), stored.folded()));
+                stored.sums(plan.approximatingSet().size()), stored.folded()));
         byte[] encoded = lc.codec.encode(built);
         boolean done = Boolean.TRUE.equals(lc.tx.execute(s -> {
             if (lc.store.lockEpoch(id, r).orElse(null) != EpochStatus.SEALED || !lc.store.close(id, r, null)) {

@@ -92,6 +92,19 @@ public class LifecycleStore {
 
     /** The private accumulator of an epoch and how many rounds it holds. */
     public record Accumulator(byte[] bytes, int folded) {
+
+        /** The sums folded so far, zeros of the given length before the first fold. */
+        public double[] sums(int length) {
+            return bytes == null ? new double[length] : BinaryCodec.doubles(bytes);
+        }
+
+        /**
+         * Whether the epoch's close (by another instance) dropped the accumulator: rounds were folded
+         * into it but it is gone. A close reading this releases nothing.
+         */
+        public boolean closedElsewhere() {
+            return bytes == null && folded > 0;
+        }
     }
 
     public Accumulator accumulator(String banditId, int number) {
