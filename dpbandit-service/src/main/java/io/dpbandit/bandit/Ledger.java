@@ -2,14 +2,17 @@ package io.dpbandit.bandit;
 
 import io.dpbandit.bandit.store.LedgerEntry;
 import io.dpbandit.bandit.store.LedgerRepository;
+import io.dpbandit.privacy.PrivacyAmounts;
 import io.dpbandit.privacy.PrivacyBudget;
+import java.math.BigDecimal;
 import io.dpbandit.privacy.PrivacyCost;
 import java.util.List;
 import org.springframework.stereotype.Component;
 
 /**
- * The privacy ledger: what a bandit has spent, replayed from its entries in order (bit-identical on
- * every instance), and charges that go in only within the budget. A charge must run in the same
+ * The privacy ledger: what a bandit has spent, replayed from its entries in order as exact decimal
+ * sums (identical on every instance; {@link PrivacyAmounts}), and charges that go in only when the
+ * exact sum stays within the budget, so spent never reads above total. A charge must run in the same
  * transaction as the release it pays for, after the bandit's lock is taken, so that two releases
  * cannot both see the same remaining budget.
  */
@@ -31,15 +34,24 @@ public class Ledger {
         return entries.findByBanditIdOrderByIdAsc(banditId);
     }
 
-    public PrivacyCost spent(String banditId) {
-        return PrivacyCost.sum(entries(banditId).stream().map(l -> new PrivacyCost(l.getEpsilon(), l.getDelta()))
-                .toList());
+    /** The bandit's budget replayed from its entries in order: exact decimal sums (PrivacyAmounts). */
+    public PrivacyBudget replay(String banditId, PrivacyCost total) {
+        PrivacyBudget budget = PrivacyBudget.of(total);
+        BigDecimal eps = BigDecimal.ZERO;
+        BigDecimal delta = BigDecimal.ZERO;
+        for (LedgerEntry entry : entries(banditId)) {
+            eps = eps.add(PrivacyAmounts.of(entry.getEpsilon()));
+            delta = delta.add(PrivacyAmounts.of(entry.getDelta()));
+        }
+        return new PrivacyBudget(budget.epsilonTotal(), budget.deltaTotal(), eps, delta);
     }
 
     public Budget budget(String banditId, double epsilonTotal, double deltaTotal) {
-        PrivacyCost spent = spent(banditId);
-        return new Budget(epsilonTotal, deltaTotal, spent.epsilon(), spent.delta(),
-                Math.max(0, epsilonTotal - spent.epsilon()), Math.max(0, deltaTotal - spent.delta()));
+        PrivacyBudget budget = replay(banditId, new PrivacyCost(epsilonTotal, deltaTotal));
+        PrivacyCost spent = budget.spent();
+        PrivacyCost remaining = budget.remaining();
+        return new Budget(epsilonTotal, deltaTotal, spent.epsilon(), spent.delta(), remaining.epsilon(),
+                remaining.delta());
     }
 
     /**
@@ -48,7 +60,7 @@ public class Ledger {
      */
     public long charge(String banditId, PrivacyCost total, PrivacyCost cost, String reason, Integer epoch,
             String composition) {
-        PrivacyBudget budget = new PrivacyBudget(total, spent(banditId));
+        PrivacyBudget budget = replay(banditId, total);
         if (!budget.canAfford(cost)) {
             throw new ServiceErrors.BudgetExhausted("bandit '" + banditId + "' has spent its privacy budget ("
                     + total.epsilon() + "); nothing was released");

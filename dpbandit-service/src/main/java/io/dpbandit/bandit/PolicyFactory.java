@@ -1,5 +1,6 @@
 package io.dpbandit.bandit;
 
+import io.dpbandit.privacy.PrivacyAmounts;
 import io.dpbandit.policy.ContextGenerator;
 import io.dpbandit.policy.PublicPoolGenerator;
 import io.dpbandit.policy.capri.Capri;
@@ -46,7 +47,9 @@ public final class PolicyFactory {
         // UscaConfig). Z is held COUNTED (its distinct points with their counts: the same estimator at a
         // cost set by the support), so n_Z can be several times the support and cover it.
         return new UscaConfig(spec.horizon(), actionFeatures(spec), spec.kernel(), spec.regularization(),
-                spec.rewardBound(), spec.privacy().epsilon(), spec.tuning().approximationSize(), 5000,
+                // Calibrated at the double that does not exceed the ε each release is charged (PrivacyAmounts).
+                spec.rewardBound(), PrivacyAmounts.calibrationValue(spec.privacy().epsilon()),
+                spec.tuning().approximationSize(), 5000,
                 UscaConfig.Estimator.COMPACT, UscaConfig.ApproximatingSet.COUNTED);
     }
 

@@ -1,29 +1,30 @@
 package io.dpbandit.privacy;
 
-/**
- * An immutable (ε, δ) budget under basic composition: {@link #charge} returns a new budget or refuses.
- *
- * <h2>Round-off tolerance</h2>
- * A budget split into n equal shares (ε/n, or CAPRI's ε/ln T per release) must be spendable share by
- * share, but the shares are rounded and so is each running sum: n shares of fl(ε/n) can add up to a
- * few ulps above ε (e.g. 7 shares of 0.1/7 add up to 0.10000000000000002). The check therefore allows the
- * spent total to exceed the budget by {@link #RELATIVE_TOLERANCE} = 1e-12 relative. Justification:
- * the round-off of n additions and n share divisions is at most n·2^-53 ≈ n·1.1e-16 relative, i.e.
- * below 1e-12 for n ≤ 9000 shares; a real overspend is at least one share, ≥ ε/n, i.e. far above it.
- * The guarantee actually provided is then (ε(1 + 1e-12), δ(1 + 1e-12)), a difference no analysis
- * could detect. With a zero budget (δ = 0) the tolerance is zero: pure-DP budgets stay pure.
- */
-public record PrivacyBudget(PrivacyCost total, PrivacyCost spent) {
+import java.math.BigDecimal;
 
-    public static final double RELATIVE_TOLERANCE = 1e-12;
+/**
+ * An immutable (ε, δ) budget under basic composition (Dwork &amp; Roth 2014, Theorem 3.16):
+ * {@link #charge} returns a new budget or refuses. The amounts are the ledger's exact decimals
+ * ({@link PrivacyAmounts}): spent is the exact sum of the charges, and a charge is affordable only
+ * when spent + charge ≤ total exactly, with no tolerance. A budget split into equal shares is
+ * split with {@link PrivacyAmounts#share}, whose shares add up to at most the total.
+ */
+public record PrivacyBudget(BigDecimal epsilonTotal, BigDecimal deltaTotal, BigDecimal epsilonSpent,
+        BigDecimal deltaSpent) {
 
     public PrivacyBudget {
-        if (total == null || spent == null) {
-            throw new IllegalArgumentException("total and spent must not be null");
+        if (epsilonTotal == null || deltaTotal == null || epsilonSpent == null || deltaSpent == null) {
+            throw new IllegalArgumentException("amounts must not be null");
         }
-        if (!within(spent.epsilon(), total.epsilon()) || !within(spent.delta(), total.delta())) {
-            throw new IllegalArgumentException("spent " + spent + " exceeds total " + total);
+        if (epsilonSpent.compareTo(epsilonTotal) > 0 || deltaSpent.compareTo(deltaTotal) > 0) {
+            throw new IllegalArgumentException("spent (" + epsilonSpent + ", " + deltaSpent + ") exceeds total ("
+                    + epsilonTotal + ", " + deltaTotal + ")");
         }
+    }
+
+    public PrivacyBudget(PrivacyCost total, PrivacyCost spent) {
+        this(PrivacyAmounts.of(total.epsilon()), PrivacyAmounts.of(total.delta()), PrivacyAmounts.of(spent.epsilon()),
+                PrivacyAmounts.of(spent.delta()));
     }
 
     /** A fresh budget with nothing spent. */
@@ -31,17 +32,17 @@ public record PrivacyBudget(PrivacyCost total, PrivacyCost spent) {
         return new PrivacyBudget(total, PrivacyCost.ZERO);
     }
 
-    /** Whether charging this cost keeps the spent total within the budget (up to the tolerance). */
+    /** Whether charging this cost keeps the spent total within the budget, exactly. */
     public boolean canAfford(PrivacyCost cost) {
         if (cost == null) {
             throw new IllegalArgumentException("cost must not be null");
         }
-        return within(spent.epsilon() + cost.epsilon(), total.epsilon())
-                && within(spent.delta() + cost.delta(), total.delta());
+        return epsilonSpent.add(PrivacyAmounts.of(cost.epsilon())).compareTo(epsilonTotal) <= 0
+                && deltaSpent.add(PrivacyAmounts.of(cost.delta())).compareTo(deltaTotal) <= 0;
     }
 
     /**
-     * The budget after charging {@code cost} (basic composition, Dwork &amp; Roth Thm 3.16).
+     * The budget after charging {@code cost}.
      *
      * @throws PrivacyBudgetExceededException if it cannot be afforded; nothing is charged then
      */
@@ -49,16 +50,22 @@ public record PrivacyBudget(PrivacyCost total, PrivacyCost spent) {
         if (!canAfford(cost)) {
             throw new PrivacyBudgetExceededException(this, cost);
         }
-        return new PrivacyBudget(total, spent.plus(cost));
+        return new PrivacyBudget(epsilonTotal, deltaTotal, epsilonSpent.add(PrivacyAmounts.of(cost.epsilon())),
+                deltaSpent.add(PrivacyAmounts.of(cost.delta())));
     }
 
-    /** What is left, floored at zero. */
+    /** The spent amounts as doubles (never above the totals' doubles). */
+    public PrivacyCost spent() {
+        return new PrivacyCost(epsilonSpent.doubleValue(), Math.min(1.0, deltaSpent.doubleValue()));
+    }
+
+    public PrivacyCost total() {
+        return new PrivacyCost(epsilonTotal.doubleValue(), Math.min(1.0, deltaTotal.doubleValue()));
+    }
+
+    /** What is left, exactly, as doubles. */
     public PrivacyCost remaining() {
-        return new PrivacyCost(Math.max(0.0, total.epsilon() - spent.epsilon()),
-                Math.max(0.0, total.delta() - spent.delta()));
-    }
-
-    private static boolean within(double amount, double limit) {
-        return amount <= limit + limit * RELATIVE_TOLERANCE;
+        return new PrivacyCost(epsilonTotal.subtract(epsilonSpent).doubleValue(),
+                Math.min(1.0, deltaTotal.subtract(deltaSpent).doubleValue()));
     }
 }

@@ -10,6 +10,7 @@ import io.dpbandit.policy.linucb.LinUcbConfig;
 import io.dpbandit.policy.onlineucb.OnlineUcb;
 import io.dpbandit.policy.onlineucb.OnlineUcbConfig;
 import io.dpbandit.privacy.NodeNoiseKind;
+import io.dpbandit.privacy.PrivacyAmounts;
 import io.dpbandit.privacy.TreeCalibrationMethod;
 
 /** Builds the linear bandits' models from a validated, normalised spec. */
@@ -33,9 +34,16 @@ public final class LinearModels {
     }
 
     public static LinearModel<?> of(BanditSpec spec) {
+        // Calibrated at the doubles that do not exceed the spec's (ε, δ), which the creation charge
+        // records (PrivacyAmounts): the ledger never understates what the mechanisms spend.
+        return of(spec, PrivacyAmounts.calibrationValue(spec.privacy().epsilon()),
+                PrivacyAmounts.calibrationValue(spec.privacy().delta()));
+    }
+
+    private static LinearModel<?> of(BanditSpec spec, double epsilon, double delta) {
         int d = dimension(spec);
         if (spec.algorithm() == BanditSpec.Algorithm.GPUCB) {
-            return gpUcb(spec, d);
+            return gpUcb(spec, d, epsilon, delta);
         }
         BanditSpec.Linear linear = spec.linear();
         boolean paper = linear.mode() == LinUcbConfig.Mode.PAPER;
@@ -44,11 +52,10 @@ public final class LinearModels {
                 NodeNoiseKind noise = linear.noise();
                 LinUcbConfig config;
                 if (paper) {
-                    config = LinUcbConfig.paper(spec.horizon(), d, spec.privacy().epsilon(), spec.privacy().delta(),
+                    config = LinUcbConfig.paper(spec.horizon(), d, epsilon, delta,
                             ALPHA, noise);
                 } else {
-                    LinUcbConfig base = LinUcbConfig.engineered(spec.horizon(), d, spec.privacy().epsilon(),
-                            spec.privacy().delta(), ALPHA);
+                    LinUcbConfig base = LinUcbConfig.engineered(spec.horizon(), d, epsilon, delta, ALPHA);
                     // Wishart noise is calibrated the paper's way only (its k comes from Prop 9).
                     TreeCalibrationMethod calibration = noise == NodeNoiseKind.WISHART ? TreeCalibrationMethod.PAPER
                             : base.calibration();
@@ -62,9 +69,8 @@ public final class LinearModels {
                 // The paper's two separate releases compose to (2ε', 2δ') per user (spec P1), so paper
                 // mode runs them at (ε/2, δ/2): the report is (ε, δ)-LDP, what the spec declares.
                 OnlineUcbConfig config = paper
-                        ? OnlineUcbConfig.paper(d, spec.privacy().epsilon() / 2, spec.privacy().delta() / 2,
-                                spec.horizon())
-                        : OnlineUcbConfig.engineered(d, spec.privacy().epsilon(), spec.privacy().delta(), spec.horizon());
+                        ? OnlineUcbConfig.paper(d, epsilon / 2, delta / 2, spec.horizon())
+                        : OnlineUcbConfig.engineered(d, epsilon, delta, spec.horizon());
                 if (linear.learner() != null) {
                     config = config.withLearner(linear.learner());
                 }
@@ -85,14 +91,14 @@ public final class LinearModels {
      * is B-sub-Gaussian around its mean, B/2 for [0, B]: the experiments' Bernoulli scale), λ = ρ²,
      * ‖f‖_k ≤ B.
      */
-    private static LinearModel<?> gpUcb(BanditSpec spec, int d) {
+    private static LinearModel<?> gpUcb(BanditSpec spec, int d, double epsilon, double delta) {
         BanditSpec.GpUcb g = spec.gpucb();
         double y = spec.rewardBound();
         double rho = y / 2;
         var domain = io.dpbandit.kernel.BoxDomain.unitCube(d);
         boolean local = "LDP".equals(spec.privacy().model());
-        var privacy = local ? GpUcbConfig.Privacy.localJdp(spec.privacy().epsilon(), spec.privacy().delta())
-                : GpUcbConfig.Privacy.jdp(spec.privacy().epsilon(), spec.privacy().delta());
+        var privacy = local ? GpUcbConfig.Privacy.localJdp(epsilon, delta)
+                : GpUcbConfig.Privacy.jdp(epsilon, delta);
         GpUcbConfig config = g.mode() == LinUcbConfig.Mode.PAPER
                 ? GpUcbConfig.paper(g.nodesPerDimension(), spec.kernel().lengthScale(), domain, spec.horizon(), privacy,
                         rho * rho, rho, y, ZETA, y)

@@ -1,6 +1,7 @@
 package io.dpbandit.policy.capri;
 
 import io.dpbandit.privacy.GaussianCalibrator;
+import io.dpbandit.privacy.PrivacyAmounts;
 
 /**
  * The Gaussian noise of one epoch (spec step 5).
@@ -31,19 +32,30 @@ final class EpochNoiseCalibrator {
         if (!privacy.privacyEnabled()) {
             return EpochPlan.EpochNoise.none();
         }
-        double split = config.composition() == CapriConfig.EpochComposition.PARALLEL ? 1.0 : splitFactor();
-        double eps = privacy.epsilon() / split;
-        double delta = privacy.delta() / split;
+        // (ε_r, δ_r): the ledger's charge for this epoch, shares that add up to at most (ε, δ) exactly
+        // over the R releases (PrivacyAmounts.share); the noise is calibrated at the doubles that do
+        // not exceed those charges (PrivacyAmounts.calibrationValue), so the ledger never understates.
+        boolean parallel = config.composition() == CapriConfig.EpochComposition.PARALLEL;
+        double split = parallel ? 1.0 : splitFactor();
+        int releases = parallel ? 1 : Math.max(1, EpochSchedule.forHorizon(config.horizon()).releasingEpochs());
+        double eps = PrivacyAmounts.share(privacy.epsilon(), split, releases);
+        double delta = PrivacyAmounts.share(privacy.delta(), split, releases);
+        return calibrate(contributionBound, sigmaTildeMax, eps, delta, PrivacyAmounts.calibrationValue(eps),
+                PrivacyAmounts.calibrationValue(delta));
+    }
+
+    private EpochPlan.EpochNoise calibrate(double contributionBound, double sigmaTildeMax, double eps, double delta,
+            double epsCal, double deltaCal) {
         return switch (config.calibration()) {
             case PAPER_SIGMA0 -> {
                 // Eq. 5: σ_0 = σ̃_max · 4B ln T / ε · √ln(1.25 ln T / δ), i.e. the classical Gaussian
                 // mechanism for sensitivity 2Bσ̃_max at (ε/ln T, δ/ln T) with 2√2 rounded up to 4;
                 // here written with the per-epoch (ε_r, δ_r) = (ε/L, δ/L).
                 double sensitivity = 2 * config.rewardBound() * sigmaTildeMax;
-                double sigma = sigmaTildeMax * 4 * config.rewardBound() / eps * Math.sqrt(Math.log(1.25 / delta));
+                double sigma = sigmaTildeMax * 4 * config.rewardBound() / epsCal * Math.sqrt(Math.log(1.25 / deltaCal));
                 // The classical argument behind eq. 5 holds for ε_r ≤ 1 only; check the exact profile
                 // (Balle & Wang Thm 8) so a large per-epoch ε can never under-noise silently.
-                if (GaussianCalibrator.exactDelta(sensitivity, eps, sigma) > delta) {
+                if (GaussianCalibrator.exactDelta(sensitivity, epsCal, sigma) > deltaCal) {
                     throw new IllegalArgumentException("the paper's sigma_0 does not give (" + eps + ", " + delta
                             + ")-DP per epoch at this epsilon; use the ANALYTIC calibration");
                 }
@@ -52,12 +64,12 @@ final class EpochNoiseCalibrator {
             case CLASSICAL -> {
                 double sensitivity = 2 * contributionBound;
                 yield new EpochPlan.EpochNoise("CLASSICAL", sensitivity, eps, delta,
-                        GaussianCalibrator.classicalSigma(sensitivity, eps, delta));
+                        GaussianCalibrator.classicalSigma(sensitivity, epsCal, deltaCal));
             }
             case ANALYTIC -> {
                 double sensitivity = 2 * contributionBound;
                 yield new EpochPlan.EpochNoise("ANALYTIC", sensitivity, eps, delta,
-                        GaussianCalibrator.analyticSigma(sensitivity, eps, delta));
+                        GaussianCalibrator.analyticSigma(sensitivity, epsCal, deltaCal));
             }
         };
     }
