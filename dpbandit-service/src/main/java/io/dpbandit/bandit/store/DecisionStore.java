@@ -127,8 +127,9 @@ public class DecisionStore {
      * Records a reward, in one transaction that locks only the decision's row. A learning round
      * still PENDING takes the reward if the database clock is before its wait (ACCEPTED), and
      * otherwise counts with the default reward (LATE, the reward is not stored); the wait is judged
-     * after the lock is held, so a round the lifecycle defaulted first is answered LATE and one this
-     * feedback accepted first is never defaulted. Any later feedback changes nothing.
+     * after the lock is held, so a round the lifecycle defaulted first is answered LATE (and stored
+     * LATE: the counts say what the answers said; it still counts with the default reward) and one
+     * this feedback accepted first is never defaulted. Any later feedback changes nothing.
      * Must run inside a transaction.
      */
     public Optional<FeedbackOutcome> feedback(UUID id, double reward) {
@@ -153,7 +154,7 @@ public class DecisionStore {
                     }
                     String after = jdbc.queryForObject("UPDATE decision SET "
                             + "feedback = CASE WHEN feedback = 'PENDING' AND clock_timestamp() < wait_until THEN 'ACCEPTED' "
-                            + "  WHEN feedback = 'PENDING' THEN 'LATE' ELSE feedback END, "
+                            + "  WHEN feedback IN ('PENDING', 'DEFAULTED') THEN 'LATE' ELSE feedback END, "
                             + "reward = CASE WHEN feedback = 'PENDING' AND clock_timestamp() < wait_until THEN ? "
                             + "  ELSE reward END, "
                             + "report = CASE WHEN feedback = 'PENDING' AND clock_timestamp() < wait_until THEN ?::jsonb "
