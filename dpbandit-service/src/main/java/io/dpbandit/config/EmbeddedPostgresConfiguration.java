@@ -63,6 +63,10 @@ public class EmbeddedPostgresConfiguration {
                     .setPGStartupWait(WAIT)
                     .setPort(properties.port());
             applyDurability(builder, properties.durable());
+            // Marks the cluster as this instance's own: another instance pointed at it as an
+            // external database refuses to start (SharedEmbeddedDatabaseGuard), because this
+            // cluster stops whenever this instance does.
+            builder.setServerConfig("cluster_name", SharedEmbeddedDatabaseGuard.EMBEDDED_CLUSTER_NAME);
             if (directory.isPersistent()) {
                 boolean springStopsIt = env.getProperty("spring.main.register-shutdown-hook", Boolean.class, true);
                 builder.setDataDirectory(directory.path()).setCleanDataDirectory(false)
@@ -127,7 +131,7 @@ public class EmbeddedPostgresConfiguration {
         ds.setJdbcUrl(pg.getJdbcUrl("postgres", "postgres"));
         ds.setUsername("postgres");
         ds.setPassword("");
-        ds.setPoolName("dpbandit-embedded");
+        ds.setPoolName(SharedEmbeddedDatabaseGuard.EMBEDDED_CLUSTER_NAME);
         return ds;
     }
 }

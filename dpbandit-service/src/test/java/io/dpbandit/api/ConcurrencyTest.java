@@ -100,7 +100,8 @@ class ConcurrencyTest extends PostgresIntegrationTest {
         }
         try (var second = new SpringApplicationBuilder(DpbanditApplication.class).profiles("test")
                 .properties("server.port=0", "spring.datasource.url=" + postgres.getJdbcUrl("postgres", "postgres"),
-                        "spring.datasource.username=postgres", "spring.datasource.password=")
+                        "spring.datasource.username=postgres", "spring.datasource.password=",
+                        "dpbandit.embedded-postgres.allow-sharing=true")
                 .run()) {
             // Leadership makes one instance do the work; the compare-and-sets must hold even when two
             // instances advance the same epoch at once (an ex-leader that has not noticed yet). So

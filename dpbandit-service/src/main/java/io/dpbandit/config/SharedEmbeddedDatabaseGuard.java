@@ -1,0 +1,42 @@
+package io.dpbandit.config;
+
+import com.zaxxer.hikari.HikariDataSource;
+import javax.sql.DataSource;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.flyway.FlywayMigrationStrategy;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * An instance with {@code spring.datasource.url} set refuses to start on another instance's
+ * embedded quick-start PostgreSQL. That cluster belongs to the instance that started it and stops
+ * (or restarts) with it, which would take the database away from this one without warning; the
+ * embedded cluster marks itself with the {@code cluster_name} {@value #EMBEDDED_CLUSTER_NAME}. Run
+ * several instances against a PostgreSQL server of their own instead. The check runs before
+ * Flyway touches the schema. (Tests that run a second instance against a throw-away cluster set
+ * {@code dpbandit.embedded-postgres.allow-sharing=true}.)
+ */
+@Configuration(proxyBeanMethods = false)
+public class SharedEmbeddedDatabaseGuard {
+
+    static final String EMBEDDED_CLUSTER_NAME = "dpbandit-embedded";
+
+    @Bean
+    FlywayMigrationStrategy refuseSharedEmbeddedCluster(DataSource dataSource,
+            @Value("${dpbandit.embedded-postgres.allow-sharing:false}") boolean allowSharing) {
+        return flyway -> {
+            boolean own = dataSource instanceof HikariDataSource h && EMBEDDED_CLUSTER_NAME.equals(h.getPoolName());
+            if (!own && !allowSharing) {
+                String name = new JdbcTemplate(dataSource).queryForObject("SHOW cluster_name", String.class);
+                if (EMBEDDED_CLUSTER_NAME.equals(name)) {
+                    throw new IllegalStateException("spring.datasource.url points at another dpbandit instance's "
+                            + "embedded quick-start PostgreSQL. It stops whenever that instance stops, so it cannot "
+                            + "be shared: point every instance at a PostgreSQL server of its own (README, \"Using an "
+                            + "external PostgreSQL\")");
+                }
+            }
+            flyway.migrate();
+        };
+    }
+}
