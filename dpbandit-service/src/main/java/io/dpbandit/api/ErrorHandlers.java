@@ -8,20 +8,27 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.bandit.ServiceErrors;
 import io.dpbandit.problem.Problems;
+import io.dpbandit.problem.Unavailable;
 import io.dpbandit.security.Access;
+import io.dpbandit.validation.StorableStringDeserializer;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.validation.FieldError;
+import org.springframework.web.HttpMediaTypeNotAcceptableException;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
+import org.springframework.web.method.annotation.HandlerMethodValidationException;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.TransientDataAccessException;
+import org.springframework.transaction.CannotCreateTransactionException;
+import org.hibernate.exception.JDBCConnectionException;
 import org.springframework.web.HttpRequestMethodNotSupportedException;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.MissingServletRequestParameterException;
@@ -44,8 +51,8 @@ public class ErrorHandlers {
 
     private final long maxBodyBytes;
 
-    public ErrorHandlers(@Value("${dpbandit.api.max-body-bytes:10485760}") long maxBodyBytes) {
-        this.maxBodyBytes = maxBodyBytes;
+    public ErrorHandlers(ApiProperties properties) {
+        this.maxBodyBytes = properties.maxBodyBytes();
     }
 
     static ProblemDetail validation(String detail, List<InvalidRequestException.FieldProblem> problems) {
@@ -81,14 +88,16 @@ public class ErrorHandlers {
     ProblemDetail unreadable(HttpMessageNotReadableException e) {
         // Jackson's message can quote the offending value; report only where and what kind.
         Throwable cause = e.getMostSpecificCause();
-        if (cause instanceof StreamConstraintsException) {
-            // The document-length limit (a body sent without Content-Length) or a string longer
-            // than the parser allows: either way, the body is too large.
-            return Problems.payloadTooLarge(maxBodyBytes);
+        if (cause instanceof StreamConstraintsException limit) {
+            // One of the reader's limits (JsonLimits): the answer names the one that was hit.
+            return JsonLimits.exceeded(limit, maxBodyBytes);
         }
         String detail = "the body is not valid JSON for this endpoint";
         if (e.getMessage() != null && e.getMessage().startsWith("Required request body is missing")) {
             detail = "a JSON body is required";
+        } else if (cause instanceof StorableStringDeserializer.UnstorableStringException u) {
+            detail = "field '" + path(u.getPath()) + "' holds a NUL character or an unpaired surrogate, which cannot "
+                    + "be stored";
         } else if (cause instanceof UnrecognizedPropertyException u) {
             detail = "unknown field '" + u.getPropertyName() + "'";
         } else if (cause instanceof InvalidFormatException f) {
@@ -166,6 +175,43 @@ public class ErrorHandlers {
                 "send application/json");
     }
 
+    /** An Accept header that application/json does not satisfy: refused before the handler runs. */
+    @ExceptionHandler(HttpMediaTypeNotAcceptableException.class)
+    @ResponseStatus(HttpStatus.NOT_ACCEPTABLE)
+    ProblemDetail notAcceptable(HttpMediaTypeNotAcceptableException e) {
+        return Problems.of(HttpStatus.NOT_ACCEPTABLE, "not-acceptable", "Not acceptable",
+                "this endpoint answers application/json (errors application/problem+json); send an Accept header "
+                        + "that allows it, or none");
+    }
+
+    /**
+     * A constraint on a path variable or query parameter (e.g. a bandit id's pattern), checked by
+     * Spring's method validation before the handler runs.
+     */
+    @ExceptionHandler(HandlerMethodValidationException.class)
+    @ResponseStatus(HttpStatus.BAD_REQUEST)
+    ProblemDetail parameterNotValid(HandlerMethodValidationException e) {
+        List<InvalidRequestException.FieldProblem> problems = e.getParameterValidationResults().stream()
+                .flatMap(r -> r.getResolvableErrors().stream().map(error -> new InvalidRequestException.FieldProblem(
+                        r.getMethodParameter().getParameterName() == null ? "parameter"
+                                : r.getMethodParameter().getParameterName(),
+                        error.getDefaultMessage())))
+                .sorted(java.util.Comparator.comparing(InvalidRequestException.FieldProblem::field)).toList();
+        return validation(new InvalidRequestException(problems).getMessage(), problems);
+    }
+
+    /**
+     * The database is unreachable or refusing connections (a restart, a failover, a full pool):
+     * nothing was committed by this request, so it is safe to retry after a moment.
+     */
+    @ExceptionHandler({DataAccessResourceFailureException.class, CannotCreateTransactionException.class,
+            TransientDataAccessException.class, JDBCConnectionException.class})
+    ResponseEntity<ProblemDetail> unavailable(Exception e, HttpServletRequest request) {
+        log.warn("The database is unavailable for {} {}: {}", request.getMethod(), request.getRequestURI(),
+                e.getClass().getSimpleName());
+        return Unavailable.answer();
+    }
+
     @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
     @ResponseStatus(HttpStatus.METHOD_NOT_ALLOWED)
     ProblemDetail method(HttpRequestMethodNotSupportedException e) {
@@ -184,10 +230,13 @@ public class ErrorHandlers {
     }
 
     @ExceptionHandler(Exception.class)
-    @ResponseStatus(HttpStatus.INTERNAL_SERVER_ERROR)
-    ProblemDetail unexpected(Exception e, HttpServletRequest request) {
+    ResponseEntity<ProblemDetail> unexpected(Exception e, HttpServletRequest request) {
+        if (Unavailable.isDatabaseOutage(e)) {
+            return unavailable(e, request);
+        }
         log.error("Unexpected error on {} {}", request.getMethod(), request.getRequestURI(), e);
-        return Problems.of(HttpStatus.INTERNAL_SERVER_ERROR, "internal", "Internal error",
-                "the request could not be completed; it is safe to retry");
+        return ResponseEntity.status(HttpStatus.INTERNAL_SERVER_ERROR).body(Problems.of(
+                HttpStatus.INTERNAL_SERVER_ERROR, "internal", "Internal error",
+                "the request could not be completed; it is safe to retry"));
     }
 }

@@ -1,7 +1,11 @@
 package io.dpbandit.api;
 
 import com.fasterxml.jackson.core.StreamReadConstraints;
-import org.springframework.beans.factory.annotation.Value;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import io.dpbandit.problem.Problems;
+import io.dpbandit.validation.StorableStringDeserializer;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
 import org.springframework.boot.autoconfigure.jackson.Jackson2ObjectMapperBuilderCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -17,16 +21,39 @@ import org.springframework.context.annotation.Configuration;
 public class JsonLimits {
 
     static final int MAX_STRING_LENGTH = 64 * 1024;
+    static final int MAX_NUMBER_LENGTH = 1000;
+    static final int MAX_NESTING_DEPTH = 64;
+
+    /**
+     * The 413 for a limit the reader hit, naming that limit: Jackson says which one in its message
+     * ("String value length (...) exceeds ...", "Document nesting depth ...", ...); only our own
+     * figures are repeated, never the request's.
+     */
+    static ProblemDetail exceeded(StreamConstraintsException e, long maxBodyBytes) {
+        String message = String.valueOf(e.getMessage());
+        String detail;
+        if (message.startsWith("String value length") || message.startsWith("Name length")) {
+            detail = "a string in the body may be at most " + MAX_STRING_LENGTH + " characters";
+        } else if (message.startsWith("Document nesting depth") || message.startsWith("Depth")) {
+            detail = "the body may nest arrays and objects at most " + MAX_NESTING_DEPTH + " levels deep";
+        } else if (message.startsWith("Number value length") || message.startsWith("Number length")) {
+            detail = "a number in the body may be at most " + MAX_NUMBER_LENGTH + " characters long";
+        } else {
+            return Problems.payloadTooLarge(maxBodyBytes);
+        }
+        return Problems.of(HttpStatusCode.valueOf(413), "payload-too-large", "Payload too large", detail);
+    }
 
     @Bean
-    Jackson2ObjectMapperBuilderCustomizer streamReadConstraints(
-            @Value("${dpbandit.api.max-body-bytes:10485760}") long maxBodyBytes) {
+    Jackson2ObjectMapperBuilderCustomizer streamReadConstraints(ApiProperties properties) {
+        long maxBodyBytes = properties.maxBodyBytes();
         StreamReadConstraints constraints = StreamReadConstraints.builder()
                 .maxDocumentLength(maxBodyBytes)
                 .maxStringLength(MAX_STRING_LENGTH)
-                .maxNumberLength(1000)
-                .maxNestingDepth(64)
+                .maxNumberLength(MAX_NUMBER_LENGTH)
+                .maxNestingDepth(MAX_NESTING_DEPTH)
                 .build();
-        return builder -> builder.postConfigurer(mapper -> mapper.getFactory().setStreamReadConstraints(constraints));
+        return builder -> builder.deserializerByType(String.class, new StorableStringDeserializer())
+                .postConfigurer(mapper -> mapper.getFactory().setStreamReadConstraints(constraints));
     }
 }

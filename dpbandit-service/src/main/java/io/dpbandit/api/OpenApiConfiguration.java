@@ -48,15 +48,31 @@ public class OpenApiConfiguration {
 
     @Bean
     OpenApiCustomizer securityResponses() {
-        Map<String, String> answers = Map.of(
+        Map<String, String> every = Map.of(
                 "401", "Unauthorized: no API key, or an unknown one",
-                "413", "Payload Too Large: the body is over dpbandit.api.max-body-bytes",
-                "429", "Too Many Requests: this key is over its rate; see Retry-After");
-        return api -> api.getPaths().values().forEach(path -> path.readOperations().forEach(op -> answers.forEach(
-                (code, description) -> op.getResponses().computeIfAbsent(code, c -> new ApiResponse()
-                        .description(description)
-                        .content(new Content().addMediaType("application/problem+json",
-                                new MediaType().schema(new Schema<>().$ref("#/components/schemas/ProblemDetail"))))))));
+                "406", "Not Acceptable: the Accept header does not allow application/json",
+                "429", "Too Many Requests: this key is over its rate; see Retry-After",
+                "500", "Internal Server Error: a fault of the service itself, never of the request (type internal)",
+                "503", "Service Unavailable: the database is unreachable (type unavailable) or the instance holds too "
+                        + "many request bodies (type busy); nothing was stored, retry after Retry-After");
+        Map<String, String> withBody = Map.of(
+                "408", "Request Timeout: the body did not arrive within dpbandit.api.body-timeout",
+                "413", "Payload Too Large: the body is over dpbandit.api.max-body-bytes (max-decide-body-bytes for "
+                        + "/decide and /release), or a string, number or nesting in it is over its limit; the detail "
+                        + "names the limit",
+                "415", "Unsupported Media Type: send Content-Type: application/json (no wildcards)");
+        return api -> api.getPaths().values().forEach(path -> path.readOperations().forEach(op -> {
+            every.forEach((code, description) -> problem(op, code, description));
+            if (op.getRequestBody() != null) {
+                withBody.forEach((code, description) -> problem(op, code, description));
+            }
+        }));
+    }
+
+    private static void problem(io.swagger.v3.oas.models.Operation op, String code, String description) {
+        op.getResponses().computeIfAbsent(code, c -> new ApiResponse().description(description)
+                .content(new Content().addMediaType("application/problem+json",
+                        new MediaType().schema(new Schema<>().$ref("#/components/schemas/ProblemDetail")))));
     }
 
     /**

@@ -5,8 +5,6 @@ import io.swagger.v3.oas.annotations.Hidden;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.boot.web.servlet.error.ErrorController;
-import org.springframework.http.HttpStatus;
-import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
@@ -26,17 +24,7 @@ public class ProblemErrorController implements ErrorController {
     public ResponseEntity<ProblemDetail> error(HttpServletRequest request) {
         Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
         int status = code instanceof Integer c && c >= 400 ? c : 500;
-        HttpStatus known = HttpStatus.resolve(status);
-        ProblemDetail problem = switch (status) {
-            case 400 -> Problems.rejectedRequest();
-            case 401 -> Problems.unauthorized();
-            case 403 -> Problems.forbidden("this key may not do that");
-            case 404 -> Problems.of(HttpStatus.NOT_FOUND, "not-found", "Not found", "no such endpoint");
-            default -> Problems.of(HttpStatusCode.valueOf(status), status >= 500 ? "internal" : "http-" + status,
-                    known == null ? "Error" : known.getReasonPhrase(),
-                    status >= 500 ? "the request could not be completed; it is safe to retry"
-                            : "the request could not be served as sent");
-        };
+        ProblemDetail problem = Problems.forStatus(status);
         return ResponseEntity.status(status).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(problem);
     }
 }

@@ -16,6 +16,8 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.http.MediaType;
 
 /**
  * Private releases for analysts. The CAPRI model format lets anyone evaluate
@@ -23,6 +25,7 @@ import org.springframework.web.bind.annotation.RestController;
  * k the stated kernel, and repeat the elimination with the stated width.
  */
 @RestController
+@RequestMapping(produces = MediaType.APPLICATION_JSON_VALUE)
 public class ReleaseController {
 
     /** {bandit, context}. */

@@ -202,8 +202,15 @@ public final class BanditSpecValidator {
             return new BanditSpec.GpUcb(g == null ? null : g.nodesPerDimension(), mode); // reported elsewhere
         }
         int d = dim + actions.get(0).features().length;
+        if (dim < 0 || d < 1) {
+            if (d < 1 && dim >= 0) {
+                p.add(problem("contextDimension", "GPUCB needs a joint point (context and action features) of at "
+                        + "least one number"));
+            }
+            return new BanditSpec.GpUcb(null, mode); // a negative dimension is reported by its annotation
+        }
         int maxNodes = 0;
-        while (features(maxNodes + 1, d) <= MAX_QFF_FEATURES) {
+        while (maxNodes < 64 && features(maxNodes + 1, d) <= MAX_QFF_FEATURES) {
             maxNodes++;
         }
         if (maxNodes < 2) { // one node per dimension is a constant feature map
@@ -242,7 +249,11 @@ public final class BanditSpecValidator {
         for (int i = 0; i < actions.size(); i++) {
             BanditSpec.Action a = actions.get(i);
             String f = "actions[" + i + "]";
-            if (a == null || a.id() == null || a.features() == null || !finite(a.features())) {
+            if (a == null) {
+                p.add(problem(f, "must not be null"));
+                continue;
+            }
+            if (a.id() == null || a.features() == null || !finite(a.features())) {
                 continue; // the annotations report these
             }
             if (!ids.add(a.id())) {
@@ -269,7 +280,11 @@ public final class BanditSpecValidator {
         }
         for (int i = 0; i < pool.size(); i++) {
             double[] c = pool.get(i);
-            if (c != null && dim != null && c.length != dim) {
+            if (c == null) {
+                p.add(problem("contextPool[" + i + "]", "must not be null"));
+                return;
+            }
+            if (dim != null && c.length != dim) {
                 p.add(problem("contextPool[" + i + "]", "must hold " + dim + " numbers (contextDimension)"));
                 return;
             }

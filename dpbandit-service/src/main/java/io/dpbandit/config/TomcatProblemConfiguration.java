@@ -11,8 +11,6 @@ import org.springframework.boot.web.embedded.tomcat.TomcatServletWebServerFactor
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.http.HttpStatus;
-import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 
@@ -62,11 +60,7 @@ public class TomcatProblemConfiguration {
             if (status < 400 || response.getContentWritten() > 0 || !response.setErrorReported()) {
                 return;
             }
-            ProblemDetail problem = status == 400 ? Problems.rejectedRequest()
-                    : Problems.of(HttpStatusCode.valueOf(status), status >= 500 ? "internal" : "http-" + status,
-                            HttpStatus.resolve(status) == null ? "Error" : HttpStatus.resolve(status).getReasonPhrase(),
-                            status >= 500 ? "the request could not be completed; it is safe to retry"
-                                    : "the request could not be served as sent");
+            ProblemDetail problem = Problems.forStatus(status);
             try {
                 response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
                 response.setCharacterEncoding("UTF-8");

@@ -37,6 +37,10 @@ public class ProblemWriter {
         response.setStatus(problem.getStatus());
         response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
         response.setCharacterEncoding("UTF-8");
-        json.writeValue(response.getOutputStream(), problem);
+        // Written, not closed: the container ends the response (a body still arriving can then be
+        // read and dropped after an early answer).
+        byte[] body = json.writeValueAsBytes(problem);
+        response.setContentLength(body.length);
+        response.getOutputStream().write(body);
     }
 }

@@ -1,6 +1,7 @@
 package io.dpbandit.problem;
 
 import java.net.URI;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 
@@ -36,6 +37,38 @@ public final class Problems {
     public static ProblemDetail payloadTooLarge(long maxBytes) {
         return of(HttpStatusCode.valueOf(413), "payload-too-large", "Payload too large",
                 "the body may be at most " + maxBytes + " bytes");
+    }
+
+    /**
+     * The problem for a bare status that nothing more specific described: answers the container or
+     * a library gave without a body (an unknown Actuator metric), and Tomcat's own error pages.
+     */
+    public static ProblemDetail forStatus(int status) {
+        HttpStatus known = HttpStatus.resolve(status);
+        String title = known == null ? "Error" : known.getReasonPhrase();
+        return switch (status) {
+            case 400 -> rejectedRequest();
+            case 401 -> unauthorized();
+            case 403 -> forbidden("this key may not do that");
+            case 404 -> of(HttpStatus.NOT_FOUND, "not-found", "Not found", "no such resource");
+            case 405 -> of(HttpStatus.METHOD_NOT_ALLOWED, "method-not-allowed", "Method not allowed",
+                    "this method is not supported here");
+            case 406 -> of(HttpStatus.NOT_ACCEPTABLE, "not-acceptable", "Not acceptable",
+                    "no representation satisfies the Accept header; accept application/json");
+            case 408 -> of(HttpStatus.REQUEST_TIMEOUT, "body-timeout", "Request timeout",
+                    "the request did not arrive in time");
+            case 413 -> of(HttpStatus.PAYLOAD_TOO_LARGE, "payload-too-large", "Payload too large",
+                    "the request is larger than this service accepts");
+            case 415 -> of(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type", "Unsupported media type",
+                    "send application/json");
+            case 501 -> of(HttpStatus.NOT_IMPLEMENTED, "method-not-implemented", "Not implemented",
+                    "this method is not supported by the service; use GET, HEAD, POST or OPTIONS");
+            case 503 -> Unavailable.problem();
+            case 500 -> of(HttpStatus.INTERNAL_SERVER_ERROR, "internal", "Internal error",
+                    "the request could not be completed; it is safe to retry");
+            default -> of(HttpStatusCode.valueOf(status), "http-" + status, title,
+                    status >= 500 ? "the request could not be completed" : "the request could not be served as sent");
+        };
     }
 
     /** A request line or path the service refuses to interpret (firewall, malformed URI). */

@@ -128,9 +128,25 @@ public class SecurityConfiguration {
         return RoleHierarchyImpl.fromHierarchy("ROLE_ADMIN > ROLE_ANALYST");
     }
 
-    /** The firewall's refusals as problem+json 400 (Spring Security picks this bean up). */
+    /** The methods the firewall lets through; any other (TRACE, a made-up one) is answered 405. */
+    static final java.util.Set<String> ALLOWED_METHODS = java.util.Set.of("GET", "HEAD", "POST", "PUT", "PATCH",
+            "DELETE", "OPTIONS");
+
+    /**
+     * The firewall's refusals as problem+json (Spring Security picks this bean up): 405 for a method
+     * it does not let through (the request line itself was fine), 400 for a path it will not
+     * interpret.
+     */
     @Bean
     RequestRejectedHandler requestRejectedHandler(ProblemWriter problems) {
-        return (request, response, e) -> problems.write(response, Problems.rejectedRequest());
+        return (request, response, e) -> {
+            if (!ALLOWED_METHODS.contains(request.getMethod())) {
+                response.setHeader("Allow", "GET, HEAD, POST, OPTIONS");
+                problems.write(response, Problems.of(org.springframework.http.HttpStatus.METHOD_NOT_ALLOWED,
+                        "method-not-allowed", "Method not allowed", "this method is not supported by the service"));
+                return;
+            }
+            problems.write(response, Problems.rejectedRequest());
+        };
     }
 }

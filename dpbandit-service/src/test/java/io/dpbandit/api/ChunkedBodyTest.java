@@ -55,8 +55,8 @@ class ChunkedBodyTest extends PostgresIntegrationTest {
         assertThat(a.status()).isEqualTo(413);
         assertThat(a.contentType()).startsWith("application/problem+json");
         // Everything the server allocates for this request, garbage included, stays under a third of
-        // the body (measured: about 2.5 MB, mostly parsing the first 10 000 numbers); holding the
-        // numbers would take 23 MB and parsing them all hundreds of megabytes.
+        // the body: /decide bodies are read up to dpbandit.api.max-decide-body-bytes (1 MB) and refused
+        // past it; holding the numbers would take 23 MB and parsing them all hundreds of megabytes.
         assertThat(allocated).as("bytes the server allocated while reading an 11 MB body")
                 .isLessThan(ELEVEN_MB / 3);
     }

@@ -122,6 +122,25 @@ public final class LinearRuntime<S> implements BanditRuntime {
         return actionIndex.getOrDefault(id, -1);
     }
 
+    /**
+     * GP-UCB's quadrature features need finite phases ω·x: a coordinate beyond ±{@value #MAX_GP_COORDINATE}
+     * (a million times any sensible kernel domain) is refused with 400 rather than overflowing.
+     */
+    static final double MAX_GP_COORDINATE = 1e12;
+
+    @Override
+    public void requireValidContext(double[] context) {
+        BanditRuntime.super.requireValidContext(context);
+        if (spec.algorithm() == BanditSpec.Algorithm.GPUCB) {
+            for (double v : context) {
+                if (Math.abs(v) > MAX_GP_COORDINATE) {
+                    throw InvalidRequestException.of("context", "GPUCB contexts must have coordinates within ±1e12 "
+                            + "(quadrature features need finite phases)");
+                }
+            }
+        }
+    }
+
     @Override
     public boolean takesReports() {
         return model.local();

@@ -1,0 +1,51 @@
+package io.dpbandit.api;
+
+import io.dpbandit.problem.ProblemWriter;
+import jakarta.servlet.DispatcherType;
+import org.springframework.boot.autoconfigure.security.SecurityProperties;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.boot.web.servlet.filter.OrderedFilter;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The service's own servlet filters and where they sit around Spring Security's chain (order
+ * {@value SecurityProperties#DEFAULT_FILTER_ORDER}):
+ * <ol>
+ *   <li>{@link EmptyErrorBodyFilter}, outermost of ours, so that whatever answers an error without
+ *       a body below it (Actuator, a filter) gets a problem body;</li>
+ *   <li>{@link RequestChecksFilter}: Content-Type and query string, before authentication;</li>
+ *   <li>Spring Security: firewall, API keys, authorization, rate limit;</li>
+ *   <li>{@link BodyReadingFilter}: the whole body, read without a thread, for authorized requests
+ *       only.</li>
+ * </ol>
+ * All three come after Spring's RequestContextFilter, so the problems they write are tagged on
+ * the request's timer.
+ */
+@Configuration(proxyBeanMethods = false)
+public class HttpFilters {
+
+    @Bean
+    FilterRegistrationBean<EmptyErrorBodyFilter> emptyErrorBodyFilter(ProblemWriter problems) {
+        var registration = new FilterRegistrationBean<>(new EmptyErrorBodyFilter(problems));
+        registration.setOrder(OrderedFilter.REQUEST_WRAPPER_FILTER_MAX_ORDER - 104);
+        registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC);
+        return registration;
+    }
+
+    @Bean
+    FilterRegistrationBean<RequestChecksFilter> requestChecksFilter(ProblemWriter problems) {
+        var registration = new FilterRegistrationBean<>(new RequestChecksFilter(problems));
+        registration.setOrder(OrderedFilter.REQUEST_WRAPPER_FILTER_MAX_ORDER - 103);
+        registration.setDispatcherTypes(DispatcherType.REQUEST);
+        return registration;
+    }
+
+    @Bean
+    FilterRegistrationBean<BodyReadingFilter> bodyReadingFilter(ApiProperties properties, ProblemWriter problems) {
+        var registration = new FilterRegistrationBean<>(new BodyReadingFilter(properties, problems));
+        registration.setOrder(SecurityProperties.DEFAULT_FILTER_ORDER + 1);
+        registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC);
+        return registration;
+    }
+}
