@@ -3,22 +3,21 @@
 # Image for the dpbandit service: build with `docker build -t dpbandit .` (see docs/deployment.md).
 # It needs an external PostgreSQL (SPRING_DATASOURCE_URL, _USERNAME, _PASSWORD).
 
-# ---- Stage 1: build the Spring Boot jar (module dpbandit-service) and split it into layers --------
-FROM maven:3.9-eclipse-temurin-17 AS build
+# Base images are fully qualified, so Docker, Podman and Buildah resolve them the same way.
+
+# ---- Stage 1: build the Spring Boot jar and split it into layers ------------------------------------
+FROM docker.io/library/maven:3.9-eclipse-temurin-17 AS build
 WORKDIR /workspace
 COPY pom.xml ./
-COPY dpbandit-client/pom.xml dpbandit-client/
-COPY dpbandit-client/src dpbandit-client/src
-COPY dpbandit-service/pom.xml dpbandit-service/
-COPY dpbandit-service/src dpbandit-service/src
+COPY src src
 # The cache mount keeps ~/.m2 between builds (BuildKit, the default builder since Docker 23).
 RUN --mount=type=cache,target=/root/.m2 \
     mvn -B -DskipTests package
 # One directory per layer, launcher included, in the order list-layers prints them.
-RUN java -Djarmode=tools -jar dpbandit-service/target/dpbandit.jar extract --layers --launcher --destination extracted
+RUN java -Djarmode=tools -jar target/dpbandit.jar extract --layers --launcher --destination extracted
 
 # ---- Stage 2: run on a JRE as a non-root user -------------------------------------------------------
-FROM eclipse-temurin:17-jre
+FROM docker.io/library/eclipse-temurin:17-jre
 RUN groupadd --system --gid 10001 dpbandit \
  && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /app \
             --shell /usr/sbin/nologin dpbandit

@@ -6,7 +6,7 @@
 # private against non-private. One run at a time (--threads 1); JAR names the jar to run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-JAR=${JAR:-dpbandit-service/target/dpbandit.jar}
+JAR=${JAR:-target/dpbandit.jar}
 SEEDS=${SEEDS:-5}
 OUT=${OUT:-out/capri-grid}
 SIM="java -jar $JAR simulate --horizon 100000 --seeds $SEEDS --threads 1"

@@ -21,7 +21,7 @@ spec.update(id="continuous", horizon=2000000000, feedback={"waitSeconds": 5, "de
             contextPool=[[round(random.random(), 6), round(random.random(), 6)] for _ in range(10000)])
 print(json.dumps(spec))
 PY
-java -Xmx2g -jar dpbandit-service/target/dpbandit.jar --dpbandit.embedded-postgres.data-directory= \
+java -Xmx2g -jar target/dpbandit.jar --dpbandit.embedded-postgres.data-directory= \
   --dpbandit.embedded-postgres.port=$PGPORT \
   --dpbandit.security.rate-limit.per-second=1000000 --dpbandit.security.rate-limit.burst=1000000 \
   --logging.level.root=WARN --logging.level.io.dpbandit=INFO --server.port=8082 > "$OUT/service.log" 2>&1 &

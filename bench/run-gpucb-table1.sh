@@ -21,7 +21,7 @@ cd "$(dirname "$0")/.."
 SEEDS=${SEEDS:-10}
 LOCAL_SEEDS=${LOCAL_SEEDS:-3}
 OUT=${OUT:-out/gpucb}
-JAR=${JAR:-dpbandit-service/target/dpbandit.jar}
+JAR=${JAR:-target/dpbandit.jar}
 SIM="java -jar $JAR simulate --horizon 10000 --delta 0.1 --threads 1"
 
 for fn in camelback styblinski-tang michalewicz; do

@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 SEEDS=${SEEDS:-50}
 FRESH_SEEDS=${FRESH_SEEDS:-20}
 OUT=${OUT:-out/linear}
-JAR=${JAR:-dpbandit-service/target/dpbandit.jar}
+JAR=${JAR:-target/dpbandit.jar}
 SIM="java -jar $JAR simulate --horizon 20000 --delta 0.1 --threads 1"
 JDP="linucb-jdp-gauss,linucb-jdp-gauss-paper"
 WISHART="linucb-jdp-wishart,linucb-jdp-wishart-paper"

@@ -10,7 +10,7 @@ POOL=${POOL:-16}
 DURATION=${DURATION:-20}
 OUT=${OUT:-target/load}
 mkdir -p "$OUT"
-java -Xmx1g -jar dpbandit-service/target/dpbandit.jar --dpbandit.embedded-postgres.data-directory= \
+java -Xmx1g -jar target/dpbandit.jar --dpbandit.embedded-postgres.data-directory= \
   --dpbandit.embedded-postgres.port=$PGPORT --spring.datasource.hikari.maximum-pool-size=$POOL \
   --dpbandit.security.rate-limit.per-second=1000000 --dpbandit.security.rate-limit.burst=1000000 \
   --logging.level.root=WARN --server.port=8080 > "$OUT/service.log" 2>&1 &

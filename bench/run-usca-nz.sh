@@ -5,7 +5,7 @@
 # a time; JAR names the jar to run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-JAR=${JAR:-dpbandit-service/target/dpbandit.jar}
+JAR=${JAR:-target/dpbandit.jar}
 SEEDS=${SEEDS:-5}
 OUT=${OUT:-out/usca-nz}
 # (tau, n_Z) cells of the table in docs/benchmarks.md §7

@@ -1,0 +1,112 @@
+package io.dpbandit.client.gpucb;
+
+import io.dpbandit.client.privacy.ContributionBounds;
+import io.dpbandit.client.privacy.GaussianCalibration;
+import io.dpbandit.client.privacy.GaussianMechanism;
+import io.dpbandit.client.privacy.NoiseSource;
+import io.dpbandit.client.privacy.PrivacyCost;
+
+/**
+ * The local-JDP GP-UCB randomiser (paper 003, Alg. 3, client steps 5–6), run on the user's device:
+ * <ol>
+ *   <li>refuse a wrong length or a NaN/±∞ anywhere, then clip ‖Φ‖ ≤ {@link GpUcbParameters#FEATURE_NORM_BOUND}
+ *       (a QFF vector of norm 1 is rescaled by 1 − 2^-20; any other vector is renormalised if longer) and
+ *       |y| ≤ Y, so the sensitivities of {@link GpUcbParameters} hold for any input (spec P2);</li>
+ *   <li>release the upper triangle of ΦΦᵀ plus i.i.d. N(0, σ_X²) noise on every entry on and above the
+ *       diagonal (N_t of Alg. 3 step 5; L2 sensitivity √2 at (ε/2, δ/2));</li>
+ *   <li>release yΦ plus i.i.d. N(0, σ_u²) noise (n_t; sensitivity 2Y at (ε/2, δ/2)).</li>
+ * </ol>
+ * σ_X and σ_u are computed here from the public parameters, never taken from the server. Noise comes
+ * from the injected {@link NoiseSource}: {@link io.dpbandit.client.privacy.SecureNoiseSource} in production
+ * (spec P12), a seeded source in simulations. Stateless and thread-safe if the source is.
+ *
+ * <p>Φ is the played point's quadrature Fourier feature vector (length M); the device computes it with
+ * the bandit's public feature map, or receives it with the decision. Either way only the clipped Φ
+ * enters the release.
+ */
+public final class GpUcbRandomiser {
+
+    private final GpUcbParameters parameters;
+    private final GaussianMechanism gramMechanism;
+    private final GaussianMechanism rewardFeaturesMechanism;
+
+    public GpUcbRandomiser(GpUcbParameters parameters) {
+        this(parameters, 1.0);
+    }
+
+    /**
+     * A randomiser whose noise is {@code noiseMultiplier} times the calibrated σ's. Package-private: only
+     * the privacy audit uses it, to show that the audit fails when the noise is too small.
+     */
+    GpUcbRandomiser(GpUcbParameters parameters, double noiseMultiplier) {
+        if (parameters == null) {
+            throw new IllegalArgumentException("parameters are required");
+        }
+        if (!(noiseMultiplier > 0) || Double.isInfinite(noiseMultiplier)) {
+            throw new IllegalArgumentException("noise multiplier must be positive, got " + noiseMultiplier);
+        }
+        this.parameters = parameters;
+        this.gramMechanism = new GaussianMechanism(scaled(parameters.gramCalibration(), noiseMultiplier));
+        this.rewardFeaturesMechanism = new GaussianMechanism(
+                scaled(parameters.rewardFeaturesCalibration(), noiseMultiplier));
+    }
+
+    public GpUcbParameters parameters() {
+        return parameters;
+    }
+
+    /** The (ε, δ)-LDP guarantee of every report this randomiser produces. */
+    public PrivacyCost privacyCost() {
+        return parameters.privacyCost();
+    }
+
+    /**
+     * The report for one user.
+     *
+     * @param features Φ(x_t), the played point's feature vector (length M)
+     * @param reward   y_t
+     * @param noise    where the noise comes from
+     * @throws IllegalArgumentException for a wrong length or a non-finite Φ or y (never clipped: a NaN
+     *         slips through every comparison)
+     */
+    public GpUcbReport randomise(double[] features, double reward, NoiseSource noise) {
+        if (noise == null) {
+            throw new IllegalArgumentException("noise source is required");
+        }
+        int m = parameters.featureDimension();
+        if (features == null || features.length != m) {
+            throw new IllegalArgumentException("features must have length M = " + m + ", got "
+                    + (features == null ? "null" : String.valueOf(features.length)));
+        }
+        // clipToNorm and clipReward reject NaN and infinities.
+        double[] phi = ContributionBounds.clipToNorm(features, GpUcbParameters.FEATURE_NORM_BOUND).value();
+        double y = ContributionBounds.clipReward(reward, parameters.rewardBound()).value();
+
+        double[] gram = new double[parameters.gramEntries()];
+        int k = 0;
+        for (int i = 0; i < m; i++) {
+            double pi = phi[i];
+            for (int j = i; j < m; j++) {
+                gram[k++] = pi * phi[j];
+            }
+        }
+        double[] rewardFeatures = new double[m];
+        for (int i = 0; i < m; i++) {
+            rewardFeatures[i] = y * phi[i];
+        }
+        double[] noisyGram = gramMechanism.release(gram, noise);
+        double[] noisyRewardFeatures = rewardFeaturesMechanism.release(rewardFeatures, noise);
+        PrivacyCost cost = parameters.privacyCost();
+        return new GpUcbReport(m, noisyGram, noisyRewardFeatures, cost.epsilon(), cost.delta(),
+                parameters.rewardBound(), gramMechanism.noiseScale(gram.length, noise),
+                rewardFeaturesMechanism.noiseScale(m, noise), parameters.calibration());
+    }
+
+    private static GaussianCalibration scaled(GaussianCalibration calibration, double multiplier) {
+        if (multiplier == 1.0) {
+            return calibration;
+        }
+        return new GaussianCalibration(calibration.sensitivity(), calibration.epsilon(), calibration.delta(),
+                calibration.sigma() * multiplier, calibration.method());
+    }
+}

@@ -1,0 +1,130 @@
+package io.dpbandit.client.onlineucb;
+
+import io.dpbandit.client.privacy.ContributionBounds;
+import io.dpbandit.client.privacy.GaussianCalibration;
+import io.dpbandit.client.privacy.GaussianMechanism;
+import io.dpbandit.client.privacy.NoiseSource;
+import io.dpbandit.client.privacy.PrivacyCost;
+
+/**
+ * The OnlineUCB local randomiser (paper 004, Algorithm 1, lines 11–15), run on the user's device:
+ * <ol>
+ *   <li>refuse NaN/±∞ inputs, then clip ‖x‖ ≤ B_x and |y| ≤ B_y, so the sensitivity holds for any
+ *       input (spec P3);</li>
+ *   <li>release (x, y) through the Gaussian mechanism: as one (d+1)-vector calibrated on the joint
+ *       sensitivity 2√(B_x² + B_y²) (JOINT_VECTOR, (ε, δ)-LDP), or as two releases each calibrated for
+ *       (ε, δ) (PAPER_SEPARATE, (2ε, 2δ)-LDP), spec P1. σ is computed here from the public parameters,
+ *       analytically by default (spec P2);</li>
+ *   <li>add the conditioning perturbation ζ ~ N(0, Δ²I) to x̃ (line 11). Adding it after the privacy
+ *       noise gives the same distribution as the paper's x + ζ + η and makes it post-processing;</li>
+ *   <li>compute g = ∇l(θ_t), clipped to ‖g‖ ≤ G (lines 13–14; post-processing of x̃, ỹ and the public
+ *       θ_t).</li>
+ * </ol>
+ * Noise comes from the injected {@link NoiseSource}: {@link io.dpbandit.client.privacy.SecureNoiseSource} in
+ * production (spec P12), a seeded source in simulations. Stateless and thread-safe if the source is.
+ */
+public final class OnlineUcbRandomiser {
+
+    private final OnlineUcbParameters parameters;
+    private final GaussianMechanism featureMechanism;
+    private final GaussianMechanism rewardMechanism;
+
+    public OnlineUcbRandomiser(OnlineUcbParameters parameters) {
+        this(parameters, 1.0);
+    }
+
+    /**
+     * A randomiser whose privacy noise is {@code noiseMultiplier} times the calibrated σ. Package-private:
+     * only the privacy audit uses it, to show that the audit fails when the noise is too small.
+     */
+    OnlineUcbRandomiser(OnlineUcbParameters parameters, double noiseMultiplier) {
+        if (parameters == null) {
+            throw new IllegalArgumentException("parameters are required");
+        }
+        if (!(noiseMultiplier > 0) || Double.isInfinite(noiseMultiplier)) {
+            throw new IllegalArgumentException("noise multiplier must be positive, got " + noiseMultiplier);
+        }
+        this.parameters = parameters;
+        this.featureMechanism = new GaussianMechanism(scaled(parameters.featureCalibration(), noiseMultiplier));
+        this.rewardMechanism = new GaussianMechanism(scaled(parameters.rewardCalibration(), noiseMultiplier));
+    }
+
+    public OnlineUcbParameters parameters() {
+        return parameters;
+    }
+
+    /** The (ε, δ)-LDP guarantee of every report this randomiser produces. */
+    public PrivacyCost privacyCost() {
+        return parameters.privacyCost();
+    }
+
+    /**
+     * The report for one user.
+     *
+     * @param features the played action's feature vector x (length d), as /decide returned it
+     * @param ticket   the public inputs sent with that decision (θ_t, Δ, base, round)
+     * @param reward   the user's reward y
+     * @param noise    where the noise comes from
+     * @throws IllegalArgumentException for a wrong dimension or a non-finite x, y (never clipped: a NaN
+     *         slips through every comparison)
+     */
+    public OnlineUcbReport randomise(double[] features, OnlineUcbTicket ticket, double reward, NoiseSource noise) {
+        if (ticket == null || noise == null) {
+            throw new IllegalArgumentException("ticket and noise source are required");
+        }
+        int d = parameters.dimension();
+        if (features == null || features.length != d) {
+            throw new IllegalArgumentException("features must have dimension " + d + ", got "
+                    + (features == null ? "null" : String.valueOf(features.length)));
+        }
+        double[] theta = ticket.theta();
+        if (theta.length != d) {
+            throw new IllegalArgumentException("ticket theta must have dimension " + d + ", got " + theta.length);
+        }
+        // clipToNorm and clipReward reject NaN and infinities.
+        double[] x = ContributionBounds.clipToNorm(features, parameters.featureBound()).value();
+        double y = ContributionBounds.clipReward(reward, parameters.rewardBound()).value();
+
+        double[] noisyX;
+        double noisyY;
+        double sigmaX;
+        double sigmaY;
+        if (parameters.release() == ReleaseMode.JOINT_VECTOR) {
+            double[] joint = new double[d + 1];
+            System.arraycopy(x, 0, joint, 0, d);
+            joint[d] = y;
+            double[] released = featureMechanism.release(joint, noise);
+            noisyX = new double[d];
+            System.arraycopy(released, 0, noisyX, 0, d);
+            noisyY = released[d];
+            sigmaX = featureMechanism.noiseScale(d + 1, noise);
+            sigmaY = sigmaX;
+        } else {
+            noisyX = featureMechanism.release(x, noise);
+            noisyY = rewardMechanism.release(new double[] {y}, noise)[0];
+            sigmaX = featureMechanism.noiseScale(d, noise);
+            sigmaY = rewardMechanism.noiseScale(1, noise);
+        }
+
+        double conditioningStd = ticket.conditioningStd();
+        if (conditioningStd > 0) {
+            for (int i = 0; i < d; i++) {
+                noisyX[i] += noise.gaussian(conditioningStd);
+            }
+        }
+
+        double[] g = BiasCorrectedLoss.clippedGradient(noisyX, noisyY, theta, sigmaX * sigmaX,
+                parameters.gradientBound());
+        PrivacyCost cost = parameters.privacyCost();
+        return new OnlineUcbReport(ticket.base(), ticket.round(), noisyX, noisyY, g, cost.epsilon(), cost.delta(),
+                sigmaX, sigmaY, conditioningStd, parameters.release(), parameters.calibration());
+    }
+
+    private static GaussianCalibration scaled(GaussianCalibration calibration, double multiplier) {
+        if (multiplier == 1.0) {
+            return calibration;
+        }
+        return new GaussianCalibration(calibration.sensitivity(), calibration.epsilon(), calibration.delta(),
+                calibration.sigma() * multiplier, calibration.method());
+    }
+}

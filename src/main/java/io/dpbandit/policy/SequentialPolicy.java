@@ -1,0 +1,80 @@
+package io.dpbandit.policy;
+
+import io.dpbandit.client.privacy.NoiseSource;
+import java.util.List;
+import java.util.random.RandomGenerator;
+
+/**
+ * A policy whose private model changes with every reward (DESIGN "sequential policies": private
+ * LinUCB with the tree mechanism, private GP-UCB with quadrature Fourier features, OnlineUCB).
+ * Rewards fold into the model in decision order, in batches; a decision reads the latest private
+ * snapshot and never waits for a fold.
+ *
+ * <p>Both functions are pure: they read the state they are given and never change it, so the
+ * service can serve decisions from one snapshot while the next is being folded, and the simulator
+ * and the service run the same code.
+ *
+ * @param <S> the policy's immutable, JSON-serialisable state (public parts and the private
+ *            model snapshot, e.g. the tree mechanism's fixed node noise)
+ * @param <O> one observation as the server receives it: a clipped (features, reward) pair under
+ *            JDP, or a client-randomised report under LDP
+ */
+public interface SequentialPolicy<S, O> {
+
+    /**
+     * The action for a round: an index into {@code candidates}, the joint feature vectors of the
+     * round's candidate actions (paper 001's decision set D_t). Post-processing of the private
+     * snapshot in {@code state}; {@code rng} only breaks ties.
+     */
+    Choice decide(S state, double[][] candidates, RandomGenerator rng);
+
+    /**
+     * The state after folding {@code batch}, in decision order. {@code noise} draws whatever
+     * privacy noise the fold releases (e.g. the tree nodes that the batch completes). The given
+     * state is left unchanged.
+     */
+    S fold(S state, List<O> batch, NoiseSource noise);
+
+    /**
+     * A choice among the candidates.
+     *
+     * @param index the chosen candidate
+     * @param score its optimistic index (UCB), for provenance and tests
+     */
+    record Choice(int index, double score) {
+
+        /**
+         * The candidate with the largest score among {@code count}, exact ties broken uniformly with
+         * {@code rng} (drawn from only on a tie): the UCB argmax every sequential policy ends with.
+         * Scores are computed once each, in order.
+         *
+         * @throws IllegalArgumentException for no candidates or no rng
+         * @throws ArithmeticException      if no candidate has a score above −∞ (e.g. all NaN)
+         */
+        public static Choice argmax(int count, java.util.function.IntToDoubleFunction score, RandomGenerator rng) {
+            if (count <= 0) {
+                throw new IllegalArgumentException("need at least one candidate");
+            }
+            if (rng == null) {
+                throw new IllegalArgumentException("rng is required (it breaks ties)");
+            }
+            double best = Double.NEGATIVE_INFINITY;
+            int[] ties = new int[count];
+            int tieCount = 0;
+            for (int i = 0; i < count; i++) {
+                double value = score.applyAsDouble(i);
+                if (value > best) {
+                    best = value;
+                    tieCount = 0;
+                    ties[tieCount++] = i;
+                } else if (value == best) {
+                    ties[tieCount++] = i;
+                }
+            }
+            if (tieCount == 0) {
+                throw new ArithmeticException("no candidate has a finite score");
+            }
+            return new Choice(tieCount == 1 ? ties[0] : ties[rng.nextInt(tieCount)], best);
+        }
+    }
+}

@@ -1,0 +1,209 @@
+package io.dpbandit.sim;
+
+import io.dpbandit.client.gpucb.GpUcbRandomiser;
+import io.dpbandit.client.gpucb.GpUcbReport;
+import io.dpbandit.kernel.BoxDomain;
+import io.dpbandit.policy.ContextKey;
+import io.dpbandit.policy.gpucb.GpUcb;
+import io.dpbandit.policy.gpucb.GpUcbConfig;
+import io.dpbandit.policy.gpucb.GpUcbObservation;
+import io.dpbandit.policy.gpucb.GpUcbState;
+import io.dpbandit.policy.gpucb.LocalGpUcb;
+import io.dpbandit.policy.gpucb.LocalGpUcbState;
+import io.dpbandit.client.privacy.NoiseSource;
+import io.dpbandit.client.privacy.SeededNoiseSource;
+import io.dpbandit.sim.env.Environment;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * One simulated run of private GP-UCB with quadrature Fourier features (paper 003) on one environment
+ * with one seed:
+ * <ul>
+ *   <li>{@code gpucb}: NQFF-GP-UCB-JDP (Alg. 1 + 2), the tree privatiser in process; ε = ∞ runs the
+ *       non-private variant;</li>
+ *   <li>{@code gpucb-local}: NQFF-GP-UCB-LJDP (Alg. 3): every round's increment is randomised by the
+ *       client library's {@link GpUcbRandomiser}, exactly as a user's device would, with noise from a
+ *       stream of its own, and the server policy folds only the report;</li>
+ *   <li>{@code gpucb-nonprivate}: no noise, no shift, whatever ε.</li>
+ * </ul>
+ * A round's decision set is {(c_t, a) : a in the catalogue}, the joint point being the context's
+ * features followed by the action's (003's D_t). The declared QFF domain is the bounding box of the
+ * public pool's contexts and the actions (the unit square for the benchmark functions). Users, tie
+ * breaks, rewards and privacy noise come from the run's seed with the same derivation as
+ * {@link Simulation}'s, so every policy meets the same users and a run replays bit for bit.
+ */
+final class GpUcbSimulation {
+
+    private final Environment env;
+    private final PolicySpec policy;
+    private final double epsilon;
+    private final long seed;
+    private final int horizon;
+    private final SimulationSettings settings;
+    private final GpUcbSettings gp;
+
+    GpUcbSimulation(Environment env, PolicySpec policy, double epsilon, long seed, int horizon,
+            SimulationSettings settings) {
+        this.env = env;
+        this.policy = policy;
+        this.epsilon = epsilon;
+        this.seed = seed;
+        this.horizon = horizon;
+        this.settings = settings;
+        this.gp = settings.gpucb();
+    }
+
+    RunResult run() {
+        long started = System.nanoTime();
+        RegretCurve curve = switch (model()) {
+            case NONE, JDP -> runCentral();
+            case LOCAL_JDP -> runLocal();
+        };
+        double seconds = (System.nanoTime() - started) / 1e9;
+        return new RunResult(policy.label(), epsilon, seed, curve, List.of(), Double.NaN, seconds);
+    }
+
+    /** The privacy model this run uses: none for gpucb-nonprivate and for ε = ∞. */
+    GpUcbConfig.Model model() {
+        if (policy == PolicySpec.GPUCB_NONPRIVATE || Double.isInfinite(epsilon)) {
+            return GpUcbConfig.Model.NONE;
+        }
+        return policy == PolicySpec.GPUCB_LOCAL ? GpUcbConfig.Model.LOCAL_JDP : GpUcbConfig.Model.JDP;
+    }
+
+    /** The configuration of this run (T = folds for the tree, reports for local JDP). */
+    GpUcbConfig config() {
+        GpUcbConfig.Model model = model();
+        GpUcbConfig.Privacy privacy = switch (model) {
+            case NONE -> GpUcbConfig.Privacy.none();
+            case JDP -> GpUcbConfig.Privacy.jdp(epsilon, settings.delta());
+            case LOCAL_JDP -> GpUcbConfig.Privacy.localJdp(epsilon, settings.delta());
+        };
+        int folds = model == GpUcbConfig.Model.LOCAL_JDP ? horizon : (horizon + gp.batch() - 1) / gp.batch();
+        BoxDomain domain = domain();
+        return new GpUcbConfig(new io.dpbandit.kernel.QuadratureFeatureSpec(gp.nodesPerDimension(), gp.lengthScale(),
+                domain.dimension()), domain, folds, privacy, gp.calibration(), gp.ridge(), gp.noiseScale(),
+                gp.rkhsNormBound(), gp.zeta(), env.rewardBound(), gp.tuning());
+    }
+
+    private RegretCurve runCentral() {
+        Streams streams = new Streams(seed);
+        GpUcb gpucb = new GpUcb(config());
+        GpUcbState state = gpucb.start(streams.noise());
+        Regret regret = new Regret();
+        List<GpUcbObservation> pending = new ArrayList<>(gp.batch());
+        for (int t = 0; t < horizon; t++) {
+            double[] c = env.nextUserContext(streams.users());
+            double[][] points = jointPoints(c);
+            int a = gpucb.decide(state, points, streams.actions()).index();
+            regret.add(c, a);
+            pending.add(new GpUcbObservation(points[a], env.sampleReward(c, a, streams.rewards())));
+            if (pending.size() == gp.batch() || t == horizon - 1) {
+                state = gpucb.fold(state, pending, streams.noise());
+                pending = new ArrayList<>(gp.batch());
+            }
+        }
+        return regret.curve();
+    }
+
+    private RegretCurve runLocal() {
+        Streams streams = new Streams(seed);
+        LocalGpUcb gpucb = new LocalGpUcb(config());
+        GpUcbRandomiser client = new GpUcbRandomiser(gpucb.clientParameters());
+        NoiseSource devices = new SeededNoiseSource(seed * 1_000_003L + 6);
+        LocalGpUcbState state = gpucb.start();
+        Regret regret = new Regret();
+        List<GpUcbReport> pending = new ArrayList<>(gp.batch());
+        for (int t = 0; t < horizon; t++) {
+            double[] c = env.nextUserContext(streams.users());
+            double[][] points = jointPoints(c);
+            int a = gpucb.decide(state, points, streams.actions()).index();
+            regret.add(c, a);
+            double y = env.sampleReward(c, a, streams.rewards());
+            // The user's device: Φ of the played point and its reward, randomised locally.
+            pending.add(client.randomise(gpucb.features(points[a]), y, devices));
+            if (pending.size() == gp.batch() || t == horizon - 1) {
+                state = gpucb.fold(state, pending, streams.noise());
+                pending = new ArrayList<>(gp.batch());
+            }
+        }
+        return regret.curve();
+    }
+
+    /** (c, a) for every action a: the context's features followed by the action's. */
+    private double[][] jointPoints(double[] context) {
+        List<double[]> actions = env.actionFeatures();
+        double[][] out = new double[actions.size()][];
+        for (int a = 0; a < out.length; a++) {
+            double[] x = actions.get(a);
+            double[] p = new double[context.length + x.length];
+            System.arraycopy(context, 0, p, 0, context.length);
+            System.arraycopy(x, 0, p, context.length, x.length);
+            out[a] = p;
+        }
+        return out;
+    }
+
+    /** The bounding box of the public pool's contexts (or [0,1]^c without a finite pool) times the actions'. */
+    private BoxDomain domain() {
+        List<double[]> contexts = env.publicContexts().finiteSupport().orElse(List.of());
+        List<double[]> actions = env.actionFeatures();
+        int cd = contexts.isEmpty() ? env.nextUserContext(new SplittableRandom(0)).length : contexts.get(0).length;
+        int ad = actions.get(0).length;
+        double[] lo = new double[cd + ad];
+        double[] hi = new double[cd + ad];
+        for (int i = 0; i < cd; i++) {
+            lo[i] = contexts.isEmpty() ? 0.0 : Double.POSITIVE_INFINITY;
+            hi[i] = contexts.isEmpty() ? 1.0 : Double.NEGATIVE_INFINITY;
+            for (double[] c : contexts) {
+                lo[i] = Math.min(lo[i], c[i]);
+                hi[i] = Math.max(hi[i], c[i]);
+            }
+        }
+        for (int j = 0; j < ad; j++) {
+            lo[cd + j] = Double.POSITIVE_INFINITY;
+            hi[cd + j] = Double.NEGATIVE_INFINITY;
+            for (double[] x : actions) {
+                lo[cd + j] = Math.min(lo[cd + j], x[j]);
+                hi[cd + j] = Math.max(hi[cd + j], x[j]);
+            }
+        }
+        return new BoxDomain(lo, hi);
+    }
+
+    /** The run's random streams, derived from the seed exactly as {@link Simulation} derives them. */
+    private record Streams(SplittableRandom users, SplittableRandom actions, SplittableRandom rewards,
+            NoiseSource noise) {
+        Streams(long seed) {
+            this(new SplittableRandom(seed * 1_000_003L + 1), new SplittableRandom(seed * 1_000_003L + 2),
+                    new SplittableRandom(seed * 1_000_003L + 3), new SeededNoiseSource(seed * 1_000_003L + 5));
+        }
+    }
+
+    /** Pseudo-regret max_a f(c, a) − f(c, a_t), accumulated and sampled at the checkpoints. */
+    private final class Regret {
+        private final int[] checkpoints = RegretCurve.checkpoints(horizon, settings.checkpoints());
+        private final double[] values = new double[checkpoints.length];
+        private final Map<ContextKey, Double> best = new HashMap<>();
+        private int next;
+        private int round;
+        private double total;
+
+        void add(double[] context, int action) {
+            double optimum = best.computeIfAbsent(new ContextKey(context), k -> env.bestMeanReward(context));
+            total += optimum - env.meanReward(context, action);
+            round++;
+            if (next < checkpoints.length && round == checkpoints[next]) {
+                values[next++] = total;
+            }
+        }
+
+        RegretCurve curve() {
+            return new RegretCurve(checkpoints, values);
+        }
+    }
+}

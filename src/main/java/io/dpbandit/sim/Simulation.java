@@ -1,0 +1,316 @@
+package io.dpbandit.sim;
+
+import io.dpbandit.policy.ContextGenerator;
+import io.dpbandit.policy.ContextKey;
+import io.dpbandit.policy.capri.Capri;
+import io.dpbandit.policy.capri.CapriConfig;
+import io.dpbandit.policy.capri.CapriState;
+import io.dpbandit.policy.capri.ContributionCalculator;
+import io.dpbandit.policy.capri.Elimination;
+import io.dpbandit.client.capri.CapriRandomiser;
+import io.dpbandit.policy.usca.Usca;
+import io.dpbandit.policy.usca.UscaConfig;
+import io.dpbandit.policy.usca.UscaEstimator;
+import io.dpbandit.policy.usca.UscaState;
+import io.dpbandit.policy.JointFeatureMap;
+import io.dpbandit.policy.JointPoint;
+import io.dpbandit.client.privacy.NoiseSource;
+import io.dpbandit.client.privacy.SeededNoiseSource;
+import io.dpbandit.sim.env.Environment;
+import io.dpbandit.sim.env.LinearEnvironment;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * One simulated run of one policy on one environment with one seed. Every source of randomness
+ * is derived from the seed (users' contexts, rewards, actions, public draws, privacy noise), so a
+ * run is reproducible bit for bit.
+ */
+public final class Simulation {
+
+    private final Environment env;
+    private final PolicySpec policy;
+    private final double epsilon;
+    private final long seed;
+    private final int horizon;
+    private final SimulationSettings settings;
+
+    public Simulation(Environment env, PolicySpec policy, double epsilon, long seed, int horizon,
+            SimulationSettings settings) {
+        this.env = env;
+        this.policy = policy;
+        this.epsilon = epsilon;
+        this.seed = seed;
+        this.horizon = horizon;
+        this.settings = settings;
+    }
+
+    /** The simulated world. */
+    public Environment environment() {
+        return env;
+    }
+
+    /** The policy this run plays. */
+    public PolicySpec policy() {
+        return policy;
+    }
+
+    public RunResult run() {
+        long started = System.nanoTime();
+        RunResult partial = switch (policy) {
+            case UNIFORM -> runUniform();
+            case CAPRI, CAPRI_PAPER, CAPRI_LDP -> runCapri();
+            case USCA -> runUsca();
+            case GPUCB, GPUCB_LOCAL, GPUCB_NONPRIVATE -> new GpUcbSimulation(env, policy, epsilon, seed, horizon,
+                    settings).run();
+            default -> runLinear();
+        };
+        double seconds = (System.nanoTime() - started) / 1e9;
+        return new RunResult(partial.policy(), epsilon, seed, partial.curve(), partial.epochs(),
+                partial.simpleRegret(), seconds);
+    }
+
+    private RunResult runUniform() {
+        Streams streams = new Streams(seed);
+        SplittableRandom users = streams.users();
+        SplittableRandom actions = streams.actions();
+        RegretTracker regret = new RegretTracker(horizon, settings.checkpoints());
+        int k = env.actionFeatures().size();
+        for (int t = 0; t < horizon; t++) {
+            double[] c = env.nextUserContext(users);
+            regret.add(c, actions.nextInt(k));
+        }
+        return new RunResult(policy.label(), epsilon, seed, regret.curve(), List.of(), Double.NaN, 0);
+    }
+
+    /**
+     * A linear policy, one user per round: the round's candidates φ(c, a), the server's decision, the
+     * user's reward and message (raw under JDP, randomised on the "device" under LDP), folded in
+     * batches of {@link SimulationSettings#batch()}.
+     */
+    private RunResult runLinear() {
+        if (!(env instanceof LinearEnvironment linear)) {
+            throw new IllegalArgumentException(policy.label() + " needs a linear environment, not '" + env.name() + "'");
+        }
+        Streams streams = new Streams(seed);
+        SplittableRandom users = streams.users();
+        SplittableRandom ties = streams.actions();
+        SplittableRandom rewards = streams.rewards();
+        SequentialAgent<?, ?> agent = LinearAgents.create(policy, linear.featureDimension(), epsilon,
+                settings.delta(), horizon, settings.batch(), streams.noise(), streams.userNoise());
+        RegretTracker regret = new RegretTracker(horizon, settings.checkpoints());
+        JointFeatureMap features = linear.featureMap();
+        List<double[]> catalogue = env.actionFeatures();
+        for (int t = 0; t < horizon; t++) {
+            double[] c = env.nextUserContext(users);
+            double[][] candidates = features.candidates(c, catalogue); // D_t = {φ(c_t, a)}, paper 001 §1.1
+            int a = agent.decide(candidates, ties);
+            regret.add(c, a);
+            agent.feedback(candidates[a], env.sampleReward(c, a, rewards));
+        }
+        return new RunResult(policy.label(), epsilon, seed, regret.curve(), List.of(), Double.NaN, 0);
+    }
+
+    private RunResult runCapri() {
+        Streams streams = new Streams(seed);
+        SplittableRandom users = streams.users();
+        SplittableRandom actions = streams.actions();
+        SplittableRandom rewards = streams.rewards();
+        SplittableRandom publicDraws = streams.publicDraws();
+        NoiseSource noise = streams.noise();
+        Capri capri = new Capri(capriConfig(), env.publicContexts());
+        boolean local = capri.config().privacy().model() == CapriConfig.Model.LDP;
+        RegretTracker regret = new RegretTracker(horizon, settings.checkpoints());
+        List<RunResult.EpochStats> epochs = new ArrayList<>();
+
+        // Algorithm 1 stops at T: only epochs that complete within the horizon learn and release;
+        // after the last one the bandit plays from its last active sets (the service does the same).
+        CapriState state = capri.start(publicDraws);
+        boolean learning = capri.releases(1);
+        Elimination activeSets = capri.elimination(state.models());
+        Map<ContextKey, int[]> activeCache = new HashMap<>();
+        ContributionCalculator contributions = capri.contributions(state.plan());
+        CapriRandomiser randomiser = local ? capri.randomiser(state.plan()) : null;
+        double[] sum = new double[state.plan().projectionSize()];
+        int pending = 0;
+        for (int t = 0; t < horizon; t++) {
+            double[] c = env.nextUserContext(users);
+            ContextKey key = new ContextKey(c);
+            int[] active = activeCache.get(key);
+            if (active == null) {
+                active = activeSets.activeSet(c);
+                activeCache.put(key, active);
+            }
+            int a = active[actions.nextInt(active.length)];
+            regret.add(c, a);
+            if (!learning) {
+                continue;
+            }
+            double y = env.sampleReward(c, a, rewards);
+            if (local) {
+                // Each simulated user randomises on their side, with the client module's code.
+                double[] message = randomiser.randomise(c, capri.actionFeatures(a), y, noise).contribution();
+                for (int i = 0; i < sum.length; i++) {
+                    sum[i] += message[i];
+                }
+            } else {
+                contributions.addTo(sum, c, a, y);
+            }
+            pending++;
+            if (state.roundsInEpoch() + pending >= state.plan().length()) {
+                state = capri.fold(state, sum, pending);
+                pending = 0;
+                int length = state.plan().length();
+                Capri.Release release = capri.release(state, noise);
+                activeSets = capri.elimination(release.models());
+                activeCache.clear();
+                epochs.add(epochStats(release, length, activeSets));
+                int next = state.epoch() + 1;
+                learning = capri.releases(next);
+                if (learning) {
+                    state = capri.open(capri.plan(next, release.models(), publicDraws), release.models());
+                    contributions = capri.contributions(state.plan());
+                    randomiser = local ? capri.randomiser(state.plan()) : null;
+                    sum = new double[state.plan().projectionSize()];
+                }
+            }
+        }
+        return new RunResult(policy.label(), epsilon, seed, regret.curve(), epochs, Double.NaN, 0);
+    }
+
+    private RunResult.EpochStats epochStats(Capri.Release close, int length, Elimination activeSets) {
+        List<double[]> support = env.publicContexts().finiteSupport().orElse(List.of());
+        double size = 0;
+        int lost = 0;
+        for (double[] c : support) {
+            int[] active = activeSets.activeSet(c);
+            size += active.length;
+            int best = env.bestAction(c);
+            if (Arrays.stream(active).noneMatch(x -> x == best)) {
+                lost++;
+            }
+        }
+        return new RunResult.EpochStats(close.model().epoch(), length,
+                support.isEmpty() ? Double.NaN : size / support.size(), lost, close.model().width(),
+                close.noise().sigma());
+    }
+
+    private RunResult runUsca() {
+        Streams streams = new Streams(seed);
+        SplittableRandom users = streams.users();
+        SplittableRandom actions = streams.actions();
+        SplittableRandom rewards = streams.rewards();
+        SplittableRandom publicDraws = streams.publicDraws();
+        NoiseSource noise = streams.noise();
+        Usca usca = new Usca(uscaConfig(), env.publicContexts());
+        RegretTracker regret = new RegretTracker(horizon, settings.checkpoints());
+        UscaState state = usca.start(publicDraws);
+        List<JointPoint> points = new ArrayList<>(horizon);
+        double[] values = new double[horizon];
+        for (int t = 0; t < horizon; t++) {
+            double[] c = env.nextUserContext(users);
+            int a = usca.learningAction(actions);
+            regret.add(c, a);
+            double y = env.sampleReward(c, a, rewards);
+            points.add(new JointPoint(c, a));
+            values[t] = usca.contribution(state.plan(), c, a, y).value();
+        }
+        state = usca.fold(state, points, values);
+        UscaEstimator estimator = usca.estimator(state);
+        double simple = expectedSimpleRegret(usca, estimator, noise);
+        return new RunResult(policy.label(), epsilon, seed, regret.curve(), List.of(), simple, 0);
+    }
+
+    /** E over the exponential mechanism and over pool contexts of max_x f(c,x) − f(c, x̂(c)). */
+    private double expectedSimpleRegret(Usca usca, UscaEstimator estimator, NoiseSource noise) {
+        List<double[]> contexts = env.publicContexts().finiteSupport().orElseThrow(
+                () -> new IllegalStateException("simple regret needs a finite context pool"));
+        double total = 0;
+        for (double[] c : contexts) {
+            double[] p = usca.release(estimator, c, noise).probabilities();
+            double best = env.bestMeanReward(c);
+            for (int a = 0; a < p.length; a++) {
+                total += p[a] * (best - env.meanReward(c, a));
+            }
+        }
+        return total / contexts.size();
+    }
+
+    CapriConfig capriConfig() {
+        List<double[]> actions = env.actionFeatures();
+        double b = settings.rewardBound(env.rewardBound());
+        CapriConfig.Privacy privacy;
+        if (Double.isInfinite(epsilon)) {
+            privacy = CapriConfig.Privacy.none();
+        } else {
+            privacy = new CapriConfig.Privacy(policy == PolicySpec.CAPRI_LDP ? CapriConfig.Model.LDP
+                    : CapriConfig.Model.JDP, epsilon, settings.delta());
+        }
+        CapriConfig base = policy == PolicySpec.CAPRI_PAPER
+                ? CapriConfig.paper(horizon, actions, settings.kernel(), settings.regularization(), b, privacy)
+                : CapriConfig.engineered(horizon, actions, settings.kernel(), settings.regularization(), b, privacy,
+                        settings.confidenceScale(), settings.clippingQuantile());
+        return base.withProjectionCap(settings.projectionCap()).withComposition(settings.composition())
+                .withRefinements(settings.refinements());
+    }
+
+    UscaConfig uscaConfig() {
+        // COUNTED: Z's distinct points with their counts, the same estimator as the n_Z draws at a cost
+        // set by the support, so n_Z can be several times the support size.
+        return new UscaConfig(horizon, env.actionFeatures(), settings.kernel(), settings.regularization(),
+                env.rewardBound(), epsilon, settings.approximationSize(), 5000, UscaConfig.Estimator.PAPER,
+                UscaConfig.ApproximatingSet.COUNTED);
+    }
+
+    /**
+     * The independent random streams of one run, all derived from its seed: the same seed gives
+     * every policy the same users, and a run replays bit for bit. {@code noise} is the server's
+     * privacy noise, {@code userNoise} what the users' devices draw under LDP (separate, as in the
+     * service: the server never sees the clients' noise).
+     */
+    private record Streams(SplittableRandom users, SplittableRandom actions, SplittableRandom rewards,
+            SplittableRandom publicDraws, NoiseSource noise, NoiseSource userNoise) {
+        Streams(long seed) {
+            this(new SplittableRandom(seed * 1_000_003L + 1), new SplittableRandom(seed * 1_000_003L + 2),
+                    new SplittableRandom(seed * 1_000_003L + 3), new SplittableRandom(seed * 1_000_003L + 4),
+                    new SeededNoiseSource(seed * 1_000_003L + 5), new SeededNoiseSource(seed * 1_000_003L + 6));
+        }
+    }
+
+    /** Accumulates pseudo-regret and samples it at the checkpoints. */
+    private final class RegretTracker {
+        private final int[] checkpoints;
+        private final double[] values;
+        private int next;
+        private int round;
+        private double total;
+
+        RegretTracker(int horizon, int points) {
+            this.checkpoints = RegretCurve.checkpoints(horizon, points);
+            this.values = new double[checkpoints.length];
+            // Fresh contexts every round (e.g. paper 001's decision sets) never repeat: caching them
+            // would only hold every round's context in memory.
+            this.best = env.publicContexts().finiteSupport().isPresent() ? new HashMap<>() : null;
+        }
+
+        private final Map<ContextKey, Double> best;
+
+        void add(double[] context, int action) {
+            double optimum = best == null ? env.bestMeanReward(context)
+                    : best.computeIfAbsent(new ContextKey(context), k -> env.bestMeanReward(context));
+            total += optimum - env.meanReward(context, action);
+            round++;
+            if (next < checkpoints.length && round == checkpoints[next]) {
+                values[next++] = total;
+            }
+        }
+
+        RegretCurve curve() {
+            return new RegretCurve(checkpoints, values);
+        }
+    }
+}

@@ -1,0 +1,235 @@
+package io.dpbandit.api;
+
+import static io.dpbandit.api.ServiceFlowTest.assertProblem;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dpbandit.PostgresIntegrationTest;
+import io.dpbandit.bandit.LifecycleWorker;
+import io.dpbandit.client.onlineucb.OnlineUcbParameters;
+import io.dpbandit.client.onlineucb.OnlineUcbRandomiser;
+import io.dpbandit.client.onlineucb.OnlineUcbReport;
+import io.dpbandit.client.onlineucb.OnlineUcbTicket;
+import io.dpbandit.client.privacy.SeededNoiseSource;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * Private LinUCB (JDP) and OnlineUCB (LDP) through HTTP, from the caller's side: decision sets,
+ * the whole horizon charged once at creation, rewards folded in decision order, the model public
+ * on /release, and a locally private bandit that never takes a raw reward.
+ */
+class LinearBanditFlowTest extends PostgresIntegrationTest {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    @Autowired
+    TestRestTemplate http;
+    @Autowired
+    LifecycleWorker lifecycle;
+    @Autowired
+    JdbcTemplate jdbc;
+
+    static Map<String, Object> linearSpec(String id, String algorithm, int horizon, int waitSeconds) {
+        Map<String, Object> spec = new LinkedHashMap<>();
+        spec.put("id", id);
+        spec.put("algorithm", algorithm);
+        spec.put("privacy", algorithm.equals("ONLINEUCB") ? Map.of("epsilon", 1.0, "delta", 1e-5)
+                : Map.of("model", "JDP", "epsilon", 1.0, "delta", 1e-5));
+        spec.put("horizon", horizon);
+        spec.put("rewardBound", 1.0);
+        spec.put("contextDimension", 2);
+        spec.put("actions", List.of(Map.of("id", "a1", "features", List.of(1.0, 0.0)),
+                Map.of("id", "a2", "features", List.of(0.0, 1.0)),
+                Map.of("id", "a3", "features", List.of(0.6, 0.8))));
+        spec.put("feedback", Map.of("waitSeconds", waitSeconds, "defaultReward", 0.0));
+        return spec;
+    }
+
+    ResponseEntity<JsonNode> send(String path, Object body) {
+        return http.postForEntity(path, body, JsonNode.class);
+    }
+
+    JsonNode ok(String path, Object body) {
+        var r = send(path, body);
+        assertThat(r.getStatusCode().is2xxSuccessful()).as("%s -> %s %s", path, r.getStatusCode(), r.getBody())
+                .isTrue();
+        return r.getBody();
+    }
+
+    JsonNode decide(String bandit, List<Double> context, List<String> candidates) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("bandit", bandit);
+        body.put("context", context);
+        if (candidates != null) {
+            body.put("candidates", candidates);
+        }
+        return ok("/decide", body);
+    }
+
+    @Test
+    void linUcbChargesItsHorizonOnceServesDecisionSetsAndFoldsEveryAcceptedReward() {
+        var created = send("/bandits", linearSpec("lin-flow", "LINUCB", 40, 600));
+        assertThat(created.getStatusCode()).isEqualTo(HttpStatus.CREATED);
+        assertThat(created.getBody().path("epochLength").asInt()).as("the horizon is one learning run")
+                .isEqualTo(40);
+        JsonNode ledger = http.getForObject("/bandits/lin-flow/ledger", JsonNode.class);
+        assertThat(ledger).hasSize(1);
+        assertThat(ledger.get(0).path("epsilon").asDouble()).isLessThanOrEqualTo(1.0 + 1e-12);
+        assertThat(send("/bandits", linearSpec("lin-flow", "LINUCB", 40, 600)).getStatusCode())
+                .as("the same spec again is a safe retry").isEqualTo(HttpStatus.OK);
+        assertThat(http.getForObject("/bandits/lin-flow/ledger", JsonNode.class))
+                .as("and charges nothing more").hasSize(1);
+
+        Set<String> offered = new HashSet<>();
+        List<String> learning = new ArrayList<>();
+        for (int t = 0; t < 40; t++) {
+            JsonNode d = decide("lin-flow", List.of(0.3, 0.7), List.of("a2", "a3"));
+            offered.add(d.path("action").asText());
+            assertThat(d.path("learning").asBoolean()).isTrue();
+            assertThat(d.has("randomiser")).as("a JDP bandit sends nothing to randomise").isFalse();
+            learning.add(d.path("decisionId").asText());
+        }
+        assertThat(offered).as("only the candidates are ever chosen").isSubsetOf(Set.of("a2", "a3"));
+        JsonNode past = decide("lin-flow", List.of(0.3, 0.7), null);
+        assertThat(past.path("learning").asBoolean()).as("past the horizon").isFalse();
+
+        for (int t = 0; t < learning.size(); t++) {
+            var fb = ok("/feedback", Map.of("decisionId", learning.get(t), "reward", t % 2 == 0 ? 0.9 : 5.0));
+            assertThat(fb.path("status").asText()).isEqualTo("ACCEPTED");
+            assertThat(fb.path("clipped").asBoolean()).isEqualTo(t % 2 != 0);
+        }
+        assertThat(ok("/feedback", Map.of("decisionId", past.path("decisionId").asText(), "reward", 0.5))
+                .path("status").asText()).isEqualTo("NOT_USED");
+        assertProblem(send("/feedback", Map.of("decisionId", learning.get(0), "report", Map.of("base", 0))),
+                HttpStatus.BAD_REQUEST, "validation");
+
+        lifecycle.settle("lin-flow");
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = 'lin-flow' "
+                + "AND folded_at IS NOT NULL AND feedback = 'ACCEPTED'", Long.class)).isEqualTo(40);
+        JsonNode release = http.getForObject("/release?bandit=lin-flow", JsonNode.class);
+        assertThat(release.path("phase").asText()).isEqualTo("EXPLOIT");
+        assertThat(release.path("model").path("observations").asLong()).isEqualTo(40);
+        assertThat(release.path("model").path("theta")).hasSize(4); // OUTER_PRODUCT: 2 × 2
+        assertThat(release.toString()).as("no raw reward or context in a release").doesNotContain("0.3,0.7");
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM ledger WHERE bandit_id = 'lin-flow'", Long.class))
+                .as("folding charges nothing: the horizon was paid at creation").isEqualTo(1);
+        // After the horizon the bandit keeps serving from its last model.
+        assertThat(decide("lin-flow", List.of(0.3, 0.7), List.of("a1")).path("action").asText()).isEqualTo("a1");
+    }
+
+    @Test
+    void aDecisionSetMustNameTheBanditsActionsAndOnlyLinearBanditsTakeOne() {
+        ok("/bandits", linearSpec("lin-cands", "LINUCB", 20, 600));
+        ok("/bandits", ServiceFlowTest.capriSpec("capri-cands", 100, 600));
+        assertProblem(send("/decide", Map.of("bandit", "lin-cands", "context", List.of(0.1, 0.2),
+                "candidates", List.of("a1", "nope"))), HttpStatus.BAD_REQUEST, "validation");
+        assertProblem(send("/decide", Map.of("bandit", "lin-cands", "context", List.of(0.1, 0.2),
+                "candidates", List.of())), HttpStatus.BAD_REQUEST, "validation");
+        assertProblem(send("/decide", Map.of("bandit", "capri-cands", "context", List.of(0.1, 0.2),
+                "candidates", List.of("a1"))), HttpStatus.BAD_REQUEST, "validation");
+        assertProblem(send("/decide", Map.of("bandit", "lin-cands", "context", List.of(0.1, 0.2, 0.3))),
+                HttpStatus.BAD_REQUEST, "validation");
+    }
+
+    @Test
+    void aLinearSpecIsCheckedLikeAnyOther() {
+        Map<String, Object> ldpLin = linearSpec("lin-bad-1", "LINUCB", 20, 600);
+        ldpLin.put("privacy", Map.of("model", "LDP", "epsilon", 1.0, "delta", 1e-5));
+        assertProblem(send("/bandits", ldpLin), HttpStatus.BAD_REQUEST, "validation");
+        Map<String, Object> noDelta = linearSpec("lin-bad-2", "LINUCB", 20, 600);
+        noDelta.put("privacy", Map.of("epsilon", 1.0));
+        assertProblem(send("/bandits", noDelta), HttpStatus.BAD_REQUEST, "validation");
+        Map<String, Object> wrongKnob = linearSpec("lin-bad-3", "ONLINEUCB", 20, 600);
+        wrongKnob.put("linear", Map.of("noise", "WISHART"));
+        assertProblem(send("/bandits", wrongKnob), HttpStatus.BAD_REQUEST, "validation");
+        Map<String, Object> huge = linearSpec("lin-bad-4", "LINUCB", 20, 600);
+        huge.put("contextDimension", 500);
+        huge.put("actions", List.of(Map.of("id", "a", "features", java.util.Collections.nCopies(500, 0.01)),
+                Map.of("id", "b", "features", java.util.Collections.nCopies(500, 0.02))));
+        assertProblem(send("/bandits", huge), HttpStatus.BAD_REQUEST, "validation");
+    }
+
+    @Test
+    void onlineUcbTakesOnlyClientRandomisedReportsAndNeverARawReward() throws Exception {
+        ok("/bandits", linearSpec("ldp-flow", "ONLINEUCB", 31, 2));
+        JsonNode ledger = http.getForObject("/bandits/ldp-flow/ledger", JsonNode.class);
+        assertThat(ledger).hasSize(1);
+
+        SeededNoiseSource userNoise = new SeededNoiseSource(11);
+        List<JsonNode> decisions = new ArrayList<>();
+        for (int t = 0; t < 30; t++) {
+            decisions.add(decide("ldp-flow", List.of(0.5, 0.5), null));
+        }
+        JsonNode first = decisions.get(0);
+        assertThat(first.path("randomiser").path("features")).as("the played action's joint features").hasSize(4);
+        String id0 = first.path("decisionId").asText();
+
+        assertProblem(send("/feedback", Map.of("decisionId", id0, "reward", 0.7)), HttpStatus.BAD_REQUEST,
+                "validation");
+        assertProblem(send("/feedback", Map.of("decisionId", id0)), HttpStatus.BAD_REQUEST, "validation");
+        OnlineUcbReport honest = report(first, 0.7, userNoise);
+        Map<String, Object> forged = JSON.convertValue(honest, Map.class);
+        forged.put("epsilon", 50.0);
+        assertProblem(send("/feedback", Map.of("decisionId", id0, "report", forged)), HttpStatus.BAD_REQUEST,
+                "validation");
+        Map<String, Object> broken = JSON.convertValue(honest, Map.class);
+        broken.put("gradient", List.of(1.0));
+        assertProblem(send("/feedback", Map.of("decisionId", id0, "report", broken)), HttpStatus.BAD_REQUEST,
+                "validation");
+        assertThat(ok("/feedback", Map.of("decisionId", id0, "report", honest)).path("status").asText())
+                .isEqualTo("ACCEPTED");
+        assertThat(ok("/feedback", Map.of("decisionId", id0, "report", honest)).path("status").asText())
+                .as("a retry").isEqualTo("DUPLICATE");
+
+        // A retried decide gets the same decision and its randomiser inputs again.
+        Map<String, Object> retried = Map.of("bandit", "ldp-flow", "context", List.of(0.5, 0.5), "requestId", "r-1");
+        JsonNode once = ok("/decide", retried);
+        JsonNode twice = ok("/decide", retried);
+        assertThat(once.path("learning").asBoolean()).isTrue();
+        assertThat(once.path("randomiser").path("ticket").path("theta")).hasSize(4);
+        assertThat(twice.path("decisionId")).isEqualTo(once.path("decisionId"));
+        assertThat(twice.path("randomiser").path("features")).isEqualTo(once.path("randomiser").path("features"));
+
+        // All but the last five users report (and the retried one); theirs default after the 2 s wait.
+        for (int t = 1; t < 25; t++) {
+            JsonNode d = decisions.get(t);
+            assertThat(ok("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "report",
+                    report(d, 0.4, userNoise))).path("status").asText()).isEqualTo("ACCEPTED");
+        }
+        Thread.sleep(2_300);
+        lifecycle.settle("ldp-flow");
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = 'ldp-flow' "
+                + "AND reward IS NOT NULL AND feedback <> 'DEFAULTED'", Long.class))
+                .as("the server never holds a user's reward (only the public default)").isZero();
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = 'ldp-flow' "
+                + "AND feedback = 'DEFAULTED'", Long.class)).as("the five silent users and the retried one")
+                .isEqualTo(6);
+        JsonNode release = http.getForObject("/release?bandit=ldp-flow", JsonNode.class);
+        assertThat(release.path("model").path("reports").asLong())
+                .as("every report is in the model; the silent rounds are skipped").isEqualTo(25);
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = 'ldp-flow' "
+                + "AND context IS NOT NULL", Long.class)).as("a locally private bandit keeps no context").isZero();
+        assertThat(release.path("privacy").path("model").asText()).isEqualTo("LDP");
+    }
+
+    /** What dpbandit-client does on the user's device with a decision's randomiser inputs. */
+    static OnlineUcbReport report(JsonNode decision, double reward, SeededNoiseSource noise) throws Exception {
+        JsonNode in = decision.path("randomiser");
+        OnlineUcbParameters parameters = JSON.treeToValue(in.path("parameters"), OnlineUcbParameters.class);
+        OnlineUcbTicket ticket = JSON.treeToValue(in.path("ticket"), OnlineUcbTicket.class);
+        double[] features = JSON.treeToValue(in.path("features"), double[].class);
+        return new OnlineUcbRandomiser(parameters).randomise(features, ticket, reward, noise);
+    }
+}
