@@ -4,7 +4,7 @@
 import { ApiError, banditPath, get, session } from './api.js';
 import { num } from './charts.js';
 import { h } from './dom.js';
-import { PLANNED, panels, sources, workLabel } from './panels.js';
+import { loadProfiles, panels, plansEpochs, showsPanel, sources, workLabel } from './panels.js';
 
 const REFRESH_MS = 5000;
 
@@ -149,7 +149,7 @@ function currentWork(b) {
         : h('progress', { max: 1, value: c.progress, 'aria-label': text }),
       h('span', {}, text)));
   } else if (c.status === 'OPEN') {
-    parts.push(h('span', {}, !PLANNED.has(b.algorithm) ? 'Open, learning'
+    parts.push(h('span', {}, !plansEpochs(b.algorithm) ? 'Open, learning'
       : c.planned ? 'Open, plan ready' : 'Open, waiting to be planned'));
   } else if (c.status === 'SEALED') {
     parts.push(h('span', {}, `Sealed, ${c.folded} of ${c.assigned} rounds folded`));
@@ -241,7 +241,7 @@ function showBandit(id) {
       const node = panelNodes.get(panel.id);
       let out;
       try {
-        out = panel.render(input, now);
+        out = showsPanel(data.status.algorithm, panel.id) ? panel.render(input, now) : null;
       } catch (e) {
         out = { description: 'This chart could not be drawn from the data the service sent.' };
       }
@@ -272,4 +272,5 @@ function describe(b) {
   ];
 }
 
-route();
+// The algorithms' profiles first (public, no key), then the page.
+loadProfiles().catch(() => {}).finally(route);

@@ -24,8 +24,24 @@ const PHASES = {
   RELEASE: 'Release: answering per-context releases',
 };
 
-/** Algorithms whose epochs are planned before they release (the linear bandits learn continuously). */
-export const PLANNED = new Set(['CAPRI', 'USCA']);
+/**
+ * What the page knows about each algorithm, from the service's registry (GET /ui/algorithms.json,
+ * public like the page itself): whether its epochs are planned before they release, and which
+ * panels its bandits' pages show. Loaded once before the first render (loadProfiles).
+ */
+let profiles = {};
+
+export async function loadProfiles() {
+  const response = await fetch(new URL('algorithms.json', document.baseURI), { cache: 'no-store',
+    credentials: 'omit' });
+  profiles = response.ok ? await response.json() : {};
+}
+
+/** Whether a bandit of this algorithm has its epochs planned before they release. */
+export const plansEpochs = (algorithm) => Boolean(profiles[algorithm]?.plansEpochs);
+
+/** Whether a bandit of this algorithm shows a panel. */
+export const showsPanel = (algorithm, panelId) => Boolean(profiles[algorithm]?.panels?.includes(panelId));
 
 const SPANS = [
   { kind: 'planning', label: 'Planning (public work, decisions already served)' },
@@ -50,7 +66,7 @@ const epochTimeline = {
       const span = (from, to, kind, what) => segments.push({ from, to, kind,
         title: `Epoch ${e.number}: ${what} ${to === end && !closed ? 'since' : 'for'} ${duration(to - from)}` });
       const until = (t) => t ?? end;
-      if (!PLANNED.has(status.algorithm)) {
+      if (!plansEpochs(status.algorithm)) {
         span(opened, until(sealed ?? closed), 'collecting', `${e.assigned} of ${e.length} learning rounds,`);
       } else if (planned) {
         span(opened, planned, 'planning', 'planned');
@@ -81,7 +97,7 @@ const epochTimeline = {
       description: 'Each epoch is planned, collects its learning rounds, and once every round has its reward '
         + '(or waited it out) is settled, noised and released. Hover a span for its duration.',
       figure,
-      legend: legend([...SPANS.filter((x) => PLANNED.has(status.algorithm) || x.kind === 'collecting'), ...[...new Set(['EXPLORE', status.phase])]
+      legend: legend([...SPANS.filter((x) => plansEpochs(status.algorithm) || x.kind === 'collecting'), ...[...new Set(['EXPLORE', status.phase])]
         .map((p) => ({ kind: `phase ${p.toLowerCase()}`, label: `Phase ${p}` }))]),
       table: dataTable('Epochs', ['Epoch', 'Status', 'Learning rounds', 'Folded', 'Opened', 'Planned', 'Sealed',
         'Closed', 'Work in progress'], epochs.map((e) => [String(e.number), e.status, `${e.assigned} of ${e.length}`,
@@ -135,7 +151,6 @@ const epochStatistics = {
   title: 'Active sets and noise widths per epoch',
   sources: ['status', 'epochs'],
   render({ status, epochs }) {
-    if (status.algorithm !== 'CAPRI') return null;
     const released = epochs.filter((e) => e.width !== null && e.width !== undefined);
     if (released.length === 0) {
       return { description: 'No epoch has been released yet: its active sets and width appear with its release.' };

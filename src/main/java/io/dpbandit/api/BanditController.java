@@ -1,6 +1,6 @@
 package io.dpbandit.api;
 
-import io.dpbandit.bandit.BanditPlanner;
+import io.dpbandit.registry.BanditPlanner;
 import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.policy.planning.PlanReport;
 import io.dpbandit.policy.planning.PlannerOptions;
@@ -8,11 +8,11 @@ import io.swagger.v3.oas.annotations.Parameter;
 import org.springframework.web.bind.annotation.RequestParam;
 
 import io.dpbandit.security.Access;
-import io.dpbandit.bandit.BanditInsights;
-import io.dpbandit.bandit.BanditService;
+import io.dpbandit.release.BanditInsights;
+import io.dpbandit.registry.BanditService;
 import io.swagger.v3.oas.annotations.Operation;
-import io.dpbandit.bandit.BanditSpec;
-import io.dpbandit.bandit.store.LedgerEntry;
+import io.dpbandit.spec.BanditSpec;
+import io.dpbandit.store.LedgerEntry;
 import java.net.URI;
 import java.util.List;
 import org.springframework.http.ResponseEntity;

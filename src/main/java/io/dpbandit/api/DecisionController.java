@@ -2,7 +2,7 @@ package io.dpbandit.api;
 
 import io.dpbandit.security.Access;
 import io.dpbandit.bandit.BanditIds;
-import io.dpbandit.bandit.DecisionService;
+import io.dpbandit.decision.DecisionService;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import io.dpbandit.validation.BoundedVectorDeserializer;
 import io.dpbandit.validation.Finite;
@@ -11,9 +11,6 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dpbandit.client.capri.CapriReport;
-import io.dpbandit.client.gpucb.GpUcbReport;
-import io.dpbandit.client.onlineucb.OnlineUcbReport;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
@@ -59,10 +56,9 @@ public class DecisionController {
                     + "it with 400: send report instead.")
             @Finite Double reward,
             @Schema(description = "Locally private bandits only: the report dpbandit-client's randomiser made on the "
-                    + "user's device from the decision's randomiser inputs and the user's reward (OnlineUcbReport for "
-                    + "ONLINEUCB, CapriReport for CAPRI with LDP, GpUcbReport for GPUCB with LDP); the only thing about the round that leaves the "
-                    + "device. Checked against the bandit's public parameters (400 if they differ).",
-                    oneOf = {OnlineUcbReport.class, CapriReport.class, GpUcbReport.class})
+                    + "user's device from the decision's randomiser inputs and the user's reward, one of the types "
+                    + "below (each locally private algorithm's); the only thing about the round that leaves the device. "
+                    + "Checked against the bandit's public parameters (400 if they differ).")
             JsonNode report) {
     }
 

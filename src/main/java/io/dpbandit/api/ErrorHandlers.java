@@ -100,6 +100,10 @@ public class ErrorHandlers {
                     + "be stored";
         } else if (cause instanceof UnrecognizedPropertyException u) {
             detail = "unknown field '" + u.getPropertyName() + "'";
+        } else if (cause instanceof InvalidFormatException f && f.getTargetType() != null
+                && f.getTargetType().isEnum()) {
+            detail = "field '" + path(f.getPath()) + "' must be one of " + java.util.Arrays.toString(
+                    f.getTargetType().getEnumConstants());
         } else if (cause instanceof InvalidFormatException f) {
             detail = "field '" + path(f.getPath()) + "' has the wrong type";
         } else if (cause instanceof MismatchedInputException m) {

@@ -1,5 +1,8 @@
 package io.dpbandit.api;
 
+import io.dpbandit.algorithms.Algorithms;
+import io.swagger.v3.core.converter.AnnotatedType;
+import io.swagger.v3.core.converter.ModelConverters;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Info;
@@ -73,6 +76,38 @@ public class OpenApiConfiguration {
         op.getResponses().computeIfAbsent(code, c -> new ApiResponse().description(description)
                 .content(new Content().addMediaType("application/problem+json",
                         new MediaType().schema(new Schema<>().$ref("#/components/schemas/ProblemDetail")))));
+    }
+
+    /**
+     * The wire types of the locally private flows, from the algorithm registry: a decision's
+     * {@code randomiser} is one of the descriptors' randomiser inputs, a feedback's {@code report} one
+     * of their reports. Their schemas are added to the components where no endpoint names them.
+     */
+    @Bean
+    OpenApiCustomizer registryWireTypes() {
+        return api -> {
+            var schemas = api.getComponents().getSchemas();
+            if (schemas == null) {
+                return;
+            }
+            oneOf(schemas, "Decision", "randomiser", Algorithms.all().stream()
+                    .flatMap(d -> d.randomiserInputs().stream()).toList());
+            oneOf(schemas, "FeedbackRequest", "report", Algorithms.all().stream()
+                    .flatMap(d -> d.reports().stream()).toList());
+        };
+    }
+
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static void oneOf(Map<String, Schema> schemas, String owner, String property, List<Class<?>> types) {
+        Schema<?> schema = schemas.get(owner);
+        if (schema == null || schema.getProperties() == null || schema.getProperties().get(property) == null) {
+            return;
+        }
+        Schema<?> field = schema.getProperties().get(property);
+        for (Class<?> type : types) {
+            ModelConverters.getInstance(true).readAll(new AnnotatedType(type)).forEach(schemas::putIfAbsent);
+            field.addOneOfItem(new Schema<>().$ref("#/components/schemas/" + type.getSimpleName()));
+        }
     }
 
     /**

@@ -8,9 +8,8 @@ import io.dpbandit.bandit.BanditIds;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
-import io.dpbandit.bandit.ReleaseService;
-import io.dpbandit.bandit.runtime.Releases;
-import java.util.Map;
+import io.dpbandit.release.ReleaseService;
+import io.dpbandit.runtime.ContextRelease;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -41,17 +40,14 @@ public class ReleaseController {
     }
 
     @GetMapping("/release")
-    public Map<String, Object> latest(@RequestParam("bandit") String banditId) {
+    public ReleaseService.LatestRelease latest(@RequestParam("bandit") String banditId) {
         Access.requireBandit(banditId);
         return releases.latest(banditId);
     }
 
     @PostMapping("/release")
-    public Releases.ContextRelease release(@Valid @RequestBody ReleaseRequest request) {
+    public ContextRelease release(@Valid @RequestBody ReleaseRequest request) {
         Access.requireBandit(request.bandit());
         return releases.release(request.bandit(), request.context());
     }
-
-
-
 }

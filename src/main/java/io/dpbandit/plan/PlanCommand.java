@@ -6,10 +6,11 @@ import static io.dpbandit.sim.OptionValues.number;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.dpbandit.bandit.BanditSpec;
-import io.dpbandit.bandit.BanditSpecValidator;
+import io.dpbandit.spec.BanditSpec;
+import io.dpbandit.algorithms.SpecValidation;
 import io.dpbandit.bandit.InvalidRequestException;
-import io.dpbandit.bandit.PolicyFactory;
+import io.dpbandit.algorithms.capri.CapriAlgorithm;
+import io.dpbandit.algorithms.usca.UscaAlgorithm;
 import io.dpbandit.policy.ContextGenerator;
 import io.dpbandit.policy.capri.CapriConfig;
 import io.dpbandit.policy.planning.CapriForecast;
@@ -81,10 +82,10 @@ public final class PlanCommand {
                         : table(report));
                 return 0;
             }
-            BanditSpec spec = BanditSpecValidator.normalise(json.readValue(Files.readString(Path.of(file)),
+            BanditSpec spec = SpecValidation.normalise(json.readValue(Files.readString(Path.of(file)),
                     BanditSpec.class));
             PlannerOptions options = options(o);
-            ContextGenerator contexts = PolicyFactory.contexts(spec);
+            ContextGenerator contexts = CapriAlgorithm.contexts(spec);
             PlanReport report = switch (spec.algorithm()) {
                 case CAPRI -> UtilityPlanner.plan(capriConfig(spec, o), contexts, options);
                 case USCA -> UtilityPlanner.plan(uscaConfig(spec, o), contexts, options);
@@ -116,7 +117,7 @@ public final class PlanCommand {
 
     /** The spec's CAPRI configuration with the command line's overrides. */
     static CapriConfig capriConfig(BanditSpec spec, Map<String, String> o) {
-        CapriConfig config = PolicyFactory.capriConfig(spec);
+        CapriConfig config = CapriAlgorithm.config(spec);
         if (o.containsKey("composition")) {
             config = config.withComposition(switch (o.get("composition").trim().toLowerCase(Locale.ROOT)) {
                 case "sequential" -> CapriConfig.EpochComposition.SEQUENTIAL;
@@ -136,7 +137,7 @@ public final class PlanCommand {
     }
 
     static UscaConfig uscaConfig(BanditSpec spec, Map<String, String> o) {
-        UscaConfig config = PolicyFactory.uscaConfig(spec);
+        UscaConfig config = UscaAlgorithm.config(spec);
         if (o.containsKey("approximation-size")) {
             config = config.withApproximatingSet(config.approximatingSet(),
                     integer(o, "approximation-size", 0));

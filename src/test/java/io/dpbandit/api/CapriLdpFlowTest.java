@@ -1,13 +1,15 @@
 package io.dpbandit.api;
 
+import io.dpbandit.lifecycle.Step;
+
 import static io.dpbandit.api.ServiceFlowTest.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpbandit.PostgresIntegrationTest;
-import io.dpbandit.bandit.LifecycleWorker;
-import io.dpbandit.bandit.runtime.BanditRuntime;
+import io.dpbandit.lifecycle.LifecycleWorker;
+import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.client.capri.CapriRandomiser;
 import io.dpbandit.client.capri.CapriRandomiserPlan;
 import io.dpbandit.client.capri.CapriReport;
@@ -119,7 +121,7 @@ class CapriLdpFlowTest extends PostgresIntegrationTest {
                 + "AND (context IS NOT NULL OR reward IS NOT NULL)", Long.class))
                 .as("the server keeps no context and never holds a reward").isZero();
 
-        assertThat(lifecycle.settle("ldp-capri")).isEqualTo(BanditRuntime.Step.CLOSED);
+        assertThat(lifecycle.settle("ldp-capri")).isEqualTo(Step.CLOSED);
         JsonNode release = http.getForObject("/release?bandit=ldp-capri", JsonNode.class);
         assertThat(release.path("epoch").asInt()).isEqualTo(1);
         assertThat(release.path("privacy").path("model").asText()).isEqualTo("LDP");

@@ -1,15 +1,18 @@
 package io.dpbandit.api;
 
+import io.dpbandit.lifecycle.Step;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dpbandit.DpbanditApplication;
 import io.dpbandit.PostgresIntegrationTest;
-import io.dpbandit.bandit.LifecycleWorker;
-import io.dpbandit.bandit.runtime.BanditRuntime;
-import io.dpbandit.bandit.runtime.Lifecycle;
-import io.dpbandit.bandit.runtime.Runtimes;
-import io.dpbandit.bandit.store.LifecycleStore;
+import io.dpbandit.lifecycle.LifecycleWorker;
+import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.lifecycle.LifecycleEngine;
+import io.dpbandit.store.EpochStore;
+import io.dpbandit.algorithms.Runtimes;
+import io.dpbandit.store.EpochStore;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,7 +55,7 @@ class ConcurrencyTest extends PostgresIntegrationTest {
             http.postForEntity("/feedback", Map.of("decisionId", d.getBody().path("decisionId").asText(), "reward", 1),
                     JsonNode.class);
         }
-        assertThat(lifecycle.settle("budget20")).isEqualTo(BanditRuntime.Step.CLOSED);
+        assertThat(lifecycle.settle("budget20")).isEqualTo(Step.CLOSED);
 
         ExecutorService pool = Executors.newFixedThreadPool(16);
         CountDownLatch start = new CountDownLatch(1);
@@ -107,9 +110,10 @@ class ConcurrencyTest extends PostgresIntegrationTest {
             // instances advance the same epoch at once (an ex-leader that has not noticed yet). So
             // both advance it here directly, at the same time, bypassing the leader check (each
             // instance's lifecycle is driven by one thread, as its worker is).
-            List<Lifecycle> lifecycles = List.of(first.getBean(Lifecycle.class), second.getBean(Lifecycle.class));
+            List<LifecycleEngine> engines = List.of(first.getBean(LifecycleEngine.class),
+                    second.getBean(LifecycleEngine.class));
             List<Runtimes> runtimes = List.of(first.getBean(Runtimes.class), second.getBean(Runtimes.class));
-            LifecycleStore store = first.getBean(LifecycleStore.class);
+            EpochStore store = first.getBean(EpochStore.class);
             ExecutorService pool = Executors.newFixedThreadPool(2);
             CountDownLatch start = new CountDownLatch(1);
             List<Future<Integer>> closes = new ArrayList<>();
@@ -123,9 +127,8 @@ class ConcurrencyTest extends PostgresIntegrationTest {
                         if (epoch.status() == io.dpbandit.bandit.EpochStatus.CLOSED) {
                             break;
                         }
-                        BanditRuntime.Step s = runtimes.get(instance).fresh("race").advance(lifecycles.get(instance),
-                                epoch, true);
-                        closed += s == BanditRuntime.Step.CLOSED ? 1 : 0;
+                        Step s = engines.get(instance).advance(runtimes.get(instance).fresh("race"), epoch, true);
+                        closed += s == Step.CLOSED ? 1 : 0;
                     }
                     return closed;
                 };
@@ -158,27 +161,27 @@ class ConcurrencyTest extends PostgresIntegrationTest {
             http.postForEntity("/feedback", Map.of("decisionId", d.getBody().path("decisionId").asText(), "reward", 0.3),
                     JsonNode.class);
         }
-        LifecycleStore store = first.getBean(LifecycleStore.class);
-        Lifecycle lifecycle = first.getBean(Lifecycle.class);
+        EpochStore store = first.getBean(EpochStore.class);
+        LifecycleEngine engine = first.getBean(LifecycleEngine.class);
         Runtimes runtimes = first.getBean(Runtimes.class);
         LifecycleWorker worker = first.getBean(LifecycleWorker.class);
         // Plan, fold and seal, and keep the sealed view a slow instance would hold.
-        LifecycleStore.OpenEpoch sealed = null;
+        EpochStore.OpenEpoch sealed = null;
         for (int step = 0; step < 1_000 && sealed == null; step++) {
             var epoch = store.epoch("stale", 1).orElseThrow();
             if (epoch.status() == io.dpbandit.bandit.EpochStatus.SEALED && epoch.folded() == epoch.assigned()) {
                 sealed = epoch;
             } else {
-                runtimes.fresh("stale").advance(lifecycle, epoch, true);
+                engine.advance(runtimes.fresh("stale"), epoch, true);
             }
         }
         assertThat(sealed).as("the epoch seals").isNotNull();
         BanditRuntime slow = runtimes.fresh("stale");
-        assertThat(worker.settle("stale")).isEqualTo(BanditRuntime.Step.CLOSED); // the other instance
-        assertThat(slow.advance(lifecycle, sealed, true)).isEqualTo(BanditRuntime.Step.NONE);
+        assertThat(worker.settle("stale")).isEqualTo(Step.CLOSED); // the other instance
+        assertThat(engine.advance(slow, sealed, true)).isEqualTo(Step.NONE);
         assertThat(jdbc.queryForObject("SELECT count(*) FROM ledger WHERE bandit_id = 'stale'", Long.class))
                 .as("one release, one charge").isEqualTo(1);
         assertThat(jdbc.queryForObject("SELECT count(*) FROM ledger WHERE bandit_id = 'race'", Long.class)).isEqualTo(1);
-        assertThat(jdbc.queryForObject("SELECT epoch FROM bandit WHERE id = 'race'", Integer.class)).isEqualTo(2);
+        assertThat(jdbc.queryForObject("SELECT epoch FROM bandit_state WHERE bandit_id = 'race'", Integer.class)).isEqualTo(2);
     }
 }

@@ -126,7 +126,7 @@ class CrashRecoveryTest {
             }
             Thread.sleep(rng.nextInt(1200));
             service.kill();
-            killedBeforeCommit += db.queryForObject("SELECT epoch FROM bandit WHERE id = ?", Integer.class, bandit) == 1
+            killedBeforeCommit += db.queryForObject("SELECT epoch FROM bandit_state WHERE bandit_id = ?", Integer.class, bandit) == 1
                     ? 1 : 0;
             // A plan in progress shows its stage; none is stored yet.
             killedWhilePlanning += db.queryForObject("SELECT count(*) FROM epoch WHERE bandit_id LIKE 'heavy-%' "
@@ -140,7 +140,7 @@ class CrashRecoveryTest {
         Service last = start();
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (System.nanoTime() < deadline && (db.queryForObject(
-                "SELECT count(*) FROM bandit WHERE id LIKE 'crash-%' AND epoch = 2", Long.class) < ITERATIONS
+                "SELECT count(*) FROM bandit_state WHERE bandit_id LIKE 'crash-%' AND epoch = 2", Long.class) < ITERATIONS
                 || db.queryForObject("SELECT count(*) FROM epoch WHERE bandit_id LIKE 'heavy-%' AND plan IS NOT NULL",
                         Long.class) < ITERATIONS)) {
             Thread.sleep(200);
@@ -148,7 +148,7 @@ class CrashRecoveryTest {
         last.kill();
 
         // Every bandit closed epoch 1 exactly once and opened epoch 2.
-        assertThat(db.queryForObject("SELECT count(*) FROM bandit WHERE id LIKE 'crash-%' AND epoch = 2 AND rounds = 10",
+        assertThat(db.queryForObject("SELECT count(*) FROM bandit_state WHERE bandit_id LIKE 'crash-%' AND epoch = 2 AND rounds = 10",
                 Long.class)).isEqualTo(ITERATIONS);
         assertThat(db.queryForObject("SELECT count(*) FROM epoch WHERE bandit_id LIKE 'crash-%' AND number = 1 "
                 + "AND status = 'CLOSED' AND model IS NOT NULL", Long.class)).isEqualTo(ITERATIONS);

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.dpbandit.PostgresIntegrationTest;
 import io.dpbandit.TestApiKey;
-import io.dpbandit.bandit.LifecycleWorker;
+import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.testing.RawHttp;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,13 +1,15 @@
 package io.dpbandit.api;
 
+import io.dpbandit.lifecycle.Step;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpbandit.PostgresIntegrationTest;
 import io.dpbandit.TestApiKey;
-import io.dpbandit.bandit.LifecycleWorker;
-import io.dpbandit.bandit.runtime.BanditRuntime;
+import io.dpbandit.lifecycle.LifecycleWorker;
+import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.testing.RawHttp;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -61,7 +63,7 @@ class HostileRequestsTest extends PostgresIntegrationTest {
                 http.post("/feedback", KEY, "{\"decisionId\": \"" + d.path("decisionId").asText()
                         + "\", \"reward\": 0.5}");
             }
-            assertThat(lifecycle.settle("hostile-usca")).isEqualTo(BanditRuntime.Step.CLOSED);
+            assertThat(lifecycle.settle("hostile-usca")).isEqualTo(Step.CLOSED);
         }
     }
 
@@ -268,7 +270,7 @@ class HostileRequestsTest extends PostgresIntegrationTest {
             var d = http.post("/decide", KEY, "{\"bandit\": \"hostile-budget\", \"context\": [0.2, 0.4]}").json();
             http.post("/feedback", KEY, "{\"decisionId\": \"" + d.path("decisionId").asText() + "\", \"reward\": 0.5}");
         }
-        assertThat(lifecycle.settle("hostile-budget")).isEqualTo(BanditRuntime.Step.CLOSED);
+        assertThat(lifecycle.settle("hostile-budget")).isEqualTo(Step.CLOSED);
         ExecutorService pool = Executors.newFixedThreadPool(8);
         List<Callable<RawHttp.Answer>> releases = new ArrayList<>();
         for (int i = 0; i < 24; i++) {

@@ -1,11 +1,13 @@
 package io.dpbandit.api;
 
+import io.dpbandit.lifecycle.Step;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dpbandit.PostgresIntegrationTest;
-import io.dpbandit.bandit.LifecycleWorker;
-import io.dpbandit.bandit.runtime.BanditRuntime;
+import io.dpbandit.lifecycle.LifecycleWorker;
+import io.dpbandit.runtime.BanditRuntime;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -37,7 +39,7 @@ class InsightsTest extends PostgresIntegrationTest {
                     JsonNode.class).path("decisionId").asText();
             http.postForObject("/feedback", Map.of("decisionId", id, "reward", 0.7), JsonNode.class);
         }
-        assertThat(lifecycle.settle("insights")).isEqualTo(BanditRuntime.Step.CLOSED);
+        assertThat(lifecycle.settle("insights")).isEqualTo(Step.CLOSED);
 
         JsonNode epochs = http.getForObject("/bandits/insights/epochs", JsonNode.class);
         assertThat(epochs).hasSize(2);
@@ -76,7 +78,7 @@ class InsightsTest extends PostgresIntegrationTest {
         for (String id : decisions.subList(0, answered)) {
             http.postForObject("/feedback", Map.of("decisionId", id, "reward", 0.5), JsonNode.class);
         }
-        assertThat(lifecycle.settle("closing")).isEqualTo(BanditRuntime.Step.FOLDED);
+        assertThat(lifecycle.settle("closing")).isEqualTo(Step.FOLDED);
 
         JsonNode current = http.getForObject("/bandits/closing", JsonNode.class).path("current");
         assertThat(current.path("status").asText()).isEqualTo("OPEN");
@@ -87,7 +89,7 @@ class InsightsTest extends PostgresIntegrationTest {
         for (String id : decisions.subList(answered, length)) {
             http.postForObject("/feedback", Map.of("decisionId", id, "reward", 0.5), JsonNode.class);
         }
-        assertThat(lifecycle.settle("closing")).isEqualTo(BanditRuntime.Step.CLOSED);
+        assertThat(lifecycle.settle("closing")).isEqualTo(Step.CLOSED);
         JsonNode closed = http.getForObject("/bandits/closing/epochs", JsonNode.class).get(0);
         assertThat(closed.path("status").asText()).isEqualTo("CLOSED");
         assertThat(closed.path("work").isNull()).as("a closed epoch reports no work").isTrue();

@@ -1,12 +1,14 @@
 package io.dpbandit.api;
 
+import io.dpbandit.lifecycle.Step;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dpbandit.PostgresIntegrationTest;
-import io.dpbandit.bandit.LifecycleWorker;
-import io.dpbandit.bandit.runtime.BanditRuntime;
-import io.dpbandit.bandit.store.BinaryCodec;
+import io.dpbandit.lifecycle.LifecycleWorker;
+import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.store.BinaryCodec;
 import io.dpbandit.policy.capri.EpochSchedule;
 import io.dpbandit.policy.usca.UscaCompactEstimator;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -79,7 +81,7 @@ class LifecycleTest extends PostgresIntegrationTest {
             assertThat(feedback(id, 0.5)).isEqualTo("NOT_USED");
             assertThat(feedback(id, 0.5)).as("a retry").isEqualTo("DUPLICATE");
         }
-        assertThat(lifecycle.settle("overflow")).isEqualTo(BanditRuntime.Step.CLOSED);
+        assertThat(lifecycle.settle("overflow")).isEqualTo(Step.CLOSED);
         // Every reward answered ACCEPTED went into epoch 1's release; nothing else did.
         assertThat(count("SELECT count(*) FROM decision WHERE bandit_id = 'overflow' AND feedback = 'ACCEPTED' "
                 + "AND folded_at IS NOT NULL AND epoch = 1", new Object[0])).isEqualTo(length);
@@ -106,7 +108,7 @@ class LifecycleTest extends PostgresIntegrationTest {
         }
         Thread.sleep(1_300); // past the 1 s wait, on the database's clock
         assertThat(feedback(ids.get(length - 2), 0.9)).isEqualTo("LATE");
-        assertThat(lifecycle.settle("late")).isEqualTo(BanditRuntime.Step.CLOSED);
+        assertThat(lifecycle.settle("late")).isEqualTo(Step.CLOSED);
         assertThat(feedback(ids.get(length - 1), 0.9)).as("no reward until after the close").isEqualTo("LATE");
         // Both the late round and the silent one count, with the default reward (0): none is dropped.
         assertThat(count("SELECT folded FROM epoch WHERE bandit_id = 'late' AND number = 1")).isEqualTo(length);
@@ -132,12 +134,12 @@ class LifecycleTest extends PostgresIntegrationTest {
             assertThat(feedback(ids.get(t), 0.4)).isEqualTo("ACCEPTED");
         }
         // The first round still waits for its reward: the estimator cannot be built without it.
-        assertThat(lifecycle.settle("usca-once")).isNotEqualTo(BanditRuntime.Step.CLOSED);
+        assertThat(lifecycle.settle("usca-once")).isNotEqualTo(Step.CLOSED);
         assertThat(feedback(ids.get(0), 0.4)).isEqualTo("ACCEPTED");
-        assertThat(lifecycle.settle("usca-once")).isEqualTo(BanditRuntime.Step.CLOSED);
+        assertThat(lifecycle.settle("usca-once")).isEqualTo(Step.CLOSED);
         assertThat(count("SELECT count(*) FROM decision WHERE bandit_id = 'usca-once' AND feedback = 'ACCEPTED' "
                 + "AND folded_at IS NOT NULL")).isEqualTo(6);
-        byte[] state = jdbc.queryForObject("SELECT policy_state FROM bandit WHERE id = 'usca-once'", byte[].class);
+        byte[] state = jdbc.queryForObject("SELECT policy_state FROM bandit_state WHERE bandit_id = 'usca-once'", byte[].class);
         UscaCompactEstimator estimator = codec.decode(state, UscaCompactEstimator.class);
         // One number per distinct point of Z (n_Z = 20 draws held counted over a 4-point support).
         assertThat(estimator.coefficients()).isNotEmpty().hasSizeLessThanOrEqualTo(4);
@@ -165,7 +167,7 @@ class LifecycleTest extends PostgresIntegrationTest {
                     assertThat(d.path("learning").asBoolean()).isTrue();
                     feedback(d.path("decisionId").asText(), 0.3);
                 }
-                assertThat(lifecycle.settle(id)).isEqualTo(BanditRuntime.Step.CLOSED);
+                assertThat(lifecycle.settle(id)).isEqualTo(Step.CLOSED);
                 closes++;
             }
             JsonNode status = http.getForObject("/bandits/" + id, JsonNode.class);
@@ -206,7 +208,7 @@ class LifecycleTest extends PostgresIntegrationTest {
         long deadline = System.nanoTime() + 60_000_000_000L;
         int closed = 0;
         while (System.nanoTime() < deadline && closed < 2) {
-            closed += lifecycle.settle("busy") == BanditRuntime.Step.CLOSED ? 1 : 0;
+            closed += lifecycle.settle("busy") == Step.CLOSED ? 1 : 0;
             Thread.sleep(20);
         }
         stop.set(true);

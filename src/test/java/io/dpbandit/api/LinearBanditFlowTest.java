@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpbandit.PostgresIntegrationTest;
-import io.dpbandit.bandit.LifecycleWorker;
+import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.client.onlineucb.OnlineUcbParameters;
 import io.dpbandit.client.onlineucb.OnlineUcbRandomiser;
 import io.dpbandit.client.onlineucb.OnlineUcbReport;

@@ -1,12 +1,14 @@
 package io.dpbandit.api;
 
+import io.dpbandit.lifecycle.Step;
+
 import static io.dpbandit.api.ServiceFlowTest.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dpbandit.PostgresIntegrationTest;
-import io.dpbandit.bandit.LifecycleWorker;
-import io.dpbandit.bandit.runtime.BanditRuntime;
+import io.dpbandit.lifecycle.LifecycleWorker;
+import io.dpbandit.runtime.BanditRuntime;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -160,7 +162,7 @@ class PlanEndpointTest extends PostgresIntegrationTest {
                 assertThat(f.path("status").asText()).isEqualTo("ACCEPTED");
                 assertThat(f.path("clipped").asBoolean()).isFalse();
             }
-            assertThat(lifecycle.settle("refined")).isEqualTo(BanditRuntime.Step.CLOSED);
+            assertThat(lifecycle.settle("refined")).isEqualTo(Step.CLOSED);
         }
         JsonNode release = http.getForObject("/release?bandit=refined", JsonNode.class);
         assertThat(release.path("epoch").asInt()).isEqualTo(2);

@@ -1,11 +1,13 @@
 package io.dpbandit.api;
 
+import io.dpbandit.lifecycle.Step;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dpbandit.PostgresIntegrationTest;
-import io.dpbandit.bandit.LifecycleWorker;
-import io.dpbandit.bandit.runtime.BanditRuntime;
+import io.dpbandit.lifecycle.LifecycleWorker;
+import io.dpbandit.runtime.BanditRuntime;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.HashMap;
@@ -38,7 +40,7 @@ class PrivacyAccountingTest extends PostgresIntegrationTest {
             var d = post("/decide", Map.of("bandit", "keyed", "context", List.of(0.2, 0.4)));
             post("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "reward", 0.4));
         }
-        assertThat(lifecycle.settle("keyed")).isEqualTo(BanditRuntime.Step.CLOSED);
+        assertThat(lifecycle.settle("keyed")).isEqualTo(Step.CLOSED);
         var r = post("/release", Map.of("bandit", "keyed", "context", List.of(0.2, 0.4)));
         assertThat(r.path("charged").asBoolean()).isTrue();
 
@@ -61,7 +63,7 @@ class PrivacyAccountingTest extends PostgresIntegrationTest {
             var d = post("/decide", Map.of("bandit", "legacy", "context", List.of(0.8, 0.1)));
             post("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "reward", 0.4));
         }
-        assertThat(lifecycle.settle("legacy")).isEqualTo(BanditRuntime.Step.CLOSED);
+        assertThat(lifecycle.settle("legacy")).isEqualTo(Step.CLOSED);
         // A release from before HMAC keys: the old unsalted key, charged once.
         Long ledger = jdbc.queryForObject("INSERT INTO ledger (bandit_id, epsilon, delta, reason, composition) "
                 + "VALUES ('legacy', 0.5, 0, 'USCA context release', 'SEQUENTIAL') RETURNING id", Long.class);
@@ -86,7 +88,7 @@ class PrivacyAccountingTest extends PostgresIntegrationTest {
             var d = post("/decide", Map.of("bandit", "parallel", "context", List.of(0.2, 0.4)));
             post("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "reward", 0.5));
         }
-        assertThat(lifecycle.settle("parallel")).isEqualTo(BanditRuntime.Step.CLOSED);
+        assertThat(lifecycle.settle("parallel")).isEqualTo(Step.CLOSED);
         JsonNode ledger = http.getForObject("/bandits/parallel/ledger", JsonNode.class);
         assertThat(ledger).hasSize(1);
         assertThat(ledger.get(0).path("composition").asText()).isEqualTo("PARALLEL");

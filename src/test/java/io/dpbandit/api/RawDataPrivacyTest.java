@@ -1,12 +1,14 @@
 package io.dpbandit.api;
 
+import io.dpbandit.lifecycle.Step;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpbandit.PostgresIntegrationTest;
-import io.dpbandit.bandit.LifecycleWorker;
-import io.dpbandit.bandit.runtime.BanditRuntime;
+import io.dpbandit.lifecycle.LifecycleWorker;
+import io.dpbandit.runtime.BanditRuntime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -65,7 +67,7 @@ class RawDataPrivacyTest extends PostgresIntegrationTest {
             post("/feedback", "{\"decisionId\": \"" + id + "\", \"reward\": 0.5629561}");
             post("/feedback", "{\"decisionId\": \"" + id + "\", \"reward\": 0.4417021}");
         }
-        assertThat(lifecycle.settle("private-run")).isEqualTo(BanditRuntime.Step.CLOSED);
+        assertThat(lifecycle.settle("private-run")).isEqualTo(Step.CLOSED);
         get("/release?bandit=private-run");
         post("/release", "{\"bandit\": \"private-run\", \"context\": [0.7391739, 0.2846284]}");
         get("/bandits/private-run");

@@ -1,13 +1,15 @@
 package io.dpbandit.api;
 
+import io.dpbandit.lifecycle.Step;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpbandit.PostgresIntegrationTest;
-import io.dpbandit.bandit.LifecycleWorker;
-import io.dpbandit.bandit.runtime.BanditRuntime;
+import io.dpbandit.lifecycle.LifecycleWorker;
+import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.policy.capri.EpochSchedule;
 import java.util.HashSet;
 import java.util.List;
@@ -40,7 +42,7 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
     JdbcTemplate jdbc;
 
     @Autowired
-    io.dpbandit.bandit.store.DecisionStore decisions;
+    io.dpbandit.store.DecisionStore decisions;
 
     ResponseEntity<JsonNode> post(String path, Object body) {
         HttpHeaders headers = new HttpHeaders();
@@ -195,8 +197,8 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
         }
         assertThat(get("/release?bandit=flow").getBody().path("model").isNull()).isTrue();
 
-        assertThat(lifecycle.settle("flow")).isEqualTo(BanditRuntime.Step.CLOSED);
-        assertThat(lifecycle.settle("flow")).isNotEqualTo(BanditRuntime.Step.CLOSED);
+        assertThat(lifecycle.settle("flow")).isEqualTo(Step.CLOSED);
+        assertThat(lifecycle.settle("flow")).isNotEqualTo(Step.CLOSED);
         var status = get("/bandits/flow").getBody();
         assertThat(status.path("epoch").asInt()).isEqualTo(2);
         assertThat(status.path("epochLength").asInt()).isEqualTo(2 * length);
@@ -246,9 +248,9 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
         for (int t = 0; t < length; t++) {
             post("/decide", Map.of("bandit", "waits", "context", List.of(0.2, 0.4)));
         }
-        assertThat(lifecycle.settle("waits")).isNotEqualTo(BanditRuntime.Step.CLOSED);
+        assertThat(lifecycle.settle("waits")).isNotEqualTo(Step.CLOSED);
         Thread.sleep(1_200);
-        assertThat(lifecycle.settle("waits")).isEqualTo(BanditRuntime.Step.CLOSED);
+        assertThat(lifecycle.settle("waits")).isEqualTo(Step.CLOSED);
         var counts = get("/bandits/waits").getBody().path("feedback");
         assertThat(counts.path("DEFAULTED").asLong()).isEqualTo(length);
     }
@@ -263,7 +265,7 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
             assertThat(d.getBody().path("propensity").asDouble()).isEqualTo(0.5);
             post("/feedback", Map.of("decisionId", d.getBody().path("decisionId").asText(), "reward", 0.4));
         }
-        assertThat(lifecycle.settle("usca")).isEqualTo(BanditRuntime.Step.CLOSED);
+        assertThat(lifecycle.settle("usca")).isEqualTo(Step.CLOSED);
         assertThat(get("/bandits/usca").getBody().path("phase").asText()).isEqualTo("RELEASE");
 
         var r1 = post("/release", Map.of("bandit", "usca", "context", List.of(0.2, 0.4)));
@@ -291,7 +293,7 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
             var d = post("/decide", Map.of("bandit", "metered", "context", List.of(0.123457, 0.654321)));
             post("/feedback", Map.of("decisionId", d.getBody().path("decisionId").asText(), "reward", 0.918273));
         }
-        assertThat(lifecycle.settle("metered")).isEqualTo(BanditRuntime.Step.CLOSED);
+        assertThat(lifecycle.settle("metered")).isEqualTo(Step.CLOSED);
 
         String metrics = http.getForEntity("/actuator/prometheus", String.class).getBody();
         assertThat(metrics).contains("dpbandit_decisions_total{algorithm=\"CAPRI\",bandit=\"metered\",learning=\"true\"}")

@@ -1,13 +1,15 @@
 package io.dpbandit.deploy;
 
+import io.dpbandit.lifecycle.Step;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpbandit.PostgresIntegrationTest;
 import io.dpbandit.api.ServiceFlowTest;
-import io.dpbandit.bandit.LifecycleWorker;
-import io.dpbandit.bandit.runtime.BanditRuntime;
+import io.dpbandit.lifecycle.LifecycleWorker;
+import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.testing.RepositoryPaths;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -141,7 +143,7 @@ class GrafanaDashboardTest extends PostgresIntegrationTest {
                     JsonNode.class).path("decisionId").asText();
             http.postForObject("/feedback", Map.of("decisionId", id, "reward", 0.5), JsonNode.class);
         }
-        assertThat(lifecycle.settle("dashboard")).isEqualTo(BanditRuntime.Step.CLOSED);
+        assertThat(lifecycle.settle("dashboard")).isEqualTo(Step.CLOSED);
         http.postForObject("/release", Map.of("bandit", "dashboard", "context", List.of(0.5, 0.5)), JsonNode.class);
         sendErrors();
     }

@@ -77,7 +77,7 @@ class PathSpellingTest extends PostgresIntegrationTest {
     @Autowired
     TestRestTemplate rest;
     @Autowired
-    io.dpbandit.bandit.LifecycleWorker lifecycle;
+    io.dpbandit.lifecycle.LifecycleWorker lifecycle;
 
     final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     String decisionId;

@@ -1,12 +1,14 @@
 package io.dpbandit.ui;
 
+import io.dpbandit.lifecycle.Step;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpbandit.PostgresIntegrationTest;
-import io.dpbandit.bandit.LifecycleWorker;
-import io.dpbandit.bandit.runtime.BanditRuntime;
+import io.dpbandit.lifecycle.LifecycleWorker;
+import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.testing.RepositoryPaths;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -94,7 +96,7 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
                 rest.postForObject("/feedback", Map.of("decisionId", decision.path("decisionId").asText(),
                         "reward", decision.path("action").asText().equals(best) ? 1.0 : 0.0), JsonNode.class);
             }
-            assertThat(lifecycle.settle("homepage")).isEqualTo(BanditRuntime.Step.CLOSED);
+            assertThat(lifecycle.settle("homepage")).isEqualTo(Step.CLOSED);
         }
         lifecycle.settle("homepage"); // plans epoch 3
         // The planner's forecast is computed in the background on the first request; ask for it now

@@ -1,0 +1,148 @@
+package io.dpbandit.algorithms;
+
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.LoadingCache;
+import io.dpbandit.bandit.ServiceErrors;
+import io.dpbandit.client.privacy.NoiseSource;
+import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.runtime.RuntimeServices;
+import io.dpbandit.spec.BanditSpec;
+import io.dpbandit.store.BanditRegistry;
+import io.dpbandit.store.BanditStateStore;
+import io.dpbandit.store.BinaryCodec;
+import io.dpbandit.store.EpochStore;
+import io.dpbandit.store.StateCodec;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletionException;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.stereotype.Component;
+
+/**
+ * This instance's runtimes, one per bandit, built by the bandit's algorithm descriptor and checked
+ * against the stored (epoch, phase, version) at most every {@code dpbandit.runtime.check-ms}
+ * (default 200 ms): a Caffeine cache that refreshes an entry after that long, keeping the runtime
+ * when the version has not moved and rebuilding it when it has. Caffeine loads each key once at a
+ * time (concurrent requests for a bandit being built wait for that one build; other bandits are
+ * not held up). A stale runtime is harmless: a decision served from it takes no learning slot (the
+ * slot's UPDATE only matches the current OPEN epoch), so it is answered as not learning.
+ */
+@Component
+public class Runtimes implements RuntimeServices {
+
+    private final BanditRegistry registry;
+    private final BanditStateStore states;
+    private final EpochStore epochs;
+    private final StateCodec json;
+    private final BinaryCodec binary;
+    private final NoiseSource noise;
+    private final SecureRandom seeds = new SecureRandom();
+    private final LoadingCache<String, BanditRuntime> cache;
+    private final LoadingCache<String, BanditSpec> specs;
+
+    public Runtimes(BanditRegistry registry, BanditStateStore states, EpochStore epochs, StateCodec json,
+            BinaryCodec binary, NoiseSource noise, @Value("${dpbandit.runtime.check-ms:200}") long checkMs) {
+        this.registry = registry;
+        this.states = states;
+        this.epochs = epochs;
+        this.json = json;
+        this.binary = binary;
+        this.noise = noise;
+        this.specs = Caffeine.newBuilder().maximumSize(100_000).build(id -> json.read(registry.findById(id)
+                .orElseThrow(() -> new ServiceErrors.NotFound("no bandit '" + id + "'")).getSpec(), BanditSpec.class));
+        // Refreshed on the calling thread: a check is one small query, and no pool thread does database work.
+        this.cache = Caffeine.newBuilder().refreshAfterWrite(Duration.ofMillis(Math.max(1, checkMs)))
+                .executor(Runnable::run)
+                .build(new com.github.benmanes.caffeine.cache.CacheLoader<>() {
+                    @Override
+                    public BanditRuntime load(String id) {
+                        return build(id, version(id));
+                    }
+
+                    @Override
+                    public BanditRuntime reload(String id, BanditRuntime old) {
+                        BanditStateStore.Version now = version(id);
+                        return old.version().equals(now) ? old : build(id, now);
+                    }
+                });
+    }
+
+    private BanditStateStore.Version version(String id) {
+        return states.version(id).orElseThrow(() -> new ServiceErrors.NotFound("no bandit '" + id + "'"));
+    }
+
+    private BanditRuntime build(String id, BanditStateStore.Version version) {
+        BanditSpec spec = specs.get(id);
+        return Algorithms.of(spec.algorithm()).runtime(spec, version, this);
+    }
+
+    /** The bandit's runtime, current to within the check interval; 404 for an unknown bandit. */
+    public BanditRuntime get(String banditId) {
+        try {
+            return cache.get(banditId);
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException re ? re : e;
+        }
+    }
+
+    /** The runtime rebuilt from the database now, whatever is cached. */
+    public BanditRuntime fresh(String banditId) {
+        cache.invalidate(banditId);
+        return get(banditId);
+    }
+
+    /** The runtime checked against the stored version now (the lifecycle worker's and LDP checks' view). */
+    public BanditRuntime current(String banditId) {
+        BanditRuntime cached = get(banditId);
+        BanditStateStore.Version now = version(banditId);
+        if (cached.version().equals(now)) {
+            return cached;
+        }
+        BanditRuntime built = build(banditId, now);
+        cache.put(banditId, built);
+        return built;
+    }
+
+    /** The stored spec of a bandit (normalised at creation; immutable). */
+    public BanditSpec spec(String banditId) {
+        return specs.get(banditId);
+    }
+
+    @Override
+    public List<String> releasedModels(String banditId) {
+        return epochs.releasedModels(banditId);
+    }
+
+    @Override
+    public Optional<byte[]> policyState(String banditId) {
+        return states.policyState(banditId);
+    }
+
+    @Override
+    public Optional<byte[]> plan(String banditId, int epoch) {
+        return epochs.plan(banditId, epoch);
+    }
+
+    @Override
+    public BinaryCodec binary() {
+        return binary;
+    }
+
+    @Override
+    public StateCodec json() {
+        return json;
+    }
+
+    @Override
+    public NoiseSource noise() {
+        return noise;
+    }
+
+    @Override
+    public SplittableRandom publicRng() {
+        return new SplittableRandom(seeds.nextLong());
+    }
+}

@@ -1,0 +1,237 @@
+package io.dpbandit.algorithms;
+
+import io.dpbandit.bandit.InvalidRequestException;
+import io.dpbandit.policy.capri.CapriConfig;
+import io.dpbandit.runtime.AlgorithmDescriptor;
+import io.dpbandit.runtime.SpecSection;
+import io.dpbandit.spec.BanditSpec;
+import io.dpbandit.spec.PrivacyModel;
+import io.dpbandit.spec.SpecLimits;
+import io.dpbandit.spec.TuningMode;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Checks a bandit spec completely (every problem is reported, not just the first) and fills in the
+ * documented defaults: the rules every spec follows (privacy model and budget, actions, pool,
+ * feedback, tuning), the ownership of the optional sections (a section only the algorithms in the
+ * registry that read it may set), then the algorithm's own rules ({@link AlgorithmDescriptor#normalise}).
+ * Limits keep one bandit's public sets and matrices within what a single epoch close can handle.
+ */
+public final class SpecValidation {
+
+    private SpecValidation() {
+    }
+
+    /** The spec with defaults filled in, within the default limits. */
+    public static BanditSpec normalise(BanditSpec s) {
+        return normalise(s, SpecLimits.defaults(), List.of());
+    }
+
+    /**
+     * The spec with defaults filled in, or an {@link InvalidRequestException} listing every problem:
+     * the field-level ones Bean Validation found ({@code fieldProblems}) and the rules checked here.
+     * Written to run on a spec whose annotations failed, so one answer lists everything.
+     */
+    public static BanditSpec normalise(BanditSpec s, SpecLimits limits,
+            List<InvalidRequestException.FieldProblem> fieldProblems) {
+        if (s == null) {
+            throw InvalidRequestException.of("body", "a bandit spec is required");
+        }
+        List<InvalidRequestException.FieldProblem> p = new ArrayList<>(fieldProblems);
+        AlgorithmDescriptor algorithm = s.algorithm() == null ? null : Algorithms.of(s.algorithm());
+        double b = s.rewardBound() == null ? 1.0 : s.rewardBound();
+        double tau = s.regularization() == null ? 1.0 : s.regularization();
+        Integer dim = s.contextDimension();
+        if (dim != null && dim > limits.maxContextDimension()) {
+            p.add(problem("contextDimension", "must be at most " + limits.maxContextDimension()));
+        }
+        checkActions(s.actions(), limits, p);
+        if (s.contextPool() != null) {
+            checkPool(s.contextPool(), dim, limits.maxPool(), p);
+        }
+        BanditSpec.Privacy privacy = algorithm == null ? s.privacy() : privacy(s, algorithm, p);
+        BanditSpec.Tuning tuning = tuning(s.tuning());
+        BanditSpec.Feedback feedback = feedback(s.feedback(), b, tuning.rewardOffset(), p);
+        if (privacy != null && privacy.model() == PrivacyModel.LDP && feedback.defaultReward() != 0.0) {
+            p.add(problem("feedback.defaultReward", "must be 0 for a locally private bandit: the server keeps no "
+                    + "context, so a round without a report contributes nothing"));
+        }
+        BanditSpec normalised = new BanditSpec(s.id(), s.algorithm(), privacy, s.horizon(), b, s.kernel(), tau, dim,
+                s.actions(), s.contextPool(), feedback, tuning, s.linear(), s.gpucb());
+        if (algorithm != null) {
+            sections(s, algorithm, p);
+            normalised = algorithm.normalise(normalised, limits, p);
+        }
+        if (!p.isEmpty()) {
+            throw new InvalidRequestException(p.stream().distinct()
+                    .sorted(Comparator.comparing(InvalidRequestException.FieldProblem::field)).toList());
+        }
+        return normalised;
+    }
+
+    /** Each optional section is set only where the algorithm reads it; required ones are present. */
+    private static void sections(BanditSpec s, AlgorithmDescriptor a, List<InvalidRequestException.FieldProblem> p) {
+        Set<SpecSection> reads = a.sections();
+        if (reads.contains(SpecSection.KERNEL) && s.kernel() == null) {
+            p.add(problem("kernel", "is required for " + Algorithms.owners(SpecSection.KERNEL)
+                    + ", e.g. {\"type\": \"RBF\", \"lengthScale\": 0.3}"));
+        }
+        if (reads.contains(SpecSection.CONTEXT_POOL) && s.contextPool() == null) {
+            p.add(problem("contextPool", "is required for " + Algorithms.owners(SpecSection.CONTEXT_POOL)
+                    + ": the public contexts"));
+        }
+        if (!reads.contains(SpecSection.LINEAR) && s.linear() != null) {
+            p.add(problem("linear", "applies to " + Algorithms.owners(SpecSection.LINEAR) + " only"));
+        }
+        if (!reads.contains(SpecSection.GPUCB) && s.gpucb() != null) {
+            p.add(problem("gpucb", "applies to " + Algorithms.owners(SpecSection.GPUCB) + " only"));
+        }
+        BanditSpec.Tuning t = tuning(s.tuning());
+        var paper = CapriConfig.Refinements.paper();
+        boolean refined = t.elimination() != paper.elimination() || t.statisticalWidth() != paper.statistical()
+                || t.projection() != paper.projection() || t.tauRule() != paper.tau() || t.rewardOffset() != 0.0;
+        if (!reads.contains(SpecSection.REFINEMENTS) && refined) {
+            p.add(problem("tuning", "elimination, statisticalWidth, projection, tauRule and rewardOffset apply to "
+                    + Algorithms.owners(SpecSection.REFINEMENTS) + " only"));
+        }
+    }
+
+    private static BanditSpec.Privacy privacy(BanditSpec s, AlgorithmDescriptor a,
+            List<InvalidRequestException.FieldProblem> p) {
+        BanditSpec.Privacy privacy = s.privacy();
+        if (privacy == null) {
+            return null; // @NotNull reports it
+        }
+        PrivacyModel model = privacy.model() == null ? a.privacyModels().get(0) : privacy.model();
+        if (!a.privacyModels().contains(model)) {
+            p.add(problem("privacy.model", a.privacyModels().size() == 1 && a.privacyModels().get(0) == PrivacyModel.LDP
+                    ? a.algorithm() + " is locally private: LDP"
+                    : a.algorithm() + " is JDP only; LDP (a randomiser on the user's device) is served by "
+                            + Algorithms.names(d -> d.privacyModels().contains(PrivacyModel.LDP))));
+        }
+        Double eps = privacy.epsilon();
+        Double delta = privacy.delta();
+        boolean needsDelta = !a.pureDp();
+        if (needsDelta && (delta == null || !(delta > 0 && delta < 1))) {
+            p.add(problem("privacy.delta", "must lie strictly between 0 and 1 for " + a.algorithm()));
+        }
+        if (!needsDelta && delta != null && !(delta >= 0 && delta < 1)) {
+            p.add(problem("privacy.delta", "must lie in [0, 1)"));
+        }
+        Double total = privacy.totalEpsilon();
+        if (total != null && eps != null && total < eps) {
+            p.add(problem("privacy.totalEpsilon", "must be at least epsilon"));
+        }
+        if (!a.sections().contains(SpecSection.TOTAL_EPSILON) && total != null) {
+            p.add(problem("privacy.totalEpsilon", "applies to " + Algorithms.owners(SpecSection.TOTAL_EPSILON)
+                    + " only; " + a.algorithm() + "'s epsilon is already its total"));
+        }
+        CapriConfig.EpochComposition composition = privacy.composition() == null
+                ? CapriConfig.EpochComposition.SEQUENTIAL : privacy.composition();
+        if (!a.sections().contains(SpecSection.EPOCH_COMPOSITION)
+                && composition != CapriConfig.EpochComposition.SEQUENTIAL) {
+            p.add(problem("privacy.composition", "applies to " + Algorithms.owners(SpecSection.EPOCH_COMPOSITION)
+                    + " only; " + a.algorithm() + " composes sequentially"));
+        }
+        double budget = total != null ? total : eps == null ? 0 : eps;
+        return new BanditSpec.Privacy(model, eps, needsDelta ? delta : Double.valueOf(0.0), budget, composition);
+    }
+
+    private static void checkActions(List<BanditSpec.Action> actions, SpecLimits limits,
+            List<InvalidRequestException.FieldProblem> p) {
+        if (actions == null) {
+            return; // @NotNull reports it
+        }
+        if (actions.size() < 2 || actions.size() > limits.maxActions()) {
+            p.add(problem("actions", "must list 2 to " + limits.maxActions() + " actions"));
+            return;
+        }
+        Set<String> ids = new HashSet<>();
+        int dim = -1;
+        for (int i = 0; i < actions.size(); i++) {
+            BanditSpec.Action a = actions.get(i);
+            String f = "actions[" + i + "]";
+            if (a == null) {
+                p.add(problem(f, "must not be null"));
+                continue;
+            }
+            if (a.id() == null || a.features() == null || !finite(a.features())) {
+                continue; // the annotations report these
+            }
+            if (!ids.add(a.id())) {
+                p.add(problem(f + ".id", "duplicates the id '" + a.id() + "'"));
+            }
+            if (a.features().length > limits.maxContextDimension()) {
+                p.add(problem(f + ".features", "must hold at most " + limits.maxContextDimension() + " numbers"));
+            } else if (dim >= 0 && a.features().length != dim) {
+                p.add(problem(f + ".features", "must have the same length as the first action's (" + dim + ")"));
+            } else {
+                dim = a.features().length;
+            }
+        }
+    }
+
+    private static void checkPool(List<double[]> pool, Integer dim, int maxPool,
+            List<InvalidRequestException.FieldProblem> p) {
+        if (pool.isEmpty() || pool.size() > maxPool) {
+            p.add(problem("contextPool", "must hold 1 to " + maxPool + " public contexts"));
+            return;
+        }
+        for (int i = 0; i < pool.size(); i++) {
+            double[] c = pool.get(i);
+            if (c == null) {
+                p.add(problem("contextPool[" + i + "]", "must not be null"));
+                return;
+            }
+            if (dim != null && c.length != dim) {
+                p.add(problem("contextPool[" + i + "]", "must hold " + dim + " numbers (contextDimension)"));
+                return;
+            }
+        }
+    }
+
+    private static BanditSpec.Feedback feedback(BanditSpec.Feedback f, double b, double offset,
+            List<InvalidRequestException.FieldProblem> p) {
+        int wait = f == null || f.waitSeconds() == null ? 600 : f.waitSeconds();
+        double fallback = f == null || f.defaultReward() == null ? 0.0 : f.defaultReward();
+        if (Double.isFinite(fallback) && Math.abs(fallback - offset) > b) {
+            p.add(problem("feedback.defaultReward", offset == 0.0 ? "must lie within [-rewardBound, rewardBound]"
+                    : "must lie within [rewardOffset - rewardBound, rewardOffset + rewardBound]"));
+        }
+        return new BanditSpec.Feedback(wait, fallback);
+    }
+
+    /** Defaults; the ranges are the annotations' (and PAPER mode's statistical scale defaults to 1). */
+    static BanditSpec.Tuning tuning(BanditSpec.Tuning t) {
+        TuningMode mode = t == null || t.mode() == null ? TuningMode.ENGINEERED : t.mode();
+        double scale = t == null || t.confidenceScale() == null ? (mode == TuningMode.PAPER ? 1.0 : 3e-4)
+                : t.confidenceScale();
+        int cap = t == null || t.projectionCap() == null ? 1000 : t.projectionCap();
+        int nz = t == null || t.approximationSize() == null ? 1000 : t.approximationSize();
+        double q = t == null || t.clippingQuantile() == null ? 1.0 : t.clippingQuantile();
+        var paper = CapriConfig.Refinements.paper();
+        return new BanditSpec.Tuning(mode, scale, cap, nz, q,
+                t == null || t.elimination() == null ? paper.elimination() : t.elimination(),
+                t == null || t.statisticalWidth() == null ? paper.statistical() : t.statisticalWidth(),
+                t == null || t.projection() == null ? paper.projection() : t.projection(),
+                t == null || t.tauRule() == null ? paper.tau() : t.tauRule(),
+                t == null || t.rewardOffset() == null ? 0.0 : t.rewardOffset());
+    }
+
+    private static boolean finite(double[] v) {
+        for (double x : v) {
+            if (!Double.isFinite(x)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static InvalidRequestException.FieldProblem problem(String field, String message) {
+        return new InvalidRequestException.FieldProblem(field, message);
+    }
+}

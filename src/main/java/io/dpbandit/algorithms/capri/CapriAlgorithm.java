@@ -1,0 +1,142 @@
+package io.dpbandit.algorithms.capri;
+
+import io.dpbandit.bandit.InvalidRequestException;
+import io.dpbandit.client.capri.CapriReport;
+import io.dpbandit.client.privacy.NoiseSource;
+import io.dpbandit.client.privacy.PrivacyCost;
+import io.dpbandit.policy.ContextGenerator;
+import io.dpbandit.policy.PublicPoolGenerator;
+import io.dpbandit.policy.capri.Capri;
+import io.dpbandit.policy.capri.CapriConfig;
+import io.dpbandit.policy.capri.ReleasedModel;
+import io.dpbandit.policy.planning.PlanReport;
+import io.dpbandit.policy.planning.PlannerOptions;
+import io.dpbandit.policy.planning.UtilityPlanner;
+import io.dpbandit.runtime.AlgorithmDescriptor;
+import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.runtime.RuntimeServices;
+import io.dpbandit.runtime.SpecSection;
+import io.dpbandit.spec.BanditSpec;
+import io.dpbandit.spec.PrivacyModel;
+import io.dpbandit.spec.SpecLimits;
+import io.dpbandit.spec.TuningMode;
+import io.dpbandit.store.BanditStateStore;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * CAPRI (Pavlovic, Salgia &amp; Zhao: epoch elimination with private projected kernel regression),
+ * joint or local DP. Epochs of T_1 = ⌈√T⌉ rounds doubling; each is planned in the background,
+ * folded as its rewards settle and released once at its close, charged then.
+ */
+public final class CapriAlgorithm implements AlgorithmDescriptor {
+
+    @Override
+    public BanditSpec.Algorithm algorithm() {
+        return BanditSpec.Algorithm.CAPRI;
+    }
+
+    @Override
+    public List<PrivacyModel> privacyModels() {
+        return List.of(PrivacyModel.JDP, PrivacyModel.LDP);
+    }
+
+    @Override
+    public Set<SpecSection> sections() {
+        return Set.of(SpecSection.KERNEL, SpecSection.CONTEXT_POOL, SpecSection.REFINEMENTS,
+                SpecSection.EPOCH_COMPOSITION);
+    }
+
+    /**
+     * PAIRWISE elimination keeps each release's m × m factor, so it needs a small projection cap; a
+     * reward offset needs JDP (a CAPRI-LDP device clips to [−B, B] itself).
+     */
+    @Override
+    public BanditSpec normalise(BanditSpec s, SpecLimits limits, List<InvalidRequestException.FieldProblem> p) {
+        BanditSpec.Tuning t = s.tuning();
+        if (t != null && t.elimination() == CapriConfig.Refinements.EliminationTest.PAIRWISE
+                && t.projectionCap() != null && t.projectionCap() > 300) {
+            p.add(new InvalidRequestException.FieldProblem("tuning.projectionCap", "must be at most 300 with PAIRWISE "
+                    + "elimination (each release carries its m x m factor); PLANNED projection usually needs far "
+                    + "fewer points"));
+        }
+        if (t != null && t.rewardOffset() != null && t.rewardOffset() != 0.0 && s.privacy() != null
+                && s.privacy().model() == PrivacyModel.LDP) {
+            p.add(new InvalidRequestException.FieldProblem("tuning.rewardOffset",
+                    "needs JDP: a CAPRI-LDP device clips its reward to [-B, B]"));
+        }
+        return s;
+    }
+
+    @Override
+    public Creation create(BanditSpec spec, NoiseSource noise) {
+        Capri capri = policy(spec);
+        capri.checkNoiseCalibration();
+        return new Creation(capri.schedule().plannedLength(1),
+                new PrivacyCost(spec.privacy().epsilon(), spec.privacy().delta()), null, null);
+    }
+
+    @Override
+    public BanditRuntime runtime(BanditSpec spec, BanditStateStore.Version version, RuntimeServices services) {
+        List<ReleasedModel> models = services.releasedModels(spec.id()).stream()
+                .map(m -> services.json().read(m, ReleasedModel.class)).toList();
+        return new CapriRuntime(spec, policy(spec), version, models, services);
+    }
+
+    @Override
+    public boolean forecasts() {
+        return true;
+    }
+
+    @Override
+    public PlanReport forecast(BanditSpec spec, PlannerOptions options) {
+        return UtilityPlanner.plan(config(spec), contexts(spec), options);
+    }
+
+    @Override
+    public boolean plansEpochs() {
+        return true;
+    }
+
+    @Override
+    public List<Class<?>> randomiserInputs() {
+        return List.of(CapriLocalInput.class);
+    }
+
+    @Override
+    public List<Class<?>> reports() {
+        return List.of(CapriReport.class);
+    }
+
+    @Override
+    public List<String> panels() {
+        return List.of("timeline", "budget", "epoch-statistics", "forecast", "recommendations");
+    }
+
+    /** The public context pool as the policy draws from it. */
+    public static ContextGenerator contexts(BanditSpec spec) {
+        return new PublicPoolGenerator(spec.contextPool());
+    }
+
+    /** CAPRI's configuration for a validated, normalised spec. */
+    public static CapriConfig config(BanditSpec spec) {
+        var model = spec.privacy().model() == PrivacyModel.LDP ? CapriConfig.Model.LDP : CapriConfig.Model.JDP;
+        var privacy = new CapriConfig.Privacy(model, spec.privacy().epsilon(), spec.privacy().delta());
+        List<double[]> actionFeatures = spec.actions().stream().map(BanditSpec.Action::features).toList();
+        boolean paper = spec.tuning().mode() == TuningMode.PAPER;
+        CapriConfig base = paper
+                ? CapriConfig.paper(spec.horizon(), actionFeatures, spec.kernel(), spec.regularization(),
+                        spec.rewardBound(), privacy)
+                : CapriConfig.engineered(spec.horizon(), actionFeatures, spec.kernel(), spec.regularization(),
+                        spec.rewardBound(), privacy, spec.tuning().confidenceScale(), spec.tuning().clippingQuantile());
+        CapriConfig.Width width = paper
+                ? new CapriConfig.Width(spec.tuning().confidenceScale(), CapriConfig.Width.PrivacyTerm.THEORY, 1.0)
+                : base.width();
+        return base.withWidth(width).withProjectionCap(spec.tuning().projectionCap())
+                .withComposition(spec.privacy().composition()).withRefinements(spec.tuning().refinements());
+    }
+
+    public static Capri policy(BanditSpec spec) {
+        return new Capri(config(spec), contexts(spec));
+    }
+}

@@ -1,0 +1,174 @@
+package io.dpbandit.algorithms.capri;
+
+import io.dpbandit.bandit.Phase;
+import io.dpbandit.client.capri.CapriReport;
+import io.dpbandit.client.privacy.PrivacyCost;
+import io.dpbandit.policy.capri.Capri;
+import io.dpbandit.policy.capri.CapriConfig;
+import io.dpbandit.policy.capri.CapriState;
+import io.dpbandit.policy.capri.ContributionCalculator;
+import io.dpbandit.policy.capri.EpochPlan;
+import io.dpbandit.policy.capri.EpochPlanner;
+import io.dpbandit.policy.capri.ReleasedModel;
+import io.dpbandit.runtime.EpochProcess;
+import io.dpbandit.runtime.Reports;
+import io.dpbandit.runtime.RuntimeServices;
+import io.dpbandit.spec.BanditSpec;
+import io.dpbandit.store.BinaryCodec;
+import io.dpbandit.store.DecisionStore;
+import io.dpbandit.store.EpochStore;
+import java.util.List;
+
+/**
+ * What CAPRI's epoch does in the lifecycle (Pavlovic, Salgia &amp; Zhao, Algorithm 1, steps 2–9): the
+ * plan (S, R, A = L⁻¹, C_r, σ, Δ_r; public) is computed in bounded steps as soon as the epoch opens;
+ * settled rounds add their contribution y · A k_S(w), bounded to norm C_r, to the private
+ * accumulator g (under LDP the device's noisy contribution as sent); the sealed epoch releases μ̂_r
+ * with fresh noise, is charged, and opens the next epoch (or moves to EXPLOIT after the last epoch
+ * that completes within T).
+ */
+final class CapriProcess implements EpochProcess<CapriProcess.Work> {
+
+    /** Rounds folded per step. */
+    static final int FOLD_BATCH = 2_000;
+
+    /** An epoch's working memory on the leader. */
+    static final class Work {
+        /** The factorisation attempt that worked for the previous epoch: the next one starts there. */
+        int choleskyHint;
+        EpochPlanner.PlanningJob job;
+        EpochPlan plan;
+        ContributionCalculator contributions;
+    }
+
+    private final BanditSpec spec;
+    private final Capri capri;
+    private final List<ReleasedModel> models;
+    private final RuntimeServices services;
+    private final boolean local;
+
+    CapriProcess(BanditSpec spec, Capri capri, List<ReleasedModel> models, RuntimeServices services, boolean local) {
+        this.spec = spec;
+        this.capri = capri;
+        this.models = models;
+        this.services = services;
+        this.local = local;
+    }
+
+    @Override
+    public Class<Work> memoryType() {
+        return Work.class;
+    }
+
+    @Override
+    public Work memory(EpochStore.OpenEpoch epoch, Work previous) {
+        Work work = new Work();
+        work.choleskyHint = previous == null ? 0 : previous.choleskyHint;
+        return work;
+    }
+
+    @Override
+    public boolean needsPlan() {
+        return true;
+    }
+
+    @Override
+    public PlanStep plan(Work work, EpochStore.OpenEpoch epoch, long budgetNanos) {
+        if (work.job == null) {
+            work.job = capri.planning(epoch.number(), models, services.publicRng(), work.choleskyHint);
+        }
+        if (!work.job.step(budgetNanos)) {
+            return PlanStep.progress(work.job.stage().toString(), work.job.progress());
+        }
+        EpochPlan plan = work.job.result();
+        work.choleskyHint = plan.choleskyAttempt();
+        work.job = null;
+        return PlanStep.finished(services.binary().encode(plan), "T_r = " + plan.length() + ", |S| = "
+                + plan.projectionSize() + ", noise sigma " + plan.noise().sigma());
+    }
+
+    private EpochPlan plan(Work work, EpochStore.OpenEpoch epoch) {
+        if (work.plan == null) {
+            work.plan = services.binary().decode(services.plan(spec.id(), epoch.number()).orElseThrow(),
+                    EpochPlan.class);
+        }
+        return work.plan;
+    }
+
+    @Override
+    public FoldOrder foldOrder() {
+        return FoldOrder.SETTLED;
+    }
+
+    @Override
+    public int foldBatch() {
+        return FOLD_BATCH;
+    }
+
+    @Override
+    public boolean accumulates() {
+        return true;
+    }
+
+    /**
+     * Each settled round's contribution y · A k_S(w), bounded to norm C_r (ContributionCalculator),
+     * with the round's reward if it was accepted and the default reward otherwise. Under LDP, the
+     * user's noisy contribution as sent; a round without one (none came in time) contributes
+     * nothing, as a reward of 0 would without noise (an LDP bandit's defaultReward is 0).
+     */
+    @Override
+    public Folded fold(Work work, EpochStore.OpenEpoch epoch, EpochStore.Accumulator stored,
+            List<DecisionStore.Round> rounds) {
+        EpochPlan plan = plan(work, epoch);
+        if (work.contributions == null) {
+            work.contributions = capri.contributions(plan);
+        }
+        double[] g = stored.sums(plan.projectionSize());
+        for (DecisionStore.Round round : rounds) {
+            if (local) {
+                if (round.acceptedReport() != null) {
+                    double[] v = Reports.read(round.acceptedReport(), CapriReport.class).contribution();
+                    for (int i = 0; i < g.length; i++) {
+                        g[i] += v[i];
+                    }
+                }
+            } else if (round.context() != null) {
+                work.contributions.addTo(g, round.context(), round.action(),
+                        round.rewardOr(spec.feedback().defaultReward()));
+            }
+        }
+        return Folded.accumulator(BinaryCodec.doubles(g));
+    }
+
+    /** Steps 7–9: μ̂_r released from g with fresh noise (JDP), its charge, and the next epoch or EXPLOIT. */
+    @Override
+    public EpochRelease release(Work work, EpochStore.OpenEpoch epoch, EpochStore.Accumulator sealed) {
+        EpochPlan plan = plan(work, epoch);
+        int r = epoch.number();
+        CapriState state = capri.fold(capri.open(plan, models), sealed.sums(plan.projectionSize()), sealed.folded());
+        Capri.Release release = capri.release(state, services.noise());
+        PrivacyCost cost = charge(capri.config(), release, models.isEmpty());
+        boolean next = capri.releases(r + 1);
+        return new EpochRelease(new Charge(cost, new PrivacyCost(spec.privacy().epsilon(), spec.privacy().delta()),
+                "CAPRI epoch release", r, capri.config().composition().name()), services.json().text(release.model()),
+                null, next ? Phase.EXPLORE : Phase.EXPLOIT, next ? capri.schedule().plannedLength(r + 1) : null,
+                "T_r = " + plan.length() + ", |S| = " + plan.projectionSize() + ", charged epsilon " + cost.epsilon()
+                        + (next ? "" : "; last epoch within the horizon, now exploiting"));
+    }
+
+    /**
+     * The ledger charge of one epoch release. SEQUENTIAL: the epoch's (ε_r, δ_r). PARALLEL: the
+     * first release is charged the full (ε, δ) and later ones nothing, because each round enters
+     * exactly one epoch (parallel composition; see CapriConfig.EpochComposition).
+     */
+    static PrivacyCost charge(CapriConfig config, Capri.Release release, boolean firstRelease) {
+        if (!config.privacy().privacyEnabled()) {
+            return PrivacyCost.ZERO;
+        }
+        if (config.composition() == CapriConfig.EpochComposition.PARALLEL) {
+            return firstRelease ? new PrivacyCost(config.privacy().epsilon(), config.privacy().delta())
+                    : PrivacyCost.ZERO;
+        }
+        return new PrivacyCost(release.noise().epsilon(), release.noise().delta());
+    }
+}

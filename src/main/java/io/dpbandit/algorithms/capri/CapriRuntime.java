@@ -1,0 +1,189 @@
+package io.dpbandit.algorithms.capri;
+
+import io.dpbandit.bandit.ServiceErrors;
+import io.dpbandit.policy.ContextKey;
+import io.dpbandit.policy.capri.Capri;
+import io.dpbandit.policy.capri.Elimination;
+import io.dpbandit.policy.capri.EpochPlan;
+import io.dpbandit.policy.capri.ReleasedModel;
+import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.runtime.ContextRelease;
+import io.dpbandit.runtime.EpochProcess;
+import io.dpbandit.runtime.LocalReports;
+import io.dpbandit.runtime.PublicModel;
+import io.dpbandit.runtime.ReleaseContext;
+import io.dpbandit.runtime.RuntimeServices;
+import io.dpbandit.spec.BanditSpec;
+import io.dpbandit.spec.PrivacyModel;
+import io.dpbandit.store.BanditStateStore;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.random.RandomGenerator;
+
+/**
+ * CAPRI (Pavlovic, Salgia &amp; Zhao, Algorithm 1) as served: decisions are uniform over the active
+ * set X_r(c), which the released models give for any context; the epoch's background work is
+ * {@link CapriProcess}. Built from the released models at a stored version; immutable.
+ */
+final class CapriRuntime implements BanditRuntime, PublicModel {
+
+    /** Cached active sets per context hold at most this many entries per runtime. */
+    static final int ACTIVE_SET_CACHE_LIMIT = 100_000;
+
+    private final BanditSpec spec;
+    private final Capri capri;
+    private final BanditStateStore.Version version;
+    private final List<ReleasedModel> models;
+    private final Elimination activeSets;
+    private final RuntimeServices services;
+    private final Map<ContextKey, int[]> activeSetCache = new ConcurrentHashMap<>();
+    /** Decoded epoch plans (immutable once stored), for checking LDP reports and serving them. */
+    private final Map<Integer, EpochPlan> plans = new ConcurrentHashMap<>();
+    private final CapriLocalReports local;
+
+    CapriRuntime(BanditSpec spec, Capri capri, BanditStateStore.Version version, List<ReleasedModel> models,
+            RuntimeServices services) {
+        this.spec = spec;
+        this.capri = capri;
+        this.version = version;
+        this.models = List.copyOf(models);
+        this.activeSets = capri.elimination(this.models);
+        this.services = services;
+        this.local = spec.privacy().model() == PrivacyModel.LDP ? new CapriLocalReports(this) : null;
+    }
+
+    @Override
+    public BanditSpec spec() {
+        return spec;
+    }
+
+    @Override
+    public BanditStateStore.Version version() {
+        return version;
+    }
+
+    Capri capri() {
+        return capri;
+    }
+
+    List<ReleasedModel> models() {
+        return models;
+    }
+
+    /**
+     * X_r(c): chaining the released models costs O(m |X|) kernel evaluations, so repeated contexts
+     * (a pool, popular segments) are served from a cache that dies with this runtime.
+     */
+    int[] activeSet(double[] context) {
+        ContextKey key = new ContextKey(context);
+        int[] hit = activeSetCache.get(key);
+        if (hit != null) {
+            return hit;
+        }
+        int[] active = activeSets.activeSet(context);
+        if (activeSetCache.size() < ACTIVE_SET_CACHE_LIMIT) {
+            activeSetCache.put(key, active);
+        }
+        return active;
+    }
+
+    /** Algorithm 1: play x_t ~ Unif(X_r(c_t)), propensity 1/|X_r(c_t)|, in every phase. */
+    @Override
+    public Served decide(double[] context, int[] candidates, RandomGenerator rng) {
+        Capri.Decision d = capri.decide(activeSet(context), version.epoch(), rng);
+        return new Served(d.action(), d.propensity(), local == null ? null : local.randomiserFor(context, d.action()));
+    }
+
+    @Override
+    public EpochProcess<?> process() {
+        return new CapriProcess(spec, capri, models, services, local != null);
+    }
+
+    @Override
+    public Optional<LocalReports> local() {
+        return Optional.ofNullable(local);
+    }
+
+    @Override
+    public Optional<PublicModel> publicModel() {
+        return Optional.of(this);
+    }
+
+    @Override
+    public Recommendation recommend(double[] context) {
+        return new Recommendation(actionId(best(context)), activeSet(context).length);
+    }
+
+    @Override
+    public int[] activeSetSizes(double[] context) {
+        return activeSets.activeSetSizes(context);
+    }
+
+    @Override
+    public Optional<ReleaseFigures> figures(int epoch) {
+        for (int i = 0; i < models.size(); i++) {
+            ReleasedModel m = models.get(i);
+            if (m.epoch() == epoch) {
+                return Optional.of(new ReleaseFigures(m.width(), m.coefficients().length, i));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The stored plan of epoch r, decoded once per runtime; empty while it is still being planned. */
+    Optional<EpochPlan> storedPlan(int r) {
+        EpochPlan cached = plans.get(r);
+        if (cached != null) {
+            return Optional.of(cached);
+        }
+        var plan = services.plan(spec.id(), r).map(b -> services.binary().decode(b, EpochPlan.class));
+        plan.ifPresent(p -> plans.put(r, p));
+        return plan;
+    }
+
+    @Override
+    public CapriRelease latestRelease(ReleaseContext releases) {
+        ReleasedModel model = models.isEmpty() ? null : models.get(models.size() - 1);
+        CapriRelease.Model released = null;
+        if (model != null) {
+            var actionFeatures = spec.actions().stream().map(BanditSpec.Action::features).toArray(double[][]::new);
+            released = new CapriRelease.Model(
+                    model.projectionSet().stream().map(p -> p.features(actionFeatures)).toList(),
+                    model.coefficients(), model.width(),
+                    "keep x if mu(c,x) >= max over active x' of mu(c,x') - 4 * width",
+                    "mu(w) = sum_i coefficients[i] * k(projectionPoints[i], w), w = context ++ action features");
+        }
+        boolean ldp = local != null;
+        return new CapriRelease(model == null ? 0 : model.epoch(), version.phase(), spec.kernel(), spec.actions(),
+                spec.contextDimension(), released, new CapriRelease.Privacy(ldp ? PrivacyModel.LDP : PrivacyModel.JDP,
+                        capri.config().composition(), capri.config().calibration(),
+                        ldp ? "Gaussian mechanism on each user's clipped contribution, on the user's device"
+                                : "Gaussian mechanism on clipped contributions, once per epoch"));
+    }
+
+    /** The model's best active action for a context: post-processing of released models, free. */
+    @Override
+    public ContextRelease release(double[] context, ReleaseContext releases) {
+        requireValidContext(context);
+        return new ContextRelease(spec.id(), actionId(best(context)), false, 0);
+    }
+
+    private int best(double[] context) {
+        int[] active = activeSet(context);
+        int best = active[0];
+        if (!models.isEmpty()) {
+            double[] mu = activeSets.means(models.size() - 1, context);
+            for (int a : active) {
+                if (mu[a] > mu[best]) {
+                    best = a;
+                }
+            }
+        }
+        if (best < 0) {
+            throw new ServiceErrors.NotReady("no active action");
+        }
+        return best;
+    }
+}

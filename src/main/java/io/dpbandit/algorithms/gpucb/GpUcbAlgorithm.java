@@ -1,0 +1,161 @@
+package io.dpbandit.algorithms.gpucb;
+
+import io.dpbandit.algorithms.sequential.SequentialAlgorithm;
+import io.dpbandit.algorithms.sequential.SequentialModel;
+import io.dpbandit.bandit.InvalidRequestException;
+import io.dpbandit.client.gpucb.GpUcbReport;
+import io.dpbandit.client.kernel.KernelType;
+import io.dpbandit.kernel.BoxDomain;
+import io.dpbandit.policy.JointFeatureMap;
+import io.dpbandit.policy.gpucb.GpUcb;
+import io.dpbandit.policy.gpucb.GpUcbConfig;
+import io.dpbandit.policy.gpucb.LocalGpUcb;
+import io.dpbandit.policy.gpucb.QffOrderChoice;
+import io.dpbandit.policy.linucb.LinUcbConfig;
+import io.dpbandit.privacy.PrivacyAmounts;
+import io.dpbandit.runtime.SpecSection;
+import io.dpbandit.spec.BanditSpec;
+import io.dpbandit.spec.PrivacyModel;
+import io.dpbandit.spec.SpecLimits;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Private GP-UCB with quadrature Fourier features (Dubey 2021): an RBF kernel on the joint point
+ * w = context ++ action features, approximated by M = 2 m̄^d features, and UCB on a private linear
+ * model in that space; joint DP through the tree mechanism (charged once at creation) or local JDP
+ * (each device noises its own increments).
+ */
+public final class GpUcbAlgorithm extends SequentialAlgorithm {
+
+    /** Dubey 2021's confidence failure probability ζ. */
+    static final double ZETA = 0.1;
+    /** ENGINEERED: the UCB bonus is this times the theoretical radius (utility only). */
+    static final double RADIUS_SCALE = 0.1;
+    /** Largest feature dimension M = 2 m̄^d (the model is M × M, a fold O(M³)). */
+    static final int MAX_QFF_FEATURES = 512;
+
+    @Override
+    public BanditSpec.Algorithm algorithm() {
+        return BanditSpec.Algorithm.GPUCB;
+    }
+
+    @Override
+    public List<PrivacyModel> privacyModels() {
+        return List.of(PrivacyModel.JDP, PrivacyModel.LDP);
+    }
+
+    /** The kernel is required (RBF); the pool is optional. */
+    @Override
+    public Set<SpecSection> sections() {
+        return Set.of(SpecSection.KERNEL, SpecSection.GPUCB, SpecSection.DECISION_SETS);
+    }
+
+    @Override
+    protected boolean boundedCoordinates() {
+        return true;
+    }
+
+    @Override
+    protected JointFeatureMap featureMap(BanditSpec spec) {
+        return new JointFeatureMap(JointFeatureMap.Kind.CONCATENATION);
+    }
+
+    /**
+     * An RBF kernel (quadrature Fourier features exist for squared-exponential kernels); m̄ from the
+     * spec or the smallest meeting the 1/T² error bound on [0, 1]^d within M ≤ 512;
+     * d = contextDimension + action dimension.
+     */
+    @Override
+    public BanditSpec normalise(BanditSpec s, SpecLimits limits, List<InvalidRequestException.FieldProblem> p) {
+        if (s.kernel() != null && s.kernel().type() != KernelType.RBF) {
+            p.add(problem("kernel", "GPUCB needs an RBF kernel on the joint point, e.g. {\"type\": \"RBF\", "
+                    + "\"lengthScale\": 0.5}: its quadrature Fourier features exist for squared-exponential kernels"));
+        }
+        BanditSpec.GpUcb g = s.gpucb();
+        var mode = g == null || g.mode() == null ? LinUcbConfig.Mode.ENGINEERED : g.mode();
+        Integer nodes = g == null ? null : g.nodesPerDimension();
+        Integer dim = s.contextDimension();
+        var actions = s.actions();
+        if (dim != null && actions != null && !actions.isEmpty() && actions.get(0) != null
+                && actions.get(0).features() != null && s.kernel() != null && s.kernel().type() == KernelType.RBF
+                && s.horizon() != null && s.horizon() >= 1 && dim >= 0) {
+            nodes = nodes(s, dim + actions.get(0).features().length, nodes, p);
+        }
+        return new BanditSpec(s.id(), s.algorithm(), s.privacy(), s.horizon(), s.rewardBound(), s.kernel(),
+                s.regularization(), s.contextDimension(), s.actions(), s.contextPool(), s.feedback(), s.tuning(),
+                s.linear(), new BanditSpec.GpUcb(nodes, mode));
+    }
+
+    private static Integer nodes(BanditSpec s, int d, Integer nodes, List<InvalidRequestException.FieldProblem> p) {
+        if (d < 1) {
+            p.add(problem("contextDimension", "GPUCB needs a joint point (context and action features) of at least "
+                    + "one number"));
+            return null;
+        }
+        int maxNodes = 0;
+        while (maxNodes < 64 && features(maxNodes + 1, d) <= MAX_QFF_FEATURES) {
+            maxNodes++;
+        }
+        if (maxNodes < 2) { // one node per dimension is a constant feature map
+            p.add(problem("gpucb", "GPUCB's quadrature features grow as 2 * nodes^d: the joint point (context and "
+                    + "action features, d = " + d + ") must have at most 8 numbers"));
+            return null;
+        }
+        if (nodes == null) {
+            int wanted = QffOrderChoice.errorBelowInverseSquareHorizon(s.horizon(), BoxDomain.unitCube(d),
+                    s.kernel().lengthScale());
+            return Math.max(2, Math.min(wanted, maxNodes));
+        }
+        if (features(nodes, d) > MAX_QFF_FEATURES) {
+            p.add(problem("gpucb.nodesPerDimension", "gives " + features(nodes, d) + " features; at most "
+                    + MAX_QFF_FEATURES + " (nodesPerDimension <= " + maxNodes + " for d = " + d + ")"));
+        }
+        return nodes;
+    }
+
+    private static long features(int nodes, int d) {
+        double m = 2 * Math.pow(nodes, d);
+        return m > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : (long) m;
+    }
+
+    private static InvalidRequestException.FieldProblem problem(String field, String message) {
+        return new InvalidRequestException.FieldProblem(field, message);
+    }
+
+    /**
+     * GP-UCB on the joint point w ∈ R^d, features' error bound stated on [0, 1]^d. Rewards are
+     * clipped to [−B, B] (Y = B: deterministic sensitivity by clipping, docs/papers.md); ρ = B/2 (a
+     * reward in [−B, B] is B-sub-Gaussian around its mean, B/2 for [0, B]: the experiments'
+     * Bernoulli scale), λ = ρ², ‖f‖_k ≤ B. Calibrated at the doubles that do not exceed the spec's
+     * (ε, δ), which the creation charge records.
+     */
+    @Override
+    protected SequentialModel<?> model(BanditSpec spec) {
+        int d = dimension(spec);
+        double epsilon = PrivacyAmounts.calibrationValue(spec.privacy().epsilon());
+        double delta = PrivacyAmounts.calibrationValue(spec.privacy().delta());
+        BanditSpec.GpUcb g = spec.gpucb();
+        double y = spec.rewardBound();
+        double rho = y / 2;
+        var domain = BoxDomain.unitCube(d);
+        boolean local = spec.privacy().model() == PrivacyModel.LDP;
+        var privacy = local ? GpUcbConfig.Privacy.localJdp(epsilon, delta) : GpUcbConfig.Privacy.jdp(epsilon, delta);
+        GpUcbConfig config = g.mode() == LinUcbConfig.Mode.PAPER
+                ? GpUcbConfig.paper(g.nodesPerDimension(), spec.kernel().lengthScale(), domain, spec.horizon(), privacy,
+                        rho * rho, rho, y, ZETA, y)
+                : GpUcbConfig.engineered(g.nodesPerDimension(), spec.kernel().lengthScale(), domain, spec.horizon(),
+                        privacy, rho * rho, rho, y, ZETA, y, 1.0, RADIUS_SCALE);
+        return local ? new LocalGpUcbModel(new LocalGpUcb(config)) : new GpUcbModel(new GpUcb(config));
+    }
+
+    @Override
+    public List<Class<?>> randomiserInputs() {
+        return List.of(GpUcbInput.class);
+    }
+
+    @Override
+    public List<Class<?>> reports() {
+        return List.of(GpUcbReport.class);
+    }
+}

@@ -1,0 +1,89 @@
+package io.dpbandit.algorithms.linucb;
+
+import io.dpbandit.algorithms.sequential.SequentialModel;
+import io.dpbandit.store.DecisionStore;
+import io.dpbandit.policy.SequentialPolicy;
+import io.dpbandit.policy.linucb.LinUcb;
+import io.dpbandit.policy.linucb.LinUcbObservation;
+import io.dpbandit.policy.linucb.LinUcbState;
+import io.dpbandit.client.privacy.NoiseSource;
+import io.dpbandit.client.privacy.PrivacyCost;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.random.RandomGenerator;
+
+/**
+ * JDP-LinUCB with the tree mechanism (Shariff &amp; Sheffet 2018). One fold is one tree leaf: its batch's sum of
+ * [x; y][x; y]ᵀ (each row clipped to ‖[x; y]‖ ≤ L̃). Privacy argument for batched leaves: each
+ * user's round enters exactly one leaf, so it touches at most m = ⌈log₂ n⌉ + 1 tree nodes, with n
+ * = T bounding the number of leaves (a leaf holds at least one round); a node's sensitivity to one
+ * user's row is the same whatever else the leaf holds, so the per-node calibration and the
+ * composition over the m nodes, hence the whole-run (ε, δ) charged at creation, are unchanged.
+ */
+final class LinUcbModel implements SequentialModel<LinUcbState> {
+
+    private final LinUcb policy;
+
+    LinUcbModel(LinUcb policy) {
+        this.policy = policy;
+    }
+
+    @Override
+    public Class<LinUcbState> stateType() {
+        return LinUcbState.class;
+    }
+
+    @Override
+    public LinUcbState start(NoiseSource noise) {
+        return policy.start(noise);
+    }
+
+    @Override
+    public SequentialPolicy.Choice decide(LinUcbState state, double[][] candidates, RandomGenerator rng) {
+        return policy.decide(state, candidates, rng);
+    }
+
+    @Override
+    public LinUcbState fold(LinUcbState state, List<DecisionStore.Round> rounds, double[][] features,
+            double defaultReward, NoiseSource noise) {
+        List<LinUcbObservation> batch = new ArrayList<>(rounds.size());
+        for (int i = 0; i < rounds.size(); i++) {
+            DecisionStore.Round r = rounds.get(i);
+            if (features[i] == null) {
+                continue; // raw data already gone (cannot happen before a fold): contributes nothing
+            }
+            batch.add(new LinUcbObservation(features[i], r.rewardOr(defaultReward)));
+        }
+        if (batch.isEmpty() || policy.horizonReached(state)) {
+            return state;
+        }
+        return policy.fold(state, batch, noise);
+    }
+
+    /** The public model: θ̂, the Cholesky factor of the private Gram matrix and β (all post-processing). */
+    public record PublicLinUcb(double[] theta, double[] choleskyOfV, double beta, long observations, String decide) {
+    }
+
+    @Override
+    public PublicLinUcb publicModel(LinUcbState state) {
+        return new PublicLinUcb(state.snapshot().theta(), state.snapshot().cholesky(), state.snapshot().beta(),
+                state.observations(),
+                "argmax over candidates x of theta.x + beta * ||x||_{V^-1}, V = L L^T (L row-major)");
+    }
+
+    @Override
+    public Optional<PrivacyCost> cost() {
+        return policy.privacyCost();
+    }
+
+    @Override
+    public String costReason() {
+        return "LinUCB tree mechanism, whole horizon";
+    }
+
+    @Override
+    public boolean local() {
+        return false;
+    }
+}

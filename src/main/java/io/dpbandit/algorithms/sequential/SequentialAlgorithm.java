@@ -1,0 +1,70 @@
+package io.dpbandit.algorithms.sequential;
+
+import io.dpbandit.client.privacy.NoiseSource;
+import io.dpbandit.client.privacy.PrivacyCost;
+import io.dpbandit.policy.JointFeatureMap;
+import io.dpbandit.runtime.AlgorithmDescriptor;
+import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.runtime.EpochProcess;
+import io.dpbandit.runtime.RuntimeServices;
+import io.dpbandit.spec.BanditSpec;
+import io.dpbandit.store.BanditStateStore;
+import io.dpbandit.store.BinaryCodec;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * What the sequential algorithms (LinUCB, OnlineUCB, GP-UCB) share as descriptors: a bandit starts
+ * with its model's initial state and, under joint DP through the tree mechanism, pays its whole
+ * horizon at creation (continual observation); its one learning epoch is the horizon; its runtime is
+ * {@link SequentialRuntime} over the algorithm's {@link SequentialModel}, built once per bandit (a
+ * function of the immutable spec).
+ */
+public abstract class SequentialAlgorithm implements AlgorithmDescriptor {
+
+    private static final BinaryCodec CODEC = new BinaryCodec();
+    private final Map<String, SequentialModel<?>> models = new ConcurrentHashMap<>();
+
+    /** The algorithm's model for a validated, normalised spec. */
+    protected abstract SequentialModel<?> model(BanditSpec spec);
+
+    /** The joint feature map its model is over. */
+    protected abstract JointFeatureMap featureMap(BanditSpec spec);
+
+    /** Whether contexts must have bounded coordinates (GP-UCB's quadrature phases). */
+    protected boolean boundedCoordinates() {
+        return false;
+    }
+
+    @Override
+    public Creation create(BanditSpec spec, NoiseSource noise) {
+        SequentialModel<?> model = model(spec);
+        byte[] initial = CODEC.encode(model.start(noise));
+        PrivacyCost budget = new PrivacyCost(spec.privacy().epsilon(), spec.privacy().delta());
+        EpochProcess.Charge charge = model.cost().map(cost -> new EpochProcess.Charge(cost, budget, model.costReason(),
+                null, "SEQUENTIAL")).orElse(null);
+        return new Creation(spec.horizon(), budget, initial, charge);
+    }
+
+    @Override
+    public BanditRuntime runtime(BanditSpec spec, BanditStateStore.Version version, RuntimeServices services) {
+        SequentialModel<?> model = models.computeIfAbsent(spec.id(), id -> model(spec));
+        return new SequentialRuntime<>(spec, model, featureMap(spec), version, services, boundedCoordinates());
+    }
+
+    @Override
+    public boolean plansEpochs() {
+        return false;
+    }
+
+    @Override
+    public List<String> panels() {
+        return List.of("timeline", "budget", "recommendations");
+    }
+
+    /** d: the dimension of the joint feature vectors. */
+    public int dimension(BanditSpec spec) {
+        return featureMap(spec).dimension(spec.contextDimension(), spec.actions().get(0).features().length);
+    }
+}

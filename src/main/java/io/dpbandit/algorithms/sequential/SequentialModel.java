@@ -1,0 +1,60 @@
+package io.dpbandit.algorithms.sequential;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.dpbandit.client.privacy.NoiseSource;
+import io.dpbandit.client.privacy.PrivacyCost;
+import io.dpbandit.policy.SequentialPolicy;
+import io.dpbandit.store.DecisionStore;
+import java.util.List;
+import java.util.Optional;
+import java.util.random.RandomGenerator;
+
+/**
+ * A sequential policy as {@link SequentialRuntime} drives it: its state type, how rounds become the
+ * policy's observations (a clipped reward under JDP, the client's randomised report under LDP),
+ * what of the state is public, and what a locally private decision sends to the client's
+ * randomiser. One implementation per algorithm (LinUCB, OnlineUCB, GP-UCB JDP and local JDP).
+ *
+ * @param <S> the policy's state (private parts and the public snapshot decisions read)
+ */
+public interface SequentialModel<S> {
+
+    Class<S> stateType();
+
+    /** The state before any round (draws whatever noise the policy fixes up front). */
+    S start(NoiseSource noise);
+
+    SequentialPolicy.Choice decide(S state, double[][] candidates, RandomGenerator rng);
+
+    /**
+     * Folds settled rounds, in decision order. {@code features[i]} is round i's joint feature
+     * vector (null when its raw context is gone); a round without a reward or report counts with
+     * {@code defaultReward}.
+     */
+    S fold(S state, List<DecisionStore.Round> rounds, double[][] features, double defaultReward, NoiseSource noise);
+
+    /** The public model: what GET /release shows (post-processing of private releases only). */
+    Object publicModel(S state);
+
+    /** Whether rounds carry client-randomised reports (LDP) rather than rewards. */
+    boolean local();
+
+    /** For a locally private model: the randomiser's inputs sent with a decision. */
+    default Object randomiserInput(S state, double[] features) {
+        throw new IllegalStateException("a jointly private model sends nothing to devices");
+    }
+
+    /**
+     * For a locally private model: checks a client's report against the public parameters and the
+     * current state and returns it as stored; a 400 problem if it does not match.
+     */
+    default String check(S state, JsonNode report) {
+        throw new IllegalStateException("a jointly private model takes rewards, not reports");
+    }
+
+    /** The one ledger charge at creation covering the whole horizon (empty: nothing private). */
+    Optional<PrivacyCost> cost();
+
+    /** How the ledger names that charge. */
+    String costReason();
+}

@@ -1,0 +1,99 @@
+package io.dpbandit.algorithms.sequential;
+
+import io.dpbandit.bandit.Phase;
+import io.dpbandit.runtime.EpochProcess;
+import io.dpbandit.runtime.RuntimeServices;
+import io.dpbandit.spec.BanditSpec;
+import io.dpbandit.store.BanditStateStore;
+import io.dpbandit.store.DecisionStore;
+import io.dpbandit.store.EpochStore;
+import java.util.List;
+
+/**
+ * What a sequential policy's one learning epoch does in the lifecycle: no plan; settled rounds fold
+ * into the model in decision order, one batch at a time, the new state stored over the version it
+ * was computed from; once the horizon's rounds are all in, the bandit serves from its last model
+ * (EXPLOIT). Nothing is charged here: the whole horizon was charged at creation.
+ *
+ * @param <S> the policy's state
+ */
+final class SequentialProcess<S> implements EpochProcess<SequentialProcess.Work> {
+
+    static final int FOLD_BATCH = 500;
+
+    /** A sequential model keeps nothing between steps: its state is in the database. */
+    static final class Work {
+    }
+
+    /** A round's joint feature vector. */
+    interface Features {
+        double[] of(double[] context, int action);
+    }
+
+    private final BanditSpec spec;
+    private final SequentialModel<S> model;
+    private final S state;
+    private final BanditStateStore.Version version;
+    private final Features features;
+    private final RuntimeServices services;
+
+    SequentialProcess(BanditSpec spec, SequentialModel<S> model, S state, BanditStateStore.Version version,
+            Features features, RuntimeServices services) {
+        this.spec = spec;
+        this.model = model;
+        this.state = state;
+        this.version = version;
+        this.features = features;
+        this.services = services;
+    }
+
+    @Override
+    public Class<Work> memoryType() {
+        return Work.class;
+    }
+
+    @Override
+    public Work memory(EpochStore.OpenEpoch epoch, Work previous) {
+        return new Work();
+    }
+
+    @Override
+    public boolean needsPlan() {
+        return false;
+    }
+
+    @Override
+    public FoldOrder foldOrder() {
+        return FoldOrder.DECISION;
+    }
+
+    @Override
+    public int foldBatch() {
+        return FOLD_BATCH;
+    }
+
+    @Override
+    public boolean accumulates() {
+        return false;
+    }
+
+    /** One batch in decision order into the model: the new state, over the version this runtime read. */
+    @Override
+    public Folded fold(Work work, EpochStore.OpenEpoch epoch, EpochStore.Accumulator stored,
+            List<DecisionStore.Round> rounds) {
+        double[][] x = new double[rounds.size()][];
+        for (int i = 0; i < rounds.size(); i++) {
+            DecisionStore.Round round = rounds.get(i);
+            x[i] = round.context() == null ? null : features.of(round.context(), round.action());
+        }
+        S next = model.fold(state, rounds, x, spec.feedback().defaultReward(), services.noise());
+        return Folded.policyState(services.binary().encode(next), version.version());
+    }
+
+    /** The horizon's rounds are all in the model: serve from it from now on. */
+    @Override
+    public EpochRelease release(Work work, EpochStore.OpenEpoch epoch, EpochStore.Accumulator sealed) {
+        return new EpochRelease(null, null, null, Phase.EXPLOIT, null,
+                "all " + sealed.folded() + " learning rounds are in the model; it serves from its last model");
+    }
+}

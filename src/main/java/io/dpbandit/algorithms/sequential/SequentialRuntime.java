@@ -1,0 +1,160 @@
+package io.dpbandit.algorithms.sequential;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.dpbandit.bandit.InvalidRequestException;
+import io.dpbandit.policy.JointFeatureMap;
+import io.dpbandit.policy.SequentialPolicy;
+import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.runtime.ContextRelease;
+import io.dpbandit.runtime.EpochProcess;
+import io.dpbandit.runtime.LocalReports;
+import io.dpbandit.runtime.PublicModel;
+import io.dpbandit.runtime.ReleaseContext;
+import io.dpbandit.runtime.RuntimeServices;
+import io.dpbandit.spec.BanditSpec;
+import io.dpbandit.spec.PrivacyModel;
+import io.dpbandit.store.BanditStateStore;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
+
+/**
+ * A sequential policy (private LinUCB, OnlineUCB, private GP-UCB) as served: the model changes with
+ * every batch of rewards, not once per epoch. Decisions read the latest private snapshot and never
+ * wait for a fold. The learning rounds are the bandit's first T decisions (epoch 1 of length T);
+ * {@link SequentialProcess} folds settled rounds into the model in decision order. After the horizon
+ * the bandit keeps serving from its last model (EXPLOIT).
+ *
+ * <p>A decision's candidates are the joint feature vectors of the catalogue's actions (or of the
+ * subset the request names: Shariff &amp; Sheffet 2018's decision set D_t) under the bandit's joint
+ * feature map.
+ *
+ * @param <S> the policy's state
+ */
+public final class SequentialRuntime<S> implements BanditRuntime, PublicModel {
+
+    /**
+     * GP-UCB's quadrature features need finite phases ω·x: a coordinate beyond ±{@value #MAX_COORDINATE}
+     * (a million times any sensible kernel domain) is refused with 400 rather than overflowing.
+     */
+    static final double MAX_COORDINATE = 1e12;
+
+    private final BanditSpec spec;
+    private final SequentialModel<S> model;
+    private final JointFeatureMap featureMap;
+    private final BanditStateStore.Version version;
+    private final S state;
+    private final RuntimeServices services;
+    private final boolean boundedCoordinates;
+    private final double[][] actionFeatures;
+
+    public SequentialRuntime(BanditSpec spec, SequentialModel<S> model, JointFeatureMap featureMap,
+            BanditStateStore.Version version, RuntimeServices services, boolean boundedCoordinates) {
+        this.spec = spec;
+        this.model = model;
+        this.featureMap = featureMap;
+        this.version = version;
+        this.services = services;
+        this.boundedCoordinates = boundedCoordinates;
+        this.state = services.binary().decode(services.policyState(spec.id()).orElseThrow(
+                () -> new IllegalStateException("bandit '" + spec.id() + "' has no model state")), model.stateType());
+        this.actionFeatures = spec.actions().stream().map(BanditSpec.Action::features).toArray(double[][]::new);
+    }
+
+    @Override
+    public BanditSpec spec() {
+        return spec;
+    }
+
+    @Override
+    public BanditStateStore.Version version() {
+        return version;
+    }
+
+    /** The joint feature vector of action {@code a} under {@code context}. */
+    double[] features(double[] context, int a) {
+        return featureMap.features(context, actionFeatures[a]);
+    }
+
+    @Override
+    public void requireValidContext(double[] context) {
+        BanditRuntime.super.requireValidContext(context);
+        if (boundedCoordinates) {
+            for (double v : context) {
+                if (Math.abs(v) > MAX_COORDINATE) {
+                    throw InvalidRequestException.of("context", "GPUCB contexts must have coordinates within ±1e12 "
+                            + "(quadrature features need finite phases)");
+                }
+            }
+        }
+    }
+
+    @Override
+    public Served decide(double[] context, int[] candidates, RandomGenerator rng) {
+        int[] indices = candidates;
+        if (indices == null) {
+            indices = new int[actionFeatures.length];
+            for (int i = 0; i < indices.length; i++) {
+                indices[i] = i;
+            }
+        }
+        double[][] x = new double[indices.length][];
+        for (int i = 0; i < indices.length; i++) {
+            x[i] = features(context, indices[i]);
+        }
+        SequentialPolicy.Choice choice = model.decide(state, x, rng);
+        return new Served(indices[choice.index()], 1.0,
+                model.local() ? model.randomiserInput(state, x[choice.index()]) : null);
+    }
+
+    @Override
+    public EpochProcess<?> process() {
+        return new SequentialProcess<>(spec, model, state, version, this::features, services);
+    }
+
+    @Override
+    public Optional<LocalReports> local() {
+        if (!model.local()) {
+            return Optional.empty();
+        }
+        return Optional.of(new LocalReports() {
+            @Override
+            public Object randomiserFor(double[] context, int action) {
+                return model.randomiserInput(state, features(context, action));
+            }
+
+            @Override
+            public String check(JsonNode report, int epoch) {
+                return model.check(state, report);
+            }
+        });
+    }
+
+    @Override
+    public Optional<PublicModel> publicModel() {
+        return Optional.of(this);
+    }
+
+    @Override
+    public LinearRelease latestRelease(ReleaseContext releases) {
+        boolean local = model.local();
+        return new LinearRelease(version.phase(), featureMap.kind(), spec.actions(), spec.contextDimension(),
+                model.publicModel(state), new LinearRelease.Privacy(local ? PrivacyModel.LDP : PrivacyModel.JDP,
+                        "CONTINUAL_OBSERVATION", local
+                                ? "each user's report randomised on the user's side (dpbandit-client)"
+                                : "tree-based mechanism over the rounds, charged once for the whole horizon"));
+    }
+
+    @Override
+    public Recommendation recommend(double[] context) {
+        return new Recommendation(release(context, null).action(), spec.actions().size());
+    }
+
+    /** The public model's best action for a context: post-processing, free. */
+    @Override
+    public ContextRelease release(double[] context, ReleaseContext releases) {
+        requireValidContext(context);
+        int action = decide(context, null, new SplittableRandom(0)).action();
+        return new ContextRelease(spec.id(), actionId(action), false, 0);
+    }
+}

@@ -1,0 +1,214 @@
+package io.dpbandit.decision;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.dpbandit.algorithms.Algorithms;
+import io.dpbandit.algorithms.Runtimes;
+import io.dpbandit.bandit.BanditMetrics;
+import io.dpbandit.bandit.InvalidRequestException;
+import io.dpbandit.bandit.Phase;
+import io.dpbandit.bandit.ReleaseKeys;
+import io.dpbandit.bandit.ServiceErrors;
+import io.dpbandit.client.capri.CapriRandomiserPlan;
+import io.dpbandit.client.privacy.ContributionBounds;
+import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.runtime.LocalReports;
+import io.dpbandit.runtime.SpecSection;
+import io.dpbandit.store.DecisionStore;
+import io.dpbandit.store.EpochStore;
+import io.swagger.v3.oas.annotations.media.Schema;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * /decide and /feedback. A decision is committed before it is returned, and whether it is a
+ * learning round is fixed in the same statement (the first T_r decisions of an epoch are its
+ * rounds). A repeated requestId returns the stored decision and stores nothing; feedback is
+ * idempotent per decision. Neither waits for background work.
+ */
+@Service
+public class DecisionService {
+
+    private final Runtimes runtimes;
+    private final DecisionStore decisions;
+    private final TransactionTemplate tx;
+    private final BanditMetrics metrics;
+    private final ReleaseKeys keys;
+
+    public DecisionService(Runtimes runtimes, DecisionStore decisions, TransactionTemplate tx, BanditMetrics metrics,
+            ReleaseKeys keys) {
+        this.runtimes = runtimes;
+        this.decisions = decisions;
+        this.tx = tx;
+        this.metrics = metrics;
+        this.keys = keys;
+    }
+
+    /**
+     * A decision as returned to the caller.
+     *
+     * @param learning whether this is one of its epoch's learning rounds: its reward, if it comes in
+     *                 time, is in the next release. False when the epoch already has all its rounds
+     *                 (the reward is then answered NOT_USED), or the bandit no longer learns.
+     * @param randomiser locally private bandits' learning decisions only: the public inputs of the
+     *                 user's randomiser (their types are listed in the API document from the registry)
+     */
+    public record Decision(UUID decisionId, String action, double propensity, int epoch, Phase phase,
+            boolean learning, @Schema(description = "Locally private bandits' learning decisions only: the public "
+                    + "inputs of the user's randomiser (dpbandit-client)")
+            @JsonInclude(JsonInclude.Include.NON_NULL) Object randomiser) {
+    }
+
+    public Decision decide(String banditId, double[] context, String requestId) {
+        return decide(banditId, context, null, requestId);
+    }
+
+    /**
+     * A decision among the named candidate actions (null: the whole catalogue). For a locally
+     * private bandit, a learning decision carries the inputs of the client's randomiser.
+     */
+    public Decision decide(String banditId, double[] context, List<String> candidates, String requestId) {
+        BanditRuntime rt = runtimes.get(banditId);
+        rt.requireValidContext(context);
+        int[] decisionSet = null;
+        if (candidates != null) {
+            if (!Algorithms.of(rt.spec().algorithm()).sections().contains(SpecSection.DECISION_SETS)) {
+                throw InvalidRequestException.of("candidates", "only " + Algorithms.owners(SpecSection.DECISION_SETS)
+                        + " bandits take a decision set");
+            }
+            decisionSet = rt.actionIndices(candidates);
+        }
+        // The replay check compares HMAC digests: a non-learning decision keeps no context at all.
+        String digest = keys.keyOf(context);
+        if (requestId != null) {
+            var previous = decisions.findByRequest(banditId, requestId);
+            if (previous.isPresent()) {
+                return replay(rt, previous.get(), digest, context);
+            }
+        }
+        BanditRuntime.Served served = rt.decide(context, decisionSet, ThreadLocalRandom.current());
+        UUID id = UUID.randomUUID();
+        DecisionStore.Inserted inserted;
+        try {
+            // A locally private bandit's rounds are randomised on the device: the server keeps no context.
+            double[] kept = rt.local().isPresent() ? null : context;
+            inserted = decisions.insert(id, banditId, requestId, rt.version().epoch(), rt.learning(), kept, digest,
+                    served.action(), served.propensity(), rt.spec().feedback().waitSeconds(),
+                    ThreadLocalRandom.current().nextInt(EpochStore.SLOT_SHARDS));
+        } catch (DuplicateKeyException raced) {
+            // Another request with the same requestId committed first: answer with its decision.
+            return replay(rt, decisions.findByRequest(banditId, requestId).orElseThrow(), digest, context);
+        }
+        boolean learning = inserted.slot() != null;
+        metrics.decision(banditId, rt.spec().algorithm().name(), learning);
+        return new Decision(id, rt.actionId(served.action()), served.propensity(), rt.version().epoch(),
+                rt.version().phase(), learning, learning ? served.randomiser() : null);
+    }
+
+    private Decision replay(BanditRuntime rt, DecisionStore.DecisionRow previous, String digest, double[] context) {
+        if (previous.contextDigest() != null && !previous.contextDigest().equals(digest)) {
+            throw new ServiceErrors.Conflict("requestId was already used with a different context");
+        }
+        // A locally private round's randomiser inputs are public: a replay sends the current ones.
+        Object randomiser = previous.learning()
+                ? rt.local().map(l -> l.randomiserFor(context, previous.action())).orElse(null) : null;
+        return new Decision(previous.id(), rt.actionId(previous.action()), previous.propensity(), previous.epoch(),
+                rt.version().phase(), previous.learning(), randomiser);
+    }
+
+    /** An epoch's public randomiser plan (400 for a bandit that publishes none). */
+    public CapriRandomiserPlan randomiserPlan(String banditId, int epoch) {
+        return runtimes.get(banditId).local().flatMap(l -> l.epochPlan(epoch)).orElseThrow(() ->
+                InvalidRequestException.of("bandit", "only a CAPRI bandit with LDP has epoch randomiser plans"));
+    }
+
+    /** The bandit a decision belongs to (404 for an unknown decision). */
+    public String banditOf(UUID decisionId) {
+        return decisions.banditOf(decisionId)
+                .orElseThrow(() -> new ServiceErrors.NotFound("no decision '" + decisionId + "'"));
+    }
+
+    /**
+     * How a feedback was taken. ACCEPTED: the reward is in the next release. LATE: it came after the
+     * decision's wait (or after the round was settled with the default reward); the round counts
+     * with the default reward, as if none had come. NOT_USED: the decision was not a learning round
+     * (its /decide answer said so). DUPLICATE: feedback for this decision was already received;
+     * nothing changed.
+     */
+    public enum FeedbackStatus { ACCEPTED, LATE, NOT_USED, DUPLICATE }
+
+    public record FeedbackResult(FeedbackStatus status, boolean clipped) {
+    }
+
+    public FeedbackResult feedback(UUID decisionId, double reward) {
+        return feedback(decisionId, Double.valueOf(reward), (JsonNode) null);
+    }
+
+    /**
+     * A round's outcome: a reward (JDP bandits; clipped to the spec's bound before it is stored) or,
+     * for a locally private bandit, the client's randomised report, checked against the bandit's
+     * public parameters. A locally private bandit refuses a raw reward: the server must never hold
+     * one.
+     */
+    public FeedbackResult feedback(UUID decisionId, Double reward, JsonNode report) {
+        if (reward != null && !Double.isFinite(reward)) {
+            throw InvalidRequestException.of("reward", "must be a finite number");
+        }
+        DecisionStore.Owner owner = decisions.owner(decisionId)
+                .orElseThrow(() -> new ServiceErrors.NotFound("no decision '" + decisionId + "'"));
+        String banditId = owner.banditId();
+        BanditRuntime rt = runtimes.get(banditId);
+        boolean local = rt.local().isPresent();
+        if (local && reward != null) {
+            throw InvalidRequestException.of("reward", "this bandit is locally private: send the report made by "
+                    + "dpbandit-client's randomiser, never the raw reward");
+        }
+        if (local && report == null) {
+            throw InvalidRequestException.of("report", "is required: this bandit is locally private");
+        }
+        if (!local && report != null) {
+            throw InvalidRequestException.of("report", "only a locally private bandit (" + Algorithms.local()
+                    + ") takes a report");
+        }
+        if (!local && reward == null) {
+            throw InvalidRequestException.of("reward", "is required");
+        }
+        boolean wasClipped = false;
+        Double stored = null;
+        String storedReport = null;
+        if (local) {
+            if (owner.pending()) {
+                // Checked against the stored model (not a cache that may predate the report's ticket). A
+                // report for a round that is not waiting (not learning, settled, a retry) is not stored,
+                // so it is not checked either: the answer says what happened to the round.
+                LocalReports checks = runtimes.current(banditId).local().orElseThrow();
+                storedReport = checks.check(report, owner.epoch());
+            }
+        } else {
+            // Clipped to [b0 - B, b0 + B]: b0 is CAPRI's public reward offset (0 unless the spec sets
+            // tuning.rewardOffset), and the fold clips y - b0 to [-B, B] again, so this is only the
+            // bound the stored value and the answer's `clipped` show.
+            double offset = rt.spec().tuning() == null || rt.spec().tuning().rewardOffset() == null ? 0.0
+                    : rt.spec().tuning().rewardOffset();
+            var clipped = ContributionBounds.clipReward(reward - offset, rt.spec().rewardBound());
+            stored = clipped.value() + offset;
+            wasClipped = clipped.clipped();
+        }
+        Double value = stored;
+        String text = storedReport;
+        DecisionStore.FeedbackOutcome outcome = tx.execute(s -> decisions.feedback(decisionId, value, text)
+                .orElseThrow(() -> new ServiceErrors.NotFound("no decision '" + decisionId + "'")));
+        FeedbackStatus status = !outcome.first() ? FeedbackStatus.DUPLICATE : switch (outcome.after()) {
+            case ACCEPTED -> FeedbackStatus.ACCEPTED;
+            case LATE, DEFAULTED -> FeedbackStatus.LATE;
+            case NOT_USED -> FeedbackStatus.NOT_USED;
+            case PENDING -> throw new IllegalStateException("feedback left a round pending");
+        };
+        metrics.feedback(banditId, status.name());
+        return new FeedbackResult(status, wasClipped);
+    }
+}

@@ -1,0 +1,164 @@
+package io.dpbandit.lifecycle;
+
+import io.dpbandit.bandit.EpochStatus;
+import io.dpbandit.ledger.Ledger;
+import io.dpbandit.runtime.EpochProcess;
+import io.dpbandit.store.BanditStateStore;
+import io.dpbandit.store.DecisionStore;
+import io.dpbandit.store.EpochStore;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The lifecycle's storage on PostgreSQL: the fold and close transactions, each written once, with
+ * their compare-and-sets. Lock order everywhere: an epoch's row, then its slot counters, then
+ * decision rows (a decide locks a slot counter and inserts its own row; feedback locks only its
+ * decision's row), so no cycle can form.
+ */
+@Component
+public class JdbcLifecycleStorage implements LifecycleStorage {
+
+    private final EpochStore epochs;
+    private final DecisionStore decisions;
+    private final BanditStateStore states;
+    private final Ledger ledger;
+    private final TransactionTemplate tx;
+    private final LifecycleProperties properties;
+
+    public JdbcLifecycleStorage(EpochStore epochs, DecisionStore decisions, BanditStateStore states, Ledger ledger,
+            TransactionTemplate tx, LifecycleProperties properties) {
+        this.epochs = epochs;
+        this.decisions = decisions;
+        this.states = states;
+        this.ledger = ledger;
+        this.tx = tx;
+        this.properties = properties;
+    }
+
+    @Override
+    public int defaultWaitedOut(String bandit, int epoch, double defaultReward) {
+        return decisions.defaultWaitedOut(bandit, epoch, defaultReward);
+    }
+
+    @Override
+    public Optional<byte[]> plan(String bandit, int epoch) {
+        return epochs.plan(bandit, epoch);
+    }
+
+    @Override
+    public boolean storePlan(String bandit, int epoch, byte[] plan) {
+        return epochs.storePlan(bandit, epoch, plan);
+    }
+
+    @Override
+    public void progress(String bandit, int epoch, String stage, Double progress) {
+        epochs.progress(bandit, epoch, stage, progress);
+    }
+
+    @Override
+    public EpochStore.Accumulator accumulator(String bandit, int epoch) {
+        return epochs.accumulator(bandit, epoch);
+    }
+
+    @Override
+    public List<DecisionStore.Round> roundsToFold(String bandit, int epoch, EpochProcess.FoldOrder order, int limit) {
+        return order == EpochProcess.FoldOrder.DECISION ? decisions.settledInDecisionOrder(bandit, epoch, limit)
+                : decisions.unfolded(bandit, epoch, limit);
+    }
+
+    @Override
+    public boolean commitFold(String bandit, int epoch, int expectedFolded, List<UUID> rounds,
+            EpochProcess.Folded folded) {
+        return Boolean.TRUE.equals(tx.execute(s -> {
+            if (!epochs.storeAccumulator(bandit, epoch, expectedFolded, rounds.size(), folded.accumulator())
+                    || folded.policyState() != null
+                    && !states.storePolicyState(bandit, folded.expectedVersion(), folded.policyState())) {
+                s.setRollbackOnly();
+                return false;
+            }
+            decisions.markFolded(rounds);
+            return true;
+        }));
+    }
+
+    @Override
+    public long pending(String bandit, int epoch) {
+        return decisions.pending(bandit, epoch);
+    }
+
+    @Override
+    public boolean seal(String bandit, int epoch) {
+        return Boolean.TRUE.equals(tx.execute(s -> {
+            if (epochs.lockEpoch(bandit, epoch).orElse(null) != EpochStatus.OPEN) {
+                return false;
+            }
+            epochs.lockSlots(bandit, epoch);
+            if (decisions.pending(bandit, epoch) > 0) {
+                return false;
+            }
+            return epochs.seal(bandit, epoch);
+        }));
+    }
+
+    @Override
+    public boolean commitClose(String bandit, int epoch, int folded, EpochProcess.EpochRelease release) {
+        return Boolean.TRUE.equals(tx.execute(s -> {
+            if (epochs.lockEpoch(bandit, epoch).orElse(null) != EpochStatus.SEALED) {
+                return false;
+            }
+            EpochProcess.Charge charge = release.charge();
+            if (charge != null) {
+                ledger.charge(bandit, charge.budget(), charge.cost(), charge.reason(), charge.epoch(),
+                        charge.composition());
+            }
+            if (!epochs.close(bandit, epoch, release.model())) {
+                s.setRollbackOnly();
+                return false;
+            }
+            faultInjectionPause();
+            boolean next = release.nextEpochLength() != null;
+            if (next) {
+                epochs.insertEpoch(bandit, epoch + 1, release.nextEpochLength());
+            }
+            if (!states.advance(bandit, epoch, next ? epoch + 1 : epoch, release.phase(), folded)) {
+                throw new IllegalStateException("bandit '" + bandit + "' moved away from epoch " + epoch
+                        + " during its close");
+            }
+            if (release.estimator() != null) {
+                states.storeEstimator(bandit, release.estimator());
+            }
+            return true;
+        }));
+    }
+
+    /** Crash tests widen the commit window here (dpbandit.lifecycle.close-commit-delay-ms). */
+    private void faultInjectionPause() {
+        long ms = properties.closeCommitDelayMs();
+        if (ms > 0) {
+            try {
+                Thread.sleep(ms);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted inside an epoch close", e);
+            }
+        }
+    }
+
+    @Override
+    public int forgetRawData(int retentionSeconds, int limit) {
+        return decisions.forgetRawData(retentionSeconds, limit);
+    }
+
+    @Override
+    public List<EpochStore.OpenEpoch> openEpochs() {
+        return epochs.openEpochs();
+    }
+
+    @Override
+    public Optional<EpochStore.OpenEpoch> epoch(String bandit, int number) {
+        return epochs.epoch(bandit, number);
+    }
+}

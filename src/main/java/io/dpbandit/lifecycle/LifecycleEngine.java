@@ -1,0 +1,184 @@
+package io.dpbandit.lifecycle;
+
+import io.dpbandit.bandit.BanditMetrics;
+import io.dpbandit.bandit.EpochStatus;
+import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.runtime.EpochProcess;
+import io.dpbandit.store.DecisionStore;
+import io.dpbandit.store.EpochStore;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one epoch lifecycle, for every algorithm: defaults → plan → fold → seal → close. An algorithm
+ * supplies only what differs ({@link EpochProcess}: how its epoch is planned, how rounds fold,
+ * how a sealed epoch releases); the skeleton, the transactions with their compare-and-sets
+ * ({@link LifecycleStorage}), the progress an epoch shows and the metrics are here, once.
+ *
+ * <p>One bounded step per call ({@link #advance}): the worker interleaves bandits. Every result
+ * that counts is committed with a compare-and-set, so a step repeated after a crash, or made at the
+ * same time by an instance that lost its leadership, changes nothing twice: a plan is stored once,
+ * a batch of rounds folds once, an epoch closes once.
+ *
+ * <p>Working memory is typed per epoch ({@link EpochProcess#memoryType()}), held here on the leader
+ * and dropped when the epoch closes or the leadership is lost; it never reaches the request path.
+ */
+public class LifecycleEngine {
+
+    private static final Logger log = LoggerFactory.getLogger(LifecycleEngine.class);
+
+    /** Once every learning slot is handed out: folding the rounds still in the backlog, with the fraction folded. */
+    static final String FOLDING = "CLOSING:FOLDING";
+    /** Noise, release and ledger charge of a sealed, fully folded epoch (cleared by the close). */
+    static final String RELEASING = "CLOSING:RELEASING";
+
+    private final LifecycleStorage storage;
+    private final BanditMetrics metrics;
+    private final long stepBudgetNanos;
+    private final Map<String, Memory> memory = new ConcurrentHashMap<>();
+
+    /** One bandit's working memory: for which epoch, and the process's typed object. */
+    private record Memory(int epoch, Object work) {
+    }
+
+    public LifecycleEngine(LifecycleStorage storage, BanditMetrics metrics, long stepBudgetMs) {
+        this.storage = storage;
+        this.metrics = metrics;
+        this.stepBudgetNanos = stepBudgetMs * 1_000_000L;
+    }
+
+    public LifecycleStorage storage() {
+        return storage;
+    }
+
+    /**
+     * One bounded step of a bandit's work on its current epoch, through the runtime's process. With
+     * {@code mayPlan} false an epoch that still needs its plan is left alone (NEEDS_PLANNING), so the
+     * worker can do every bandit's short work (defaults, folds, seals, closes) before it spends a
+     * planning step on anyone.
+     */
+    public Step advance(BanditRuntime runtime, EpochStore.OpenEpoch epoch, boolean mayPlan) {
+        return advance(runtime.process(), runtime.spec().feedback().defaultReward(), epoch, mayPlan);
+    }
+
+    <W> Step advance(EpochProcess<W> process, double defaultReward, EpochStore.OpenEpoch epoch, boolean mayPlan) {
+        String id = epoch.banditId();
+        int r = epoch.number();
+        if (epoch.status() == EpochStatus.OPEN && storage.defaultWaitedOut(id, r, defaultReward) > 0) {
+            return Step.DEFAULTED;
+        }
+        W work = memory(process, epoch);
+        if (process.needsPlan() && !epoch.planned()) {
+            return mayPlan ? plan(process, work, epoch) : Step.NEEDS_PLANNING;
+        }
+        List<DecisionStore.Round> rounds = storage.roundsToFold(id, r, process.foldOrder(), process.foldBatch());
+        if (!rounds.isEmpty()) {
+            return fold(process, work, epoch, rounds) ? Step.FOLDED : Step.NONE;
+        }
+        if (epoch.status() == EpochStatus.OPEN) {
+            return seal(epoch) ? Step.SEALED : Step.NONE;
+        }
+        if (epoch.status() == EpochStatus.SEALED && epoch.folded() == epoch.assigned()) {
+            return close(process, work, epoch);
+        }
+        return Step.NONE;
+    }
+
+    private <W> W memory(EpochProcess<W> process, EpochStore.OpenEpoch epoch) {
+        Class<W> type = process.memoryType();
+        Memory held = memory.get(epoch.banditId());
+        if (held != null && held.epoch() == epoch.number() && type.isInstance(held.work())) {
+            return type.cast(held.work());
+        }
+        W previous = held != null && type.isInstance(held.work()) ? type.cast(held.work()) : null;
+        W fresh = process.memory(epoch, previous);
+        memory.put(epoch.banditId(), new Memory(epoch.number(), fresh));
+        return fresh;
+    }
+
+    private <W> Step plan(EpochProcess<W> process, W work, EpochStore.OpenEpoch epoch) {
+        String id = epoch.banditId();
+        int r = epoch.number();
+        long started = System.nanoTime();
+        EpochProcess.PlanStep step = process.plan(work, epoch, stepBudgetNanos);
+        metrics.planningStep(id, System.nanoTime() - started);
+        if (!step.done()) {
+            storage.progress(id, r, "PLANNING:" + step.stage(), step.progress());
+            return Step.PLANNING;
+        }
+        if (storage.storePlan(id, r, step.plan())) {
+            log.info("Planned epoch {} of bandit '{}' ({})", r, id, step.summary());
+        }
+        return Step.PLANNED;
+    }
+
+    /** One batch of rounds into the running sum; the sum and the rounds' folded marks commit together. */
+    private <W> boolean fold(EpochProcess<W> process, W work, EpochStore.OpenEpoch epoch,
+            List<DecisionStore.Round> rounds) {
+        String id = epoch.banditId();
+        int r = epoch.number();
+        EpochStore.Accumulator stored = storage.accumulator(id, r);
+        EpochProcess.Folded folded = process.fold(work, epoch, stored, rounds);
+        List<UUID> ids = new ArrayList<>(rounds.size());
+        rounds.forEach(round -> ids.add(round.id()));
+        if (!storage.commitFold(id, r, stored.folded(), ids, folded)) {
+            return false;
+        }
+        metrics.folded(id, rounds.size());
+        int foldedNow = stored.folded() + rounds.size();
+        if (epoch.length() > 0 && epoch.assigned() >= epoch.length()) {
+            storage.progress(id, r, FOLDING, Math.min(1.0, (double) foldedNow / epoch.length()));
+        }
+        return true;
+    }
+
+    /**
+     * Sealing: once every learning slot is handed out and no round is still waiting for its reward,
+     * the epoch becomes SEALED and its data can no longer change (checked again under the locks).
+     */
+    private boolean seal(EpochStore.OpenEpoch epoch) {
+        if (epoch.assigned() < epoch.length() || storage.pending(epoch.banditId(), epoch.number()) > 0) {
+            return false;
+        }
+        return storage.seal(epoch.banditId(), epoch.number());
+    }
+
+    /**
+     * The close: the release of the sealed, fully folded epoch (noise drawn by the process), then one
+     * transaction that commits it. Nothing the release used can change any more, so it cannot lose
+     * to feedback; if another writer closed the epoch first, this release is dropped unseen and
+     * costs no privacy.
+     */
+    private <W> Step close(EpochProcess<W> process, W work, EpochStore.OpenEpoch epoch) {
+        String id = epoch.banditId();
+        int r = epoch.number();
+        long started = System.nanoTime();
+        storage.progress(id, r, RELEASING, null);
+        EpochStore.Accumulator stored = storage.accumulator(id, r);
+        if (process.accumulates() && stored.closedElsewhere()) {
+            // Another instance closed the epoch since this one saw it sealed (the close drops the
+            // accumulator): nothing to release here, and nothing was drawn or charged.
+            metrics.lifecycleStep(id, "LOST_RACE", System.nanoTime() - started);
+            return Step.NONE;
+        }
+        EpochProcess.EpochRelease release = process.release(work, epoch, stored);
+        boolean closed = storage.commitClose(id, r, stored.folded(), release);
+        long nanos = System.nanoTime() - started;
+        metrics.lifecycleStep(id, closed ? "CLOSED" : "LOST_RACE", nanos);
+        if (closed) {
+            memory.computeIfPresent(id, (k, m) -> m.epoch() <= r && release.nextEpochLength() == null ? null : m);
+            log.info("Closed epoch {} of bandit '{}' in {} ms: {}", r, id, nanos / 1_000_000, release.summary());
+        }
+        return closed ? Step.CLOSED : Step.NONE;
+    }
+
+    /** Drops all working memory (the leadership was lost: another instance takes over). */
+    public void forget() {
+        memory.clear();
+    }
+}

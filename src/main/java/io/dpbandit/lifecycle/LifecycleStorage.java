@@ -1,0 +1,64 @@
+package io.dpbandit.lifecycle;
+
+import io.dpbandit.runtime.EpochProcess;
+import io.dpbandit.store.DecisionStore;
+import io.dpbandit.store.EpochStore;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * What the lifecycle engine needs from storage, as the engine sees it: reads, and the writes it
+ * makes, each an atomic compare-and-set ({@link JdbcLifecycleStorage} on PostgreSQL; an in-memory
+ * version in the engine's tests). Every write that counts is conditional on the state the engine
+ * read, so a stale writer (an instance that lost its leadership mid-step) changes nothing.
+ */
+public interface LifecycleStorage {
+
+    /** Learning rounds of the epoch still pending after their wait count with the default reward; how many. */
+    int defaultWaitedOut(String bandit, int epoch, double defaultReward);
+
+    Optional<byte[]> plan(String bandit, int epoch);
+
+    /** Stores the epoch's plan if it has none yet. */
+    boolean storePlan(String bandit, int epoch, byte[] plan);
+
+    /** Progress of background work on the epoch (never written on a closed epoch). */
+    void progress(String bandit, int epoch, String stage, Double progress);
+
+    EpochStore.Accumulator accumulator(String bandit, int epoch);
+
+    /** Up to {@code limit} rounds to fold next, in the process's order. */
+    List<DecisionStore.Round> roundsToFold(String bandit, int epoch, EpochProcess.FoldOrder order, int limit);
+
+    /**
+     * One transaction: the accumulator replaced at {@code expectedFolded} (plus {@code rounds.size()}),
+     * the policy state replaced at its expected version when the fold has one, and the rounds marked
+     * folded; nothing if any compare-and-set fails.
+     */
+    boolean commitFold(String bandit, int epoch, int expectedFolded, List<UUID> rounds, EpochProcess.Folded folded);
+
+    /** Learning rounds of the epoch still waiting for their reward. */
+    long pending(String bandit, int epoch);
+
+    /**
+     * OPEN → SEALED, once every slot is handed out and no round is pending, checked with the epoch
+     * and its slot counters locked (so no decide is between taking a slot and committing).
+     */
+    boolean seal(String bandit, int epoch);
+
+    /**
+     * One transaction: the epoch closed (it must be SEALED with every round folded), the charge (if
+     * any) on the ledger within the budget, the model stored, the next epoch opened if one follows,
+     * the bandit moved on from this epoch with its rounds, the estimator stored; nothing if the
+     * epoch was closed by someone else first.
+     */
+    boolean commitClose(String bandit, int epoch, int folded, EpochProcess.EpochRelease release);
+
+    /** Raw data of rounds folded at least {@code retentionSeconds} ago is deleted; how many rounds. */
+    int forgetRawData(int retentionSeconds, int limit);
+
+    List<EpochStore.OpenEpoch> openEpochs();
+
+    Optional<EpochStore.OpenEpoch> epoch(String bandit, int number);
+}

@@ -1,0 +1,240 @@
+package io.dpbandit.lifecycle;
+
+import io.dpbandit.algorithms.Runtimes;
+import io.dpbandit.bandit.BanditMetrics;
+import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.store.EpochStore;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.ejml.concurrency.EjmlConcurrency;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+/**
+ * The one thread that advances every bandit's background work, on the lifecycle leader only
+ * ({@link LifecycleLeader}), off the request path:
+ * <ul>
+ *   <li>one worker thread, at the lowest thread priority, and EJML limited to one thread, so it
+ *       uses at most one core and never competes with the request threads for more;</li>
+ *   <li>round robin over the bandits with open epochs: each gets one bounded step per round
+ *       ({@code step-budget-ms}), so a bandit with a heavy plan cannot hold the others' folds
+ *       and closes back for more than a step;</li>
+ *   <li>a failing bandit backs off exponentially (1 s doubling to 60 s), shows in health (ops) and
+ *       in the metrics, and never blocks the others;</li>
+ *   <li>retention runs between rounds, a bounded batch at a time.</li>
+ * </ul>
+ * When a round found nothing to do it waits {@code check-interval-ms}; otherwise it goes on at once.
+ */
+@Component
+public class LifecycleWorker implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(LifecycleWorker.class);
+    private static final long MIN_BACKOFF_MS = 1_000;
+    private static final long MAX_BACKOFF_MS = 60_000;
+
+    private final LifecycleLeader leader;
+    private final LifecycleEngine engine;
+    private final LifecycleStorage store;
+    private final Runtimes runtimes;
+    private final LifecycleProperties properties;
+    private final BanditMetrics metrics;
+    private final Map<String, Failure> failing = new ConcurrentHashMap<>();
+    private volatile Thread thread;
+    private volatile boolean running;
+    private long cursor;
+
+    /** A bandit whose last step failed: what kind of failure, and when to try again. */
+    public record Failure(String kind, int attempts, long retryAtMillis) {
+    }
+
+    public LifecycleWorker(LifecycleLeader leader, LifecycleEngine engine, Runtimes runtimes,
+            LifecycleProperties properties, BanditMetrics metrics) {
+        this.leader = leader;
+        this.engine = engine;
+        this.store = engine.storage();
+        this.runtimes = runtimes;
+        this.properties = properties;
+        this.metrics = metrics;
+    }
+
+    @Override
+    public void start() {
+        // The service's matrix work runs on this worker only; one thread keeps it to one core.
+        EjmlConcurrency.USE_CONCURRENT = false;
+        running = true;
+        if (!properties.worker()) {
+            log.info("The lifecycle worker is off (dpbandit.lifecycle.worker=false): epochs advance only when "
+                    + "asked to");
+            return;
+        }
+        thread = new Thread(this::loop, "dpbandit-lifecycle");
+        thread.setDaemon(true);
+        thread.setPriority(Thread.MIN_PRIORITY);
+        thread.start();
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        Thread t = thread;
+        if (t != null) {
+            t.interrupt();
+            try {
+                t.join(Duration.ofSeconds(10).toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        leader.release();
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    private void loop() {
+        long lastRetention = 0;
+        while (running) {
+            try {
+                if (!leader.lead()) {
+                    engine.forget();
+                    sleep(properties.leaderCheckMs());
+                    continue;
+                }
+                boolean worked = round();
+                long now = System.currentTimeMillis();
+                if (now - lastRetention >= 1_000) {
+                    lastRetention = now;
+                    int forgotten = store.forgetRawData(properties.retentionSeconds(), 10_000);
+                    if (forgotten > 0) {
+                        metrics.rawDataDeleted(forgotten);
+                        worked = true;
+                    }
+                }
+                if (!worked) {
+                    sleep(properties.checkIntervalMs());
+                }
+            } catch (RuntimeException e) {
+                // The database itself is away: wait and try again (leadership is re-checked).
+                log.warn("Lifecycle round failed: {}", e.toString());
+                sleep(MIN_BACKOFF_MS);
+            }
+        }
+    }
+
+    /**
+     * One round. First every bandit's short work (defaults, folds, seals, closes), each bandit in
+     * turn until it has none left; then one bounded planning step, for the next bandit in turn that
+     * needs one. Planning (seconds to minutes for a large bandit) therefore never delays another
+     * bandit's close by more than one step.
+     */
+    boolean round() {
+        List<EpochStore.OpenEpoch> epochs = store.openEpochs();
+        metrics.workQueue(epochs.size());
+        boolean worked = false;
+        List<EpochStore.OpenEpoch> needPlanning = new java.util.ArrayList<>();
+        for (EpochStore.OpenEpoch epoch : epochs) {
+            EpochStore.OpenEpoch current = epoch;
+            for (int i = 0; i < 1_000 && running && current != null; i++) {
+                Step step = step(current, false);
+                if (step == Step.NEEDS_PLANNING) {
+                    needPlanning.add(current);
+                }
+                if (!step.worked() || step == Step.CLOSED) {
+                    break;
+                }
+                worked = true;
+                current = store.epoch(current.banditId(), current.number()).orElse(null);
+            }
+        }
+        if (!needPlanning.isEmpty() && running) {
+            EpochStore.OpenEpoch next = needPlanning.get((int) (cursor++ % needPlanning.size()));
+            worked |= step(next, true).worked();
+        }
+        return worked;
+    }
+
+    private Step step(EpochStore.OpenEpoch epoch, boolean mayPlan) {
+        String id = epoch.banditId();
+        Failure f = failing.get(id);
+        if (f != null && System.currentTimeMillis() < f.retryAtMillis()) {
+            return Step.NONE;
+        }
+        try {
+            // Checked against the stored version: a sequential model must fold on its latest state.
+            BanditRuntime runtime = runtimes.current(id);
+            if (runtime.version().epoch() != epoch.number()) {
+                runtime = runtimes.fresh(id);
+            }
+            Step step = engine.advance(runtime, epoch, mayPlan);
+            if (f != null && step.worked()) {
+                failing.remove(id);
+                log.info("Bandit '{}' advances again after {} failed attempts", id, f.attempts());
+            }
+            if (step.worked()) {
+                metrics.lifecycleWork(id, step.name());
+            }
+            return step;
+        } catch (RuntimeException e) {
+            int attempts = f == null ? 1 : f.attempts() + 1;
+            long backoff = Math.min(MAX_BACKOFF_MS, MIN_BACKOFF_MS << Math.min(attempts - 1, 16));
+            failing.put(id, new Failure(e.getClass().getSimpleName(), attempts, System.currentTimeMillis() + backoff));
+            metrics.lifecycleFailure(id, e.getClass().getSimpleName());
+            log.error("Advancing bandit '{}' failed (attempt {}); retrying in {} ms", id, attempts, backoff, e);
+            return Step.NONE;
+        }
+    }
+
+    /**
+     * Runs one bandit's background work on the calling thread until it has nothing left to do
+     * (tests and tools; the worker must be off or idle). Returns CLOSED if an epoch closed (or an
+     * estimator was built), otherwise the last step that did something, otherwise NONE.
+     */
+    public synchronized Step settle(String banditId) {
+        if (!leader.lead()) {
+            throw new IllegalStateException("another instance is the lifecycle leader");
+        }
+        Step result = Step.NONE;
+        for (int i = 0; i < 100_000; i++) {
+            var epoch = store.openEpochs().stream().filter(e -> e.banditId().equals(banditId)).findFirst();
+            if (epoch.isEmpty()) {
+                return result;
+            }
+            BanditRuntime runtime = runtimes.fresh(banditId);
+            Step step = engine.advance(runtime, epoch.get(), true);
+            if (!step.worked()) {
+                return result;
+            }
+            result = result == Step.CLOSED ? result : step;
+            if (step == Step.CLOSED) {
+                runtimes.fresh(banditId);
+                return step;
+            }
+        }
+        return result;
+    }
+
+    /** One retention pass on the calling thread (tests and tools); returns the rounds it cleared. */
+    public int retention() {
+        return store.forgetRawData(properties.retentionSeconds(), 10_000);
+    }
+
+    /** Bandits whose last step failed on this instance, with the kind of failure. */
+    public Map<String, Failure> failing() {
+        return Map.copyOf(failing);
+    }
+
+    private void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            running = false;
+        }
+    }
+}

@@ -1,0 +1,170 @@
+package io.dpbandit.registry;
+
+import io.dpbandit.algorithms.Algorithms;
+import io.dpbandit.bandit.BanditMetrics;
+import io.dpbandit.bandit.EpochStatus;
+import io.dpbandit.bandit.FeedbackState;
+import io.dpbandit.bandit.InvalidRequestException;
+import io.dpbandit.bandit.Phase;
+import io.dpbandit.bandit.ServiceErrors;
+import io.dpbandit.client.privacy.NoiseSource;
+import io.dpbandit.ledger.Ledger;
+import io.dpbandit.runtime.AlgorithmDescriptor;
+import io.dpbandit.spec.BanditSpec;
+import io.dpbandit.store.BanditRecord;
+import io.dpbandit.store.BanditRegistry;
+import io.dpbandit.store.BanditStateStore;
+import io.dpbandit.store.DecisionStore;
+import io.dpbandit.store.EpochStore;
+import io.dpbandit.store.StateCodec;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Creating bandits and reading their state. A bandit is created through its algorithm's descriptor,
+ * with its first epoch OPEN and no plan: it serves decisions at once, and the lifecycle leader
+ * plans the epoch in the background.
+ */
+@Service
+public class BanditService {
+
+    private static final Logger log = LoggerFactory.getLogger(BanditService.class);
+
+    private final BanditRegistry registry;
+    private final BanditStateStore states;
+    private final EpochStore epochs;
+    private final DecisionStore decisions;
+    private final Ledger ledger;
+    private final StateCodec codec;
+    private final TransactionTemplate tx;
+    private final SpecChecks checks;
+    private final BanditMetrics metrics;
+    private final NoiseSource noise;
+
+    public BanditService(BanditRegistry registry, BanditStateStore states, EpochStore epochs, DecisionStore decisions,
+            Ledger ledger, StateCodec codec, TransactionTemplate tx, SpecChecks checks, BanditMetrics metrics,
+            NoiseSource noise) {
+        this.registry = registry;
+        this.states = states;
+        this.epochs = epochs;
+        this.decisions = decisions;
+        this.ledger = ledger;
+        this.codec = codec;
+        this.tx = tx;
+        this.checks = checks;
+        this.metrics = metrics;
+        this.noise = noise;
+    }
+
+    /** The outcome of a create: the bandit's status, and whether this call created it. */
+    public record Created(BanditStatus status, boolean created) {
+    }
+
+    /**
+     * Creates a bandit from a spec. The same spec sent again is answered with the existing bandit
+     * (a safe retry); another spec under a taken id is a conflict.
+     */
+    public Created create(BanditSpec request) {
+        BanditSpec spec = checks.validated(request);
+        AlgorithmDescriptor algorithm = Algorithms.of(spec.algorithm());
+        AlgorithmDescriptor.Creation creation;
+        try {
+            // Builds the policy once, so that a spec it cannot run is a 400 now rather than a
+            // background failure later (and draws what the policy fixes up front).
+            creation = algorithm.create(spec, noise);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw InvalidRequestException.of("privacy", e.getMessage());
+        }
+        String specJson = codec.text(spec);
+        var existing = registry.findById(spec.id());
+        if (existing.isPresent()) {
+            return existingOrConflict(spec, existing.get());
+        }
+        boolean created;
+        try {
+            created = Boolean.TRUE.equals(tx.execute(s -> {
+                registry.saveAndFlush(new BanditRecord(spec.id(), spec.algorithm(), specJson,
+                        creation.budget().epsilon(), creation.budget().delta()));
+                states.insert(spec.id(), creation.initialState());
+                epochs.insertEpoch(spec.id(), 1, creation.firstEpochLength());
+                var charge = creation.charge();
+                if (charge != null) {
+                    ledger.charge(spec.id(), charge.budget(), charge.cost(), charge.reason(), charge.epoch(),
+                            charge.composition());
+                }
+                return true;
+            }));
+        } catch (DataIntegrityViolationException raced) {
+            // Another request created the same id first.
+            created = false;
+        }
+        if (!created) {
+            return existingOrConflict(spec, registry.findById(spec.id()).orElseThrow());
+        }
+        metrics.budgetGauge(spec.id(), id -> budget(registry.findById(id).orElseThrow()).epsilonRemaining());
+        log.info("Created {} bandit '{}' (horizon {}, {} actions)", spec.algorithm(), spec.id(), spec.horizon(),
+                spec.actions().size());
+        return new Created(status(spec.id()), true);
+    }
+
+    private Created existingOrConflict(BanditSpec spec, BanditRecord row) {
+        BanditSpec stored = codec.read(row.getSpec(), BanditSpec.class);
+        if (!codec.text(stored).equals(codec.text(spec))) {
+            throw new ServiceErrors.Conflict("bandit '" + spec.id() + "' already exists with a different spec");
+        }
+        return new Created(status(spec.id()), false);
+    }
+
+    /** The bandit's stored (normalised) spec. */
+    public BanditSpec spec(String id) {
+        return codec.read(record(id).getSpec(), BanditSpec.class);
+    }
+
+    private BanditRecord record(String id) {
+        return registry.findById(id).orElseThrow(() -> new ServiceErrors.NotFound("no bandit '" + id + "'"));
+    }
+
+    /**
+     * Where the current epoch stands: its status, learning slots handed out and folded, whether its
+     * plan is ready, and the background work in progress on it with its progress in [0, 1].
+     */
+    public record EpochProgress(EpochStatus status, int assigned, int folded, boolean planned, String work,
+            Double progress) {
+    }
+
+    /** What GET /bandits/{id} shows. */
+    public record BanditStatus(String id, BanditSpec.Algorithm algorithm, Phase phase, int epoch,
+            Integer epochLength, EpochProgress current, long rounds, long decisions, Map<FeedbackState, Long> feedback,
+            Ledger.Budget budget) {
+    }
+
+    public BanditStatus status(String id) {
+        BanditRecord row = record(id);
+        BanditStateStore.State state = states.state(id).orElseThrow(() -> new ServiceErrors.NotFound(
+                "no bandit '" + id + "'"));
+        EpochStore.EpochRow epoch = epochs.row(id, state.epoch()).orElse(null);
+        EpochProgress progress = epoch == null ? null : new EpochProgress(epoch.status(), epoch.assigned(),
+                epoch.folded(), epoch.plannedAt() != null, epoch.workStage(), epoch.workProgress());
+        return new BanditStatus(row.getId(), row.getAlgorithm(), state.phase(), state.epoch(),
+                epoch == null ? null : epoch.length(), progress, state.rounds(), decisions.decisionCount(id),
+                decisions.feedbackCounts(id), budget(row));
+    }
+
+    public List<BanditStatus> list() {
+        return registry.findAllByOrderByIdAsc().stream().map(r -> status(r.getId())).toList();
+    }
+
+    public List<io.dpbandit.store.LedgerEntry> ledger(String id) {
+        record(id);
+        return ledger.entries(id);
+    }
+
+    Ledger.Budget budget(BanditRecord row) {
+        return ledger.budget(row.getId(), row.getEpsilonTotal(), row.getDeltaTotal());
+    }
+}

@@ -1,0 +1,83 @@
+package io.dpbandit.release;
+
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import io.dpbandit.algorithms.Runtimes;
+import io.dpbandit.bandit.BanditMetrics;
+import io.dpbandit.bandit.ServiceErrors;
+import io.dpbandit.ledger.Ledger;
+import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.runtime.ContextRelease;
+import io.dpbandit.runtime.ModelRelease;
+import io.dpbandit.runtime.ReleaseContext;
+import io.dpbandit.spec.BanditSpec;
+import io.dpbandit.store.BanditRegistry;
+import io.dpbandit.store.BanditRecord;
+import org.springframework.stereotype.Service;
+
+/**
+ * Private releases, through the bandit's runtime: the latest model (CAPRI's paid for at its epoch's
+ * close, the sequential models' at creation) and the best action for a context (post-processing,
+ * free), or USCA's per-context decisions (charged ε once per context). Every release carries its
+ * provenance.
+ */
+@Service
+public class ReleaseService {
+
+    private final Runtimes runtimes;
+    private final ReleaseContext releases;
+    private final BanditRegistry registry;
+    private final Ledger ledger;
+    private final BanditMetrics metrics;
+
+    public ReleaseService(Runtimes runtimes, ReleaseContext releases, BanditRegistry registry, Ledger ledger,
+            BanditMetrics metrics) {
+        this.runtimes = runtimes;
+        this.releases = releases;
+        this.registry = registry;
+        this.ledger = ledger;
+        this.metrics = metrics;
+    }
+
+    /**
+     * GET /release: the algorithm's release record (its fields inline), the budget and how the
+     * release was made.
+     */
+    public record LatestRelease(String bandit, BanditSpec.Algorithm algorithm, @JsonUnwrapped ModelRelease release,
+            Ledger.Budget budget, Provenance provenance) {
+    }
+
+    /**
+     * How a release was made: the service and its version, the JVM and architecture it ran on, the
+     * tuning it ran with and the state version it was read from.
+     */
+    public record Provenance(String service, String version, String java, String arch, BanditSpec.Tuning tuning,
+            long stateVersion) {
+    }
+
+    public LatestRelease latest(String banditId) {
+        BanditRuntime rt = runtimes.get(banditId);
+        BanditRecord row = registry.findById(banditId)
+                .orElseThrow(() -> new ServiceErrors.NotFound("no bandit '" + banditId + "'"));
+        return new LatestRelease(banditId, rt.spec().algorithm(), rt.latestRelease(releases),
+                ledger.budget(banditId, row.getEpsilonTotal(), row.getDeltaTotal()), provenance(rt));
+    }
+
+    /** POST /release: a private decision for a context. */
+    public ContextRelease release(String banditId, double[] context) {
+        ContextRelease r;
+        try {
+            r = runtimes.get(banditId).release(context, releases);
+        } catch (ServiceErrors.NotReady notReady) {
+            // The cached runtime may predate the estimator by up to the check interval: ask again.
+            r = runtimes.fresh(banditId).release(context, releases);
+        }
+        metrics.release(banditId, r.charged());
+        return r;
+    }
+
+    private static Provenance provenance(BanditRuntime rt) {
+        String version = ReleaseService.class.getPackage().getImplementationVersion();
+        return new Provenance("dpbandit", version == null ? "dev" : version, System.getProperty("java.version"),
+                System.getProperty("os.arch"), rt.spec().tuning(), rt.version().version());
+    }
+}

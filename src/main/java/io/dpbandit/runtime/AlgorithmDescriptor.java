@@ -1,0 +1,91 @@
+package io.dpbandit.runtime;
+
+import io.dpbandit.bandit.InvalidRequestException;
+import io.dpbandit.client.privacy.NoiseSource;
+import io.dpbandit.client.privacy.PrivacyCost;
+import io.dpbandit.policy.planning.PlanReport;
+import io.dpbandit.policy.planning.PlannerOptions;
+import io.dpbandit.spec.BanditSpec;
+import io.dpbandit.spec.PrivacyModel;
+import io.dpbandit.spec.SpecLimits;
+import io.dpbandit.store.BanditStateStore;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Everything the service needs to know about one algorithm, in one place: its spec sections and
+ * their rules and defaults, the privacy models it serves, how a bandit of it is created (first
+ * epoch, budget, initial state, charge at creation), its runtime (and through it its epoch
+ * process), its wire types, whether the planner covers it, and the analyst page's panels for it.
+ * The registry ({@code io.dpbandit.algorithms.Algorithms}) lists one descriptor per
+ * {@link BanditSpec.Algorithm}; messages, the OpenAPI oneOf lists and the analyst page's panel list
+ * are built from it. Adding an algorithm is one package implementing this and one registration.
+ */
+public interface AlgorithmDescriptor {
+
+    BanditSpec.Algorithm algorithm();
+
+    /** The privacy models it serves; the first is the default. */
+    List<PrivacyModel> privacyModels();
+
+    /** Pure ε-DP (no δ): the spec's δ must be absent or 0. */
+    default boolean pureDp() {
+        return false;
+    }
+
+    /** The optional spec sections it reads (and requires, for KERNEL and CONTEXT_POOL). */
+    Set<SpecSection> sections();
+
+    /**
+     * Its own rules (beyond the common ones and the sections' ownership), adding every problem to
+     * {@code problems}; then the spec with its sections' defaults filled in. Must run on a spec that
+     * failed other checks (anything may be null), so that one answer lists every problem.
+     */
+    BanditSpec normalise(BanditSpec spec, SpecLimits limits, List<InvalidRequestException.FieldProblem> problems);
+
+    /**
+     * How a bandit of a valid, normalised spec starts. Builds the policy once, so a spec the policy
+     * cannot run fails now (IllegalArgumentException or IllegalStateException, answered 400) rather
+     * than in the background later. {@code noise} draws whatever the policy fixes up front.
+     */
+    Creation create(BanditSpec spec, NoiseSource noise);
+
+    /**
+     * @param firstEpochLength T_1 (CAPRI: ⌈√T⌉; the others: T)
+     * @param budget           the (ε, δ) the ledger checks charges against
+     * @param initialState     the policy state a bandit starts with (a sequential model's), or null
+     * @param charge           the ledger charge made at creation (a whole horizon's continual
+     *                         observation), or null
+     */
+    record Creation(int firstEpochLength, PrivacyCost budget, byte[] initialState, EpochProcess.Charge charge) {
+    }
+
+    /** The runtime serving a bandit at a stored version. */
+    BanditRuntime runtime(BanditSpec spec, BanditStateStore.Version version, RuntimeServices services);
+
+    /** Whether the planner forecasts bandits of this algorithm from their spec alone. */
+    default boolean forecasts() {
+        return false;
+    }
+
+    /** The planner's forecast for a spec (only where {@link #forecasts()}). */
+    default PlanReport forecast(BanditSpec spec, PlannerOptions options) {
+        throw new UnsupportedOperationException(algorithm() + " has no forecast");
+    }
+
+    /** Whether its epochs are planned before they release (the analyst page's timeline shows planning). */
+    boolean plansEpochs();
+
+    /** The wire types a learning decision sends to devices (LDP), for the API document. */
+    default List<Class<?>> randomiserInputs() {
+        return List.of();
+    }
+
+    /** The wire types of devices' reports (LDP), for the API document. */
+    default List<Class<?>> reports() {
+        return List.of();
+    }
+
+    /** The analyst page's panels for its bandits, by panel id, in page order. */
+    List<String> panels();
+}

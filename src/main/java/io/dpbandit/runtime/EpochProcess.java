@@ -1,0 +1,109 @@
+package io.dpbandit.runtime;
+
+import io.dpbandit.bandit.Phase;
+import io.dpbandit.client.privacy.PrivacyCost;
+import io.dpbandit.store.DecisionStore;
+import io.dpbandit.store.EpochStore;
+import java.util.List;
+
+/**
+ * What an algorithm supplies to the one lifecycle engine ({@code io.dpbandit.lifecycle.LifecycleEngine})
+ * for an epoch, and nothing more: how its epoch is planned, how settled rounds fold into its
+ * running sum, and how a sealed epoch releases. The engine owns the skeleton around these
+ * (defaults, the fold and close transactions with their compare-and-sets, sealing, progress,
+ * metrics) and calls these functions only; none of them writes anything.
+ *
+ * @param <W> the typed working memory of one epoch, kept by the engine on the leader (a planning job
+ *            in progress, a decoded plan); only a cache: losing it costs recomputation, never data
+ */
+public interface EpochProcess<W> {
+
+    Class<W> memoryType();
+
+    /** Working memory for {@code epoch}; {@code previous} is the memory of the bandit's epoch before, or null. */
+    W memory(EpochStore.OpenEpoch epoch, W previous);
+
+    /** Whether the epoch needs a public plan (stored before any round folds). */
+    boolean needsPlan();
+
+    /** One bounded step of planning (public work only); done with the plan's bytes, or not with progress. */
+    default PlanStep plan(W memory, EpochStore.OpenEpoch epoch, long budgetNanos) {
+        throw new IllegalStateException("this algorithm's epochs need no plan");
+    }
+
+    /**
+     * A step of planning. Done: {@code plan} is stored with a compare-and-set and {@code summary}
+     * logged; not done: {@code stage} and {@code progress} are shown in the bandit's status.
+     */
+    record PlanStep(boolean done, String stage, Double progress, byte[] plan, String summary) {
+        public static PlanStep progress(String stage, Double progress) {
+            return new PlanStep(false, stage, progress, null, null);
+        }
+
+        public static PlanStep finished(byte[] plan, String summary) {
+            return new PlanStep(true, null, null, plan, summary);
+        }
+    }
+
+    /** In which order rounds fold. */
+    enum FoldOrder {
+        /** Settled rounds in slot order, whatever is still pending (a sum over the epoch: order is irrelevant). */
+        SETTLED,
+        /** Rounds in decision order, stopping at the first still pending (a sequential model). */
+        DECISION
+    }
+
+    FoldOrder foldOrder();
+
+    /** At most this many rounds per fold transaction. */
+    int foldBatch();
+
+    /**
+     * Whether the running sum lives in the epoch's accumulator, which the close drops: a close that
+     * finds it gone after rounds were folded lost a race with another instance and releases nothing.
+     */
+    boolean accumulates();
+
+    /** The rounds added to what is stored: the new accumulator and/or policy state. Writes nothing. */
+    Folded fold(W memory, EpochStore.OpenEpoch epoch, EpochStore.Accumulator stored, List<DecisionStore.Round> rounds);
+
+    /**
+     * The result of a fold. {@code accumulator} replaces the epoch's (null: none kept);
+     * {@code policyState}, when not null, replaces the bandit's policy state if it is still at
+     * {@code expectedVersion}.
+     */
+    record Folded(byte[] accumulator, byte[] policyState, long expectedVersion) {
+        public static Folded accumulator(byte[] accumulator) {
+            return new Folded(accumulator, null, 0);
+        }
+
+        public static Folded policyState(byte[] state, long expectedVersion) {
+            return new Folded(null, state, expectedVersion);
+        }
+    }
+
+    /**
+     * The release of a sealed epoch whose rounds are all folded: noise is drawn here (production
+     * noise), and the engine commits the result in one transaction, or drops it unseen if another
+     * instance closed the epoch first (so it costs no privacy).
+     */
+    EpochRelease release(W memory, EpochStore.OpenEpoch epoch, EpochStore.Accumulator sealed);
+
+    /**
+     * What closing an epoch commits.
+     *
+     * @param charge           the ledger charge paid for the release (null: none)
+     * @param model            the released model (JSON) stored with the closed epoch, or null
+     * @param estimator        the bandit's new policy state (USCA's estimator), or null
+     * @param phase            the phase the bandit moves to
+     * @param nextEpochLength  the next epoch's length, or null when none opens
+     * @param summary          what the log line says about the release
+     */
+    record EpochRelease(Charge charge, String model, byte[] estimator, Phase phase, Integer nextEpochLength,
+            String summary) {
+    }
+
+    /** A ledger charge: the cost, the budget it is charged against, why, for which epoch, how it composes. */
+    record Charge(PrivacyCost cost, PrivacyCost budget, String reason, Integer epoch, String composition) {
+    }
+}

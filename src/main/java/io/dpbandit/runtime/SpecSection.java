@@ -1,0 +1,25 @@
+package io.dpbandit.runtime;
+
+/**
+ * The optional parts of a spec that only some algorithms read; each descriptor names the ones it
+ * owns, so a spec that sets a part its algorithm does not read is refused with the names of the
+ * algorithms that do read it.
+ */
+public enum SpecSection {
+    /** {@code kernel}: required. */
+    KERNEL,
+    /** {@code contextPool}: required (the public contexts). */
+    CONTEXT_POOL,
+    /** {@code linear}: the joint feature map and the linear variant. */
+    LINEAR,
+    /** {@code gpucb}: the quadrature order and the variant. */
+    GPUCB,
+    /** {@code tuning.elimination}, {@code statisticalWidth}, {@code projection}, {@code tauRule}, {@code rewardOffset}. */
+    REFINEMENTS,
+    /** {@code privacy.composition}: how the epochs' releases compose. */
+    EPOCH_COMPOSITION,
+    /** {@code privacy.totalEpsilon}: a budget spent release by release. */
+    TOTAL_EPSILON,
+    /** {@code candidates} on /decide: a decision set per round. */
+    DECISION_SETS
+}

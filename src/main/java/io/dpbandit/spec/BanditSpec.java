@@ -1,0 +1,200 @@
+package io.dpbandit.spec;
+
+import com.fasterxml.jackson.annotation.JsonFormat;
+import io.dpbandit.bandit.BanditIds;
+import io.dpbandit.validation.Finite;
+import io.dpbandit.client.kernel.KernelSpec;
+import io.dpbandit.policy.JointFeatureMap;
+import io.dpbandit.policy.capri.CapriConfig;
+import io.dpbandit.policy.linucb.LinUcbConfig;
+import io.dpbandit.policy.onlineucb.OnlineUcbConfig;
+import io.dpbandit.privacy.NodeNoiseKind;
+import io.swagger.v3.oas.annotations.media.Schema;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Positive;
+import jakarta.validation.constraints.PositiveOrZero;
+import java.util.List;
+
+/**
+ * A bandit as the operator declares it (HTTP contract). Optional fields are null in a request.
+ * Field-level rules are Bean Validation annotations; {@link SpecValidation} adds the rules that
+ * span fields or depend on configured limits, fills in the documented defaults, and reports every
+ * problem of both kinds in one answer.
+ *
+ * @param id               bandit id, [A-Za-z0-9][A-Za-z0-9._-]{0,63}
+ * @param algorithm        CAPRI, USCA, LINUCB (private LinUCB, JDP), ONLINEUCB (locally private) or
+ *                         GPUCB (private GP-UCB with quadrature Fourier features, JDP or local JDP)
+ * @param privacy          privacy model and budget
+ * @param horizon          T
+ * @param rewardBound      B: rewards are clipped to [-B, B]
+ * @param kernel           kernel on the joint (context, action) vector (CAPRI, USCA; GPUCB: RBF)
+ * @param regularization   τ (default 1.0)
+ * @param contextDimension dimension of every context
+ * @param actions          the action catalogue
+ * @param contextPool      the public context pool κ (never user data; CAPRI and USCA)
+ * @param feedback         reward wait and default reward
+ * @param tuning           engineering options
+ * @param linear           LINUCB and ONLINEUCB only: the joint feature map and the variant
+ * @param gpucb            GPUCB only: the quadrature feature order and the variant
+ */
+public record BanditSpec(
+        @NotNull @Pattern(regexp = BanditIds.PATTERN, message = BanditIds.MESSAGE) String id,
+        @NotNull(message = "must be CAPRI, USCA, LINUCB, ONLINEUCB or GPUCB") Algorithm algorithm,
+        @NotNull(message = "is required, e.g. {\"model\": \"JDP\", \"epsilon\": 1.0, \"delta\": 1e-5}") @Valid
+        Privacy privacy,
+        @NotNull @Min(1) @Max(SpecLimits.MAX_HORIZON) Integer horizon,
+        @Positive @Finite Double rewardBound,
+        KernelSpec kernel,
+        @Positive @Finite Double regularization,
+        @NotNull @PositiveOrZero Integer contextDimension,
+        @NotNull(message = "must list the actions") List<@NotNull @Valid Action> actions,
+        List<@NotNull @Finite double[]> contextPool,
+        @Valid Feedback feedback,
+        @Valid Tuning tuning,
+        Linear linear,
+        @Valid GpUcb gpucb) {
+
+    /** The spec without the linear settings (CAPRI and USCA). */
+    public BanditSpec(String id, Algorithm algorithm, Privacy privacy, Integer horizon, Double rewardBound,
+            KernelSpec kernel, Double regularization, Integer contextDimension, List<Action> actions,
+            List<double[]> contextPool, Feedback feedback, Tuning tuning) {
+        this(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension, actions,
+                contextPool, feedback, tuning, null, null);
+    }
+
+    /** The same spec under another id. */
+    public BanditSpec withId(String newId) {
+        return new BanditSpec(newId, algorithm, privacy, horizon, rewardBound, kernel, regularization,
+                contextDimension, actions, contextPool, feedback, tuning, linear, gpucb);
+    }
+
+    /**
+     * The linear bandits' settings.
+     *
+     * @param featureMap the joint feature of context c and action a the linear model is over:
+     *                   OUTER_PRODUCT (flattened c ⊗ a, normalised to unit norm; the default: the
+     *                   ranking of actions depends on the context), ACTION (the action's own features,
+     *                   context-free) or CONTEXT_BLOCKS (the context holds one block per action
+     *                   feature; a one-hot action picks its block)
+     * @param mode       PAPER (the paper's calibration, bounds, shift and radius) or ENGINEERED
+     *                   (default: tighter calibration and bounds with the same privacy)
+     * @param noise      LINUCB: the tree nodes' noise, GAUSSIAN (default) or WISHART
+     * @param learner    ONLINEUCB: the server's online learner, OGD (default) or MALER
+     */
+    @Schema(description = "LINUCB and ONLINEUCB only (optional; defaults shown in brackets).")
+    public record Linear(
+            @Schema(description = "The joint feature x of context c and action a that the linear model is over: "
+                    + "[OUTER_PRODUCT] the flattened c⊗a, scaled to unit norm (d = dim c · dim a; the ranking of actions "
+                    + "depends on the context); ACTION the action's own features, ignoring the context (d = dim a); "
+                    + "CONTEXT_BLOCKS the context holds one block of dim a numbers per action feature and a one-hot "
+                    + "action picks its block. d is at most 400.")
+            JointFeatureMap.Kind featureMap,
+            @Schema(description = "[ENGINEERED] analytic calibration and tight bounds with the same privacy, or "
+                    + "PAPER: the paper's calibration, shift and radius (learns slowly at moderate horizons)")
+            LinUcbConfig.Mode mode,
+            @Schema(description = "LINUCB only: the tree nodes' noise, [GAUSSIAN] or WISHART")
+            NodeNoiseKind noise,
+            @Schema(description = "ONLINEUCB only: the server's online learner, OGD (the ENGINEERED default) or MALER "
+                    + "(the PAPER default)")
+            OnlineUcbConfig.Learner learner) {
+    }
+
+    public enum Algorithm { CAPRI, USCA, LINUCB, ONLINEUCB, GPUCB }
+
+    /**
+     * GP-UCB's settings (paper 003). The kernel is the spec's (RBF only: quadrature Fourier features
+     * need a squared-exponential kernel) on the joint point w = context ++ action features; the
+     * features' error bound is stated on the box [0, 1]^d of w.
+     *
+     * @param nodesPerDimension m̄, quadrature nodes per dimension: M = 2 m̄^d features (default: the
+     *                          smallest m̄ whose error bound on [0, 1]^d is at most 1/T², within M ≤ 512)
+     * @param mode              ENGINEERED (default: analytic calibration, the sharper shift bound and a
+     *                          radius scaled by 0.1, the same privacy) or PAPER (the paper's calibration,
+     *                          shift 2Λ and theoretical radius)
+     */
+    @Schema(description = "GPUCB only (optional).")
+    public record GpUcb(
+            @Schema(description = "quadrature nodes per dimension m̄; M = 2 m̄^d features, at most 512 "
+                    + "(default: the smallest m̄ whose error bound on [0,1]^d is at most 1/T², within that cap)")
+            @Min(2) @Max(64) Integer nodesPerDimension,
+            @Schema(description = "[ENGINEERED] or PAPER")
+            LinUcbConfig.Mode mode) {
+    }
+
+    /**
+     * @param model        JDP (all but ONLINEUCB) or LDP (CAPRI, ONLINEUCB, GPUCB: every user
+     *                     randomises their own round with dpbandit-client; default JDP, or LDP for
+     *                     ONLINEUCB)
+     * @param epsilon      CAPRI: the run's total ε; USCA: ε charged per released context
+     * @param delta        CAPRI's δ (USCA is pure ε-DP and ignores it)
+     * @param totalEpsilon USCA only: the ε budget all releases together may spend (default ε: one release)
+     * @param composition  CAPRI only: how the epochs' releases compose. SEQUENTIAL (default, the
+     *                     paper's): each releasing epoch is charged (ε/L, δ/L). PARALLEL: each
+     *                     round's data enters exactly one epoch, so every epoch may use the whole
+     *                     (ε, δ); the first release is charged it and later ones nothing.
+     */
+    public record Privacy(@JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_VALUES) PrivacyModel model,
+            @NotNull @Positive @Finite Double epsilon, @Finite Double delta,
+            @Positive @Finite Double totalEpsilon, CapriConfig.EpochComposition composition) {
+    }
+
+    public record Action(@NotNull @Pattern(regexp = BanditIds.PATTERN, message = BanditIds.MESSAGE) String id,
+            @NotNull @Finite double[] features) {
+    }
+
+    /**
+     * @param waitSeconds   how long a decision waits for its reward (default 600)
+     * @param defaultReward the reward a decision counts with when none arrives in time (default 0)
+     */
+    public record Feedback(@Min(1) @Max(30 * 24 * 3600) Integer waitSeconds, @Finite Double defaultReward) {
+    }
+
+    /**
+     * @param mode              PAPER (the paper's algorithm) or ENGINEERED (default; see README)
+     * @param confidenceScale   scale of CAPRI's statistical width (default 3e-4; PAPER uses 1)
+     * @param projectionCap     cap on CAPRI's projection set S (default 1000)
+     * @param approximationSize USCA's approximating set size n_Z (default 1000)
+     * @param clippingQuantile  CAPRI's contribution clipping quantile (default 1: support maximum)
+     * @param elimination       CAPRI's elimination test: WIDTH (default, the paper's 4Δ_r) or PAIRWISE
+     *                          (the exact noise of each difference μ̂(c,x') − μ̂(c,x); needs
+     *                          projectionCap ≤ 300, since each release then carries its m × m factor A)
+     * @param statisticalWidth  CAPRI's statistical width: THEORY (default, confidenceScale · β σ̃_max) or
+     *                          VARIANCE (z B ‖A v‖, no tuned scale)
+     * @param projection        CAPRI's |S_r|: RANDOM (default, the paper's draws up to projectionCap) or
+     *                          PLANNED (from the public kernel spectrum of the epoch's support)
+     * @param tauRule           CAPRI's τ: FIXED (default, {@code regularization}) or PLANNED per epoch
+     *                          (1 + σ_r² / B², public)
+     * @param rewardOffset      CAPRI-JDP: rewards enter as clip(y − b₀, −B, B) (default 0); with rewards
+     *                          in [0, 1], b₀ = 0.5 and rewardBound 0.5 halve the noise of B = 1
+     */
+    public record Tuning(
+            @JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_VALUES) TuningMode mode,
+            @Positive @Finite Double confidenceScale,
+            @Min(10) @Max(2000) Integer projectionCap,
+            @Min(10) @Max(100000) Integer approximationSize,
+            @Positive @DecimalMax("1") Double clippingQuantile,
+            CapriConfig.Refinements.EliminationTest elimination,
+            CapriConfig.Refinements.StatisticalTerm statisticalWidth,
+            CapriConfig.Refinements.ProjectionRule projection,
+            CapriConfig.Refinements.TauRule tauRule,
+            @Finite Double rewardOffset) {
+
+        /** The paper's refinements (none) with the other fields given. */
+        public Tuning(TuningMode mode, Double confidenceScale, Integer projectionCap, Integer approximationSize,
+                Double clippingQuantile) {
+            this(mode, confidenceScale, projectionCap, approximationSize, clippingQuantile, null, null, null, null,
+                    null);
+        }
+
+        /** CAPRI's refinements as the core takes them. */
+        public CapriConfig.Refinements refinements() {
+            return new CapriConfig.Refinements(elimination, statisticalWidth, projection, tauRule,
+                    rewardOffset == null ? 0.0 : rewardOffset, 0.1);
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package io.dpbandit.store;
+
+import io.dpbandit.spec.BanditSpec;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+import org.hibernate.annotations.Immutable;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
+
+/**
+ * A bandit in the registry: its id, algorithm, spec (JSON) and budget totals, written once when the
+ * bandit is created and never changed. What changes as it learns lives in {@code bandit_state}
+ * ({@link BanditStateStore}).
+ */
+@Entity
+@Table(name = "bandit")
+@Immutable
+public class BanditRecord {
+
+    @Id
+    private String id;
+
+    @Enumerated(EnumType.STRING)
+    @Column(nullable = false)
+    private BanditSpec.Algorithm algorithm;
+
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(nullable = false)
+    private String spec;
+
+    @Column(name = "epsilon_total", nullable = false)
+    private double epsilonTotal;
+
+    @Column(name = "delta_total", nullable = false)
+    private double deltaTotal;
+
+    @Column(name = "created_at", insertable = false, updatable = false)
+    private Instant createdAt;
+
+    protected BanditRecord() {
+    }
+
+    public BanditRecord(String id, BanditSpec.Algorithm algorithm, String spec, double epsilonTotal,
+            double deltaTotal) {
+        this.id = id;
+        this.algorithm = algorithm;
+        this.spec = spec;
+        this.epsilonTotal = epsilonTotal;
+        this.deltaTotal = deltaTotal;
+    }
+
+    public String getId() {
+        return id;
+    }
+
+    public BanditSpec.Algorithm getAlgorithm() {
+        return algorithm;
+    }
+
+    public String getSpec() {
+        return spec;
+    }
+
+    public double getEpsilonTotal() {
+        return epsilonTotal;
+    }
+
+    public double getDeltaTotal() {
+        return deltaTotal;
+    }
+
+    public Instant getCreatedAt() {
+        return createdAt;
+    }
+}

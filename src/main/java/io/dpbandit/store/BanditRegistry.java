@@ -1,0 +1,10 @@
+package io.dpbandit.store;
+
+import java.util.List;
+import org.springframework.data.jpa.repository.JpaRepository;
+
+/** The bandit registry (Spring Data JPA): rows are inserted once and never updated. */
+public interface BanditRegistry extends JpaRepository<BanditRecord, String> {
+
+    List<BanditRecord> findAllByOrderByIdAsc();
+}

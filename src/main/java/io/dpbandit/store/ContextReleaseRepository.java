@@ -1,0 +1,13 @@
+package io.dpbandit.store;
+
+import java.util.List;
+import java.util.Optional;
+import org.springframework.data.jpa.repository.JpaRepository;
+
+/** USCA's per-context releases. */
+public interface ContextReleaseRepository extends JpaRepository<ContextReleaseEntity, ContextReleaseEntity.Key> {
+
+    Optional<ContextReleaseEntity> findByBanditIdAndContextKey(String banditId, String contextKey);
+
+    List<ContextReleaseEntity> findByBanditIdOrderByLedgerIdAsc(String banditId);
+}

@@ -1,0 +1,308 @@
+package io.dpbandit.store;
+
+import io.dpbandit.bandit.FeedbackState;
+import java.sql.Array;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Repository;
+
+/**
+ * The decisions table, in JDBC: the statements of the request path (one round trip each where
+ * possible) and the lifecycle's reads and compare-and-set writes of rounds. Every time a statement
+ * compares with a decision's wait it uses the database clock ({@code clock_timestamp()}), never
+ * the JVM's, so replicas with skewed clocks agree on what is late.
+ *
+ * <p>Locks: a decide locks its epoch's row (to take a learning slot) and inserts its own row;
+ * feedback locks its decision's row only; the lifecycle locks an epoch's row before any of its
+ * decision rows. The same order everywhere, so no cycle can form.
+ */
+@Repository
+public class DecisionStore {
+
+    private final JdbcTemplate jdbc;
+
+    public DecisionStore(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** A stored decision as the request path needs it. */
+    public record DecisionRow(UUID id, String banditId, int epoch, Integer slot, String contextDigest, int action,
+            double propensity, FeedbackState feedback, Instant createdAt) {
+        public boolean learning() {
+            return slot != null;
+        }
+    }
+
+    /** The outcome of inserting a decision: the learning slot it took (null: not a learning round). */
+    public record Inserted(Integer slot) {
+    }
+
+    /**
+     * Inserts a decision and, when {@code mayLearn}, takes one of its epoch's learning slots in the
+     * same statement: an epoch's first T_r decisions are its rounds, fixed here and never moved (a
+     * failed statement takes no slot, so no slot is ever lost). The slot comes from one of the
+     * epoch's 16 counters, the one nearest to {@code shard} that has slots left; its UPDATE holds
+     * that counter's row lock until the decision's durable commit, so concurrent decisions spread
+     * over 16 rows instead of queueing on one. Once every counter is used up the UPDATE matches
+     * nothing and takes no lock. The raw context is stored for a learning round only (its
+     * contribution needs it until it is folded); every decision keeps the HMAC digest that a
+     * replayed requestId is compared with.
+     */
+    public Inserted insert(UUID id, String banditId, String requestId, int epoch, boolean mayLearn, double[] context,
+            String contextDigest, int action, double propensity, int waitSeconds, int shard) {
+        int n = EpochStore.SLOT_SHARDS;
+        return jdbc.query(con -> {
+            var ps = con.prepareStatement("WITH slot AS (UPDATE epoch_slot SET used = used + 1 "
+                    + "WHERE ? AND bandit_id = ? AND epoch = ? AND used < quota AND shard = (SELECT shard FROM epoch_slot "
+                    + "WHERE bandit_id = ? AND epoch = ? AND used < quota ORDER BY (shard - ? + " + n + ") % " + n
+                    + " LIMIT 1) RETURNING (used - 1) * " + n + " + shard + 1 AS assigned) "
+                    + "INSERT INTO decision (id, bandit_id, request_id, epoch, slot, context, context_digest, action_index, "
+                    + "propensity, feedback, wait_until) "
+                    + "SELECT ?, ?, ?, ?, s.assigned, CASE WHEN s.assigned IS NULL THEN NULL ELSE ?::float8[] END, ?, ?, ?, "
+                    + "CASE WHEN s.assigned IS NULL THEN 'NOT_USED' ELSE 'PENDING' END, "
+                    + "clock_timestamp() + make_interval(secs => ?) "
+                    + "FROM (SELECT 1) one LEFT JOIN slot s ON true RETURNING slot");
+            int i = 1;
+            ps.setBoolean(i++, mayLearn);
+            ps.setString(i++, banditId);
+            ps.setInt(i++, epoch);
+            ps.setString(i++, banditId);
+            ps.setInt(i++, epoch);
+            ps.setInt(i++, shard);
+            ps.setObject(i++, id);
+            ps.setString(i++, banditId);
+            ps.setString(i++, requestId);
+            ps.setInt(i++, epoch);
+            if (context == null) {
+                ps.setNull(i++, java.sql.Types.ARRAY); // a locally private bandit keeps no context
+            } else {
+                ps.setArray(i++, con.createArrayOf("float8", box(context)));
+            }
+            ps.setString(i++, contextDigest);
+            ps.setInt(i++, action);
+            ps.setDouble(i++, propensity);
+            ps.setInt(i, waitSeconds);
+            return ps;
+        }, rs -> {
+            rs.next();
+            int slot = rs.getInt(1);
+            return new Inserted(rs.wasNull() ? null : slot);
+        });
+    }
+
+    private static final String DECISION = "SELECT id, bandit_id, epoch, slot, context_digest, action_index, "
+            + "propensity, feedback, created_at FROM decision ";
+
+    public Optional<DecisionRow> findByRequest(String banditId, String requestId) {
+        return jdbc.query(DECISION + "WHERE bandit_id = ? AND request_id = ?", this::decision, banditId, requestId)
+                .stream().findFirst();
+    }
+
+    /** Whose a decision is: its bandit and epoch, and whether it still waits for its outcome. */
+    public record Owner(String banditId, int epoch, boolean pending) {
+    }
+
+    public Optional<Owner> owner(UUID id) {
+        return jdbc.query("SELECT bandit_id, epoch, feedback = 'PENDING' FROM decision WHERE id = ?",
+                (rs, i) -> new Owner(rs.getString(1), rs.getInt(2), rs.getBoolean(3)), id).stream().findFirst();
+    }
+
+    public Optional<String> banditOf(UUID id) {
+        return jdbc.queryForList("SELECT bandit_id FROM decision WHERE id = ?", String.class, id).stream().findFirst();
+    }
+
+    /** What a feedback found and did: the state before, the state after, and whether this was the first. */
+    public record FeedbackOutcome(String banditId, FeedbackState before, FeedbackState after, boolean first) {
+    }
+
+    /**
+     * Records a reward, in one transaction that locks only the decision's row. A learning round
+     * still PENDING takes the reward if the database clock is before its wait (ACCEPTED), and
+     * otherwise counts with the default reward (LATE, the reward is not stored); the wait is judged
+     * after the lock is held, so a round the lifecycle defaulted first is answered LATE (and stored
+     * LATE: the counts say what the answers said; it still counts with the default reward) and one
+     * this feedback accepted first is never defaulted. Any later feedback changes nothing.
+     * Must run inside a transaction.
+     */
+    public Optional<FeedbackOutcome> feedback(UUID id, double reward) {
+        return feedback(id, reward, null);
+    }
+
+    /**
+     * The same for a locally private round: the client's randomised report (JSON) is stored in
+     * place of a reward, which the server never receives.
+     */
+    public Optional<FeedbackOutcome> feedback(UUID id, Double reward, String report) {
+        return jdbc.query("SELECT bandit_id, feedback, feedback_at IS NULL FROM decision WHERE id = ? FOR UPDATE",
+                rs -> {
+                    if (!rs.next()) {
+                        return Optional.<FeedbackOutcome>empty();
+                    }
+                    String bandit = rs.getString(1);
+                    FeedbackState before = FeedbackState.valueOf(rs.getString(2));
+                    boolean first = rs.getBoolean(3);
+                    if (!first) {
+                        return Optional.of(new FeedbackOutcome(bandit, before, before, false));
+                    }
+                    String after = jdbc.queryForObject("UPDATE decision SET "
+                            + "feedback = CASE WHEN feedback = 'PENDING' AND clock_timestamp() < wait_until THEN 'ACCEPTED' "
+                            + "  WHEN feedback IN ('PENDING', 'DEFAULTED') THEN 'LATE' ELSE feedback END, "
+                            + "reward = CASE WHEN feedback = 'PENDING' AND clock_timestamp() < wait_until THEN ? "
+                            + "  ELSE reward END, "
+                            + "report = CASE WHEN feedback = 'PENDING' AND clock_timestamp() < wait_until THEN ?::jsonb "
+                            + "  ELSE report END, "
+                            + "feedback_at = clock_timestamp() WHERE id = ? RETURNING feedback", String.class, reward,
+                            report, id);
+                    return Optional.of(new FeedbackOutcome(bandit, before, FeedbackState.valueOf(after), true));
+                }, id);
+    }
+
+    /**
+     * Learning rounds of an epoch still PENDING after their wait (database clock) count with the
+     * default reward: DEFAULTED, with the default stored as their reward. Rows a concurrent
+     * feedback holds are waited for and re-checked (so an accepted reward is never overwritten).
+     */
+    public int defaultWaitedOut(String banditId, int epoch, double defaultReward) {
+        return jdbc.update("UPDATE decision SET feedback = 'DEFAULTED', reward = ? WHERE bandit_id = ? AND epoch = ? "
+                + "AND feedback = 'PENDING' AND wait_until <= clock_timestamp()", defaultReward, banditId, epoch);
+    }
+
+    /**
+     * A resolved learning round as a fold needs it: its context and action, and its reward (JDP) or
+     * the client's randomised report (LDP, JSON).
+     */
+    public record Round(UUID id, int slot, double[] context, int action, Double reward, FeedbackState feedback,
+            String report) {
+
+        /**
+         * The reward this settled round counts with: its own if it was accepted, otherwise (late or
+         * never sent) the bandit's default, so a late reward counts exactly like a missing one.
+         */
+        public double rewardOr(double defaultReward) {
+            return feedback == FeedbackState.ACCEPTED && reward != null ? reward : defaultReward;
+        }
+
+        /** The device's report, if this round's report was accepted (LDP bandits); null otherwise. */
+        public String acceptedReport() {
+            return feedback == FeedbackState.ACCEPTED ? report : null;
+        }
+    }
+
+    private static final String ROUND = "SELECT id, slot, context, action_index, reward, feedback, report::text "
+            + "FROM decision ";
+
+    private Round round(ResultSet rs, int i) throws SQLException {
+        double reward = rs.getDouble(5);
+        Double r = rs.wasNull() ? null : reward;
+        return new Round(rs.getObject(1, UUID.class), rs.getInt(2), doubles(rs.getArray(3)), rs.getInt(4), r,
+                FeedbackState.valueOf(rs.getString(6)), rs.getString(7));
+    }
+
+    /** Up to {@code limit} resolved learning rounds of an epoch not folded yet, in slot order. */
+    public List<Round> unfolded(String banditId, int epoch, int limit) {
+        return jdbc.query(ROUND + "WHERE bandit_id = ? AND epoch = ? AND slot IS NOT NULL AND folded_at IS NULL "
+                + "AND feedback <> 'PENDING' ORDER BY slot LIMIT ?", this::round, banditId, epoch, limit);
+    }
+
+    /**
+     * Up to {@code limit} learning rounds of an epoch not folded yet, in decision order, stopping at
+     * the first that is still waiting for its reward: a sequential model takes its rounds in the
+     * order they were decided.
+     */
+    public List<Round> settledInDecisionOrder(String banditId, int epoch, int limit) {
+        return jdbc.query(ROUND + "WHERE bandit_id = ? AND epoch = ? AND slot IS NOT NULL AND folded_at IS NULL "
+                + "AND seq < coalesce((SELECT min(seq) FROM decision WHERE bandit_id = ? AND epoch = ? "
+                + "AND feedback = 'PENDING'), 9223372036854775807) ORDER BY seq LIMIT ?", this::round, banditId, epoch,
+                banditId, epoch, limit);
+    }
+
+    /** The learning rounds of an epoch in slot order whose rewards are all settled, from slot 1 on. */
+    public int settledPrefix(String banditId, int epoch, int assigned) {
+        Integer firstPending = jdbc.queryForObject("SELECT min(slot) FROM decision WHERE bandit_id = ? AND epoch = ? "
+                + "AND feedback = 'PENDING'", Integer.class, banditId, epoch);
+        return firstPending == null ? assigned : firstPending - 1;
+    }
+
+    /** Marks rounds folded (same transaction as the accumulator's compare-and-set). */
+    public void markFolded(List<UUID> ids) {
+        jdbc.update(con -> {
+            var ps = con.prepareStatement("UPDATE decision SET folded_at = clock_timestamp() WHERE id = ANY(?)");
+            ps.setArray(1, con.createArrayOf("uuid", ids.toArray()));
+            return ps;
+        });
+    }
+
+    /** Learning rounds of an epoch still waiting for their reward. */
+    public long pending(String banditId, int epoch) {
+        Long n = jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = ? AND epoch = ? "
+                + "AND feedback = 'PENDING'", Long.class, banditId, epoch);
+        return n == null ? 0 : n;
+    }
+
+    /**
+     * Retention: the raw context and reward of rounds folded at least {@code retentionSeconds} ago
+     * are deleted, at most {@code limit} rows per call. The partial index decision_raw_data holds
+     * only rows that still have raw data, so this never scans the decisions that are done.
+     */
+    public int forgetRawData(int retentionSeconds, int limit) {
+        return jdbc.update("UPDATE decision SET context = NULL, reward = NULL WHERE id IN (SELECT id FROM decision "
+                + "WHERE folded_at IS NOT NULL AND (context IS NOT NULL OR reward IS NOT NULL) "
+                + "AND folded_at <= clock_timestamp() - make_interval(secs => ?) LIMIT ?)", retentionSeconds, limit);
+    }
+
+    public Map<FeedbackState, Long> feedbackCounts(String banditId) {
+        Map<FeedbackState, Long> counts = new EnumMap<>(FeedbackState.class);
+        for (FeedbackState s : FeedbackState.values()) {
+            counts.put(s, 0L);
+        }
+        jdbc.query("SELECT feedback, count(*) FROM decision WHERE bandit_id = ? GROUP BY feedback",
+                rs -> {
+                    counts.put(FeedbackState.valueOf(rs.getString(1)), rs.getLong(2));
+                }, banditId);
+        return counts;
+    }
+
+    public long decisionCount(String banditId) {
+        Long n = jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = ?", Long.class, banditId);
+        return n == null ? 0 : n;
+    }
+
+    private DecisionRow decision(ResultSet rs, int i) throws SQLException {
+        int slot = rs.getInt(4);
+        Integer s = rs.wasNull() ? null : slot;
+        return new DecisionRow(rs.getObject(1, UUID.class), rs.getString(2), rs.getInt(3), s, rs.getString(5),
+                rs.getInt(6), rs.getDouble(7), FeedbackState.valueOf(rs.getString(8)), instant(rs.getTimestamp(9)));
+    }
+
+    private static double[] doubles(Array array) throws SQLException {
+        if (array == null) {
+            return null;
+        }
+        Object[] values = (Object[]) array.getArray();
+        double[] out = new double[values.length];
+        for (int k = 0; k < values.length; k++) {
+            out[k] = ((Number) values[k]).doubleValue();
+        }
+        return out;
+    }
+
+    static Instant instant(Timestamp t) {
+        return t == null ? null : t.toInstant();
+    }
+
+    private static Double[] box(double[] v) {
+        Double[] out = new Double[v.length];
+        for (int i = 0; i < v.length; i++) {
+            out[i] = v[i];
+        }
+        return out;
+    }
+}

@@ -1,0 +1,181 @@
+package io.dpbandit.store;
+
+import io.dpbandit.bandit.EpochStatus;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Repository;
+
+/**
+ * Epochs and their slot counters, in JDBC. Every write is a compare-and-set on the state it
+ * expects, so an instance that lost the lifecycle leadership mid-step (or any stale writer) changes
+ * nothing: the plan is stored only while there is none, the accumulator only at the fold count it
+ * was read at, an epoch is sealed only while OPEN and closed only while SEALED with every round
+ * folded.
+ */
+@Repository
+public class EpochStore {
+
+    private final JdbcTemplate jdbc;
+
+    /** Learning slots handed out by an epoch's counters (epoch e). */
+    private static final String ASSIGNED = "(SELECT coalesce(sum(s.used), 0) FROM epoch_slot s WHERE s.bandit_id = e.bandit_id AND s.epoch = e.number)";
+
+    /** Slot counters per epoch: concurrent decisions spread over them (see DecisionStore#insert). */
+    public static final int SLOT_SHARDS = 16;
+
+    public EpochStore(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** What the lifecycle needs to know about an epoch that is not closed yet. */
+    public record OpenEpoch(String banditId, int number, int length, EpochStatus status, int assigned, int folded,
+            boolean planned) {
+    }
+
+    /** Every epoch still OPEN or SEALED, of bandits still learning: the lifecycle's work list. */
+    public List<OpenEpoch> openEpochs() {
+        return jdbc.query("SELECT e.bandit_id, e.number, e.length, e.status, " + ASSIGNED + ", e.folded, "
+                + "e.planned_at IS NOT NULL FROM epoch e JOIN bandit_state b ON b.bandit_id = e.bandit_id "
+                + "AND b.epoch = e.number WHERE e.status IN ('OPEN', 'SEALED') AND b.phase = 'EXPLORE' "
+                + "ORDER BY e.bandit_id",
+                (rs, i) -> new OpenEpoch(rs.getString(1), rs.getInt(2), rs.getInt(3),
+                        EpochStatus.valueOf(rs.getString(4)), rs.getInt(5), rs.getInt(6), rs.getBoolean(7)));
+    }
+
+    public Optional<OpenEpoch> epoch(String banditId, int number) {
+        return jdbc.query("SELECT e.bandit_id, e.number, e.length, e.status, " + ASSIGNED + ", e.folded, "
+                + "e.planned_at IS NOT NULL FROM epoch e WHERE e.bandit_id = ? AND e.number = ?", (rs, i) -> new OpenEpoch(rs.getString(1),
+                        rs.getInt(2), rs.getInt(3), EpochStatus.valueOf(rs.getString(4)), rs.getInt(5), rs.getInt(6),
+                        rs.getBoolean(7)), banditId, number).stream().findFirst();
+    }
+
+    /**
+     * Opens an epoch: it serves decisions at once; its plan comes later, from the background. Its
+     * T_r learning slots are split over {@value #SLOT_SHARDS} counters: counter j hands out slots
+     * j+1, j+1+16, j+1+32, ... up to T_r.
+     */
+    public void insertEpoch(String banditId, int number, int length) {
+        jdbc.update("INSERT INTO epoch (bandit_id, number, length, status) VALUES (?, ?, ?, 'OPEN')", banditId,
+                number, length);
+        jdbc.update("INSERT INTO epoch_slot (bandit_id, epoch, shard, quota) SELECT ?, ?, j, GREATEST(0, (? - j + "
+                + (SLOT_SHARDS - 1) + ") / " + SLOT_SHARDS + ") FROM generate_series(0, " + (SLOT_SHARDS - 1)
+                + ") AS j", banditId, number, length);
+    }
+
+    public Optional<byte[]> plan(String banditId, int number) {
+        return jdbc.query("SELECT plan FROM epoch WHERE bandit_id = ? AND number = ? AND plan IS NOT NULL",
+                (rs, i) -> rs.getBytes(1), banditId, number).stream().findFirst();
+    }
+
+    /** Stores an epoch's plan if it has none yet (compare-and-set: two planners cannot both win). */
+    public boolean storePlan(String banditId, int number, byte[] plan) {
+        return jdbc.update("UPDATE epoch SET plan = ?, planned_at = clock_timestamp(), work_stage = NULL, "
+                + "work_progress = NULL WHERE bandit_id = ? AND number = ? AND plan IS NULL AND status <> 'CLOSED'",
+                plan, banditId, number) == 1;
+    }
+
+    /** Progress of background work on an epoch, shown in the bandit's status (never on a closed epoch). */
+    public void progress(String banditId, int number, String stage, Double progress) {
+        jdbc.update("UPDATE epoch SET work_stage = ?, work_progress = ? WHERE bandit_id = ? AND number = ? "
+                + "AND status <> 'CLOSED'", stage,
+                progress, banditId, number);
+    }
+
+    /** The private accumulator of an epoch and how many rounds it holds. */
+    public record Accumulator(byte[] bytes, int folded) {
+
+        /** The sums folded so far, zeros of the given length before the first fold. */
+        public double[] sums(int length) {
+            return bytes == null ? new double[length] : BinaryCodec.doubles(bytes);
+        }
+
+        /**
+         * Whether the epoch's close (by another instance) dropped the accumulator: rounds were folded
+         * into it but it is gone. A close reading this releases nothing.
+         */
+        public boolean closedElsewhere() {
+            return bytes == null && folded > 0;
+        }
+    }
+
+    public Accumulator accumulator(String banditId, int number) {
+        return jdbc.queryForObject("SELECT accumulator, folded FROM epoch WHERE bandit_id = ? AND number = ?",
+                (rs, i) -> new Accumulator(rs.getBytes(1), rs.getInt(2)), banditId, number);
+    }
+
+    /**
+     * Replaces the accumulator of an epoch that held {@code expectedFolded} rounds with one that
+     * holds {@code added} more; false if another writer folded first (nothing is changed then).
+     */
+    public boolean storeAccumulator(String banditId, int number, int expectedFolded, int added, byte[] accumulator) {
+        return jdbc.update("UPDATE epoch SET accumulator = ?, folded = folded + ? WHERE bandit_id = ? AND number = ? "
+                + "AND folded = ? AND status <> 'CLOSED'", accumulator, added, banditId, number, expectedFolded) == 1;
+    }
+
+    /** Locks an epoch's row (the bandit-level lock of the lifecycle); returns its status. */
+    public Optional<EpochStatus> lockEpoch(String banditId, int number) {
+        return jdbc.queryForList("SELECT status FROM epoch WHERE bandit_id = ? AND number = ? FOR UPDATE",
+                String.class, banditId, number).stream().findFirst().map(EpochStatus::valueOf);
+    }
+
+    /** OPEN → SEALED, only once every slot is handed out. Run with the epoch row locked. */
+    public boolean seal(String banditId, int number) {
+        return jdbc.update("UPDATE epoch e SET status = 'SEALED', sealed_at = clock_timestamp() WHERE bandit_id = ? "
+                + "AND number = ? AND status = 'OPEN' AND NOT EXISTS (SELECT 1 FROM epoch_slot s WHERE "
+                + "s.bandit_id = e.bandit_id AND s.epoch = e.number AND s.used < s.quota)", banditId, number) == 1;
+    }
+
+    /**
+     * Locks an epoch's slot counters (after its row), so that no decide is between taking a slot
+     * and committing its decision while the seal counts the pending rounds.
+     */
+    public void lockSlots(String banditId, int number) {
+        jdbc.queryForList("SELECT shard FROM epoch_slot WHERE bandit_id = ? AND epoch = ? ORDER BY shard FOR UPDATE",
+                Integer.class, banditId, number);
+    }
+
+    /** SEALED → CLOSED with the release, only once every round is folded; drops the accumulator. */
+    public boolean close(String banditId, int number, String modelJson) {
+        return jdbc.update("UPDATE epoch SET status = 'CLOSED', model = ?::jsonb, accumulator = NULL, "
+                + "closed_at = clock_timestamp(), work_stage = NULL, work_progress = NULL WHERE bandit_id = ? "
+                + "AND number = ? AND status = 'SEALED' AND folded = " + ASSIGNED.replace("e.", "epoch."),
+                modelJson, banditId, number) == 1;
+    }
+
+    /** An epoch as the analyst's timeline shows it (public facts and the released model). */
+    public record EpochRow(int number, EpochStatus status, int length, int assigned, int folded, String model,
+            Instant openedAt, Instant plannedAt, Instant sealedAt, Instant closedAt, String workStage,
+            Double workProgress) {
+    }
+
+    /** A bandit's epochs, oldest first. */
+    public List<EpochRow> epochs(String banditId) {
+        return rows("e.bandit_id = ? ORDER BY e.number", banditId);
+    }
+
+    /** One epoch of a bandit. */
+    public Optional<EpochRow> row(String banditId, int number) {
+        return rows("e.bandit_id = ? AND e.number = ?", banditId, number).stream().findFirst();
+    }
+
+    private List<EpochRow> rows(String where, Object... args) {
+        return jdbc.query("SELECT e.number, e.status, e.length, " + ASSIGNED + ", e.folded, e.model::text, "
+                + "e.opened_at, e.planned_at, e.sealed_at, e.closed_at, e.work_stage, e.work_progress "
+                + "FROM epoch e WHERE " + where, (rs, i) -> {
+                    double progress = rs.getDouble(12);
+                    return new EpochRow(rs.getInt(1), EpochStatus.valueOf(rs.getString(2)), rs.getInt(3),
+                            rs.getInt(4), rs.getInt(5), rs.getString(6), DecisionStore.instant(rs.getTimestamp(7)),
+                            DecisionStore.instant(rs.getTimestamp(8)), DecisionStore.instant(rs.getTimestamp(9)),
+                            DecisionStore.instant(rs.getTimestamp(10)), rs.getString(11),
+                            rs.wasNull() ? null : progress);
+                }, args);
+    }
+
+    /** Released models of a bandit, oldest first (JSON). */
+    public List<String> releasedModels(String banditId) {
+        return jdbc.queryForList("SELECT model::text FROM epoch WHERE bandit_id = ? AND status = 'CLOSED' "
+                + "AND model IS NOT NULL ORDER BY number", String.class, banditId);
+    }
+}

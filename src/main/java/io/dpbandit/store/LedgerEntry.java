@@ -1,0 +1,99 @@
+package io.dpbandit.store;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+import org.hibernate.annotations.Immutable;
+
+/**
+ * One charge of the privacy ledger: append-only (a database trigger refuses UPDATE and DELETE), and
+ * inserted in the same transaction as the release it pays for. Budgets are replayed from the
+ * entries in id order, so every instance computes the same figures bit for bit.
+ */
+@Entity
+@Table(name = "ledger")
+@Immutable
+public class LedgerEntry {
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    private Long id;
+
+    @Column(name = "bandit_id", nullable = false)
+    private String banditId;
+
+    @Column(nullable = false)
+    private double epsilon;
+
+    @Column(nullable = false)
+    private double delta;
+
+    @Column(nullable = false)
+    private String reason;
+
+    private Integer epoch;
+
+    @Column(nullable = false)
+    private String composition;
+
+    @Column(name = "created_at", insertable = false, updatable = false)
+    private Instant createdAt;
+
+    protected LedgerEntry() {
+    }
+
+    public LedgerEntry(String banditId, double epsilon, double delta, String reason, Integer epoch,
+            String composition) {
+        this.banditId = banditId;
+        this.epsilon = epsilon;
+        this.delta = delta;
+        this.reason = reason;
+        this.epoch = epoch;
+        this.composition = composition;
+    }
+
+    @JsonProperty("id")
+    public Long getId() {
+        return id;
+    }
+
+    @JsonProperty("banditId")
+    public String getBanditId() {
+        return banditId;
+    }
+
+    @JsonProperty("epsilon")
+    public double getEpsilon() {
+        return epsilon;
+    }
+
+    @JsonProperty("delta")
+    public double getDelta() {
+        return delta;
+    }
+
+    @JsonProperty("reason")
+    public String getReason() {
+        return reason;
+    }
+
+    @JsonProperty("epoch")
+    public Integer getEpoch() {
+        return epoch;
+    }
+
+    @JsonProperty("composition")
+    public String getComposition() {
+        return composition;
+    }
+
+    @JsonProperty("createdAt")
+    public Instant getCreatedAt() {
+        return createdAt;
+    }
+}
