@@ -115,7 +115,7 @@ public record TreeMechanismCalibration(NodeNoiseKind kind, TreeCalibrationMethod
         }
         Checks.positiveFinite(epsilon, "epsilon");
         Checks.openUnitInterval(delta, "delta");
-        // Paper 001 App. A.2: per-node ε₀ = ε/√(8m ln(2/δ)).
+        // Shariff & Sheffet 2018, App. A.2: per-node ε₀ = ε/√(8m ln(2/δ)).
         double nodeEpsilon = epsilon / StrictMath.sqrt(8.0 * m * StrictMath.log(2.0 / delta));
         if (kind == NodeNoiseKind.WISHART) {
             return wishart(method, horizon, m, dimension, rowNormBound, epsilon, delta, nodeEpsilon);

@@ -122,7 +122,7 @@ public record LinUcbConfig(long horizon, int dimension, double epsilonDp, double
     }
 
     /**
-     * Paper 001's algorithm as analysed, in its experiments' world (L = B̃ = S = σ = 1, so L̃² = 2):
+     * Shariff &amp; Sheffet 2018's algorithm as analysed, in its experiments' world (L = B̃ = S = σ = 1, so L̃² = 2):
      * the paper's calibration, bounds, shift and radius.
      */
     public static LinUcbConfig paper(long horizon, int dimension, double epsilonDp, double deltaDp, double alphaConf,
