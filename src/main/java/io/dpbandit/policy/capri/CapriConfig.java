@@ -101,7 +101,8 @@ public record CapriConfig(int horizon, List<double[]> actionFeatures, KernelSpec
     }
 
     /**
-     * The contribution bound. SUPPORT_MAX: C_r = B · max over the support of ‖A k_S(w)‖ (spec).
+     * The contribution bound. SUPPORT_MAX: C_r = B · max over the support of ‖A k_S(w)‖ (contribution
+     * bounding, docs/papers.md).
      * PUBLIC_QUANTILE [engineering]: B times the given quantile of ‖A k_S(w)‖ over a public sample
      * of the epoch's sampling measure; contributions above it are scaled down (bias, no privacy cost).
      */

@@ -558,7 +558,10 @@ public final class EpochPlanner {
         return new EpochPlan.Width(statistical, privacy);
     }
 
-    /** |W| = |pool| · |X| (spec), or the support sample size times |X| for a continuous κ. */
+    /**
+     * |W| = |pool| · |X| (rule "continuous or unseen contexts", docs/papers.md), or the support sample
+     * size times |X| for a continuous κ.
+     */
     private long domainSize() {
         int pool = contexts.finiteSupport().map(List::size).orElse(config.supportSampleCap());
         return (long) pool * actionFeatures.length;
