@@ -36,10 +36,10 @@ public record AccuracyBounds(double shift, double rhoMin, double rhoMax, double 
     }
 
     /**
-     * Gaussian node noise (paper Prop 11). Υ bounds ‖N_t^{d×d}‖ with probability 1 − α/2n: PAPER Υ =
-     * σ√(2m)(4√d + 2 ln(2n/α)) as printed (no square root on the log term; "Υ" in docs/papers.md); ENGINEERED
-     * Υ = σ√(2m)(2√d + √(2 ln(4n/α))) (see {@link LinUcbConfig.Tuning}). With
-     * shift 2Υ·s: ρ_min = (2s − 1)Υ, ρ_max = (2s + 1)Υ (s = 1: Υ and 3Υ as printed), and
+     * Gaussian node noise (paper Prop 11). Υ bounds ‖N_t^{d×d}‖ with probability 1 − α/2n:
+     * PAPER Υ = σ√(2m)(4√d + 2 ln(2n/α)) as printed (no square root on the log term; "Υ" in
+     * docs/papers.md); ENGINEERED Υ = σ√(2m)(2√d + √(2 ln(4n/α))) (see {@link LinUcbConfig.Tuning}).
+     * With shift 2Υ·s: ρ_min = (2s − 1)Υ, ρ_max = (2s + 1)Υ (s = 1: Υ and 3Υ as printed), and
      * γ = σ√m(√d + √(2 ln(2n/α)))/√ρ_min ([reconstructed] from Claim 17: ‖h‖ ≤ √m σ(√d + √(2 ln(2n/α)))
      * and ‖h‖_{H⁻¹} ≤ ‖h‖/√ρ_min; at s = 1 this is the printed σ Υ^{-1/2} √m (…)).
      */

@@ -11,9 +11,9 @@ import java.util.random.RandomGenerator;
 /**
  * Model selection over guesses of λ_min (OnlineUCB paper, Algorithm 2, after Cutkosky et al. 2020's bandit
  * combiner), as a pure {@link SequentialPolicy}. It removes the need to know λ_min (unknown λ_min,
- * docs/papers.md): M = ⌈(1/8) log₂ T⌉ + 1 OnlineUCB base learners, base 1 the anytime Algorithm 9 (λ_min =
- * T^{−1/8}, k = 1/8) and base i ≥ 2 Algorithm 1 with λ_i = 2^{i−1}/T^{1/8}. Each round the server picks the
- * active base with the largest index
+ * docs/papers.md): M = ⌈(1/8) log₂ T⌉ + 1 OnlineUCB base learners, base 1 the anytime Algorithm 9
+ * (λ_min = T^{−1/8}, k = 1/8) and base i ≥ 2 Algorithm 1 with λ_i = 2^{i−1}/T^{1/8}. Each round the
+ * server picks the active base with the largest index
  * <pre>
  * U(i) = μ̂^i + min{1, [L_i n^{α_i} + p√(n(1+σ²) ln(T³M log n (1+σ²)/α))]/n} − R_i/T,  n = T(i, t−1),
  * </pre>
