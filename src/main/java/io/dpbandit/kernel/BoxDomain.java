@@ -4,8 +4,8 @@ import java.util.Arrays;
 
 /**
  * A declared, public box domain Π_j [lower_j, upper_j] ⊂ R^d on which a kernel approximation is
- * guaranteed (paper 003's Thm 2 is stated on [0,1]^d; spec gpucb-qff.md P8: choose m̄ on the
- * actual domain). The arrays are copied in and out.
+ * guaranteed (Dubey 2021's Thm 2 is stated on [0,1]^d; m̄ is chosen on the actual domain, see
+ * docs/papers.md). The arrays are copied in and out.
  *
  * @param lower finite lower corner
  * @param upper finite upper corner, upper_j ≥ lower_j
@@ -27,7 +27,7 @@ public record BoxDomain(double[] lower, double[] upper) {
         }
     }
 
-    /** [0,1]^d, the domain of paper 003's Def. 4 and Thm 2 (and of the benchmark functions' inputs). */
+    /** [0,1]^d, the domain of Dubey 2021's Def. 4 and Thm 2 (and of the benchmark functions' inputs). */
     public static BoxDomain unitCube(int dimension) {
         return cube(dimension, 0.0, 1.0);
     }
@@ -45,7 +45,7 @@ public record BoxDomain(double[] lower, double[] upper) {
     }
 
     /**
-     * [−r, r]^d, the smallest box holding the Euclidean ball B_d(r) about the origin (paper 003's
+     * [−r, r]^d, the smallest box holding the Euclidean ball B_d(r) about the origin (Dubey 2021's
      * experiments draw f and D_t from B_2(2)).
      */
     public static BoxDomain boundingBoxOfBall(int dimension, double radius) {

@@ -18,7 +18,7 @@ import org.ejml.interfaces.decomposition.CholeskyDecomposition_F64;
  * 1.5e-8, see CholeskyTest) and the factor then amplifies by 1e8. n * eps * max diag is the usual numerical-rank threshold (as in numpy's
  * {@code matrix_rank}).
  *
- * <p>Algorithm by size, from the measurements in docs/benchmarks-kernel.md: EJML's inner-product
+ * <p>Algorithm by size, from the measurements in docs/benchmarks.md §1: EJML's inner-product
  * Cholesky below {@value #BLOCKED_MIN_SIZE}; EJML's multithreaded row-major blocked Cholesky
  * ({@code DecompositionFactory_MT_DDRM.chol}) from there up to {@code EjmlParameters.SWITCH_BLOCK64_CHOLESKY}
  * (1000), where it was about 1.5x faster than the inner-product one at m = 500; and EJML's own choice

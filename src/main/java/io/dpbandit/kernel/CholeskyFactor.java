@@ -15,8 +15,8 @@ import org.ejml.dense.row.decomposition.TriangularSolver_DDRM;
  * jitter that was needed (0 when the plain factorisation succeeded).
  *
  * <p>Systems are solved by forward and back substitution, never by forming an inverse
- * (CONVENTIONS "Numbers"). {@link #inverseFactor()} gives A = L^-1, a square root of M^-1 in the sense
- * of the spec ([engineering] "Any square root of M_r^-1 will do": A^T A = L^-T L^-1 = M^-1), which is
+ * (it is slower and less accurate). {@link #inverseFactor()} gives A = L^-1, a square root of M^-1 in
+ * the sense CAPRI needs (rule "any square root of M⁻¹", docs/papers.md: A^T A = L^-T L^-1 = M^-1), which is
  * the production square root for CAPRI's contributions A k_S(w).
  *
  * <p>Immutable in intent: {@link #lower()} returns the internal matrix for speed; do not modify it.

@@ -11,10 +11,11 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 /**
  * The m̄-point Gauss–Hermite rule for the physicists' weight e^{−z²}:
  * ∫ e^{−z²} f(z) dz ≈ Σ_i w_i f(z_i), exact for polynomials of degree ≤ 2m̄ − 1, with Σ_i w_i = √π.
- * The nodes z_i are the m̄ roots of the Hermite polynomial H_m̄ (all of them from H_m̄; paper 003's
- * Def. 4 says "the i-th Hermite polynomial", which is a misprint, spec gpucb-qff.md §2.3).
+ * The nodes z_i are the m̄ roots of the Hermite polynomial H_m̄ (all of them from H_m̄; Dubey 2021's
+ * Def. 4 says "the i-th Hermite polynomial", which is a misprint; QFF construction in docs/papers.md).
  *
- * <p>Computed by Golub–Welsch, then polished (spec P9: never through 2^{m̄−1} m̄! or H_{m̄−1}(z), which
+ * <p>Computed by Golub–Welsch, then polished (Gauss–Hermite by Golub–Welsch, docs/papers.md: never
+ * through 2^{m̄−1} m̄! or H_{m̄−1}(z), which
  * overflow and cancel):
  * <ol>
  *   <li>the eigenvalues of the symmetric tridiagonal Jacobi matrix J (zero diagonal, off-diagonal

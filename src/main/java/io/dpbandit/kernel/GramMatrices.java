@@ -10,7 +10,7 @@ import org.ejml.data.DMatrixRMaj;
 
 /**
  * Kernel matrices on EJML: the Gram matrix K_AA, the cross-Gram K_AB (K_AB[i][j] = k(A_i, B_j)) and the
- * column k_S(w) = [k(s_1, w), ..., k(s_m, w)]^T (spec CAPRI step 3 and 4).
+ * column k_S(w) = [k(s_1, w), ..., k(s_m, w)]^T (CAPRI steps 3 and 4, docs/papers.md).
  *
  * <p>Large matrices are filled on EJML's thread pool ({@link EjmlConcurrency}, so one setting governs
  * all threading in this package). Every entry is one kernel evaluation, computed the same way whichever

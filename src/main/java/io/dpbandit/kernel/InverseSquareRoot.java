@@ -4,11 +4,11 @@ import org.ejml.data.DMatrixRMaj;
 
 /**
  * The symmetric inverse square root X = U diag(max(lambda_i, floor)^-1/2) U^T of a symmetric matrix
- * M = U diag(lambda) U^T (spec CAPRI step 3), with what the eigenvalue floor did.
+ * M = U diag(lambda) U^T (CAPRI step 3, docs/papers.md), with what the eigenvalue floor did.
  *
  * <p>Where no eigenvalue was floored, X M X = I and X^T X = X^2 = M^-1. Floored eigenvalues are a
  * regularisation of M, which in CAPRI is post-processing of public data (S and R), so privacy is
- * unaffected (spec [engineering] "Eigenvalue floors").
+ * unaffected (rule "eigenvalue floors", docs/papers.md).
  *
  * <p>Arrays and matrices are returned as stored for speed; do not modify them.
  *

@@ -7,12 +7,13 @@ import java.io.Serializable;
 
 /**
  * The three numbers that determine a quadrature Fourier feature map for the squared-exponential
- * kernel exp(−‖x − y‖²/(2ℓ²)) (paper 003 §4.2, Def. 4, as reconstructed in spec gpucb-qff.md §2.3).
+ * kernel exp(−‖x − y‖²/(2ℓ²)) (Dubey 2021 §4.2, Def. 4, as reconstructed in docs/papers.md, "QFF
+ * construction").
  * This is what a policy's state stores: the map itself ({@link QuadratureFourierFeatures}) is
  * rebuilt from it in O(m̄^d·d) work, the Gauss–Hermite rule being cached per order.
  *
- * <p>The spec's P11 names: {@code nodesPerDimension} is the paper's m̄ ("quadratureNodesPerDim"),
- * {@link #featureDimension()} is M = 2 m̄^d ("featureDim"); the paper's m means either.
+ * <p>Explicit m̄ (docs/papers.md): {@code nodesPerDimension} is Dubey 2021's m̄,
+ * {@link #featureDimension()} is M = 2 m̄^d; the paper's m means either.
  *
  * @param nodesPerDimension m̄, Gauss–Hermite nodes per input dimension, 1 ≤ m̄ ≤ {@link GaussHermiteRule#MAX_ORDER}
  * @param lengthScale       ℓ &gt; 0 of the SE kernel (the paper's ν; its experiments use ℓ = 1)
@@ -23,7 +24,8 @@ public record QuadratureFeatureSpec(int nodesPerDimension, double lengthScale, i
 
     /**
      * The largest number of frequencies m̄^d accepted (M = 2 m̄^d features). The GP-UCB policy
-     * factorises M × M matrices every round, so useful maps are far smaller (spec P6); the cap only
+     * factorises M × M matrices every round, so useful maps are far smaller (feature dimension cost,
+     * docs/papers.md); the cap only
      * stops an m̄^d that would exhaust memory.
      */
     public static final int MAX_FREQUENCIES = 1 << 20;

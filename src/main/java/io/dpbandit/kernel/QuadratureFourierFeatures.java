@@ -5,8 +5,8 @@ import java.util.List;
 import org.ejml.data.DMatrixRMaj;
 
 /**
- * Quadrature Fourier features (QFF; Mutný &amp; Krause 2018, paper 003 Def. 4 as reconstructed in spec
- * gpucb-qff.md §2.3) for the squared-exponential kernel k(x, y) = exp(−‖x − y‖²/(2ℓ²)) on R^d.
+ * Quadrature Fourier features (QFF; Mutný &amp; Krause 2018, Dubey 2021 Def. 4 as reconstructed in
+ * docs/papers.md, "QFF construction") for the squared-exponential kernel k(x, y) = exp(−‖x − y‖²/(2ℓ²)) on R^d.
  *
  * <p>With the m̄-point Gauss–Hermite rule (z_k, w_k) for e^{−z²}:
  * <ul>
@@ -14,19 +14,19 @@ import org.ejml.data.DMatrixRMaj;
  *       row-major (j_1 slowest, j_d fastest); this is the grid Ω of {@link #frequencies()};</li>
  *   <li>weights W_j = Π_i w_{j_i}/√π, which sum to 1 ({@link #weights()});</li>
  *   <li>Φ(x) = [√W_j cos(ω_jᵀx)]_j ⊕ [√W_j sin(ω_jᵀx)]_j ∈ R^M, M = 2 m̄^d: the first M/2
- *       coordinates are the cosines, the last M/2 the sines, as in the paper's indexing.</li>
+ *       coordinates are the cosines, the last M/2 the sines, as in Dubey 2021's indexing.</li>
  * </ul>
  * Then Φ(x)ᵀΦ(y) = Σ_j W_j cos(ω_jᵀ(x − y)), which equals Π_i q(x_i − y_i) with the one-dimensional
  * quadrature q(δ) = Σ_k (w_k/√π) cos(√2 z_k δ/ℓ) ≈ exp(−δ²/(2ℓ²)) (the weights and the phase
  * factorise over dimensions, and the symmetric nodes cancel every imaginary part), and
  * ‖Φ(x)‖² = Σ_j W_j = 1: exactly in exact arithmetic, and within a few ulps here
  * (the bound ‖Φ‖ ≤ 1 that the privacy sensitivity needs should still be enforced by clipping,
- * e.g. {@code ContributionBounds.clipToNorm}, spec P2).
+ * e.g. {@code ContributionBounds.clipToNorm}: deterministic sensitivity, docs/papers.md).
  *
  * <p><b>Evaluation.</b> Because e^{iω_jᵀx} = Π_i e^{i√2 z_{j_i} x_i/ℓ}, a point costs d·m̄ sines and
  * cosines (half that, by the nodes' symmetry) plus one complex multiplication per feature pair,
  * instead of m̄^d phases and trigonometric calls. Trigonometry is {@link StrictMath}, so features
- * replay bit for bit across machines (CONVENTIONS "Numbers").
+ * replay bit for bit across machines (seeded simulations must replay exactly).
  *
  * <p><b>Inputs.</b> Coordinates must be finite and small enough that every phase √2 z_k x_i/ℓ is a
  * finite double (|x_i| below about 1e307·ℓ/√m̄); otherwise {@link IllegalArgumentException}. Every
@@ -243,7 +243,7 @@ public final class QuadratureFourierFeatures {
     }
 
     /**
-     * ε_qff on a box: paper 003's Thm 2 (Mutný &amp; Krause 2018), stated on [0,1]^d, transported to
+     * ε_qff on a box: Dubey 2021's Thm 2 (Mutný &amp; Krause 2018), stated on [0,1]^d, transported to
      * the box. Both k and ΦᵀΦ depend on x − y only, and scaling x by 1/s maps the box into a
      * translate of [0,1]^d while turning ℓ into ℓ/s; so with s the longest side,
      * ε_qff = {@link #theorem2Bound}(d, m̄, ℓ/s). Capped at 2, the trivial bound (k ∈ [0,1],
@@ -259,7 +259,7 @@ public final class QuadratureFourierFeatures {
     }
 
     /**
-     * Thm 2 of paper 003 (Mutný &amp; Krause 2018) on [0,1]^d with ν = min_i ν_i:
+     * Thm 2 of Dubey 2021 (Mutný &amp; Krause 2018) on [0,1]^d with ν = min_i ν_i:
      * sup |k − ΦᵀΦ| ≤ d·2^{d−1}·√(π/2)·m̄^{−m̄}·(e/(4ν²))^{m̄}, evaluated in log space (no overflow of
      * m̄^{m̄}). Not capped: values above 2 mean the theorem says nothing.
      */
@@ -276,7 +276,7 @@ public final class QuadratureFourierFeatures {
 
     /**
      * The smallest m̄ ≤ {@link GaussHermiteRule#MAX_ORDER} whose {@link #errorBound} on the domain is
-     * at most {@code target} (spec §2.3's practical choice: target 1/T²).
+     * at most {@code target} (the practical m̄ of docs/papers.md: target 1/T²).
      *
      * @throws IllegalArgumentException if no supported order reaches the target
      */

@@ -14,14 +14,14 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  * implicit QR).
  *
  * <p>The eigendecomposition costs several times a Cholesky factorisation plus triangular inversion
- * (docs/benchmarks-kernel.md). Because the spec accepts any A with A^T A = M^-1 ([engineering] "Any
- * square root of M_r^-1 will do"), production code should prefer {@link CholeskyFactor#inverseFactor()}
+ * (docs/benchmarks.md §1). Because CAPRI accepts any A with A^T A = M^-1 (rule "any square root of
+ * M⁻¹", docs/papers.md), production code should prefer {@link CholeskyFactor#inverseFactor()}
  * and use {@link #inverseSquareRoot} where the symmetric root itself is wanted.
  */
 public final class SymmetricEigenFunctions {
 
     /**
-     * Default floor, relative to the largest eigenvalue (spec [engineering] "Eigenvalue floors": about
+     * Default floor, relative to the largest eigenvalue (rule "eigenvalue floors", docs/papers.md: about
      * 1e-12; 1e-10 already moved CAPRI estimates by ~1e-3 in the reference implementation).
      */
     public static final double DEFAULT_RELATIVE_FLOOR = 1e-12;
@@ -109,7 +109,8 @@ public final class SymmetricEigenFunctions {
 
     /**
      * U diag(max(λ_i, floor)) Uᵀ for a symmetric M = U diag(λ) Uᵀ, exactly symmetric (as Cholesky
-     * requires): the eigenvalue-clamp PSD repair the private Gram matrices of LinUCB (spec P4) and
+     * requires): the eigenvalue-clamp PSD repair (PSD check and repair, docs/papers.md) the private
+     * Gram matrices of LinUCB and
      * GP-UCB use when a noisy release fails to factor. Post-processing of the release. M is not
      * modified.
      */

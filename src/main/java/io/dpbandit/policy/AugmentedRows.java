@@ -4,7 +4,7 @@ import io.dpbandit.client.privacy.ContributionBounds;
 
 /**
  * One observation's row [x; y] of the augmented Gram matrix Σ[x; y][x; y]ᵀ that the tree mechanism
- * releases (JDP-LinUCB, paper 001; GP-UCB with x = Φ(w), paper 003). The reward is clipped to
+ * releases (JDP-LinUCB, Shariff &amp; Sheffet 2018; GP-UCB with x = Φ(w), Dubey 2021). The reward is clipped to
  * [−B, B] here, so with ‖x‖ already bounded the row's norm, hence every tree node's sensitivity to
  * one user, is bounded for any input.
  */

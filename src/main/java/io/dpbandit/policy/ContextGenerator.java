@@ -6,7 +6,7 @@ import java.util.random.RandomGenerator;
 
 /**
  * The context generator κ of CAPRI and USCA: a way to draw i.i.d. contexts that is <em>not</em>
- * user data (CAPRI §2.2: "a static, offline, public database of in-distribution contexts").
+ * user data (CAPRI paper, §2.2: "a static, offline, public database of in-distribution contexts").
  * Everything drawn from it (projection set S, covariance set R, USCA's approximating set Z) is
  * public, so it may be drawn with any generator; nothing drawn here may come from /decide or
  * /feedback traffic.

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * The map φ from a context c and an action's features a to the feature vector x = φ(c, a) of a
- * linear model (paper 001 §1.1: D_t = {φ(c_t, a) : a ∈ A}). Serialisable as {@code {"kind": ...}},
+ * linear model (Shariff &amp; Sheffet 2018, §1.1: D_t = {φ(c_t, a) : a ∈ A}). Serialisable as {@code {"kind": ...}},
  * for any linear policy (JDP-LinUCB, OnlineUCB).
  *
  * <ul>
@@ -15,7 +15,7 @@ import java.util.List;
  *       actions alike).</li>
  *   <li>{@link Kind#CONTEXT_BLOCKS}: the context is a list of |a| blocks of length q = |c|/|a|
  *       (e.g. the round's decision set, one block per action) and x = Σ_i a_i·block_i(c), dimension
- *       q; with one-hot action features this selects action i's block. This is how paper 001's
+ *       q; with one-hot action features this selects action i's block. This is how Shariff &amp; Sheffet 2018's
  *       fresh decision sets are served through a fixed catalogue (see LinearGapEnvironment).</li>
  *   <li>{@link Kind#CONCATENATION}: x = c ++ a, the raw joint point, dimension |c| + |a|: for a policy
  *       with its own feature map on joint points (GP-UCB's quadrature Fourier features of a kernel

@@ -4,7 +4,8 @@ import java.util.Arrays;
 
 /**
  * A point w = (c, x) of the joint domain, kept as the context and the action index; its feature
- * vector is the concatenation of the context and the action's features (spec: common setting).
+ * vector is the concatenation of the context and the action's features ("Common setting" of CAPRI
+ * and USCA, docs/papers.md).
  * Equality is by value, so it can key caches and deduplicate S and R.
  */
 public record JointPoint(double[] context, int action) {

@@ -7,7 +7,8 @@ import java.util.random.RandomGenerator;
 
 /**
  * κ as a public pool of contexts uploaded by the operator, drawn uniformly with replacement
- * (spec: common setting). Duplicate pool entries are kept: they weight the distribution.
+ * ("Common setting" of CAPRI and USCA, docs/papers.md). Duplicate pool entries are kept: they weight
+ * the distribution.
  */
 public final class PublicPoolGenerator implements ContextGenerator {
 

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
- * A policy whose private model changes with every reward (DESIGN "sequential policies": private
- * LinUCB with the tree mechanism, private GP-UCB with quadrature Fourier features, OnlineUCB).
+ * A policy whose private model changes with every reward, unlike the epoch policies CAPRI and USCA:
+ * private LinUCB with the tree mechanism, private GP-UCB with quadrature Fourier features, OnlineUCB.
  * Rewards fold into the model in decision order, in batches; a decision reads the latest private
  * snapshot and never waits for a fold.
  *
@@ -23,7 +23,7 @@ public interface SequentialPolicy<S, O> {
 
     /**
      * The action for a round: an index into {@code candidates}, the joint feature vectors of the
-     * round's candidate actions (paper 001's decision set D_t). Post-processing of the private
+     * round's candidate actions (Shariff &amp; Sheffet 2018's decision set D_t). Post-processing of the private
      * snapshot in {@code state}; {@code rng} only breaks ties.
      */
     Choice decide(S state, double[][] candidates, RandomGenerator rng);

@@ -6,7 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * CAPRI's sequential split of a total (ε, δ) over epochs (spec step 5, paper eq. 5): epoch lengths
+ * CAPRI's sequential split of a total (ε, δ) over epochs (CAPRI step 5; CAPRI paper, eq. 5 and
+ * Lemma 3.1; docs/papers.md): epoch lengths
  * T₁ = ⌈√T⌉, T_{r+1} = 2T_r, the last epoch cut at the horizon T; every epoch that completes
  * releases once and costs (ε/ln T, δ/ln T); the cut last epoch never releases. Since the number of
  * releases is at most ln T, basic composition (Dwork &amp; Roth Thm 3.16) keeps the total within
@@ -14,7 +15,8 @@ import java.util.List;
  * refused.
  *
  * <p>(Each round's data enters exactly one epoch, so parallel composition would also hold; this is
- * the paper's sequential accounting, per the spec.)
+ * the CAPRI paper's sequential accounting; a parallel split must be an explicit option, rule
+ * "composition" in docs/papers.md.)
  *
  * @param horizon    T
  * @param total      the (ε, δ) for the whole run

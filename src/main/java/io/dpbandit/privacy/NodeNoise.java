@@ -5,7 +5,8 @@ import io.dpbandit.client.privacy.NoiseSource;
 
 /**
  * The noise a {@link TreeMechanism} adds to a node when the node is completed: drawn once, stored in
- * the tree's state next to the exact p-sum, and never re-drawn on a read (spec linucb-jdp-tree P1).
+ * the tree's state next to the exact p-sum, and never re-drawn on a read (tree noise drawn once per
+ * node; docs/papers.md).
  * Implementations are built by {@link TreeMechanismCalibration#nodeNoise()}, which states the
  * sensitivity and the calibration.
  */
@@ -15,28 +16,30 @@ public sealed interface NodeNoise permits NodeNoise.Gaussian, NodeNoise.Wishart,
     SymmetricMatrix perturb(SymmetricMatrix exact, NoiseSource noise);
 
     /**
-     * Whether every prefix must hold exactly m noise samples (Wishart, spec P3): the tree then keeps
+     * Whether every prefix must hold exactly m noise samples (Wishart padding to m samples,
+     * docs/papers.md): the tree then keeps
      * one data-independent padding sample per level and adds it wherever that level has no node.
      */
     boolean padsPrefixes();
 
-    /** A data-independent noise sample of dimension D (the padding of spec P3). */
+    /** A data-independent noise sample of dimension D (the Wishart padding, docs/papers.md). */
     SymmetricMatrix sample(int dimension, NoiseSource noise);
 
     /**
-     * Symmetrised Gaussian node noise (spec §2.5, paper 001 §4.2 and footnote 4): Z = (Z' + Z'ᵀ)/√2
+     * Symmetrised Gaussian node noise (Shariff &amp; Sheffet 2018, §4.2 and footnote 4): Z = (Z' + Z'ᵀ)/√2
      * with Z'_ij ~ N(0, σ²) i.i.d., i.e. independent entries with variance σ² off the diagonal and
      * 2σ² on it.
      *
      * <p>Drawn directly in that form: the upper triangle gets {@code addGaussian(P_ij, σ)} off the
      * diagonal and {@code addGaussian(P_ii, √2·σ)} on it. This is exactly the distribution of
-     * (Z' + Z'ᵀ)/√2 (spec P6: off-diagonal variance σ², diagonal 2σ²; the √2 is kept, and the two
+     * (Z' + Z'ᵀ)/√2 (symmetrised node noise, docs/papers.md: off-diagonal variance σ², diagonal 2σ²;
+     * the √2 is kept, and the two
      * triangles are not noised independently), and it keeps {@link SecureNoiseSource}'s lattice
      * construction intact, which dividing snapped draws by √2 would destroy.
      *
      * <p>Sensitivity: whiten the release by its standard deviations (off-diagonal /σ, diagonal
      * /(√2σ)). Replacing one row a by b changes P by aaᵀ − bbᵀ, and the whitened change has norm
-     * ‖aaᵀ − bbᵀ‖_F/(√2σ) with ‖aaᵀ − bbᵀ‖²_F = ‖a‖⁴ + ‖b‖⁴ − 2(aᵀb)² ≤ 2L̃⁴ (spec P6). So each node
+     * ‖aaᵀ − bbᵀ‖_F/(√2σ) with ‖aaᵀ − bbᵀ‖²_F = ‖a‖⁴ + ‖b‖⁴ − 2(aᵀb)² ≤ 2L̃⁴. So each node
      * is the Gaussian mechanism with L2 sensitivity {@code sensitivity} = L̃² (plus a rounding
      * margin) and noise σ. A grid-based source rounds each entry to its grid g first; as in
      * {@link GaussianMechanism#noiseScale}, σ is then inflated by (Δ + g√(D(D+1)/2))/Δ, with g the
@@ -94,12 +97,12 @@ public sealed interface NodeNoise permits NodeNoise.Gaussian, NodeNoise.Wishart,
     }
 
     /**
-     * Wishart node noise W_D(scale·I, k) (spec §2.4, paper 001 §4.1). Privacy (paper Thm 8 = Sheffet
-     * 2015 Thm 4.1, Thm 23 in the appendix): if every row has L2 norm ≤ L̃, releasing the Gram matrix
+     * Wishart node noise W_D(scale·I, k) (Shariff &amp; Sheffet 2018, §4.1). Privacy (their Thm 8 =
+     * Sheffet 2015 Thm 4.1, Thm 23 in their appendix): if every row has L2 norm ≤ L̃, releasing the Gram matrix
      * plus W_D(L̃²I, k₀) is (ε₀, δ₀)-DP for a changed row when k₀ ≥ D + 28 ε₀⁻² ln(4/δ₀), ε₀ &lt; 1,
      * δ₀ &lt; 1/e. The calibration picks k; samples come from {@link WishartSampler} (Bartlett).
      *
-     * @param scale            L̃² (the scale matrix is L̃²·I; the main text's "L̃ I" is a typo, spec §2.4)
+     * @param scale            L̃² (the scale matrix is L̃²·I; the main text's "L̃ I" is a typo; docs/papers.md)
      * @param degreesOfFreedom k
      */
     record Wishart(double scale, long degreesOfFreedom) implements NodeNoise {

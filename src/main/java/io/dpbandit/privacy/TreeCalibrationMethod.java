@@ -7,7 +7,7 @@ package io.dpbandit.privacy;
  */
 public enum TreeCalibrationMethod {
     /**
-     * The paper's: per node (ε₀, δ₀) with ε₀ = ε/√(8m ln(2/δ)); Gaussian σ² = 16 m L̃⁴ ln(4/δ)²/ε²
+     * Shariff &amp; Sheffet 2018's: per node (ε₀, δ₀) with ε₀ = ε/√(8m ln(2/δ)); Gaussian σ² = 16 m L̃⁴ ln(4/δ)²/ε²
      * (classical mechanism, refused when ε₀ ≥ 1), Wishart k = D + ⌈224 m ε⁻² ln(8m/δ) ln(2/δ)⌉.
      */
     PAPER,

@@ -7,16 +7,17 @@ import java.util.List;
 
 /**
  * The tree-based (binary) mechanism for private prefix sums of symmetric D×D matrices under
- * continual observation (Dwork, Naor, Pitassi &amp; Rothblum 2010; Chan, Shi &amp; Song 2011; paper
- * 001 §4 and App. A.2; spec linucb-jdp-tree §2.3). Generic over D so that JDP-LinUCB ((d+1)² augmented
+ * continual observation (Dwork, Naor, Pitassi &amp; Rothblum 2010; Chan, Shi &amp; Song 2011;
+ * Shariff &amp; Sheffet 2018, §4 and App. A.2). Generic over D so that JDP-LinUCB ((d+1)² augmented
  * Gram matrices) and private GP-UCB ((M+1)² feature matrices) share it.
  *
  * <h2>Streaming algorithm</h2>
  * Leaves arrive one at a time. After k leaves, the state holds one node per set bit j of k, covering
  * 2^j consecutive leaves (the binary expansion of the prefix [0, k)). Inserting leaf k+1 with
  * i = trailing zeros of k+1 merges the leaf and the nodes at levels &lt; i into a new level-i node
- * (spec §2.3, insert), whose noise is drawn <em>then</em>, once, and stored; reads never draw
- * (spec P1). The prefix release is the sum of at most popcount(k) ≤ m = ⌈log₂ n⌉ + 1 noisy nodes.
+ * ({@link #insert}), whose noise is drawn <em>then</em>, once, and stored; reads never draw
+ * (tree noise drawn once per node; docs/papers.md). The prefix release is the sum of at most
+ * popcount(k) ≤ m = ⌈log₂ n⌉ + 1 noisy nodes.
  *
  * <h2>Privacy</h2>
  * A leaf lies in at most one node per level, and nodes exist only for levels 0..⌊log₂ n⌋, so a leaf
@@ -28,7 +29,8 @@ import java.util.List;
  * in exactly one leaf; the tree refuses more than n leaves, since m is fixed by n.
  *
  * <h2>Wishart padding</h2>
- * The shifted Wishart regulariser assumes every release holds exactly m Wishart samples (spec P3).
+ * The shifted Wishart regulariser assumes every release holds exactly m Wishart samples (Wishart
+ * padding to m samples, docs/papers.md).
  * For noise that {@link NodeNoise#padsPrefixes() pads}, the state keeps one data-independent sample
  * Q_j per level, drawn once at {@link #empty}; a release adds Q_j for every level j without a node,
  * so it always holds exactly m independent W(L̃²I, k) samples. Q_j is reused across rounds (the
@@ -63,7 +65,7 @@ public final class TreeMechanism {
         return new TreeMechanism(calibration.dimension(), calibration.horizon(), calibration.nodeNoise());
     }
 
-    /** m = ⌈log₂ n⌉ + 1 (spec §1.4), exactly, in integer arithmetic. */
+    /** m = ⌈log₂ n⌉ + 1 (Shariff &amp; Sheffet 2018, §4), exactly, in integer arithmetic. */
     public static int levels(long horizon) {
         if (horizon < 1) {
             throw new IllegalArgumentException("horizon must be >= 1, got " + horizon);
@@ -105,7 +107,7 @@ public final class TreeMechanism {
     }
 
     /**
-     * The state after inserting one leaf (spec §2.3, insert). The given state is not changed. Draws
+     * The state after inserting one leaf (the streaming insert above). The given state is not changed. Draws
      * exactly one node noise (for the node the leaf completes).
      *
      * @throws IllegalStateException    if the tree already holds n leaves
@@ -144,8 +146,8 @@ public final class TreeMechanism {
     }
 
     /**
-     * The private release for the current prefix: Σ of the noisy nodes (M_{k} + N_{k} in the spec's
-     * notation) plus, for padding noise, the padding samples of the levels without a node. Draws
+     * The private release for the current prefix: Σ of the noisy nodes (M_{k} + N_{k}: exact prefix
+     * plus noise) plus, for padding noise, the padding samples of the levels without a node. Draws
      * nothing: the same state always gives the same matrix.
      */
     public SymmetricMatrix release(TreeState state) {

@@ -11,17 +11,17 @@ import java.util.Optional;
 /**
  * The calibration of a {@link TreeMechanism}: how much noise each node gets so that the whole stream
  * of prefix releases over a horizon of n leaves is (ε, δ)-DP with respect to replacing one row a
- * (‖a‖ ≤ L̃) that enters one leaf (spec linucb-jdp-tree §2.3–2.5; paper 001 §4, App. A.2).
+ * (‖a‖ ≤ L̃) that enters one leaf (Shariff &amp; Sheffet 2018, §4 and App. A.2; "the paper" below).
  *
  * <p>The composition argument shared by every method: each row enters exactly one leaf, and each
  * leaf lies in exactly one node per level, so replacing a row changes at most m = ⌈log₂ n⌉ + 1 node
- * values (spec §2.3); every prefix is a sum of node values (and data-independent padding), so all
+ * values; every prefix is a sum of node values (and data-independent padding), so all
  * releases are post-processing of the m node releases the row touches plus releases it does not
  * touch. Adaptivity (later rows chosen from earlier releases, as in a bandit) is covered by every
  * composition theorem used below.
  *
  * <ul>
- *   <li><b>GAUSSIAN / PAPER</b> (spec §2.5): per node ε₀ = ε/√(8m ln(2/δ)), δ₀ = δ/2, classical
+ *   <li><b>GAUSSIAN / PAPER</b> (the paper's §4.2): per node ε₀ = ε/√(8m ln(2/δ)), δ₀ = δ/2, classical
  *       mechanism in the paper's form (App. A.1) σ² = 2Δ² ln(2/δ₀)/ε₀² with Δ = L̃², bounded as
  *       printed: σ² = 16 m L̃⁴ ln(4/δ)²/ε². Classical calibration needs ε₀ &lt; 1 (Dwork &amp; Roth
  *       Thm A.1) and is refused above. Composition by zCDP (paper footnote 5): each node is
@@ -33,14 +33,14 @@ import java.util.Optional;
  *       gives (√(2m ln(2/δ))·ε₀ + m ε₀(e^{ε₀} − 1), δ); the zCDP bound of the resulting σ is also
  *       computed, and the smaller ε must be ≤ ε. (Not δ₀ = δ/2 as for PAPER: the paper's per-node
  *       "(ε₀, δ/2)" for Gaussian noise is not a composable per-node budget, it only holds through
- *       zCDP for the much larger classical σ. An exact per-node σ at (ε₀, δ/2) composes, at spec
- *       §2.6's parameters, to ε ≈ 2.25 instead of 1.)</li>
+ *       zCDP for the much larger classical σ. An exact per-node σ at (ε₀, δ/2) composes, at the
+ *       paper's experiment parameters (d = 5, n = 5·10⁷, ε = 1, δ = 0.1), to ε ≈ 2.25 instead of 1.)</li>
  *   <li><b>GAUSSIAN / ANALYTIC_TREE</b> [engineering]: the m node releases a row touches are, given
  *       the past, Gaussian mechanisms with sensitivity Δ and noise σ, i.e. Δ/σ-GDP each; their
  *       adaptive composition is √m·Δ/σ-GDP (Dong, Roth &amp; Su 2022, "Gaussian differential
  *       privacy", Cor 3.3), and μ-GDP is exactly Balle &amp; Wang's (ε, δ(ε)) profile (their
  *       Cor 2.13). So σ = analyticSigma(√m·Δ, ε, δ) gives (ε, δ) exactly, with no split.</li>
- *   <li><b>WISHART / PAPER</b> (spec §2.4): per node ε₀ = ε/√(8m ln(2/δ)), δ₀ = δ/(2m), which needs
+ *   <li><b>WISHART / PAPER</b> (the paper's §4.1): per node ε₀ = ε/√(8m ln(2/δ)), δ₀ = δ/(2m), which needs
  *       ε₀ &lt; 1 and δ₀ &lt; 1/e (paper Thm 23); k = D + ⌈224 m ε⁻² ln(8m/δ) ln(2/δ)⌉ (paper §4.1,
  *       from k₀ ≥ D + 28 ε₀⁻² ln(4/δ₀)). Composition by advanced composition with δ' = δ/2 (paper
  *       App. A.2): (√(2m ln(2/δ))·ε₀ + m ε₀(e^{ε₀} − 1), mδ₀ + δ/2 = δ); {@link #calibrate} checks
@@ -115,12 +115,12 @@ public record TreeMechanismCalibration(NodeNoiseKind kind, TreeCalibrationMethod
         }
         Checks.positiveFinite(epsilon, "epsilon");
         Checks.openUnitInterval(delta, "delta");
-        // Paper 001 App. A.2: per-node ε₀ = ε/√(8m ln(2/δ)).
+        // Shariff & Sheffet 2018, App. A.2: per-node ε₀ = ε/√(8m ln(2/δ)).
         double nodeEpsilon = epsilon / StrictMath.sqrt(8.0 * m * StrictMath.log(2.0 / delta));
         if (kind == NodeNoiseKind.WISHART) {
             return wishart(method, horizon, m, dimension, rowNormBound, epsilon, delta, nodeEpsilon);
         }
-        // Gaussian node: whitened L2 sensitivity L̃² (spec §2.5 and P6), plus the rounding margin.
+        // Gaussian node: whitened L2 sensitivity L̃² (symmetrised node noise, see NodeNoise), plus the rounding margin.
         double sensitivity = rowSquared * (1.0 + ROUNDING_MARGIN);
         double nodeDelta = delta / 2.0; // PAPER (§4.2): per node (ε₀, δ/2), valid through zCDP (footnote 5)
         return switch (method) {
@@ -129,7 +129,8 @@ public record TreeMechanismCalibration(NodeNoiseKind kind, TreeCalibrationMethod
                     throw new IllegalArgumentException("the paper's classical Gaussian calibration needs a per-node "
                             + "epsilon0 = " + nodeEpsilon + " < 1 (Dwork & Roth Thm A.1); use ANALYTIC or ANALYTIC_TREE");
                 }
-                // Spec §2.5: σ²_noise = 16 m L̃⁴ ln(4/δ)²/ε², i.e. σ = 4√m·L̃²·ln(4/δ)/ε (on Δ with margin).
+                // Shariff & Sheffet 2018, §4.2: σ²_noise = 16 m L̃⁴ ln(4/δ)²/ε²,
+                // i.e. σ = 4√m·L̃²·ln(4/δ)/ε (on Δ with margin).
                 double sigma = 4.0 * StrictMath.sqrt(m) * sensitivity * StrictMath.log(4.0 / delta) / epsilon;
                 yield checkedByZcdp(new TreeMechanismCalibration(kind, method, horizon, m, dimension, rowNormBound,
                         epsilon, delta, nodeEpsilon, nodeDelta, sensitivity, sigma, 0));
@@ -167,7 +168,7 @@ public record TreeMechanismCalibration(NodeNoiseKind kind, TreeCalibrationMethod
             throw new IllegalArgumentException("the Wishart mechanism (paper Thm 23) needs a per-node epsilon0 < 1 and "
                     + "delta0 < 1/e, got epsilon0 = " + nodeEpsilon + ", delta0 = " + nodeDelta);
         }
-        // Paper §4.1 / spec §2.4: k = D + ⌈224 m ε⁻² ln(8m/δ) ln(2/δ)⌉ = D + ⌈28 ε₀⁻² ln(4/δ₀)⌉.
+        // Shariff & Sheffet 2018, §4.1: k = D + ⌈224 m ε⁻² ln(8m/δ) ln(2/δ)⌉ = D + ⌈28 ε₀⁻² ln(4/δ₀)⌉.
         double extra = 224.0 * m * StrictMath.log(8.0 * m / delta) * StrictMath.log(2.0 / delta) / (epsilon * epsilon);
         if (!(extra < 1e15)) {
             throw new IllegalArgumentException("Wishart degrees of freedom overflow: epsilon too small");

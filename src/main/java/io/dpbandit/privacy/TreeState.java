@@ -5,8 +5,9 @@ import java.util.List;
 /**
  * The immutable, JSON-serialisable state of a {@link TreeMechanism} after {@code leaves} insertions:
  * one node per set bit of {@code leaves}, in ascending level (the binary expansion of the prefix,
- * spec linucb-jdp-tree §2.3), and, for Wishart noise, one data-independent padding sample per level
- * (spec P3). All noise in it was drawn once and is reused by every read (spec P1).
+ * see {@link TreeMechanism}), and, for Wishart noise, one data-independent padding sample per level
+ * (Wishart padding to m samples). All noise in it was drawn once and is reused by every read (tree
+ * noise drawn once per node; both rules in docs/papers.md).
  *
  * <p>Holds private data (the exact p-sums): persist it like the raw feedback, never publish it.
  *

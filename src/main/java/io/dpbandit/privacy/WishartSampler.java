@@ -5,18 +5,19 @@ import io.dpbandit.client.privacy.NoiseSource;
 
 /**
  * Samples of the Wishart distribution W_p(s·I, k), the law of Σ_{i=1..k} g_i g_iᵀ with
- * g_i ~ N(0, s·I_p) i.i.d. (spec linucb-jdp-tree §2.4), by the Bartlett decomposition (spec P7):
+ * g_i ~ N(0, s·I_p) i.i.d. (Shariff &amp; Sheffet 2018, §4.1), by the Bartlett decomposition (Bartlett
+ * Wishart sampling, docs/papers.md):
  * W = s·C Cᵀ with C lower triangular, C_ii = √χ²_{k−i} (0-based i) and C_ij ~ N(0, 1) for i &gt; j, all
  * independent. This costs p(p+1)/2 random variates and O(p³) flops whatever k is, where the definition
- * costs k·p variates and k rank-one updates (k ≈ 1.4e5 in paper 001's experiment).
+ * costs k·p variates and k rank-one updates (k ≈ 1.4e5 in Shariff &amp; Sheffet 2018's experiment).
  *
  * <p>χ²_ν = 2·Gamma(ν/2, 1), with Gamma drawn by Marsaglia &amp; Tsang (2000, "A simple method for
  * generating gamma variables", ACM TOMS 26(3)) from the {@link NoiseSource}'s normal and uniform draws.
  *
  * <p>Floating point: the samples are ordinary doubles; unlike {@link SecureNoiseSource}'s Gaussian
  * they are not snapped to a lattice, so the Wishart mechanism does not get the protection against
- * the floating-point attack that the Gaussian node noise has (spec P8). Prefer Gaussian node noise
- * in production.
+ * the floating-point attack that the Gaussian node noise has (secure noise, docs/papers.md). Prefer
+ * Gaussian node noise in production.
  */
 public final class WishartSampler {
 

@@ -3,8 +3,8 @@ package io.dpbandit.sim;
 import io.dpbandit.policy.gpucb.GpUcbConfig;
 
 /**
- * The simulator's choices for private GP-UCB with quadrature Fourier features (paper 003), all left
- * open by the paper (spec gpucb-qff.md §4.1): the feature map, λ, ρ, B, ζ, the calibration, the PSD
+ * The simulator's choices for private GP-UCB with quadrature Fourier features (Dubey 2021), all left open by
+ * the paper (its experiments, §6, do not state them): the feature map, λ, ρ, B, ζ, the calibration, the PSD
  * shift, the radius scale and the fold batch. The privacy parameters come from the run (ε as α,
  * {@code --delta} as β) and the reward bound Y from the environment (rewards are passed on as they are:
  * the GP's zero prior mean, as in the paper).

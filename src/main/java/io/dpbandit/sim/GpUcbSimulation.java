@@ -20,7 +20,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * One simulated run of private GP-UCB with quadrature Fourier features (paper 003) on one environment
+ * One simulated run of private GP-UCB with quadrature Fourier features (Dubey 2021) on one environment
  * with one seed:
  * <ul>
  *   <li>{@code gpucb}: NQFF-GP-UCB-JDP (Alg. 1 + 2), the tree privatiser in process; ε = ∞ runs the

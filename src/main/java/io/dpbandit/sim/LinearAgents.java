@@ -27,7 +27,7 @@ final class LinearAgents {
      */
     static final double ENGINEERED_ALPHA = 0.05;
 
-    /** Ridge ρ of non-private LinUCB: H_t = ρI, paper 001 App. D's NonPrivate (ρ = 1.0). */
+    /** Ridge ρ of non-private LinUCB: H_t = ρI, Shariff &amp; Sheffet 2018 App. D's NonPrivate (ρ = 1.0). */
     static final double NON_PRIVATE_RIDGE = 1.0;
 
     private LinearAgents() {
@@ -56,7 +56,7 @@ final class LinearAgents {
         // The tree takes one leaf per fold, so its horizon n (which fixes m = ⌈log₂ n⌉ + 1 and the node
         // noise) counts folds, not rounds.
         long folds = (horizon + (long) batch - 1) / batch;
-        double paperAlpha = 1.0 / horizon; // paper 001 App. D: α = 1/n
+        double paperAlpha = 1.0 / horizon; // Shariff & Sheffet 2018, App. D: α = 1/n
         return switch (policy) {
             case LINUCB -> linUcb(LinUcbConfig.nonPrivate(folds, dimension, paperAlpha, NON_PRIVATE_RIDGE), batch,
                     server, users);
@@ -69,7 +69,8 @@ final class LinearAgents {
             case LINUCB_JDP_WISHART_PAPER -> linUcb(LinUcbConfig.paper(folds, dimension, epsilon, delta, paperAlpha,
                     NodeNoiseKind.WISHART), batch, server, users);
             // Paper mode as the service runs it: the paper's two separate releases compose to (2ε', 2δ')
-            // per report (spec P1), so they run at (ε/2, δ/2) and every report is (ε, δ)-LDP.
+            // per report (joint calibration of the two LDP releases, docs/papers.md), so they run at
+            // (ε/2, δ/2) and every report is (ε, δ)-LDP.
             case ONLINEUCB -> onlineUcb(OnlineUcbConfig.engineered(dimension, epsilon, delta, horizon), batch, server,
                     users);
             case ONLINEUCB_PAPER -> onlineUcb(OnlineUcbConfig.paper(dimension, epsilon / 2, delta / 2, horizon), batch,
@@ -103,7 +104,8 @@ final class LinearAgents {
 
     /**
      * LDP: the user runs dpbandit-client's randomiser on (x, y) with the ticket of the snapshot its
-     * decision came from (θ_t, Δ, round), exactly as a real client does (paper 004 Alg. 1, lines 11–15).
+     * decision came from (θ_t, Δ, round), exactly as a real client does (OnlineUCB paper, Algorithm 1,
+     * lines 11–15).
      */
     private static SequentialAgent<?, ?> onlineUcb(OnlineUcbConfig config, int batch, NoiseSource server,
             NoiseSource users) {

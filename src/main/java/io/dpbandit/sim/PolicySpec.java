@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
  *       scale and clipping quantile);</li>
  *   <li>{@code capri-ldp}: CAPRI-LDP with the same engineered options;</li>
  *   <li>{@code usca}: USCA learning uniformly, then releasing per context;</li>
- *   <li>{@code gpucb}: NQFF-GP-UCB-JDP (paper 003, Alg. 1 + 2): GP-UCB on quadrature Fourier features
+ *   <li>{@code gpucb}: NQFF-GP-UCB-JDP (Dubey 2021, Alg. 1 + 2): GP-UCB on quadrature Fourier features
  *       of the joint (context, action) point, with the tree privatiser on [Φ; y][Φ; y]ᵀ (ε is the
  *       paper's α, δ its β); the options {@code --qff-*} and {@code --gpucb-*} set m̄, ℓ, λ, ρ, B, ζ,
  *       the calibration, the PSD shift and the radius scale ({@link GpUcbSimulation});</li>
@@ -31,20 +31,21 @@ import java.util.stream.Collectors;
  * φ(c, a), see {@link LinearAgents} for every constant). Each private one is (ε, δ)-private for
  * the whole run at the ε and δ given, so they need a finite ε:
  * <ul>
- *   <li>{@code linucb}: non-private LinUCB (paper 001's NonPrivate baseline, ridge ρ = 1); runs once
- *       per seed whatever the ε list, like {@code uniform};</li>
- *   <li>{@code linucb-jdp-gauss}: JDP-LinUCB, tree mechanism with Gaussian node noise (paper 001 §4.2),
- *       the service's engineered configuration: joint analytic calibration, sharper accuracy bounds,
- *       the paper's shift and Prop 4's radius;</li>
- *   <li>{@code linucb-jdp-gauss-paper}: the same as paper 001 analyses it (classical calibration,
- *       printed bounds);</li>
- *   <li>{@code linucb-jdp-wishart}: JDP-LinUCB with Wishart node noise (paper 001 §4.1), the paper's
- *       calibration (the only one Wishart has) with the engineered bounds;</li>
+ *   <li>{@code linucb}: non-private LinUCB (Shariff &amp; Sheffet 2018's NonPrivate baseline, ridge ρ = 1);
+ *       runs once per seed whatever the ε list, like {@code uniform};</li>
+ *   <li>{@code linucb-jdp-gauss}: JDP-LinUCB, tree mechanism with Gaussian node noise (Shariff &amp; Sheffet
+ *       2018, §4.2), the service's engineered configuration: joint analytic calibration, sharper accuracy
+ *       bounds, the paper's shift and Prop 4's radius;</li>
+ *   <li>{@code linucb-jdp-gauss-paper}: the same as Shariff &amp; Sheffet 2018 analyse it (classical
+ *       calibration, printed bounds);</li>
+ *   <li>{@code linucb-jdp-wishart}: JDP-LinUCB with Wishart node noise (Shariff &amp; Sheffet 2018, §4.1),
+ *       the paper's calibration (the only one Wishart has) with the engineered bounds;</li>
  *   <li>{@code linucb-jdp-wishart-paper}: the same with the printed bounds;</li>
- *   <li>{@code onlineucb}: OnlineUCB (paper 004), engineered: joint (ε, δ) release, OGD, scaled radius;</li>
+ *   <li>{@code onlineucb}: OnlineUCB (the OnlineUCB paper), engineered: joint (ε, δ) release, OGD,
+ *       scaled radius;</li>
  *   <li>{@code onlineucb-paper}: OnlineUCB's Algorithm 1 as printed (separate releases at (ε/2, δ/2),
  *       so each report is (ε, δ)-LDP; Maler, theory radius and G);</li>
- *   <li>{@code ldp-linucb}: the LDP-LinUCB baseline of paper 004's experiments.</li>
+ *   <li>{@code ldp-linucb}: the LDP-LinUCB baseline of the OnlineUCB paper's experiments.</li>
  * </ul>
  * Under LDP every round's report is made by the client randomiser a real user runs.
  */

@@ -107,7 +107,8 @@ public final class Simulation {
         List<double[]> catalogue = env.actionFeatures();
         for (int t = 0; t < horizon; t++) {
             double[] c = env.nextUserContext(users);
-            double[][] candidates = features.candidates(c, catalogue); // D_t = {φ(c_t, a)}, paper 001 §1.1
+            // D_t = {φ(c_t, a)}, Shariff & Sheffet 2018 §1.1
+            double[][] candidates = features.candidates(c, catalogue);
             int a = agent.decide(candidates, ties);
             regret.add(c, a);
             agent.feedback(candidates[a], env.sampleReward(c, a, rewards));
@@ -292,7 +293,7 @@ public final class Simulation {
         RegretTracker(int horizon, int points) {
             this.checkpoints = RegretCurve.checkpoints(horizon, points);
             this.values = new double[checkpoints.length];
-            // Fresh contexts every round (e.g. paper 001's decision sets) never repeat: caching them
+            // Fresh contexts every round (e.g. Shariff & Sheffet 2018's decision sets) never repeat: caching them
             // would only hold every round's context in memory.
             this.best = env.publicContexts().finiteSupport().isPresent() ? new HashMap<>() : null;
         }

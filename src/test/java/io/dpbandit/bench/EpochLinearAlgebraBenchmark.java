@@ -32,18 +32,18 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The linear algebra of closing a CAPRI epoch (spec steps 3-4) at projection sizes m = |S|:
+ * The linear algebra of closing a CAPRI epoch (CAPRI steps 3-4, docs/papers.md) at projection sizes m = |S|:
  * the Gram matrix of m points in R^4 (RBF, l = 0.5), the Cholesky factorisation of
  * M = K_SR K_RS + tau K_SS (|R| = m, tau = 0.5), the inverse Cholesky factor A = L^-1 (the production
  * square root of M^-1), and the eigendecomposition-based symmetric M^-1/2. For the record in
- * docs/benchmarks-kernel.md, EJML's own Cholesky factories (single- and multithreaded) and its two
+ * docs/benchmarks.md §1, EJML's own Cholesky factories (single- and multithreaded) and its two
  * symmetric eigendecompositions are measured alone on the same matrices.
  *
  * <p>The RBF M of m &gt;= 1000 points is singular to working precision (hundreds of eigenvalues below
  * 1e-12 lambda_max), so production's {@code cholesky} needs a second, jittered attempt there; the setup
  * line printed for each m says so, and {@code choleskySingleAttempt} isolates one factorisation.
  *
- * <p>Run through {@link BenchmarkMain}; the command is in docs/benchmarks-kernel.md.
+ * <p>Run through {@link BenchmarkMain}; the command is in docs/benchmarks.md §1.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

@@ -16,7 +16,7 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
- * Per-round cost of private GP-UCB with quadrature Fourier features (paper 003) at the feature sizes the
+ * Per-round cost of private GP-UCB with quadrature Fourier features (Dubey 2021) at the feature sizes the
  * simulator uses: a JMH-free timing loop (the O(M³) fold dominates and runs for milliseconds, so
  * System.nanoTime over a few hundred calls after a warm-up is precise enough). For each m̄ (d = 2,
  * M = 2m̄²) it prints the mean time of

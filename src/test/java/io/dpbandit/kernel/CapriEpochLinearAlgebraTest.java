@@ -21,7 +21,7 @@ import org.ejml.dense.row.CommonOps_DDRM;
 import org.junit.jupiter.api.Test;
 
 /**
- * The epoch linear algebra of capri_small.json (spec CAPRI steps 3 and 7): M, mu_hat by three routes,
+ * The epoch linear algebra of capri_small.json (CAPRI steps 3 and 7, docs/papers.md): M, mu_hat by three routes,
  * ||A k_S(w)|| for both square roots of M^-1, and C. Tolerances are the file's.
  */
 class CapriEpochLinearAlgebraTest {
@@ -49,7 +49,7 @@ class CapriEpochLinearAlgebraTest {
     private final DMatrixRMaj m = epochMatrix();
     private final DMatrixRMaj kswY = kswTimesY();
 
-    /** M = K_SR K_RS + tau K_SS, no rescaling (spec step 3; README convention 9). */
+    /** M = K_SR K_RS + tau K_SS, no rescaling (CAPRI step 3; convention 9 of the test vectors' README). */
     private DMatrixRMaj epochMatrix() {
         DMatrixRMaj result = new DMatrixRMaj(s.size(), s.size());
         CommonOps_DDRM.multTransB(ksr, ksr, result);

@@ -132,7 +132,7 @@ class QuadratureFourierFeaturesTest {
     }
 
     /**
-     * Paper 003's Thm 2 on [0,1]^2 with ℓ = 1 (its experiments' kernel), on random pairs against the
+     * Dubey 2021's Thm 2 on [0,1]^2 with ℓ = 1 (its experiments' kernel), on random pairs against the
      * exact RBF kernel of {@link RbfKernel}: below the bound (plus rounding), and falling with m̄
      * until it reaches rounding (~1e-15 from m̄ = 12). Measured maxima over 300 points (all pairs):
      * 7.1e-2, 4.8e-4, 1.1e-6, 1.4e-9, 1.1e-12 for m̄ = 2, 4, 6, 8, 10.
@@ -158,8 +158,9 @@ class QuadratureFourierFeaturesTest {
     }
 
     /**
-     * Paper 003's experiment domain, the ball B_2(2) (coordinate range 4): Thm 2 on its bounding box
-     * [−2,2]^2 is vacuous (capped at 2) up to m̄ = 11 and the error is still 1e-3 at m̄ = 12 (spec P8).
+     * Dubey 2021's experiment domain, the ball B_2(2) (coordinate range 4): Thm 2 on its bounding box
+     * [−2,2]^2 is vacuous (capped at 2) up to m̄ = 11 and the error is still 1e-3 at m̄ = 12 (m̄ chosen
+     * on the actual domain, docs/papers.md).
      */
     @Test
     void needsManyMoreNodesOnTheExperimentBallAndStaysBelowTheTransportedBound() {
@@ -185,10 +186,11 @@ class QuadratureFourierFeaturesTest {
     }
 
     /**
-     * Spec gpucb-qff.md §2.3's table, last column: max |k − ΦᵀΦ| over all pairs of 200 random points of
-     * the experiment ball B_2(2) (ℓ = 1). The spec lists 0.90, 0.51, 0.14, 1.6e-2, 2.5e-3, 1.4e-5, 3.0e-8
-     * for m̄ = 4, 6, 8, 10, 12, 16, 20; a maximum over a random sample varies with the sample (here
-     * 0.92, 0.43, 0.11, 1.7e-2, 2.0e-3, 9.6e-6, 1.7e-8), so each is asserted within a factor of 3.
+     * The QFF error table of docs/papers.md ("Practical m̄"), last column: max |k − ΦᵀΦ| over all pairs of
+     * 200 random points of the experiment ball B_2(2) (ℓ = 1). The table lists 0.90, 0.51, 0.14, 1.6e-2,
+     * 2.5e-3, 1.4e-5, 3.0e-8 for m̄ = 4, 6, 8, 10, 12, 16, 20; a maximum over a random sample varies with
+     * the sample (here 0.92, 0.43, 0.11, 1.7e-2, 2.0e-3, 9.6e-6, 1.7e-8), so each is asserted within a
+     * factor of 3.
      */
     @Test
     void reproducesTheBallColumnOfTheSpecTable() {
@@ -221,7 +223,7 @@ class QuadratureFourierFeaturesTest {
         }
     }
 
-    /** Spec gpucb-qff.md §2.3's table (d = 2, ν = 1, [0,1]²): 4.5e-4, 1.1e-6, 1.4e-9 at m̄ = 4, 6, 8. */
+    /** The QFF error table of docs/papers.md (d = 2, ν = 1, [0,1]²): 4.5e-4, 1.1e-6, 1.4e-9 at m̄ = 4, 6, 8. */
     @Test
     void gridErrorReproducesTheSpecTable() {
         BoxDomain unit = BoxDomain.unitCube(2);
@@ -232,8 +234,8 @@ class QuadratureFourierFeaturesTest {
 
     /**
      * Thm 2 at d = 2, m̄ = 4, ν = 1: 2·2^1·√(π/2)·4^{−4}·(e/4)^4 = 4 × 1.2533141 × 0.00390625 ×
-     * 0.21327 = 4.1765e-3 (spec table: 4.2e-3). On [0, 2]² with ℓ = 2 the box scales to [0,1]² with
-     * ℓ = 1, so the bound is the same number.
+     * 0.21327 = 4.1765e-3 (the table in docs/papers.md: 4.2e-3). On [0, 2]² with ℓ = 2 the box scales
+     * to [0,1]² with ℓ = 1, so the bound is the same number.
      */
     @Test
     void theorem2BoundMatchesHandComputationAndTransportsToBoxes() {
@@ -253,7 +255,7 @@ class QuadratureFourierFeaturesTest {
     @Test
     void smallestOrderMeetingATargetIsTheFirstWhoseBoundIsBelowIt() {
         BoxDomain unit = BoxDomain.unitCube(2);
-        double target = 1.0 / (1024.0 * 1024.0); // 1/T² at T = 1024, spec §2.3
+        double target = 1.0 / (1024.0 * 1024.0); // 1/T² at T = 1024, the practical m̄ of docs/papers.md
         int order = QuadratureFourierFeatures.smallestOrderMeeting(target, unit, 1.0);
         assertThat(order).isEqualTo(7);
         assertThat(QuadratureFourierFeatures.of(order, 1.0, 2).errorBound(unit)).isLessThanOrEqualTo(target);

@@ -61,7 +61,8 @@ class SymmetricEigenFunctionsTest {
 
     @Test
     void symmetricAndCholeskyRootsGiveTheSameProjectedNorms() {
-        // ||X k|| = ||A k|| = sqrt(k^T M^-1 k) for every square root of M^-1 (spec [engineering]).
+        // ||X k|| = ||A k|| = sqrt(k^T M^-1 k) for every square root of M^-1 (rule "any square root of
+        // M⁻¹", docs/papers.md).
         Random rng = new Random(61);
         DMatrixRMaj m = RandomData.spd(rng, 40, 0.2);
         DMatrixRMaj x = SymmetricEigenFunctions.inverseSquareRoot(m).matrix();

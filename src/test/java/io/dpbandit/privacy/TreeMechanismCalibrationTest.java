@@ -10,10 +10,11 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
-/** The tree's node calibrations against spec §2.6's worked numbers, and their refusals. */
+/** The tree's node calibrations against the worked numbers of docs/papers.md (§3), and their refusals. */
 class TreeMechanismCalibrationTest {
 
-    // Spec §2.6: d = 5 (D = 6), n = 5e7, ε = 1, δ = 0.1, L̃² = 2.
+    // Shariff & Sheffet 2018's experiment (worked numbers in docs/papers.md): d = 5 (D = 6), n = 5e7, ε = 1,
+    // δ = 0.1, L̃² = 2.
     static final long N = 50_000_000L;
     static final double ROW = Math.sqrt(2.0);
 

@@ -50,8 +50,8 @@ class TreeMechanismTest {
         assertThat(TreeMechanism.levels(5)).isEqualTo(4);
         assertThat(TreeMechanism.levels(1L << 40)).isEqualTo(41);
         assertThat(TreeMechanism.levels((1L << 40) + 1)).isEqualTo(42);
-        assertThat(TreeMechanism.levels(100_000)).isEqualTo(18);     // spec §2.6 ablation
-        assertThat(TreeMechanism.levels(50_000_000)).isEqualTo(27);  // spec §2.6
+        assertThat(TreeMechanism.levels(100_000)).isEqualTo(18);     // worked numbers, n = 10⁵ (docs/papers.md)
+        assertThat(TreeMechanism.levels(50_000_000)).isEqualTo(27);  // worked numbers, n = 5·10⁷
     }
 
     @Test
@@ -207,7 +207,8 @@ class TreeMechanismTest {
     }
 
     /**
-     * Spec P3: the shifted Wishart regulariser H − cI (Eq. 4) is tuned to exactly m node samples. With
+     * Wishart padding to m samples (docs/papers.md): the shifted Wishart regulariser H − cI (Eq. 4) is
+     * tuned to exactly m node samples. With
      * padding every release holds m samples and λ_min(H − cI) ≥ ρ'_min = 4L̃²√(mk)·a for every
      * prefix, each with probability ≥ 1 − α/2n (Prop 9); at α = 1e-6 the test fails by chance with
      * probability ≤ (n+1)·α/2n &lt; 1e-6 (and never, with this fixed seed). Without padding one node

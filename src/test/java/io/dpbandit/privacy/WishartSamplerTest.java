@@ -54,7 +54,7 @@ class WishartSamplerTest {
 
     @Test
     void largeDegreesOfFreedomHaveMeanKI() {
-        // Paper 001's k at d = 5 (spec §2.6): tolerance ≈ 0.05% of k.
+        // Shariff & Sheffet 2018's k at d = 5 (worked numbers in docs/papers.md): tolerance ≈ 0.05% of k.
         assertMeanIsKTimesIdentity(6, 2.0, 139_115, 2_000, 12);
     }
 

@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.ejml.data.DMatrixRMaj;
 
-/** Reads the shared numerical test vectors (copied from shared/testvectors into test resources). */
+/** Reads the numerical test vectors in src/test/resources/testvectors (their README says how they were made). */
 public final class TestVectors {
 
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -3,7 +3,7 @@ package io.dpbandit.client.capri;
 import io.dpbandit.client.kernel.Kernel;
 
 /**
- * A k_S(w): the joint point w projected on the epoch's projection set S (paper 002, spec step 6),
+ * A k_S(w): the joint point w projected on the epoch's projection set S (CAPRI step 6, docs/papers.md),
  * with A = L⁻¹ lower triangular, so (A k)_i = Σ_{j ≤ i} A_ij k(s_j, w). The one computation the
  * server's JDP contributions and the device's LDP randomiser share. O(m²).
  */

@@ -8,8 +8,8 @@ import io.dpbandit.client.privacy.GaussianMechanism;
 import io.dpbandit.client.privacy.NoiseSource;
 
 /**
- * CAPRI-LDP's per-round randomiser, run on the user's device (paper 002, Algorithm 1, LDP branch;
- * spec step 6): the reward clipped to [−B, B], the contribution g = y · A k_S(w) clipped to norm
+ * CAPRI-LDP's per-round randomiser, run on the user's device (CAPRI paper, Algorithm 1, LDP branch;
+ * CAPRI step 6 in docs/papers.md): the reward clipped to [−B, B], the contribution g = y · A k_S(w) clipped to norm
  * C_r (failing closed: a non-finite vector becomes zero), then the Gaussian mechanism.
  *
  * <p>Sensitivity and calibration: every clipped contribution has norm ≤ C_r, so replacing the

@@ -1,5 +1,5 @@
 /**
- * CAPRI-LDP on the user's side (paper 002, Algorithm 1, LDP branch): the public epoch plan a
+ * CAPRI-LDP on the user's side (CAPRI paper, Algorithm 1, LDP branch; docs/papers.md): the public epoch plan a
  * client downloads once per epoch ({@link io.dpbandit.client.capri.CapriRandomiserPlan}), the
  * randomiser that turns the user's context and reward into a noisy contribution
  * ({@link io.dpbandit.client.capri.CapriRandomiser}), and the report sent to /feedback

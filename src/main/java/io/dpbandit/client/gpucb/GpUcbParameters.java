@@ -6,12 +6,13 @@ import io.dpbandit.client.privacy.GaussianCalibrator;
 import io.dpbandit.client.privacy.PrivacyCost;
 
 /**
- * The public parameters of the local-JDP GP-UCB randomiser (paper 003, Alg. 3): everything the user's
+ * The public parameters of the local-JDP GP-UCB randomiser (Dubey 2021, Alg. 3): everything the user's
  * device needs besides its own Φ(x_t) and y_t. The device derives both noise scales from these itself
  * ({@link #gramCalibration()}, {@link #rewardFeaturesCalibration()}); it never takes σ from the server, so
  * a server cannot weaken the guarantee by announcing a small σ (local JDP trusts no one).
  *
- * <h2>Sensitivities and calibration (spec P3, vector level; not Lemma 5's per-entry calibration)</h2>
+ * <h2>Sensitivities and calibration (vector-level local-JDP calibration, docs/papers.md; not Lemma 5's
+ * per-entry calibration)</h2>
  * The device clips ‖Φ‖ ≤ {@link #FEATURE_NORM_BOUND} &lt; 1 and |y| ≤ Y before any noise. Then, replacing
  * one user's (Φ, y) by any other (Φ', y'):
  * <ul>
@@ -26,16 +27,17 @@ import io.dpbandit.client.privacy.PrivacyCost;
  * exact ones.
  *
  * <p>Lemma 5 instead calibrates every matrix and vector entry as if it were released alone, which
- * under-noises the joint release (spec P3); it is not offered.
+ * under-noises the joint release; it is not offered.
  *
  * @param featureDimension M = 2 m̄^d, the length of Φ
  * @param epsilon          ε (the paper's α) &gt; 0 of the per-user guarantee
  * @param delta            δ (the paper's β) ∈ (0, 1)
- * @param rewardBound      Y &gt; 0: rewards are clipped to [−Y, Y] before noise (spec P2; Bernoulli: 1)
+ * @param rewardBound      Y &gt; 0: rewards are clipped to [−Y, Y] before noise (deterministic
+ *                         sensitivity; Bernoulli: 1)
  * @param calibration      ANALYTIC (Balle &amp; Wang 2018, valid for every ε; recommended) or CLASSICAL
- *                         (σ = Δ√(2 ln(1.25/δ'))/ε' at (ε', δ') = (ε/2, δ/2), the spec's
- *                         σ_X² = 16 ln(2.5/δ)/ε²; refused for ε/2 &gt; 1, where the formula under-noises,
- *                         spec P4)
+ *                         (σ = Δ√(2 ln(1.25/δ'))/ε' at (ε', δ') = (ε/2, δ/2), the vector-level
+ *                         σ_X² = 16 ln(2.5/δ)/ε²; refused for ε/2 &gt; 1, where the formula under-noises:
+ *                         analytic Gaussian calibration for ε ≥ 1, docs/papers.md)
  */
 public record GpUcbParameters(int featureDimension, double epsilon, double delta, double rewardBound,
         CalibrationMethod calibration) {

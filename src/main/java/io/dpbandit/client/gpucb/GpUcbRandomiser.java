@@ -7,18 +7,19 @@ import io.dpbandit.client.privacy.NoiseSource;
 import io.dpbandit.client.privacy.PrivacyCost;
 
 /**
- * The local-JDP GP-UCB randomiser (paper 003, Alg. 3, client steps 5–6), run on the user's device:
+ * The local-JDP GP-UCB randomiser (Dubey 2021, Alg. 3, client steps 5–6), run on the user's device:
  * <ol>
  *   <li>refuse a wrong length or a NaN/±∞ anywhere, then clip ‖Φ‖ ≤ {@link GpUcbParameters#FEATURE_NORM_BOUND}
  *       (a QFF vector of norm 1 is rescaled by 1 − 2^-20; any other vector is renormalised if longer) and
- *       |y| ≤ Y, so the sensitivities of {@link GpUcbParameters} hold for any input (spec P2);</li>
+ *       |y| ≤ Y, so the sensitivities of {@link GpUcbParameters} hold for any input (deterministic
+ *       sensitivity, docs/papers.md);</li>
  *   <li>release the upper triangle of ΦΦᵀ plus i.i.d. N(0, σ_X²) noise on every entry on and above the
  *       diagonal (N_t of Alg. 3 step 5; L2 sensitivity √2 at (ε/2, δ/2));</li>
  *   <li>release yΦ plus i.i.d. N(0, σ_u²) noise (n_t; sensitivity 2Y at (ε/2, δ/2)).</li>
  * </ol>
  * σ_X and σ_u are computed here from the public parameters, never taken from the server. Noise comes
  * from the injected {@link NoiseSource}: {@link io.dpbandit.client.privacy.SecureNoiseSource} in production
- * (spec P12), a seeded source in simulations. Stateless and thread-safe if the source is.
+ * (secure noise, docs/papers.md), a seeded source in simulations. Stateless and thread-safe if the source is.
  *
  * <p>Φ is the played point's quadrature Fourier feature vector (length M); the device computes it with
  * the bandit's public feature map, or receives it with the decision. Either way only the clipped Φ

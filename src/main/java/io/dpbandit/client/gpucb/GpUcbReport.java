@@ -5,7 +5,7 @@ import io.dpbandit.client.privacy.CalibrationMethod;
 import java.util.Arrays;
 
 /**
- * One user's local-JDP GP-UCB report: the only thing that leaves the user's device (paper 003, Alg. 3,
+ * One user's local-JDP GP-UCB report: the only thing that leaves the user's device (Dubey 2021, Alg. 3,
  * client step 6), produced by {@link GpUcbRandomiser}. It is (ε, δ)-DP with respect to the user's
  * (Φ(x_t), y_t) for the {@code epsilon} and {@code delta} it carries. The server adds the two noisy
  * increments to its running sums Σ̃ and ũ; it never sees an un-noised increment.

@@ -18,7 +18,7 @@ final class FeatureVectors {
     /**
      * ||a - b||^2 summed from the difference vector. The expanded form ||a||^2 + ||b||^2 - 2 a.b cancels
      * catastrophically for near-duplicates (kernels.json {@code near_duplicate_pair}: r = 2.1e-8 instead of
-     * 3e-9), which moves Matérn 1/2 by 4e-8 (spec "Kernels"). Overflows to +Infinity for huge differences,
+     * 3e-9), which moves Matérn 1/2 by 4e-8 ("Kernels", docs/papers.md). Overflows to +Infinity for huge differences,
      * which every stationary kernel maps to its limit 0.
      */
     static double squaredDistance(double[] a, double[] b) {

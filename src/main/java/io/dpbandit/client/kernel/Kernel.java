@@ -1,7 +1,8 @@
 package io.dpbandit.client.kernel;
 
 /**
- * A positive semi-definite kernel k(w, w') on joint feature vectors w = (c, x) (spec "Common setting").
+ * A positive semi-definite kernel k(w, w') on joint feature vectors w = (c, x) ("Common setting" of CAPRI
+ * and USCA, docs/papers.md).
  *
  * <p>Every implementation satisfies k(w, w) &lt;= 1, which the CAPRI and USCA sensitivity bounds assume:
  * stationary kernels have k(w, w) = 1 for every input; cosine-normalised linear and polynomial kernels

@@ -1,6 +1,6 @@
 package io.dpbandit.client.kernel;
 
-/** The kernel families the service offers (spec "Kernels"). */
+/** The kernel families the service offers (their definitions: "Kernels" in docs/papers.md). */
 public enum KernelType {
     /** exp(-r^2 / (2 l^2)). */
     RBF(true),

@@ -1,7 +1,7 @@
 package io.dpbandit.client.kernel;
 
 /**
- * Linear kernel x . y, normalised so that k(w, w) &lt;= 1 (spec "Kernels"): by default the cosine
+ * Linear kernel x . y, normalised so that k(w, w) &lt;= 1 ("Kernels", docs/papers.md): by default the cosine
  * x . y / (||x|| ||y||), bounded by 1 for every input; optionally x . y / N with a declared bound N on
  * ||w||^2, evaluated on inputs projected onto that domain so it is bounded by 1 for every input too
  * (see {@link Normalisation}).

@@ -1,7 +1,7 @@
 package io.dpbandit.client.kernel;
 
 /**
- * How a linear or polynomial kernel p(x, y) is scaled so that k(w, w) &lt;= 1 (spec "Kernels").
+ * How a linear or polynomial kernel p(x, y) is scaled so that k(w, w) &lt;= 1 ("Kernels", docs/papers.md).
  */
 public enum Normalisation {
     /**

@@ -1,7 +1,7 @@
 package io.dpbandit.client.kernel;
 
 /**
- * Polynomial kernel p(x, y) = (x . y + c)^d, normalised so that k(w, w) &lt;= 1 (spec "Kernels").
+ * Polynomial kernel p(x, y) = (x . y + c)^d, normalised so that k(w, w) &lt;= 1 ("Kernels", docs/papers.md).
  *
  * <p>Cosine (default): p(x, y) / sqrt(p(x, x) p(y, y)) = [(x.y + c) / sqrt((x.x + c)(y.y + c))]^d, the
  * d-th power of the cosine of the augmented vectors (x, sqrt(c)) and (y, sqrt(c)). Taking the power

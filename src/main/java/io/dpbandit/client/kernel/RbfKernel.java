@@ -1,6 +1,9 @@
 package io.dpbandit.client.kernel;
 
-/** RBF k = exp(-r^2 / (2 l^2)): note the factor 2 (testvectors README, convention 1). */
+/**
+ * RBF k = exp(-r^2 / (2 l^2)): note the factor 2 (convention 1 of the test vectors,
+ * src/test/resources/testvectors/README.md).
+ */
 final class RbfKernel extends StationaryKernel {
 
     private final double twoLengthScaleSquared;

@@ -1,9 +1,9 @@
 package io.dpbandit.client.kernel;
 
 /**
- * Base of the kernels that depend on r = ||a - b|| only. The spec's closed forms (spec "Kernels",
- * Rasmussen and Williams eqs. 4.16-4.17) are evaluated with {@link StrictMath#exp} so that seeded
- * simulations replay bit for bit on every JVM and CPU (CONVENTIONS "Numbers"); {@code Math.exp} is an
+ * Base of the kernels that depend on r = ||a - b|| only. Their closed forms ("Kernels" in
+ * docs/papers.md; Rasmussen and Williams eqs. 4.16-4.17) are evaluated with {@link StrictMath#exp} so
+ * that seeded simulations replay bit for bit on every JVM and CPU; {@code Math.exp} is an
  * intrinsic whose last bit may differ between platforms.
  */
 abstract class StationaryKernel implements Kernel {

@@ -3,13 +3,14 @@ package io.dpbandit.client.onlineucb;
 import io.dpbandit.client.privacy.ContributionBounds;
 
 /**
- * The bias-corrected square loss of paper 004, Algorithm 1, line 13:
+ * The bias-corrected square loss of the OnlineUCB paper, Algorithm 1, line 13:
  * l(θ) = (⟨x̃, θ⟩ − ỹ)² − θᵀΣθ with Σ = σ_x² I the covariance of the privacy noise on x̃.
  *
  * <p>The negative quadratic cancels the bias θᵀΣθ that the noise in x̃ adds to the expected square loss,
  * so E[l] is minimised at θ* (up to the ridge Δ²‖θ‖² that the conditioning perturbation adds). l itself
  * is not convex (Hessian 2x̃x̃ᵀ − 2Σ is indefinite) and is unbounded below: only its gradient at points of
- * the ball ‖θ‖ ≤ D is ever used (spec P4). The line prints ⟨x̃_t, θ_t⟩ inside the loss, a typo for
+ * the ball ‖θ‖ ≤ D is ever used (non-convex per-round loss, docs/papers.md). The line prints
+ * ⟨x̃_t, θ_t⟩ inside the loss, a typo for
  * ⟨x̃_t, θ⟩ (its gradient, line 14, is the gradient of this l at θ_t).
  *
  * <p>The client evaluates the gradient for its report; the server evaluates the same function at its

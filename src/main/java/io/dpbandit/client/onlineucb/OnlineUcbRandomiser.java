@@ -7,21 +7,22 @@ import io.dpbandit.client.privacy.NoiseSource;
 import io.dpbandit.client.privacy.PrivacyCost;
 
 /**
- * The OnlineUCB local randomiser (paper 004, Algorithm 1, lines 11–15), run on the user's device:
+ * The OnlineUCB local randomiser (OnlineUCB paper, Algorithm 1, lines 11–15), run on the user's device:
  * <ol>
  *   <li>refuse NaN/±∞ inputs, then clip ‖x‖ ≤ B_x and |y| ≤ B_y, so the sensitivity holds for any
- *       input (spec P3);</li>
+ *       input (deterministic sensitivity; the rules named here are in docs/papers.md);</li>
  *   <li>release (x, y) through the Gaussian mechanism: as one (d+1)-vector calibrated on the joint
  *       sensitivity 2√(B_x² + B_y²) (JOINT_VECTOR, (ε, δ)-LDP), or as two releases each calibrated for
- *       (ε, δ) (PAPER_SEPARATE, (2ε, 2δ)-LDP), spec P1. σ is computed here from the public parameters,
- *       analytically by default (spec P2);</li>
+ *       (ε, δ) (PAPER_SEPARATE, (2ε, 2δ)-LDP): joint calibration of the two LDP releases. σ is
+ *       computed here from the public parameters, analytically by default (analytic Gaussian
+ *       calibration for ε ≥ 1);</li>
  *   <li>add the conditioning perturbation ζ ~ N(0, Δ²I) to x̃ (line 11). Adding it after the privacy
  *       noise gives the same distribution as the paper's x + ζ + η and makes it post-processing;</li>
  *   <li>compute g = ∇l(θ_t), clipped to ‖g‖ ≤ G (lines 13–14; post-processing of x̃, ỹ and the public
  *       θ_t).</li>
  * </ol>
  * Noise comes from the injected {@link NoiseSource}: {@link io.dpbandit.client.privacy.SecureNoiseSource} in
- * production (spec P12), a seeded source in simulations. Stateless and thread-safe if the source is.
+ * production (secure noise), a seeded source in simulations. Stateless and thread-safe if the source is.
  */
 public final class OnlineUcbRandomiser {
 

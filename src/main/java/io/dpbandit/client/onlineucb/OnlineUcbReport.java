@@ -5,7 +5,7 @@ import io.dpbandit.client.privacy.CalibrationMethod;
 import java.util.Arrays;
 
 /**
- * One user's OnlineUCB report: the only thing that leaves the user's device (paper 004, Algorithm 1,
+ * One user's OnlineUCB report: the only thing that leaves the user's device (OnlineUCB paper, Algorithm 1,
  * line 15), produced by {@link OnlineUcbRandomiser}. It is (ε, δ)-LDP with respect to the user's
  * (x, y) for the {@code epsilon} and {@code delta} it carries.
  *

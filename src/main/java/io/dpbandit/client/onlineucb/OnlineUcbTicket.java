@@ -5,7 +5,7 @@ import java.util.Arrays;
 
 /**
  * What the server sends to the user with each OnlineUCB decision, besides the chosen action's feature
- * vector: the public inputs of the user's local step (paper 004, Algorithm 1, lines 8–14). All of it is
+ * vector: the public inputs of the user's local step (OnlineUCB paper, Algorithm 1, lines 8–14). All of it is
  * a function of earlier users' private reports only, so sending it costs no privacy.
  *
  * <h2>Wire format (JSON object, part of the /decide response)</h2>
@@ -13,7 +13,8 @@ import java.util.Arrays;
  *   <li>{@code base} (integer ≥ 0): which learner issued the decision. 0 for plain OnlineUCB; the index
  *       of the base learner under the λ_min combiner (paper Algorithm 2). Echoed in the report.</li>
  *   <li>{@code round} (integer ≥ 0): the number of reports the server had folded into the snapshot the
- *       decision was served from. Echoed in the report, so the server can tell late reports (spec P11).</li>
+ *       decision was served from. Echoed in the report, so the server can tell late reports (round
+ *       tickets for asynchronous users, docs/papers.md).</li>
  *   <li>{@code theta} (array of d numbers): the online learner's point θ_t (‖θ_t‖ ≤ D), dimensionless
  *       coefficients of the linear reward model. The user evaluates the loss gradient g_t there.</li>
  *   <li>{@code conditioningStd} (number ≥ 0): Δ, the standard deviation of the conditioning perturbation

@@ -1,7 +1,7 @@
 package io.dpbandit.client.onlineucb;
 
 /**
- * How the user's (x, y) is released (spec ldp-onlineucb.md, pitfall P1).
+ * How the user's (x, y) is released (joint calibration of the two LDP releases, docs/papers.md).
  */
 public enum ReleaseMode {
     /**

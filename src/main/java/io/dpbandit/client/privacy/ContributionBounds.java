@@ -2,8 +2,8 @@ package io.dpbandit.client.privacy;
 
 /**
  * Contribution bounding: what makes a sensitivity bound hold for any input, however adversarial.
- * Rewards are clipped to [−B, B] (spec: "rewards are clipped to [−B, B] before any use") and
- * contribution vectors to L2 norm C (spec: CAPRI contribution bounding, sensitivity 2C).
+ * Rewards are clipped to [−B, B] before any use and contribution vectors to L2 norm C (sensitivity
+ * 2C): the rules "deterministic sensitivity" and CAPRI's "contribution bounding" in docs/papers.md.
  *
  * <p>Non-finite inputs are rejected, never clipped: privacy must not depend on well-behaved data, and
  * a NaN would silently poison every sum it enters (NaN fails every comparison, so it would also

@@ -13,9 +13,9 @@ import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
 
 /**
- * CAPRI (paper 002, Algorithm 1) as pure functions over {@link CapriState}: start, decide, fold
- * contributions, close an epoch. Nothing here touches a database or a clock; the service and the
- * simulator call the same functions.
+ * CAPRI (CAPRI paper, Algorithm 1; its steps are listed in docs/papers.md) as pure functions over
+ * {@link CapriState}: start, decide, fold contributions, close an epoch. Nothing here touches a
+ * database or a clock; the service and the simulator call the same functions.
  */
 public final class Capri {
 

@@ -4,8 +4,8 @@ import io.dpbandit.client.kernel.KernelSpec;
 import java.util.List;
 
 /**
- * Everything that defines a CAPRI bandit: the paper's parameters plus the [engineering] options
- * of the spec. {@link #paper} gives the paper's algorithm exactly; {@link #engineered} the
+ * Everything that defines a CAPRI bandit: the CAPRI paper's parameters plus the [engineering] options
+ * of docs/papers.md. {@link #paper} gives the paper's algorithm exactly; {@link #engineered} the
  * configuration the service recommends. Every option changes utility only, except the noise
  * calibration and the composition rule, which change the noise but keep the stated (ε, δ).
  *
@@ -101,7 +101,8 @@ public record CapriConfig(int horizon, List<double[]> actionFeatures, KernelSpec
     }
 
     /**
-     * The contribution bound. SUPPORT_MAX: C_r = B · max over the support of ‖A k_S(w)‖ (spec).
+     * The contribution bound. SUPPORT_MAX: C_r = B · max over the support of ‖A k_S(w)‖ (contribution
+     * bounding, docs/papers.md).
      * PUBLIC_QUANTILE [engineering]: B times the given quantile of ‖A k_S(w)‖ over a public sample
      * of the epoch's sampling measure; contributions above it are scaled down (bias, no privacy cost).
      */
@@ -137,7 +138,8 @@ public record CapriConfig(int horizon, List<double[]> actionFeatures, KernelSpec
      *                      m_r chosen per epoch from the public kernel spectrum of the epoch's support
      *                      (see {@link ProjectionPlanner}); S is still an i.i.d. draw from the public
      *                      sampling measure, only shorter, so the estimator is the paper's with a
-     *                      smaller S. Privacy holds for any public S (spec: "cap S, never R").
+     *                      smaller S. Privacy holds for any public S (rule "cap S, never R",
+     *                      docs/papers.md).
      * @param tau           FIXED: τ_r = regularization. PLANNED: τ_r = 1 + σ_r² / B², the ridge that
      *                      weighs the noise on g (privacy σ_r² plus reward noise B² per coordinate)
      *                      against a coefficient scale B; σ_r is public, so τ_r is. C_r is computed

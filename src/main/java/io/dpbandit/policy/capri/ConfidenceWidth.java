@@ -3,7 +3,7 @@ package io.dpbandit.policy.capri;
 import io.dpbandit.client.privacy.NormalDistribution;
 
 /**
- * The elimination width Δ_r of CAPRI (paper eq. 7 / 49, spec step 8) and its parts.
+ * The elimination width Δ_r of CAPRI (CAPRI paper, eq. 7 / 49; CAPRI step 8 in docs/papers.md) and its parts.
  *
  * <pre>
  *   Δ_r = β(δ_err / (|W| T ln T)) · σ̃_max + β_1 · σ̃²_max
@@ -12,11 +12,11 @@ import io.dpbandit.client.privacy.NormalDistribution;
  *   β_1,LDP = √T_r · β_1
  * </pre>
  *
- * All logarithms are natural. The test vectors (capri_small.json) pin these down. The paper gives
- * three readings of β_1; this is the spec's (the note after eq. 49). Note that in the paper's own
- * noise mode (σ_0, eq. 5) this β_1 is about 2√B too small to cover the noise's union-bound
- * quantile; the engineered mode therefore replaces the privacy term with the exact quantile
- * ({@link #exactNoiseQuantile}). Widths change utility only, never privacy.
+ * All logarithms are natural. The test vectors (capri_small.json) pin these down. The paper gives three
+ * readings of β_1; this is the note after eq. 49 (rule "which β₁", docs/papers.md). Note that in the paper's
+ * own noise mode (σ_0, eq. 5) this β_1 is about 2√B too small to cover the noise's union-bound quantile; the
+ * engineered mode therefore replaces the privacy term with the exact quantile ({@link #exactNoiseQuantile}).
+ * Widths change utility only, never privacy.
  */
 public final class ConfidenceWidth {
 

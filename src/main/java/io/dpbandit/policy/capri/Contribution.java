@@ -1,7 +1,7 @@
 package io.dpbandit.policy.capri;
 
 /**
- * One round's contribution g^(t) = y_t · A k_S(c_t, x_t) to the epoch accumulator (spec step 6),
+ * One round's contribution g^(t) = y_t · A k_S(c_t, x_t) to the epoch accumulator (CAPRI step 6, docs/papers.md),
  * after reward clipping to [-B, B] and vector clipping to norm C_r.
  *
  * @param vector        the (clipped) contribution, length |S|

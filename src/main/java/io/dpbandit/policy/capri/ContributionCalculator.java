@@ -73,7 +73,7 @@ public final class ContributionCalculator {
 
     /**
      * Adds the bounded contribution of one round to {@code accumulator}: the reward clipped to
-     * [−B, B], then g^(t) = y · A k_S(w) (spec step 6) bounded to norm C_r by
+     * [−B, B], then g^(t) = y · A k_S(w) (CAPRI step 6) bounded to norm C_r by
      * {@link ContributionBounds#boundContribution}, which fails closed (a non-finite vector becomes
      * zero). A non-finite reward or context contributes zero as well. Every call therefore adds a
      * finite vector of norm ≤ C_r, the bound the epoch's noise is calibrated on (L2 sensitivity 2C_r

@@ -6,8 +6,8 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Active sets by chaining the released models (spec [engineering] "continuous or unseen
- * contexts"): X_1(c) = X, and X_{i+1}(c) is X_i(c) after model i's elimination rule. Pure
+ * Active sets by chaining the released models (rule "continuous or unseen contexts",
+ * docs/papers.md): X_1(c) = X, and X_{i+1}(c) is X_i(c) after model i's elimination rule. Pure
  * post-processing of released models and public plan quantities.
  *
  * <p>WIDTH (paper eq. 7 / 49): X_{i+1}(c) = { x ∈ X_i(c) : μ̂_i(c,x) ≥ max_{x'∈X_i(c)} μ̂_i(c,x') − 4Δ_i },

@@ -4,7 +4,7 @@ import io.dpbandit.client.privacy.GaussianCalibrator;
 import io.dpbandit.privacy.PrivacyAmounts;
 
 /**
- * The Gaussian noise of one epoch (spec step 5).
+ * The Gaussian noise of one epoch (CAPRI step 5, docs/papers.md).
  *
  * <p>Per-epoch budget: SEQUENTIAL composition gives each releasing epoch (ε/L, δ/L) with
  * L = max(1, ln T, R), R the number of epochs that complete within T, so that the R releases add
@@ -13,7 +13,7 @@ import io.dpbandit.privacy.PrivacyAmounts;
  * composition gives every epoch the full (ε, δ) (see {@link CapriConfig.EpochComposition}).
  *
  * <p>Sensitivity: replacing one round's (c_t, y_t) changes g by at most 2C_r in L2, because every
- * contribution is clipped to norm C_r (spec [engineering], contribution bounding). The paper's
+ * contribution is clipped to norm C_r (rule "contribution bounding", docs/papers.md). The paper's
  * σ_0 (eq. 5) uses the looser bound 2Bσ̃_max ≥ 2C_r (C_r ≤ Bσ̃_max since σ̃² = residual/τ + ‖A k_S‖²).
  *
  * <p>LDP: every user adds the noise to their own contribution; each user's data enters one

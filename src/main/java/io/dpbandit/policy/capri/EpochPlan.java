@@ -7,7 +7,7 @@ import io.dpbandit.client.privacy.GaussianMechanism;
 import java.util.List;
 
 /**
- * Everything public about epoch r, fixed when the epoch starts (spec steps 2–5): the
+ * Everything public about epoch r, fixed when the epoch starts (CAPRI steps 2–5, docs/papers.md): the
  * deduplicated projection set S, the inverse Cholesky factor A = L⁻¹ of
  * M_r = K_SR K_RS + τ K_SS (any A with AᵀA = M_r⁻¹ gives the same release), the contribution
  * bound C_r, σ̃_max, the Gaussian noise scale and the width Δ_r used when this epoch's model
@@ -20,7 +20,7 @@ import java.util.List;
  * @param inverseCholesky  A = L⁻¹, lower triangular, row-major |S|×|S|
  * @param contributionBound C_r: every contribution vector is clipped to this L2 norm
  * @param maxProjectionNorm max over the support of ‖A k_S(w)‖
- * @param sigmaTildeMax    σ̃_max over the support (spec step 4)
+ * @param sigmaTildeMax    σ̃_max over the support (CAPRI step 4)
  * @param noise            the Gaussian noise this epoch adds (and what it costs)
  * @param width            Δ_r and its parts
  * @param supportSize      |W| used in the confidence split

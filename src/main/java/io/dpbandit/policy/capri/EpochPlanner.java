@@ -20,7 +20,7 @@ import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
 
 /**
- * Plans epoch r from public inputs only (spec steps 2–5 and 8): draws S and R from
+ * Plans epoch r from public inputs only (CAPRI steps 2–5 and 8, docs/papers.md): draws S and R from
  * κ × Unif(X_r(c)), accumulates M_r = K_SR K_RS + τ K_SS over all T_r points of R (distinct points
  * once, weighted by their count; never a shrunken, rescaled R), factors M_r = L Lᵀ and keeps
  * A = L⁻¹, takes C_r and σ̃_max over the support of the epoch's sampling measure, calibrates the
@@ -558,7 +558,10 @@ public final class EpochPlanner {
         return new EpochPlan.Width(statistical, privacy);
     }
 
-    /** |W| = |pool| · |X| (spec), or the support sample size times |X| for a continuous κ. */
+    /**
+     * |W| = |pool| · |X| (rule "continuous or unseen contexts", docs/papers.md), or the support sample
+     * size times |X| for a continuous κ.
+     */
     private long domainSize() {
         int pool = contexts.finiteSupport().map(List::size).orElse(config.supportSampleCap());
         return (long) pool * actionFeatures.length;

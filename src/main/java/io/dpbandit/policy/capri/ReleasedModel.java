@@ -4,7 +4,7 @@ import io.dpbandit.policy.JointPoint;
 import java.util.List;
 
 /**
- * The private model μ̂_r released at the close of epoch r (spec step 7):
+ * The private model μ̂_r released at the close of epoch r (CAPRI step 7, docs/papers.md):
  * μ̂_r(w) = k_S(w)ᵀ Aᵀ (g + z) = Σ_i α_i k(s_i, w) with α = Aᵀ(g + z). Anyone holding S, α, the
  * kernel and the elimination rule can evaluate it and repeat the elimination; it is the public
  * output of the Gaussian mechanism, and everything computed from it is post-processing.

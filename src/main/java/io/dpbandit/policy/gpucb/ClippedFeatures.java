@@ -8,7 +8,7 @@ import io.dpbandit.client.privacy.ContributionBounds;
  * Φ(x) as every part of private GP-UCB uses it: the cached quadrature map applied to a raw joint point,
  * then clipped to ‖Φ‖ ≤ 1 − 2^-20 ({@link GpUcbParameters#FEATURE_NORM_BOUND}, the same bound the
  * client randomiser enforces). QFF vectors have norm 1 up to a few ulps, so the clip is a uniform
- * rescaling by 1 − 1e-6; it is what makes ‖Φ‖ ≤ 1 (Thm 1, and the sensitivity of spec P2) hold
+ * rescaling by 1 − 1e-6; it is what makes ‖Φ‖ ≤ 1 (Thm 1, and deterministic sensitivity, docs/papers.md) hold
  * strictly for the computed values. Decisions and folds use the same vectors.
  */
 final class ClippedFeatures {

@@ -5,18 +5,18 @@ import static io.dpbandit.policy.gpucb.JdpTreeCalibration.requirePositive;
 import static io.dpbandit.policy.gpucb.JdpTreeCalibration.requireProbability;
 
 /**
- * The confidence radius of private GP-UCB with noisy approximate features (paper 003, Thm 1 and
+ * The confidence radius of private GP-UCB with noisy approximate features (Dubey 2021, Thm 1 and
  * Thm 4 in the appendix): with probability ≥ 1 − ζ/2, for all t and x,
  * |μ̂(x) − μ̃_t(x)| ≤ β_t^{1/2} σ̃_t(x), with μ̃_t(x) = ⟨θ̃_t, Φ(x)⟩, σ̃_t(x) = ρ ‖Φ(x)‖_{V_t⁻¹} and
  * V_t = Σ̃_t + λI (Σ̃_t including the privacy noise H_t). Eq. (8) plays
  * x_t = argmax ⟨θ̃_t, Φ(x)⟩ + β_t^{1/2} σ̃_t(x); Alg. 1's "β_t ‖Φ(x)‖_{V_t⁻¹}" is the same rule written
- * loosely (spec §2.1).
+ * loosely.
  *
- * <p>The configuration-time constants are the components; the per-round inputs are t and
- * ln det V_t (from the Cholesky factor of V_t, spec P5; det itself overflows).
+ * <p>The configuration-time constants are the components; the per-round inputs are t and ln det V_t (from the
+ * Cholesky factor of V_t, as PSD check and repair in docs/papers.md says; det itself overflows).
  *
  * @param rkhsNormBound      B ≥ 0, ‖f‖_k ≤ B
- * @param noiseScale         ρ &gt; 0, the reward noise's sub-Gaussian scale (R_noise, spec §1.2)
+ * @param noiseScale         ρ &gt; 0, the reward noise's sub-Gaussian scale (the paper's ρ)
  * @param ridge              λ &gt; 0, V_t = Σ̃_t + λI ([open] in the paper; Thm 4 silently sets λ = ρ²)
  * @param failureProbability ζ ∈ (0, 1)
  * @param approximationError ε_qff ≥ 0, a uniform bound on |k − ΦᵀΦ| over the domain (e.g.
@@ -61,8 +61,8 @@ public record ConfidenceRadius(double rkhsNormBound, double noiseScale, double r
      * β_t^{1/2} of Thm 1 (main text), term by term:
      * B √(λ_max/ρ² + 1) + t B ε_qff/(ρ √λ_min) + κ/ρ + √(ln det V_t − m ln(λ + λ_min) + 2 ln(2/ζ)).
      *
-     * <p>The printed "log det((Σ̃_t + λI)/(λ + λ_min))" is read as ln det V_t − m ln(λ + λ_min) (spec
-     * §2.4); the appendix's form (Thm 4) uses the non-private Σ_t and λ = ρ², and is bounded by this
+     * <p>The printed "log det((Σ̃_t + λI)/(λ + λ_min))" is read as ln det V_t − m ln(λ + λ_min)
+     * (docs/papers.md); the appendix's form (Thm 4) uses the non-private Σ_t and λ = ρ², and is bounded by this
      * one because H_t ⪰ λ_min I. The first term comes from ‖θ̂‖_{H_t+λI} ≤ B√(λ_max + λ) in Thm 4's
      * proof with λ = ρ²: for λ &gt; ρ² the printed term is smaller than the proof allows, so prefer
      * {@link #reconciledRadius}, which keeps λ.
@@ -99,7 +99,7 @@ public record ConfidenceRadius(double rkhsNormBound, double noiseScale, double r
     }
 
     /**
-     * The reconciled radius r_t of spec §2.4 [reconstructed], the same Abbasi-Yadkori / Shariff–Sheffet
+     * The reconciled radius r_t of docs/papers.md [reconstructed], the same Abbasi-Yadkori / Shariff–Sheffet
      * decomposition as Thm 4's proof (terms A, B, C) with λ and ρ kept apart:
      * r_t = ρ √(2 ln(2/ζ) + ln det V_t − m ln(λ + λ_min)) + B √(λ_max + λ) + t B ε_qff/√(λ + λ_min) + κ.
      * The UCB bonus is r_t ‖Φ(x)‖_{V_t⁻¹} (no extra ρ). With λ = ρ² it equals ρ β_t^{1/2} except for

@@ -15,34 +15,35 @@ import java.util.Optional;
 import java.util.random.RandomGenerator;
 
 /**
- * NQFF-GP-UCB-JDP (paper 003: Alg. 1 fed by the tree-based privatiser of Alg. 2; spec gpucb-qff.md
- * §2.1, §2.5), and its non-private variant, as pure functions over {@link GpUcbState}.
+ * NQFF-GP-UCB-JDP (Dubey 2021: Alg. 1 fed by the tree-based privatiser of Alg. 2; docs/papers.md), and
+ * its non-private variant, as pure functions over {@link GpUcbState}.
  *
  * <h2>Inputs: raw joint points</h2>
- * {@code decide} takes the round's candidates as raw joint points x ∈ R^d (in the service, the
- * concatenation of the context's features and each action's features) and {@code fold} takes
- * {@link GpUcbObservation}s (played point, reward). The policy applies its cached quadrature Fourier
- * feature map Φ (M = 2 m̄^d features, spec §2.3) itself, then clips ‖Φ‖ ≤ 1 − 2^-20, so callers never
- * handle M-dimensional vectors and cannot fold a Φ from another map. {@link #features} exposes Φ for
- * callers that need it (the local-JDP client).
+ * {@code decide} takes the round's candidates as raw joint points x ∈ R^d (in the service, the concatenation
+ * of the context's features and each action's features) and {@code fold} takes {@link GpUcbObservation}s
+ * (played point, reward). The policy applies its cached quadrature Fourier feature map Φ (M = 2 m̄^d
+ * features, QFF construction in docs/papers.md) itself, then clips ‖Φ‖ ≤ 1 − 2^-20, so callers never handle
+ * M-dimensional vectors and cannot fold a Φ from another map. {@link #features} exposes Φ for callers that
+ * need it (the local-JDP client).
  *
  * <h2>Round</h2>
  * The tree releases the noisy prefix sum of [Φ; y][Φ; y]ᵀ; its top-left M × M block is Σ̃_t (noise
  * included), the first M entries of its last column ũ_t (the corner entry Σy² + noise is never used).
  * {@link #fold} computes V_t = Σ̃_t + (2Λ·s + λ)I, the PSD check, θ̃_t = V_t⁻¹ũ_t and the radius once
  * ({@link GpUcbSnapshot}); {@link #decide} plays argmax ⟨θ̃_t, Φ(x)⟩ + c·r_t‖Φ(x)‖_{V_t⁻¹} (Eq. 8 with
- * spec §2.4's reconciled radius r_t) in O(K·M²).
+ * the reconciled radius r_t of docs/papers.md) in O(K·M²).
  *
  * <h2>Privacy: (α, β)-JDP under continual observation (Lemma 2)</h2>
  * <ul>
- *   <li>Sensitivity for any input: Φ is clipped to norm ≤ 1 − 2^-20 and y to [−Y, Y] (spec P2: a
- *       deterministic bound, not Lemma 8's high-probability one; NaN and ±∞ are refused), so every
+ *   <li>Sensitivity for any input: Φ is clipped to norm ≤ 1 − 2^-20 and y to [−Y, Y] (deterministic
+ *       sensitivity, docs/papers.md, not Lemma 8's high-probability bound; NaN and ±∞ are refused), so every
  *       augmented row has ‖[Φ; y]‖² ≤ 1 + Y² = L̃².</li>
  *   <li>One leaf per batch: a fold sums its batch's rows into one leaf, so each user's row enters
  *       exactly one leaf and hence at most n = 1 + ⌈log₂ T⌉ tree nodes; the tree takes at most T leaves,
  *       which fixes n. Replacing one user's row changes its leaf by aaᵀ − bbᵀ, the same change as with
  *       one row per leaf, so the per-node calibration of {@link JdpNoiseCalibration} applies unchanged.
- *       Each node's noise is drawn once, when the node completes, and stored (spec P1).</li>
+ *       Each node's noise is drawn once, when the node completes, and stored (tree noise drawn once
+ *       per node).</li>
  *   <li>Post-processing: the shift, the PSD repair, θ̃, the radius and every decision are functions of
  *       the releases, public parameters and the current round's candidates only. So the actions shown
  *       to all other users are (α, β)-JDP; the action at round t is shown to user t alone. The cost is
@@ -50,10 +51,10 @@ import java.util.random.RandomGenerator;
  * </ul>
  *
  * <h2>Shift</h2>
- * Λ bounds the spectral norm of every released noise block with probability ≥ 1 − ζ/2 (Lemma 3 as
- * printed, or the sharper {@link JdpTreeCalibration#sharpNoiseNormBound}); the shift s·2Λ makes
- * H_t ⪰ (2s − 1)ΛI (spec §2.5: the paper says only "we must shift"). The non-private variant has no
- * noise and no shift (V_t = Σ_t + λI).
+ * Λ bounds the spectral norm of every released noise block with probability ≥ 1 − ζ/2 (Lemma 3 as printed, or
+ * the sharper {@link JdpTreeCalibration#sharpNoiseNormBound}); the shift s·2Λ makes H_t ⪰ (2s − 1)ΛI (JDP
+ * shift 2Λ in docs/papers.md: the paper says only "we must shift"). The non-private variant has no noise and
+ * no shift (V_t = Σ_t + λI).
  */
 public final class GpUcb implements SequentialPolicy<GpUcbState, GpUcbObservation> {
 

@@ -5,9 +5,9 @@ import io.dpbandit.kernel.QuadratureFeatureSpec;
 import io.dpbandit.kernel.QuadratureFourierFeatures;
 
 /**
- * Everything that defines a private GP-UCB bandit with quadrature Fourier features (paper 003,
+ * Everything that defines a private GP-UCB bandit with quadrature Fourier features (Dubey 2021,
  * NQFF-GP-UCB: Alg. 1, with the tree privatiser of Alg. 2 for JDP or the client noise of Alg. 3 for
- * local JDP; spec gpucb-qff.md). Names follow the paper with spec §0's collisions resolved:
+ * local JDP; docs/papers.md). Names follow the paper with the symbol collisions of docs/papers.md resolved:
  * {@code alpha}/{@code beta} are the privacy parameters, {@code zeta} the failure probability of the
  * confidence bounds, {@code noiseScale} the reward noise's ρ.
  *
@@ -17,11 +17,11 @@ import io.dpbandit.kernel.QuadratureFourierFeatures;
  * only shapes the PSD shift, the repair floor and the confidence radius, all computed from the private
  * release alone (post-processing): any value keeps the (α, β) guarantee.
  *
- * @param features      the QFF map: m̄ nodes per dimension (explicit, spec P11), SE length scale ℓ,
+ * @param features      the QFF map: m̄ nodes per dimension (explicit m̄, docs/papers.md), SE length scale ℓ,
  *                      input dimension d of the joint points; M = 2 m̄^d
  * @param domain        the declared box of the joint points on which ε_qff = {@link #approximationError()}
- *                      holds (spec P8); points outside still work, but the radius' approximation term no
- *                      longer covers them
+ *                      holds (m̄ chosen on the actual domain, docs/papers.md); points outside still work,
+ *                      but the radius' approximation term no longer covers them
  * @param horizon       T: JDP: the most tree leaves (one per folded batch; fixes n = 1 + ⌈log₂ T⌉);
  *                      local JDP: the most client reports; also the T of the union bounds ln(2T/ζ)
  * @param privacy       NONE, JDP (α, β) or LOCAL_JDP (α, β) per user
@@ -30,8 +30,9 @@ import io.dpbandit.kernel.QuadratureFourierFeatures;
  * @param noiseScale    ρ &gt; 0, the sub-Gaussian scale of the reward noise (Bernoulli rewards: 1/2)
  * @param rkhsNormBound B ≥ 0, ‖f‖_k ≤ B (the experiments: B = 1)
  * @param zeta          ζ ∈ (0, 1), failure probability of the confidence bounds
- * @param rewardBound   Y &gt; 0: rewards are clipped to [−Y, Y] before they reach any sum (spec P2); the
- *                      sensitivity uses this Y. Bernoulli rewards: 1; otherwise e.g.
+ * @param rewardBound   Y &gt; 0: rewards are clipped to [−Y, Y] before they reach any sum (deterministic
+ *                      sensitivity, docs/papers.md); the sensitivity uses this Y. Bernoulli rewards: 1;
+ *                      otherwise e.g.
  *                      {@link JdpTreeCalibration#chernoffRewardBound}
  * @param tuning        the PSD shift and the radius scale (utility only)
  */
@@ -88,9 +89,11 @@ public record GpUcbConfig(QuadratureFeatureSpec features, BoxDomain domain, int 
     /** How the noise scale is derived from (α, β). Every method is (α, β)-private; they differ in noise. */
     public enum Calibration {
         /**
-         * JDP: the reconstructed σ² = 16 n (1 + Y²)² ln(10/β)²/α² of spec §2.5 (classical per node at
-         * (α/√(8n ln(2/β)), β/2), composed by zCDP; {@link JdpTreeCalibration#nodeNoiseVariance}).
-         * Local JDP: spec P3's vector-level classical σ_X, σ_u at (α/2, β/2), refused for α &gt; 2 (P4).
+         * JDP: the reconstructed σ² = 16 n (1 + Y²)² ln(10/β)²/α² ("JDP node noise" in docs/papers.md;
+         * classical per node at (α/√(8n ln(2/β)), β/2), composed by zCDP;
+         * {@link JdpTreeCalibration#nodeNoiseVariance}).
+         * Local JDP: the vector-level classical σ_X, σ_u at (α/2, β/2) (vector-level local-JDP
+         * calibration), refused for α &gt; 2 (analytic Gaussian calibration for ε ≥ 1).
          */
         PAPER,
         /**
@@ -123,7 +126,7 @@ public record GpUcbConfig(QuadratureFeatureSpec features, BoxDomain domain, int 
      * @param shiftRule   which Λ the shift uses
      * @param shiftScale  s &gt; 1/2: the shift is s·2Λ (JDP) or s·2σ_XΛ (local JDP), so λ_min = (2s − 1)Λ
      *                    &gt; 0 and Thm 1 keeps its radius (s = 1 is the paper's 2Λ). Ignored for NONE
-     * @param radiusScale c ≥ 0: the UCB bonus is c·r_t‖Φ‖_{V⁻¹} with r_t spec §2.4's reconciled radius
+     * @param radiusScale c ≥ 0: the UCB bonus is c·r_t‖Φ‖_{V⁻¹} with r_t the reconciled radius of docs/papers.md
      *                    ({@link ConfidenceRadius#reconciledRadius}); c = 1 is the theory, c &lt; 1 a
      *                    heuristic without the confidence guarantee (privacy unaffected)
      */
@@ -171,10 +174,10 @@ public record GpUcbConfig(QuadratureFeatureSpec features, BoxDomain domain, int 
     }
 
     /**
-     * The paper's algorithm as analysed: its calibration (JDP: the reconstructed σ², spec §2.5; local
-     * JDP: the vector-level classical σ's, spec P3), the shift 2Λ and the theoretical radius.
+     * The paper's algorithm as analysed: its calibration (JDP: the reconstructed σ²; local JDP: the
+     * vector-level classical σ's; both in docs/papers.md), the shift 2Λ and the theoretical radius.
      *
-     * @param nodesPerDimension m̄ (explicit: the paper's m = 2(6 log T)^d is impractical, spec §2.3)
+     * @param nodesPerDimension m̄ (explicit: the paper's m = 2(6 log T)^d is impractical; docs/papers.md)
      * @param lengthScale       ℓ of the SE kernel exp(−‖x − y‖²/(2ℓ²))
      * @param domain            the joint points' box; d = its dimension
      */

@@ -3,16 +3,16 @@ package io.dpbandit.policy.gpucb;
 /**
  * What {@code decide} needs, computed once per fold from the private release (post-processing): the
  * centre θ̃_t = V_t⁻¹ũ_t, the Cholesky factor of V_t = Σ̃_t + (shift + λ)I and the radius. A decision
- * then costs O(K·M²) for K candidates and reads nothing else. By Remark 1 of paper 003 the snapshot
+ * then costs O(K·M²) for K candidates and reads nothing else. By Remark 1 of Dubey 2021 the snapshot
  * (equivalently μ̃_t) is itself publishable.
  *
  * @param theta    θ̃_t (M)
  * @param cholesky the lower-triangular L with L Lᵀ = V_t (after any PSD repair), M × M row-major
- * @param radius   the UCB multiplier: radiusScale × r_t (spec §2.4's reconciled radius)
+ * @param radius   the UCB multiplier: radiusScale × r_t (the reconciled radius of docs/papers.md)
  * @param logDetV  ln det V_t = 2 Σ ln L_ii
  * @param repaired whether V_t failed the PSD check (Cholesky, or ln det V_t below what
  *                 V_t ⪰ (λ + λ_min)I implies) and had its eigenvalues clamped to λ + λ_min: the
- *                 analysis' failure event (probability ≤ ζ/2), spec P5
+ *                 analysis' failure event (probability ≤ ζ/2; PSD check and repair, docs/papers.md)
  */
 public record GpUcbSnapshot(double[] theta, double[] cholesky, double radius, double logDetV, boolean repaired) {
 

@@ -8,22 +8,24 @@ import io.dpbandit.privacy.TreeMechanismCalibration;
 import io.dpbandit.client.privacy.ZcdpCost;
 
 /**
- * The node noise of the JDP privatiser (paper 003, Alg. 2) for one configuration, and its provenance:
+ * The node noise of the JDP privatiser (Dubey 2021, Alg. 2) for one configuration, and its provenance:
  * every node of the tree over the (M+1) × (M+1) items [Φ; y][Φ; y]ᵀ gets its own symmetrised noise
- * (v + vᵀ)/√2, v with i.i.d. N(0, σ²) entries, drawn once when the node completes (spec P1; that is
- * {@link NodeNoise.Gaussian}: variance σ² off the diagonal, 2σ² on it).
+ * (v + vᵀ)/√2, v with i.i.d. N(0, σ²) entries, drawn once when the node completes (tree noise drawn
+ * once per node, docs/papers.md; that is {@link NodeNoise.Gaussian}: variance σ² off the diagonal, 2σ²
+ * on it).
  *
  * <h2>Sensitivity</h2>
  * Features are clipped to ‖Φ‖ ≤ 1 − 2^-20 and rewards to |y| ≤ Y, so every augmented row has
  * ‖[Φ; y]‖² ≤ L̃² = 1 + Y². Replacing one row a by b changes a node by aaᵀ − bbᵀ, whose Frobenius norm is
  * ≤ √2 L̃²; whitened by the noise's standard deviations (σ off the diagonal, √2σ on it) that is an L2
- * sensitivity of L̃² per node (spec §2.5, {@link JdpTreeCalibration#nodeNoiseVariance}). A row enters
+ * sensitivity of L̃² per node ({@link JdpTreeCalibration#nodeNoiseVariance}). A row enters
  * one leaf and hence ≤ n = 1 + ⌈log₂ T⌉ nodes; everything released is a sum of nodes.
  *
  * <h2>Calibration (σ)</h2>
  * <ul>
- *   <li>PAPER: σ² = 16 n (1 + Y²)² ln(10/β)²/α² (spec §2.5 [reconstructed], the proof of Lemma 12 with
- *       Lemma 2's 1/α²). Certified here by zCDP: n nodes at ρ₀ = L̃⁴/(2σ²) give nρ₀-zCDP, i.e.
+ *   <li>PAPER: σ² = 16 n (1 + Y²)² ln(10/β)²/α² ([reconstructed], "JDP node noise" in docs/papers.md:
+ *       the proof of Lemma 12 with Lemma 2's 1/α²). Certified here by zCDP: n nodes at
+ *       ρ₀ = L̃⁴/(2σ²) give nρ₀-zCDP, i.e.
  *       (nρ₀ + 2√(nρ₀ ln(1/β)), β)-DP (Bun &amp; Steinke Prop 1.3), which must be ≤ α.</li>
  *   <li>ANALYTIC [engineering]: σ = analyticSigma(√n·L̃²(1 + 2^-20), α, β), the tree's
  *       {@link TreeCalibrationMethod#ANALYTIC_TREE}: the n node releases are adaptively composed

@@ -1,14 +1,15 @@
 package io.dpbandit.policy.gpucb;
 
 /**
- * Calibration of the JDP PRIVATIZER of paper 003 (Alg. 2, §5.1): a binary tree over the T rounds
+ * Calibration of the JDP PRIVATIZER of Dubey 2021 (Alg. 2, §5.1): a binary tree over the T rounds
  * whose nodes each hold a partial sum of the augmented items [Φ(x_t); y_t][Φ(x_t); y_t]ᵀ, of size
- * (M+1) × (M+1), plus their own symmetrised noise (v + vᵀ)/√2, v with i.i.d. N(0, σ²) entries (spec
- * §2.5 and P1: per-node noise, not the paper's "leaf noise summed by parents"). The prefix sum
- * (Σ̃_t, ũ_t) then carries the noise of at most n = 1 + ⌈log₂ T⌉ nodes, plus the PSD shift 2ΛI.
+ * (M+1) × (M+1), plus their own symmetrised noise (v + vᵀ)/√2, v with i.i.d. N(0, σ²) entries (tree
+ * noise drawn once per node, docs/papers.md: per-node noise, not the paper's "leaf noise summed by
+ * parents"). The prefix sum (Σ̃_t, ũ_t) then carries the noise of at most n = 1 + ⌈log₂ T⌉ nodes, plus
+ * the PSD shift 2ΛI.
  *
  * <p>Everything here is a pure function of public parameters. The noise itself, the tree and the
- * clipping of rewards to [−Y, Y] (spec P2: the privacy guarantee needs the clip, not a
+ * clipping of rewards to [−Y, Y] (deterministic sensitivity: the privacy guarantee needs the clip, not a
  * high-probability bound) belong to the policy.
  */
 public final class JdpTreeCalibration {
@@ -28,7 +29,8 @@ public final class JdpTreeCalibration {
     /**
      * Y = B + ρ√(2 ln(8T/β)): Lemma 7 (|y| ≤ μ* + ρ√(2 ln(2/δ)) for ρ-sub-Gaussian y with mean ≤ μ*)
      * with δ = β/(4T), so that all T rewards lie in [−Y, Y] with probability ≥ 1 − β/4, the event
-     * Lemma 2's proof conditions on. Used as the clipping bound, it makes that event sure (spec P2).
+     * Lemma 2's proof conditions on. Used as the clipping bound, it makes that event sure (deterministic
+     * sensitivity, docs/papers.md).
      *
      * <p>The proof of Lemma 2/12 (eq. 43) prints |y|² ≤ B² + 2ρ² ln(8T/β) instead, which drops the
      * cross term 2Bρ√(2 ln(8T/β)) of squaring Lemma 7; see {@link #printedRewardBound}.
@@ -42,7 +44,7 @@ public final class JdpTreeCalibration {
     }
 
     /**
-     * Y = √(B² + 2ρ² ln(8T/β)), the reward bound as printed in Lemma 2 and spec §2.5's σ². Smaller than
+     * Y = √(B² + 2ρ² ln(8T/β)), the reward bound as printed in Lemma 2 and in the reconstructed σ². Smaller than
      * {@link #chernoffRewardBound}, so rewards clipped to it are clipped slightly more often than
      * Lemma 7 promises; privacy is unaffected, as long as the σ² is computed with the same Y the
      * rewards are clipped to.
@@ -58,8 +60,8 @@ public final class JdpTreeCalibration {
 
     /**
      * σ²_{α,β} = 16 n (1 + Y²)² ln(10/β)² / α², the variance of each entry of a node's v
-     * (spec §2.5, [reconstructed]), for rewards clipped to [−Y, Y] and ‖Φ‖ ≤ 1. With Bernoulli rewards
-     * (Y = 1, the experiments' setting) it is 64 n ln(10/β)²/α².
+     * ([reconstructed]: "JDP node noise" in docs/papers.md), for rewards clipped to [−Y, Y] and ‖Φ‖ ≤ 1.
+     * With Bernoulli rewards (Y = 1, the experiments' setting) it is 64 n ln(10/β)²/α².
      *
      * <p><b>Why reconstructed.</b> The paper prints three mutually inconsistent forms: Lemma 2 bounds
      * σ (not σ²) by 16n(1+B²+2ρ² log(8T/β)) ln(10/β)²/α², with an unsquared sensitivity; Lemma 12
@@ -67,7 +69,7 @@ public final class JdpTreeCalibration {
      * has σ² &gt; 16n(1+B²+2ρ² log(8T/β))² ln(10/β)² without the 1/α². This follows the proof's form
      * (σ², squared sensitivity L̃² = 1 + Y², ln(10/β)²) with the 1/α² of Lemma 2, which is also
      * Shariff &amp; Sheffet's 16 m L̃⁴ ln(·)²/ε² for their Gaussian tree. Y is the clip bound, with
-     * Y² = B² + 2ρ² ln(8T/β) ({@link #printedRewardBound}) reproducing the spec's formula exactly.
+     * Y² = B² + 2ρ² ln(8T/β) ({@link #printedRewardBound}) reproducing the reconstructed formula exactly.
      *
      * <p><b>Why it is (α, β)-JDP.</b> A datum enters ≤ n nodes. Per node, replacing it changes the
      * node's matrix by Δ = ww ᵀ − w'w'ᵀ with ‖Δ‖_F ≤ √2 L̃²; the symmetrised noise has variance σ²
@@ -76,7 +78,8 @@ public final class JdpTreeCalibration {
      * per-node budget (ε₀, β/2) = (α/√(8n ln(2/β)), β/2) needs σ² ≥ 16 n L̃⁴ ln(2.5/β) ln(2/β)/α², which
      * this σ² exceeds; and by zCDP the n nodes cost ρ = n L̃⁴/(2σ²) = α²/(32 ln(10/β)²), i.e.
      * ε = ρ + 2√(ρ ln(1/β)) ≤ 0.12α + α²/170 at δ = β, below α for every α up to ~150 without the
-     * classical formula's ε₀ &lt; 1 condition (spec P4). The tests check both.
+     * classical formula's ε₀ &lt; 1 condition (analytic Gaussian calibration for ε ≥ 1, docs/papers.md).
+     * The tests check both.
      *
      * @param treeNodes   n, see {@link #treeNodeCount}
      * @param rewardBound Y ≥ 0, the bound rewards are clipped to
@@ -108,9 +111,10 @@ public final class JdpTreeCalibration {
     /**
      * Λ = σ √(2n) (4√m + 2 ln(2T/ζ)) (Lemma 3; Υ of Shariff &amp; Sheffet Prop. 11): with probability
      * ≥ 1 − ζ/2 the summed symmetrised noise of every prefix has spectral norm ≤ Λ. The policy adds
-     * 2ΛI to make H_t ⪰ ΛI ({@link #lemma3Bounds}); the paper says only "we must shift" (spec §2.5
-     * [reconstructed]). Λ dwarfs the data at the paper's scale (3.1e4 at T = 1024, α = 1, M = 72,
-     * against tr Σ_T ≤ 1024; spec P7), which is why the shift is a policy option.
+     * 2ΛI to make H_t ⪰ ΛI ({@link #lemma3Bounds}); the paper says only "we must shift" ([reconstructed]:
+     * JDP shift 2Λ, docs/papers.md). Λ dwarfs the data at the paper's scale (3.1e4 at T = 1024, α = 1,
+     * M = 72, against tr Σ_T ≤ 1024; theory-scale constants are configurable), which is why the shift is
+     * a policy option.
      *
      * @param sigma            σ_{α,β} = √{@link #nodeNoiseVariance}
      * @param featureDimension m = M, the dimension of Φ (the Σ block is m × m)
@@ -138,7 +142,8 @@ public final class JdpTreeCalibration {
     }
 
     /**
-     * The bounds for a configurable shift s ([derived] from Lemma 3's proof, spec P7): with ‖noise‖ ≤ Λ,
+     * The bounds for a configurable shift s ([derived] from Lemma 3's proof; theory-scale constants are
+     * configurable, docs/papers.md): with ‖noise‖ ≤ Λ,
      * H_t = noise + sI has λ_min = s − Λ and λ_max = s + Λ; ‖h_t‖ ≤ σ√n (√m + √(2 ln(2T/ζ))) (a sum of
      * ≤ n vectors with N(0, σ²) entries), so κ = ‖h_t‖/√λ_min. At s = 2Λ this is Lemma 3.
      *

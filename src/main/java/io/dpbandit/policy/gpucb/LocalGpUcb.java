@@ -12,13 +12,13 @@ import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
- * NQFF-GP-UCB-LJDP, the server side of paper 003's Alg. 3 (spec gpucb-qff.md §2.6), as pure
+ * NQFF-GP-UCB-LJDP, the server side of Dubey 2021's Alg. 3 (docs/papers.md), as pure
  * functions over {@link LocalGpUcbState}.
  *
  * <h2>Protocol</h2>
  * Client t randomises its own increment with {@link io.dpbandit.client.gpucb.GpUcbRandomiser} under the
  * public {@link #clientParameters()}: the upper triangle of ΦΦᵀ + N_t and yΦ + n_t, σ_X and σ_u derived
- * on the device (spec P3's vector-level calibration, (α/2, β/2) each). {@link #fold} only accepts such
+ * on the device (vector-level local-JDP calibration, (α/2, β/2) each). {@link #fold} only accepts such
  * {@link GpUcbReport}s, checks their provenance ({@link ReportAcceptance}) and adds them to the sums
  * Σ̃, ũ: the server never sees an un-noised increment, and nothing it computes needs one.
  *
@@ -50,7 +50,8 @@ public final class LocalGpUcb implements SequentialPolicy<LocalGpUcbState, GpUcb
 
     /**
      * @throws IllegalArgumentException if the configuration is not local JDP, or its calibration is
-     *                                  refused (PAPER's classical σ needs α ≤ 2, spec P4)
+     *                                  refused (PAPER's classical σ needs α ≤ 2: analytic Gaussian
+     *                                  calibration for ε ≥ 1, docs/papers.md)
      */
     public LocalGpUcb(GpUcbConfig config) {
         if (config == null) {

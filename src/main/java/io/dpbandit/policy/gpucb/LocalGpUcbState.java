@@ -3,10 +3,11 @@ package io.dpbandit.policy.gpucb;
 import io.dpbandit.privacy.SymmetricMatrix;
 
 /**
- * The whole, immutable, JSON-serialisable state of a local-JDP GP-UCB bandit (paper 003, Alg. 3): the
+ * The whole, immutable, JSON-serialisable state of a local-JDP GP-UCB bandit (Dubey 2021, Alg. 3): the
  * sums of the client reports, which are already private (every summand carries its client's noise, so
  * the state may be published, Remark 1), the number of reports and the snapshot {@code decide} reads.
- * The PSD shift is not stored: it is added at use time (post-processing, spec §2.6).
+ * The PSD shift is not stored: it is added at use time (post-processing; local-JDP shift 2σ_XΛ in
+ * docs/papers.md).
  *
  * @param noisyGram           Σ̃_t = Σ_τ (Φ_τΦ_τᵀ + N_τ), M × M
  * @param noisyRewardFeatures ũ_t = Σ_τ (y_τΦ_τ + n_τ), length M

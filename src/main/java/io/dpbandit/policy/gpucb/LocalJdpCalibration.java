@@ -10,7 +10,7 @@ import io.dpbandit.client.privacy.GaussianCalibration;
 import io.dpbandit.client.privacy.GaussianCalibrator;
 
 /**
- * Calibration of the client noise of paper 003's local-JDP protocol (Alg. 3, §5.2): client t sends
+ * Calibration of the client noise of Dubey 2021's local-JDP protocol (Alg. 3, §5.2): client t sends
  * Σ̃_t + Φ(x_t)Φ(x_t)ᵀ + N_t and ũ_t + y_tΦ(x_t) + n_t, N_t symmetric with i.i.d. N(0, σ_X²) entries on
  * and above the diagonal, n_t with i.i.d. N(0, σ_u²) entries, each release (α/2, β/2)-DP.
  */
@@ -39,19 +39,20 @@ public final class LocalJdpCalibration {
     }
 
     /**
-     * Spec P3's vector-level calibration ([derived] in the spec, not in the paper). Under replacement
+     * The vector-level local-JDP calibration of docs/papers.md ([derived], not in the paper). Under replacement
      * of user t's data, with ‖Φ‖ ≤ 1 and |y| ≤ Y (clipped):
      * <ul>
      *   <li>the released upper triangle of ΦΦᵀ moves by √(Σ_{i≤j} Δ_ij²) ≤ ‖ΦΦᵀ − Φ'Φ'ᵀ‖_F ≤ √2;</li>
      *   <li>yΦ moves by ≤ 2Y.</li>
      * </ul>
      * Each gets a Gaussian mechanism at (α/2, β/2). With {@link CalibrationMethod#CLASSICAL} this is
-     * σ_X² = 16 ln(2.5/β)/α² and σ_u² = 32 Y² ln(2.5/β)/α², valid only for α/2 ≤ 1 (spec P4; refused
-     * otherwise); {@link CalibrationMethod#ANALYTIC} (Balle &amp; Wang) is valid for every α and smaller.
+     * σ_X² = 16 ln(2.5/β)/α² and σ_u² = 32 Y² ln(2.5/β)/α², valid only for α/2 ≤ 1 (analytic Gaussian
+     * calibration for ε ≥ 1; refused otherwise); {@link CalibrationMethod#ANALYTIC} (Balle &amp; Wang) is
+     * valid for every α and smaller.
      *
      * <p>Lemma 5 instead calibrates each matrix and vector entry as if it were released alone
      * (σ_X² ≥ 8 ln(5/(2β))/α², σ_u² ≥ 8(B² + 2 ln(8m/β)) ln(5/β)/α²). That under-noises the joint
-     * release (spec P3): entries of ΦΦᵀ each move by ≤ 1 but jointly by √2, so its σ_X² is half the
+     * release: entries of ΦΦᵀ each move by ≤ 1 but jointly by √2, so its σ_X² is half the
      * one needed; yΦ moves by 2Y, not by one entry's high-probability bound. It is not offered.
      *
      * @param rewardBound Y &gt; 0, the bound rewards are clipped to
@@ -68,7 +69,7 @@ public final class LocalJdpCalibration {
     /**
      * Λ = √T (4√m + 2 ln(2T/ζ)) of Lemma 6: ‖H_t‖ ≤ σ_X Λ for all t with probability ≥ 1 − ζ/2, H_t
      * being the sum of the (at most T) client matrices N_τ. No √2 as in Lemma 3: N_τ's diagonal has
-     * variance σ_X², not 2σ_X² (spec §2.6).
+     * variance σ_X², not 2σ_X² (local-JDP shift 2σ_XΛ, docs/papers.md).
      */
     public static double noiseNormScale(int featureDimension, int horizon, double zeta) {
         if (featureDimension < 1) {
@@ -81,7 +82,7 @@ public final class LocalJdpCalibration {
     }
 
     /**
-     * 2σ_X Λ, the shift S_t a client adds to Σ̃_t before use (spec §2.6 [reconstructed]: the paper
+     * 2σ_X Λ, the shift S_t a client adds to Σ̃_t before use ([reconstructed], docs/papers.md: the paper
      * never writes it; it is post-processing, so it costs no privacy and is not stored).
      */
     public static double shift(double sigmaX, int featureDimension, int horizon, double zeta) {
@@ -111,7 +112,7 @@ public final class LocalJdpCalibration {
 
     /**
      * Lemma 6's bounds for the noise of the first {@code reports} client reports and a shift
-     * s·2σ_XΛ_r, where Λ_r = √r (4√m + 2 ln(2T/ζ)) [derived; spec §2.6's "tighter per-round choice"].
+     * s·2σ_XΛ_r, where Λ_r = √r (4√m + 2 ln(2T/ζ)) [derived; the per-round Λ_t of docs/papers.md].
      *
      * <p>Why it is valid: H_t, the sum of r = t − 1 client matrices, has the law of √r times one of
      * them, so Lemma 6's bound for the sum of T matrices, σ_X√T(4√m + 2 ln(2T/ζ)), holds for the sum of

@@ -9,12 +9,12 @@ import io.dpbandit.privacy.SymmetricMatrix;
 import org.ejml.data.DMatrixRMaj;
 
 /**
- * The server's step 3–4 of paper 003's Alg. 1 on a private release (Σ̃_t, ũ_t), shared by the JDP and
+ * The server's step 3–4 of Dubey 2021's Alg. 1 on a private release (Σ̃_t, ũ_t), shared by the JDP and
  * local-JDP policies: V_t = Σ̃_t + (shift + λ)I, its PSD check and repair, θ̃_t = V_t⁻¹ũ_t by Cholesky
  * (never an inverse), ln det V_t and the radius. Everything here is post-processing of the release and
  * of public parameters, so it costs no privacy.
  *
- * <p><b>PSD check and repair (spec P5).</b> On the analysis' good event (probability ≥ 1 − ζ/2)
+ * <p><b>PSD check and repair (docs/papers.md).</b> On the analysis' good event (probability ≥ 1 − ζ/2)
  * V_t ⪰ (λ + λ_min)I. The check is a Cholesky attempt on V_t plus the ln det V_t ≥ M ln(λ + λ_min) −
  * 2 ln(2/ζ) that the radius needs (det itself overflows for M in the hundreds). On failure V_t's
  * eigenvalues are clamped to at least λ + λ_min, the analysis' own lower bound, and the snapshot is

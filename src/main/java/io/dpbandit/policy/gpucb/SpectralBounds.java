@@ -1,9 +1,9 @@
 package io.dpbandit.policy.gpucb;
 
 /**
- * The three accuracy constants of paper 003's Def. 3 that Thm 1 needs: with probability ≥ 1 − ζ/2,
+ * The three accuracy constants of Dubey 2021's Def. 3 that Thm 1 needs: with probability ≥ 1 − ζ/2,
  * for every round t, λ_min I ⪯ H_t ⪯ λ_max I and ‖h_t‖_{H_t⁻¹} ≤ κ, where (H_t, h_t) is the privacy
- * noise (PSD shift included) added to (Σ_t, u_t). κ is γ in paper 001.
+ * noise (PSD shift included) added to (Σ_t, u_t). κ is γ in Shariff &amp; Sheffet 2018.
  *
  * @param lambdaMin λ_min ≥ 0
  * @param lambdaMax λ_max ≥ λ_min

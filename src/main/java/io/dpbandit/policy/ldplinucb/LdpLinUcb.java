@@ -10,8 +10,8 @@ import org.ejml.interfaces.decomposition.CholeskyDecomposition_F64;
 import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 
 /**
- * LDP-LinUCB, the baseline paper 004 compares against (Zheng et al. 2020, described in its §3.2): LinUCB on
- * the sums of the users' noisy x xᵀ and y x.
+ * LDP-LinUCB, the baseline the OnlineUCB paper compares against (Zheng et al. 2020, described in its
+ * §3.2): LinUCB on the sums of the users' noisy x xᵀ and y x.
  *
  * <p>After n reports the noisy Gram sum is Σ x xᵀ + N_n, N_n symmetric with independent N(0, nσ²)
  * entries on and above the diagonal, so ‖N_n‖ ≤ Υ_n := σ√n(2√d + √(2 ln(2T/α))) with high probability

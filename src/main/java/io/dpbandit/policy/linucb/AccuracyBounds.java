@@ -3,9 +3,9 @@ package io.dpbandit.policy.linucb;
 import io.dpbandit.privacy.TreeMechanismCalibration;
 
 /**
- * The regulariser shift and the (α/2n)-accurate bounds ρ_min, ρ_max, γ of paper 001's Definition 3
- * (spec linucb-jdp-tree §2.2, §2.4, §2.5) for one configuration. Pure functions of public
- * parameters: they shape the confidence radius and the PSD repair, never the noise.
+ * The regulariser shift and the (α/2n)-accurate bounds ρ_min, ρ_max, γ of Shariff &amp; Sheffet 2018's
+ * Definition 3 (Prop. 9, Prop. 11; reconstructions in docs/papers.md) for one configuration. Pure functions
+ * of public parameters: they shape the confidence radius and the PSD repair, never the noise.
  *
  * @param shift  the amount added to the diagonal of the released top-left block: +2Υ·s (Gaussian),
  *               −c·s (Wishart, Eq. 4), +ρ (non-private), with s the tuning's shiftScale
@@ -36,10 +36,10 @@ public record AccuracyBounds(double shift, double rhoMin, double rhoMax, double 
     }
 
     /**
-     * Gaussian node noise (paper Prop 11, spec §2.5). Υ bounds ‖N_t^{d×d}‖ with probability
-     * 1 − α/2n: PAPER Υ = σ√(2m)(4√d + 2 ln(2n/α)) as printed (no square root on the log term, spec
-     * §2.5); ENGINEERED Υ = σ√(2m)(2√d + √(2 ln(4n/α))) (see {@link LinUcbConfig.Tuning}). With
-     * shift 2Υ·s: ρ_min = (2s − 1)Υ, ρ_max = (2s + 1)Υ (s = 1: Υ and 3Υ as printed), and
+     * Gaussian node noise (paper Prop 11). Υ bounds ‖N_t^{d×d}‖ with probability 1 − α/2n:
+     * PAPER Υ = σ√(2m)(4√d + 2 ln(2n/α)) as printed (no square root on the log term; "Υ" in
+     * docs/papers.md); ENGINEERED Υ = σ√(2m)(2√d + √(2 ln(4n/α))) (see {@link LinUcbConfig.Tuning}).
+     * With shift 2Υ·s: ρ_min = (2s − 1)Υ, ρ_max = (2s + 1)Υ (s = 1: Υ and 3Υ as printed), and
      * γ = σ√m(√d + √(2 ln(2n/α)))/√ρ_min ([reconstructed] from Claim 17: ‖h‖ ≤ √m σ(√d + √(2 ln(2n/α)))
      * and ‖h‖_{H⁻¹} ≤ ‖h‖/√ρ_min; at s = 1 this is the printed σ Υ^{-1/2} √m (…)).
      */
@@ -66,8 +66,8 @@ public record AccuracyBounds(double shift, double rhoMin, double rhoMax, double 
     }
 
     /**
-     * Wishart node noise (paper Prop 9 and Eq. 4, spec §2.4), for N_t ~ W_{d+1}(L̃²I, mk) (the tree
-     * pads every release to m samples, spec P3). With a = √d + √(2 ln(8n/α)):
+     * Wishart node noise (paper Prop 9 and Eq. 4), for N_t ~ W_{d+1}(L̃²I, mk) (the tree pads every
+     * release to m samples: Wishart padding, docs/papers.md). With a = √d + √(2 ln(8n/α)):
      * unshifted ρ_min = L̃²(√(mk) − a)², ρ_max = L̃²(√(mk) + a)², γ = L̃(√d + √(2 ln(2n/α)));
      * c = L̃²(√(mk) − a)² − 4L̃²√(mk)·a (Eq. 4). The shift −s·c moves both ρ's down by s·c. γ after
      * the shift: PAPER at s = 1 the printed γ' = L̃(mk)^{1/4}(√d + √(2 ln(2n/α))); otherwise Claim 20,

@@ -21,22 +21,22 @@ import java.util.random.RandomGenerator;
 import org.ejml.data.DMatrixRMaj;
 
 /**
- * JDP-LinUCB (paper 001: Algorithm 1 "LinUCB with changing perturbations" fed by the tree-based
- * mechanism of §4; spec linucb-jdp-tree §2) as pure functions over {@link LinUcbState}.
+ * JDP-LinUCB (Shariff &amp; Sheffet 2018: Algorithm 1 "LinUCB with changing perturbations" fed by the
+ * tree-based mechanism of §4; docs/papers.md) as pure functions over {@link LinUcbState}.
  *
  * <h2>Round</h2>
- * The tree releases M_t + N_t, the noisy sum of the augmented matrices [x;y][x;y]ᵀ of all folded
- * rounds (§2.3). Its top-left d×d block plus the shift is V_t = G_t + H_t, its last column's first d
- * entries are ũ_t = u_t + h_t (the (d+1, d+1) entry is never used, P11). {@link #fold} computes
- * θ̃_t = V_t⁻¹ũ_t through a Cholesky factor and β_t (Prop 4) once; {@link #decide} plays
- * argmax_x ⟨θ̃_t, x⟩ + β_t‖x‖_{V_t⁻¹} over the candidates in O(K d²).
+ * The tree releases M_t + N_t, the noisy sum of the augmented matrices [x;y][x;y]ᵀ of all folded rounds (see
+ * TreeMechanism). Its top-left d×d block plus the shift is V_t = G_t + H_t, its last column's first d entries
+ * are ũ_t = u_t + h_t (the (d+1, d+1) entry is never used: shift only the top-left block, docs/papers.md).
+ * {@link #fold} computes θ̃_t = V_t⁻¹ũ_t through a Cholesky factor and β_t (Prop 4) once; {@link #decide}
+ * plays argmax_x ⟨θ̃_t, x⟩ + β_t‖x‖_{V_t⁻¹} over the candidates in O(K d²).
  *
  * <h2>Privacy: (ε, δ)-JDP under continual observation</h2>
  * <ul>
  *   <li>Sensitivity, for any input: each observation's features are clipped to ‖x‖ ≤ L and its
  *       reward to |y| ≤ B̃ ({@link ContributionBounds}; NaN and ±∞ are refused, huge values are
  *       scaled down exactly), so every augmented row has ‖[x; y]‖² ≤ L² + B̃² = L̃² (Assumption 6,
- *       spec P9).</li>
+ *       clipped to the row bound L̃, docs/papers.md).</li>
  *   <li>One leaf per batch: a fold sums its batch's rows into one leaf, so each user's datum enters
  *       exactly one leaf, hence at most m = ⌈log₂ n⌉ + 1 tree nodes; the tree accepts at most n
  *       leaves (n = horizon), which fixes m. Replacing one user's row changes the leaf by
@@ -49,7 +49,7 @@ import org.ejml.data.DMatrixRMaj;
  *       is not protected (Def. 1). The cost is charged once for the horizon: {@link #privacyCost}.</li>
  * </ul>
  *
- * <h2>PSD repair (spec P4)</h2>
+ * <h2>PSD repair (PSD check and repair, docs/papers.md)</h2>
  * V_t ⪰ ρ_min I holds with probability ≥ 1 − α/2n per round. Each fold checks V_t by a Cholesky
  * attempt; on failure it clamps V_t's eigenvalues to at least ρ_min (the analysis' own lower bound)
  * and counts the event in {@link LinUcbState#psdRepairs()}. This is post-processing of the release,
@@ -103,7 +103,7 @@ public final class LinUcb implements SequentialPolicy<LinUcbState, LinUcbObserva
         return calibration.cost();
     }
 
-    /** The state before any feedback (round 1 sees only the shift and padding noise, spec P3). */
+    /** The state before any feedback (round 1 sees only the shift and padding noise: Wishart padding). */
     public LinUcbState start(NoiseSource noise) {
         TreeState empty = tree.empty(noise);
         LinUcbSnapshot s = snapshot(empty, 0);
@@ -185,9 +185,9 @@ public final class LinUcb implements SequentialPolicy<LinUcbState, LinUcbObserva
     private LinUcbSnapshot snapshot(TreeState state, long observations) {
         int d = config.dimension();
         SymmetricMatrix release = tree.release(state);
-        // V_t = top-left block + shift·I (spec §2.4/§2.5: +2Υ I Gaussian, −c I Wishart, ρI non-private).
+        // V_t = top-left block + shift·I (paper §4.1/§4.2: +2Υ I Gaussian, −c I Wishart, ρI non-private).
         DMatrixRMaj v = release.leadingBlock(d).plusIdentity(bounds.shift()).toDense();
-        double[] u = release.columnHead(d, d); // ũ_t = u_t + h_t, unshifted (P11)
+        double[] u = release.columnHead(d, d); // ũ_t = u_t + h_t, unshifted (shift only the top-left block)
         boolean repaired = false;
         CholeskyFactor factor;
         try {

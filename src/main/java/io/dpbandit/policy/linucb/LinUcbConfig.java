@@ -4,9 +4,10 @@ import io.dpbandit.privacy.NodeNoiseKind;
 import io.dpbandit.privacy.TreeCalibrationMethod;
 
 /**
- * Everything that defines a JDP-LinUCB bandit (paper 001, Algorithm 1 with the tree mechanism of
- * §4; spec linucb-jdp-tree §2). Names follow spec P12: {@code epsilonDp}/{@code deltaDp} are the
- * privacy parameters, {@code alphaConf} the failure probability of the confidence sets.
+ * Everything that defines a JDP-LinUCB bandit (Shariff &amp; Sheffet 2018, Algorithm 1 with the tree
+ * mechanism of §4). Names keep privacy and confidence apart (separate privacy and confidence names,
+ * docs/papers.md): {@code epsilonDp}/{@code deltaDp} are the privacy parameters, {@code alphaConf} the
+ * failure probability of the confidence sets.
  *
  * <p>Privacy depends only on (horizon, epsilonDp, deltaDp, featureBound, rewardBound, noise,
  * calibration): they fix the clipping, hence the sensitivity, and the node noise. Everything else
@@ -50,7 +51,7 @@ public record LinUcbConfig(long horizon, int dimension, double epsilonDp, double
      *   <li>{@code radiusScale}: multiplies β_t (1 = Prop 4; below 1 is a heuristic without the
      *       confidence guarantee, privacy is unaffected).</li>
      *   <li>{@code radiusForm}: Prop 4's exact, data-dependent form (ln det V_t) or its bound form
-     *       (a function of t); the spec leaves the choice open.</li>
+     *       (a function of t); the paper leaves the choice open.</li>
      * </ul>
      */
     public record Tuning(Mode mode, double shiftScale, double radiusScale, RadiusForm radiusForm) {
@@ -121,7 +122,7 @@ public record LinUcbConfig(long horizon, int dimension, double epsilonDp, double
     }
 
     /**
-     * Paper 001's algorithm as analysed, in its experiments' world (L = B̃ = S = σ = 1, so L̃² = 2):
+     * Shariff &amp; Sheffet 2018's algorithm as analysed, in its experiments' world (L = B̃ = S = σ = 1, so L̃² = 2):
      * the paper's calibration, bounds, shift and radius.
      */
     public static LinUcbConfig paper(long horizon, int dimension, double epsilonDp, double deltaDp, double alphaConf,

@@ -10,7 +10,7 @@ package io.dpbandit.policy.linucb;
  * @param beta      β_t
  * @param logDetV   ln det V_t = 2 Σ ln L_ii
  * @param repaired  whether V_t failed the Cholesky check and had its eigenvalues clamped to ρ_min
- *                  (the analysis' failure event, spec P4)
+ *                  (the analysis' failure event: PSD check and repair, docs/papers.md)
  */
 public record LinUcbSnapshot(double[] theta, double[] cholesky, double beta, double logDetV, boolean repaired) {
 

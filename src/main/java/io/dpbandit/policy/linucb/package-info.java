@@ -1,5 +1,6 @@
 /**
- * JDP-LinUCB (paper 001, Shariff &amp; Sheffet 2018): LinUCB with changing regularisers fed by the tree mechanism.
+ * JDP-LinUCB (Shariff &amp; Sheffet 2018; docs/papers.md): LinUCB with changing regularisers fed by the tree
+ * mechanism.
  * <p>Pure Java: may use kernel, privacy and policy; never Spring, JPA, servlets or the database.
  */
 package io.dpbandit.policy.linucb;

@@ -1,7 +1,7 @@
 package io.dpbandit.policy.onlineucb;
 
 /**
- * Configuration of {@link PrivateBanditsCombiner} (paper 004, Algorithm 2 and Thm 4.1; spec §2.5).
+ * Configuration of {@link PrivateBanditsCombiner} (OnlineUCB paper, Algorithm 2 and Thm 4.1; docs/papers.md).
  *
  * @param base          the OnlineUCB configuration every base learner starts from; its λ_min, λ̄ and
  *                      anytime power are replaced per base (base 1: Algorithm 9 with λ_min = T^{−1/8},

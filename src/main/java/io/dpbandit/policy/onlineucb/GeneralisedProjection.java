@@ -5,7 +5,7 @@ import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 
 /**
- * The generalised projection of Online Newton Step onto the ball (spec P8):
+ * The generalised projection of Online Newton Step onto the ball (generalised projection, docs/papers.md):
  * Π^A_D(y) = argmin_{‖θ‖ ≤ D} (θ − y)ᵀA(θ − y) for symmetric positive definite A.
  *
  * <p>If ‖y‖ ≤ D it is y. Otherwise the KKT conditions give θ(ν) = (A + νI)⁻¹A y with ν &gt; 0 and

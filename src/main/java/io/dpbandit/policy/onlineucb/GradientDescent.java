@@ -2,11 +2,11 @@ package io.dpbandit.policy.onlineucb;
 
 /**
  * Projected online gradient descent on the ball ‖θ‖ ≤ D: θ_{t+1} = Π_D(θ_t − η_t g_t), the fast learner
- * the paper reports as empirically equivalent to Maler (§5) [open].
+ * the OnlineUCB paper reports as empirically equivalent to Maler (§5) [open].
  *
  * <ul>
- *   <li>μ &gt; 0 (strongly convex expected loss, μ = 2(λ_min + Δ²)): η_t = 1/(μ(t + t₀)) (spec §2.3
- *       suggests t₀ = 0; a t₀ &gt; 0 damps the first steps, which otherwise jump to the boundary).</li>
+ *   <li>μ &gt; 0 (strongly convex expected loss, μ = 2(λ_min + Δ²)): η_t = 1/(μ(t + t₀)) (t₀ = 0 is the
+ *       textbook rate; a t₀ &gt; 0 damps the first steps, which otherwise jump to the boundary).</li>
  *   <li>μ = 0: η_t = 2D/(G√t), Zinkevich's rate for diameter 2D (Maler's convex expert).</li>
  * </ul>
  */

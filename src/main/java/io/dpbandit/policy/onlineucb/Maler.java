@@ -1,7 +1,7 @@
 package io.dpbandit.policy.onlineucb;
 
 /**
- * Maler (Wang, Lu &amp; Zhang 2019; paper 004, Algorithms 5–8, spec §2.3): a universal online learner on
+ * Maler (Wang, Lu &amp; Zhang 2019; OnlineUCB paper, Algorithms 5–8): a universal online learner on
  * the ball ‖θ‖ ≤ D that runs a convex expert (projected OGD), ⌈½ log₂ T⌉ strongly-convex experts and as
  * many exp-concave (Online Newton Step) experts on surrogate losses built from the gradient g_t at the
  * played point, and plays their η-tilted average with exponential weights. It adapts to whichever
@@ -10,7 +10,8 @@ package io.dpbandit.policy.onlineucb;
  * <p>Pure: {@link #update} returns a new state. Weights live in log space (the exponent of a surrogate
  * loss is never taken outside a log-sum-exp).
  *
- * <p>Constants (spec §2.3, [external]/[reconstructed], none printed in the paper): grid
+ * <p>Constants ([external]/[reconstructed], none printed in the paper; "Maler's constants" in
+ * docs/papers.md): grid
  * η_i = 2^{−i}/(5DG), i = 1..⌈½ log₂ T⌉; η_c = 1/(4GD√T) (Maler's 1/(2G·diam·√T) with diameter 2D);
  * priors π^c = 1/3, π^{η_i,s} = π^{η_i,ℓ} ∝ 1/((i+1)(i+2)); ONS step α = ½ (as printed) and A_1 = I/(4α²D²).
  *
@@ -20,8 +21,8 @@ public final class Maler {
 
     /**
      * The ONS parameter α of Algorithm 7 as the paper prints it: ½·min{2/(G_ℓD), 1} with G_ℓ = 7/(50D),
-     * i.e. ½. The spec reconstructs 25/56 ≈ 0.446 from the standard ONS recipe (½·min{1/(4G_ℓ·2D), 1});
-     * where spec and paper disagree the paper is followed. The two differ by 12% in the step 1/α.
+     * i.e. ½. The standard ONS recipe gives 25/56 ≈ 0.446 (½·min{1/(4G_ℓ·2D), 1}; docs/papers.md);
+     * where the two disagree the paper is followed. They differ by 12% in the step 1/α.
      */
     public static final double ONS_ALPHA = 0.5;
 

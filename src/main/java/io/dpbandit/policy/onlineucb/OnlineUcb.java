@@ -12,7 +12,7 @@ import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
 
 /**
- * OnlineUCB, the server side of paper 004's Algorithm 1 (and of Algorithm 9 with
+ * OnlineUCB, the server side of the OnlineUCB paper's Algorithm 1 (and of Algorithm 9 with
  * {@link OnlineUcbConfig#anytimePower()} &gt; 0), as a pure {@link SequentialPolicy}.
  *
  * <h2>Protocol</h2>
@@ -26,7 +26,7 @@ import org.ejml.dense.row.CommonOps_DDRM;
  *       g_t = ∇l_t(θ_t) (clipped to G) feeds the learner, Ṽ += x̃x̃ᵀ and ũ += ⟨θ_t, x̃⟩x̃ (lines 17–19).</li>
  * </ol>
  *
- * <h2>Asynchronous users (spec P6, P11)</h2>
+ * <h2>Asynchronous users (ũ uses the issued θ_t; round tickets; docs/papers.md)</h2>
  * The server evaluates g_t itself, at the point its learner holds when the report is folded, from x̃_t, ỹ_t
  * (both in the report) and the public σ_x. The θ_t entering ũ and g_t is therefore always the learner's
  * prediction for that round, made before the report was seen, however stale the snapshot the user decided
@@ -99,7 +99,7 @@ public final class OnlineUcb implements SequentialPolicy<OnlineUcbState, OnlineU
         return confidence.mode() == OnlineUcbConfig.Confidence.Mode.THEORY ? theory : confidence.value() * theory;
     }
 
-    /** μ = 2(λ_min + Δ²): the strong convexity of E[l_t] (spec §2.1). */
+    /** μ = 2(λ_min + Δ²): the strong convexity of E[l_t] (the paper's §3; docs/papers.md). */
     public double strongConvexity(double conditioningVariance) {
         return 2.0 * (config.minEigenvalue() + conditioningVariance);
     }
@@ -275,7 +275,7 @@ public final class OnlineUcb implements SequentialPolicy<OnlineUcbState, OnlineU
                 strongConvexity(conditioningVariance), config.learnerOffset());
     }
 
-    /** Ṽ⁻¹ afresh (Ṽ ⪰ I is symmetric positive definite), bounding Sherman–Morrison's drift (spec P7). */
+    /** Ṽ⁻¹ afresh (Ṽ ⪰ I is symmetric positive definite), bounding Sherman–Morrison's drift (docs/papers.md). */
     private static double[] inverseOf(double[] gram) {
         int d = (int) Math.round(Math.sqrt(gram.length));
         DMatrixRMaj m = new DMatrixRMaj(d, d, true, gram.clone());

@@ -5,20 +5,21 @@ import io.dpbandit.client.onlineucb.ReleaseMode;
 import io.dpbandit.client.privacy.CalibrationMethod;
 
 /**
- * Everything that defines an OnlineUCB bandit (paper 004, Algorithm 1, and Algorithm 9 when
+ * Everything that defines an OnlineUCB bandit (OnlineUCB paper, Algorithm 1, and Algorithm 9 when
  * {@code anytimePower} &gt; 0). {@link #paper} follows the paper; {@link #engineered} is what the service
  * recommends, tuned to learn at T = 20 000 in the paper's setting.
  *
  * <p>Privacy depends only on {@code randomiser}'s ε, δ, bounds, release mode and calibration, which the
  * clients apply themselves. Every other component is a server-side utility choice: the server only
  * post-processes LDP reports, so no value here can weaken the guarantee. That is what makes the
- * engineered G, step sizes and radius safe to choose freely (spec P5).
+ * engineered G, step sizes and radius safe to choose freely (theory-scale constants are configurable,
+ * docs/papers.md).
  *
  * @param randomiser         the public randomiser parameters the clients use (d, ε, δ, B_x, B_y, G, ...)
  * @param horizon            T (Maler's grid and η_c; λ̄ = T^{−1/4}; the radius' logarithms)
  * @param radius             D ≥ ‖θ*‖: the learner's ball
  * @param minEigenvalue      λ_min, an assumed lower bound on the eigenvalues of E[x xᵀ] over played
- *                           actions; 0 when unknown (spec P10: the safe choice)
+ *                           actions; 0 when unknown (the safe choice: unknown λ_min, docs/papers.md)
  * @param threshold          λ̄; null means T^{−1/4} (Cor. 3.6). Δ² = λ̄ if λ_min ≤ λ̄, else 0
  * @param anytimePower       k of Algorithm 9: if &gt; 0, restart on rounds [2^m, 2^{m+1}) with
  *                           λ̄_m = 2^{−mk}; 0 runs plain Algorithm 1
@@ -42,7 +43,7 @@ public record OnlineUcbConfig(OnlineUcbParameters randomiser, int horizon, doubl
     }
 
     /**
-     * The confidence radius β of C_{t−1} = {θ : ‖θ − θ̂_t‖_Ṽ ≤ β} (spec §2.2: the paper leaves it open).
+     * The confidence radius β of C_{t−1} = {θ : ‖θ − θ̂_t‖_Ṽ ≤ β} (the paper leaves it open; docs/papers.md).
      *
      * @param mode  THEORY: β = √(M_N + K_N) of {@link OnlineUcbTheory#radius}; SCALED: value·theory;
      *              FIXED: β = value
@@ -78,7 +79,7 @@ public record OnlineUcbConfig(OnlineUcbParameters randomiser, int horizon, doubl
     /**
      * The engineered λ_min [engineering]: an assumed curvature of the expected loss for unit-norm actions
      * spread over a few dimensions. It sets OGD's rate 1/(2λ_min t); with it the learner is neither
-     * stuck (too large) nor jumping across the ball (too small) in paper 004's setting.
+     * stuck (too large) nor jumping across the ball (too small) in the OnlineUCB paper's setting.
      */
     public static final double ENGINEERED_MIN_EIGENVALUE = 0.15;
 
@@ -87,7 +88,7 @@ public record OnlineUcbConfig(OnlineUcbParameters randomiser, int horizon, doubl
      * privacy noise (Ṽ ≈ t(σ²I + E[xxᵀ])), so ‖x‖_{Ṽ⁻¹} tells actions apart only through the small
      * anisotropy E[xxᵀ]/σ², and the β needed to explore grows roughly like σ³, as the theory radius does.
      * A fixed fraction of it therefore keeps a similar balance across ε: 0.05 gives β ≈ 60 at ε = 10 and
-     * ≈ 470 at ε = 1 (T = 20 000, d = 5), where regret is lowest in paper 004's setting (measured over
+     * ≈ 470 at ε = 1 (T = 20 000, d = 5), where regret is lowest in the OnlineUCB paper's setting (measured over
      * 20–40 seeds: at ε = 10 the regret is 0.18 of uniform play's, against 0.47 at scale 0.02 and 0.60
      * without exploration; at ε = 1 it is flat in the scale, ≈ 0.83).
      */
@@ -128,9 +129,11 @@ public record OnlineUcbConfig(OnlineUcbParameters randomiser, int horizon, doubl
 
     /**
      * The paper's Algorithm 1: two separate releases with the classical σ = 2√(2 ln(1.25/δ))/ε (so the
-     * reports are (2ε, 2δ)-LDP, spec P1; for ε &gt; 1, where the classical formula under-noises, the
-     * analytic calibration is used instead, spec P2), Maler, λ_min = 0 with λ̄ = T^{−1/4} (spec P10), the
-     * theory radius with γ = 1, α = 1/T, D = 1, and G of Cor. C.1 (with √d, spec P9; C = 1).
+     * reports are (2ε, 2δ)-LDP: joint calibration of the two LDP releases; for ε &gt; 1, where the
+     * classical formula under-noises, the analytic calibration is used instead: analytic Gaussian
+     * calibration for ε ≥ 1), Maler, λ_min = 0 with λ̄ = T^{−1/4} (unknown λ_min), the theory radius
+     * with γ = 1, α = 1/T, D = 1, and G of Cor. C.1 (with √d in the good-event norms; C = 1). The rules
+     * named here are in docs/papers.md.
      */
     public static OnlineUcbConfig paper(int dimension, double epsilon, double delta, int horizon) {
         CalibrationMethod calibration = epsilon <= 1 ? CalibrationMethod.CLASSICAL : CalibrationMethod.ANALYTIC;

@@ -1,9 +1,9 @@
 package io.dpbandit.policy.onlineucb;
 
 /**
- * The paper's explicit constants (spec §2.2): the gradient bound G of Cor. C.1, the online-regret bound
- * M_N and the distance bound S_N of Thm C.2, the noise term K_N of Lemma 3.3, and the resulting
- * confidence radius β_N = √(M_N + K_N). Also the engineered gradient bound the service recommends.
+ * The OnlineUCB paper's explicit constants (docs/papers.md): the gradient bound G of Cor. C.1, the
+ * online-regret bound M_N and the distance bound S_N of Thm C.2, the noise term K_N of Lemma 3.3, and the
+ * resulting confidence radius β_N = √(M_N + K_N). Also the engineered gradient bound the service recommends.
  *
  * <p>All of these are utility parameters: they shape the learner and the confidence set, which are
  * post-processing of the users' LDP reports, so no choice here changes the privacy guarantee.
@@ -14,7 +14,8 @@ public final class OnlineUcbTheory {
     }
 
     /**
-     * G of Cor. C.1, re-derived from the term list in its proof with the √d of spec P9: a d-dimensional
+     * G of Cor. C.1, re-derived from the term list in its proof with the √d of docs/papers.md ("√d in the
+     * good-event norms"): a d-dimensional
      * N(0, s²I) vector has norm ≤ s√(2d ln(2T/α)) on the good event (the paper's E1 and E3 omit the √d).
      * With a_x = σ_x√(2d ln(2T/α)), a_ζ = Δ√(2d ln(2T/α)), a_y = σ_y√(2 ln(2T/α)), ‖x‖ ≤ B_x = 1,
      * |y| ≤ B_y and E4's ‖η_xη_xᵀ − Σ‖ ≤ 2DCσ_x²(d + ln(2T/α)):
@@ -24,7 +25,7 @@ public final class OnlineUcbTheory {
      * </pre>
      * At ε = 1, δ = 0.1 (classical σ = 4.49), T = 2·10⁴, α = 1/T, D = 1, C = 1, d = 5 and the paper
      * configuration's Δ² = T^{−1/4} this is ≈ 1.6·10⁴; with d = 1 and Δ = 0 it is ≈ 5.3·10³, near the
-     * spec's 4.4·10³ from the printed formula.
+     * 4.4·10³ of the printed formula (docs/papers.md).
      *
      * @param concentrationConstant C of E4 (Vershynin), unspecified in the paper [open]
      */
@@ -48,8 +49,9 @@ public final class OnlineUcbTheory {
      * deviations, B_xD + B_y + 3σ√(D² + 1):
      * <pre>G = 2(B_x + σ√d)(B_xD + B_y + 3σ√(D² + 1)) + 2σ²D.</pre>
      * At ε = 1, δ = 0.1 (joint analytic σ = 3.07), d = 5, D = 1 this is ≈ 256, about the 99.9% quantile
-     * of ‖∇l_t(θ_t)‖ measured in paper 004's setting, against ≈ 1.6·10⁴ for the theory bound. Maler's
-     * rates and OGD's normalisation scale with 1/G, so the theory value makes learning glacial (spec P5).
+     * of ‖∇l_t(θ_t)‖ measured in the paper's setting, against ≈ 1.6·10⁴ for the theory bound. Maler's
+     * rates and OGD's normalisation scale with 1/G, so the theory value makes learning glacial
+     * (theory-scale constants are configurable, docs/papers.md).
      */
     public static double engineeredGradientBound(int dimension, double featureSigma, double radius,
             double featureBound, double rewardBound) {
@@ -65,7 +67,7 @@ public final class OnlineUcbTheory {
     }
 
     /**
-     * M_N, a bound on the online regret Σ_{t≤N} l_t(θ_t) − l_t(θ*) (spec §2.2, first line of Thm C.2):
+     * M_N, a bound on the online regret Σ_{t≤N} l_t(θ_t) − l_t(θ*) (first line of Thm C.2):
      * (40GD + 18G²/μ)Λ_N + 32G² ln(1/α)/μ for μ &gt; 0; Maler's convex bound (2 ln 3 + 3/2)GD√T
      * (Lemma H.6) for μ = 0.
      */
@@ -97,7 +99,7 @@ public final class OnlineUcbTheory {
     }
 
     /**
-     * K_N of Lemma 3.3 with S_N for Σ‖θ_t − θ*‖² (spec §2.2):
+     * K_N of Lemma 3.3 with S_N for Σ‖θ_t − θ*‖² (docs/papers.md, "implementable radius"):
      * γ·[DΔ² L √(N S_N) + (R + Dσ + DΔ)² L + (σ² + Δ²) L S_N], L = ln(T/α). The paper writes
      * √(ln(1/δ))/ε and ln(1/δ)/ε² for the privacy noise; they stand for σ and σ² up to the constant of the
      * calibration, so σ itself is used here, which follows the joint or analytic calibration actually in
@@ -115,7 +117,7 @@ public final class OnlineUcbTheory {
         return gamma * (first + second + third);
     }
 
-    /** β_N = √(M_N + K_N) (spec §2.2, "implementable radius"). */
+    /** β_N = √(M_N + K_N) (docs/papers.md, "implementable radius"). */
     public static double radius(long n, int horizon, double gradientBound, double radius, double strongConvexity,
             double conditioningVariance, double featureSigma, double subgaussianScale, double failureProbability,
             double gamma) {

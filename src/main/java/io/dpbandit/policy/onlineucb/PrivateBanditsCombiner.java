@@ -9,17 +9,18 @@ import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
- * Model selection over guesses of λ_min (paper 004, Algorithm 2, after Cutkosky et al. 2020's bandit
- * combiner; spec §2.5), as a pure {@link SequentialPolicy}. It removes the need to know λ_min (spec P10):
- * M = ⌈(1/8) log₂ T⌉ + 1 OnlineUCB base learners, base 1 the anytime Algorithm 9 (λ_min = T^{−1/8},
- * k = 1/8) and base i ≥ 2 Algorithm 1 with λ_i = 2^{i−1}/T^{1/8}. Each round the server picks the active
- * base with the largest index
+ * Model selection over guesses of λ_min (OnlineUCB paper, Algorithm 2, after Cutkosky et al. 2020's bandit
+ * combiner), as a pure {@link SequentialPolicy}. It removes the need to know λ_min (unknown λ_min,
+ * docs/papers.md): M = ⌈(1/8) log₂ T⌉ + 1 OnlineUCB base learners, base 1 the anytime Algorithm 9
+ * (λ_min = T^{−1/8}, k = 1/8) and base i ≥ 2 Algorithm 1 with λ_i = 2^{i−1}/T^{1/8}. Each round the
+ * server picks the active base with the largest index
  * <pre>
  * U(i) = μ̂^i + min{1, [L_i n^{α_i} + p√(n(1+σ²) ln(T³M log n (1+σ²)/α))]/n} − R_i/T,  n = T(i, t−1),
  * </pre>
  * (untried bases first), that base serves the decision and its ticket, and only that base folds the
  * report. After each report base i is dropped if Σ_τ (μ̂^i_{τ−1} − ỹ^i_τ) ≥ L_i n^{α_i} + p√(…) (step 6,
- * read as the noisy rewards ỹ of base i, spec [reconstructed]); the last active base is never dropped.
+ * read as the noisy rewards ỹ of base i, [reconstructed], docs/papers.md); the last active base is never
+ * dropped.
  *
  * <p>Constants of Thm 4.1 with the open P, P′, p of {@link CombinerConfig}; log is natural, "log T(i,t)"
  * inside the logarithm is taken at max(n, 2) so it is defined from the first report. Everything here

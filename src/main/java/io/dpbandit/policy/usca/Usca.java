@@ -17,8 +17,9 @@ import java.util.random.RandomGenerator;
 import org.ejml.data.DMatrixRMaj;
 
 /**
- * USCA (paper 000, Algorithm 1) as pure functions: plan (public, data-free), learn uniformly,
- * build the estimator of eq. 4 once, release per context with the exponential mechanism.
+ * USCA (USCA paper, Algorithm 1; its steps are listed in docs/papers.md) as pure functions: plan
+ * (public, data-free), learn uniformly, build the estimator of eq. 4 once, release per context with
+ * the exponential mechanism.
  *
  * <p>Privacy (Lemma 4.2): μ_T(w) = φ(w)ᵀ Z̃⁻¹ Σ_t ω_t y_t φ(w_t) with Z̃ = (1/K)Φ_ZΦ_Zᵀ + τI, so
  * one round's term is at most B σ(w) ω_t σ(w_t) in absolute value (Cauchy–Schwarz in the Z̃⁻¹

@@ -4,7 +4,7 @@ import io.dpbandit.client.kernel.KernelSpec;
 import java.util.List;
 
 /**
- * A USCA bandit (paper 000): uniform exploration for {@code horizon} rounds, then ε-DP releases
+ * A USCA bandit (USCA paper, docs/papers.md): uniform exploration for {@code horizon} rounds, then ε-DP releases
  * of a recommended action per context by the exponential mechanism.
  *
  * @param horizon             T: learning rounds
@@ -101,7 +101,7 @@ public record UscaConfig(int horizon, List<double[]> actionFeatures, KernelSpec 
         return Double.isFinite(epsilon);
     }
 
-    /** K = n_Z / T as a real number (spec [engineering]; integer division would give 0). */
+    /** K = n_Z / T as a real number (rule "bounded approximating set"; integer division would give 0). */
     public double multiplierK() {
         return (double) approximationSize / horizon;
     }

@@ -1,7 +1,7 @@
 package io.dpbandit.sim.env;
 
 /**
- * The 2-d test functions of paper 003's Table 1 (from Mutny &amp; Krause 2018), all to be
+ * The 2-d test functions of Dubey 2021's Table 1 (from Mutny &amp; Krause 2018), all to be
  * minimised on their usual domains. Inputs here are in [0,1]^2 and mapped affinely to the domain.
  */
 public enum BenchmarkFunction {

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
- * Paper 003's Table 1 setup (camelback, Styblinski–Tang, Michalewicz as reward means, Bernoulli
+ * Dubey 2021's Table 1 setup (camelback, Styblinski–Tang, Michalewicz as reward means, Bernoulli
  * rewards) recast for a catalogue bandit: the function's first input is the context, the second
  * the action feature. A context c then presents the random decision set {(c, x_a)}, one per round,
  * as 003's D_t. The mean reward is the function flipped and rescaled to [0,1] over its domain

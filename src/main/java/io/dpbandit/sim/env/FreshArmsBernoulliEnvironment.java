@@ -7,14 +7,15 @@ import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
- * Paper 004's linear setting exactly as its App. G runs it: the same θ*, arm distribution and
- * Bernoulli rewards as {@link LinearBernoulliEnvironment}, but the K arms of the decision set D_t are
- * drawn afresh every round. Served like paper 001's fresh decision sets ({@link LinearGapEnvironment}):
- * a user's context is the round's K arms flattened (context dimension K·d), action i is slot i with
- * one-hot features e_i ∈ R^K, and {@link JointFeatureMap#contextBlocks()} gives back the i-th arm.
+ * The OnlineUCB paper's linear setting exactly as its App. G runs it: the same θ*, arm distribution and
+ * Bernoulli rewards as {@link LinearBernoulliEnvironment}, but the K arms of the decision set D_t are drawn
+ * afresh every round. Served like Shariff &amp; Sheffet 2018's fresh decision sets
+ * ({@link LinearGapEnvironment}): a user's context is the round's K arms flattened (context dimension K·d),
+ * action i is slot i with one-hot features e_i ∈ R^K, and {@link JointFeatureMap#contextBlocks()} gives back
+ * the i-th arm.
  *
- * <p>Fresh arms keep E[x xᵀ] over the played arms well conditioned whatever the policy plays (paper
- * 004 App. G, Table 1: the favourable case λ_min = O(1)), which a fixed catalogue does not once a
+ * <p>Fresh arms keep E[x xᵀ] over the played arms well conditioned whatever the policy plays (OnlineUCB
+ * paper, App. G, Table 1: the favourable case λ_min = O(1)), which a fixed catalogue does not once a
  * policy settles on a few arms.
  */
 public final class FreshArmsBernoulliEnvironment implements LinearEnvironment {

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
- * The linear setting of paper 004's experiments (§5, after Chowdhury &amp; Zhou 2022): 100 arms in
+ * The linear setting of the OnlineUCB paper's experiments (§5, after Chowdhury &amp; Zhou 2022): 100 arms in
  * d = 5, θ* and every arm a (d−1)-vector of norm 1/√2 drawn uniformly on that sphere with a
  * 1/√2 entry appended, Bernoulli rewards with mean ⟨θ*, x⟩ = ½ + ½⟨u, v⟩ ∈ [0, 1].
  *

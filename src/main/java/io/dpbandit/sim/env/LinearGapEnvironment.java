@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.random.RandomGenerator;
 
 /**
- * The synthetic linear setting of paper 001's experiments (App. D; spec linucb-jdp-tree §4.1): θ*
+ * The synthetic linear setting of Shariff &amp; Sheffet 2018's experiments (App. D; docs/papers.md): θ*
  * uniform on the unit sphere of R^d (S = 1), and every round a fresh decision set of K unit vectors
  * (L = 1): one optimal action with ⟨x, θ*⟩ = 0.75 and K − 1 suboptimal ones uniform on the band
  * {‖x‖ = 1, ⟨x, θ*⟩ ∈ [−0.75, 0.75 − Δ]}, so the gap is Δ (0.1 in the paper; Δ = 0 gives the
@@ -19,17 +19,17 @@ import java.util.random.RandomGenerator;
  * features e_i ∈ R^K. {@code JointFeatureMap.contextBlocks()} maps (context, e_i) back to the i-th
  * vector of the decision set. The optimal action sits in a uniformly random slot every round.
  *
- * <p>Sampling (spec §4.1, [reconstructed] and [open]): a point with ⟨x, θ*⟩ = s is
+ * <p>Sampling ([reconstructed] and [open], docs/papers.md): a point with ⟨x, θ*⟩ = s is
  * x = s·θ* + √(1 − s²)·w with w uniform on the unit sphere of θ*⊥. For x uniform on the band, s has
  * density ∝ (1 − s²)^{(d−3)/2} on the band (the sphere's marginal), drawn here by rejection from the
  * uniform; hence d ≥ 3. The paper says only "uniformly at random from the set".
  *
  * <p>The public generator κ draws decision sets from the same distribution (the policies in this
- * setting do not use κ; paper 001's decision sets may even be adversarial).
+ * setting do not use κ; Shariff &amp; Sheffet 2018's decision sets may even be adversarial).
  */
 public final class LinearGapEnvironment implements LinearEnvironment {
 
-    /** The optimal action's mean reward, ⟨x*, θ*⟩ (paper 001 App. D). */
+    /** The optimal action's mean reward, ⟨x*, θ*⟩ (Shariff &amp; Sheffet 2018, App. D). */
     public static final double OPTIMAL_MEAN = 0.75;
 
     private final int dimension;
@@ -73,7 +73,7 @@ public final class LinearGapEnvironment implements LinearEnvironment {
         };
     }
 
-    /** Paper 001's setting: d = 5, K = d² = 25, Δ = 0.1. */
+    /** Shariff &amp; Sheffet 2018's setting: d = 5, K = d² = 25, Δ = 0.1. */
     public static LinearGapEnvironment paper001(RandomGenerator rng) {
         return new LinearGapEnvironment(5, 25, 0.1, rng);
     }

@@ -12,10 +12,11 @@ import java.util.function.ToDoubleFunction;
 import org.junit.jupiter.api.Test;
 
 /**
- * Privacy audit of the local-JDP GP-UCB randomiser (paper 003, Alg. 3), in the manner of
+ * Privacy audit of the local-JDP GP-UCB randomiser (Dubey 2021, Alg. 3), in the manner of
  * {@code OnlineUcbRandomiserPrivacyTest} (it lives in the service's tests to share {@link ThresholdAudit}
  * and {@link StatisticalBounds}). The report is two Gaussian releases, each calibrated for (α/2, β/2)
- * (spec P3); each is audited on its own worst-case pair of users, at α = 1, β = 0.1, M = 2.
+ * (vector-level local-JDP calibration, docs/papers.md); each is audited on its own worst-case pair of
+ * users, at α = 1, β = 0.1, M = 2.
  *
  * <ul>
  *   <li>Gram release: user A has Φ = (5, 0), user B Φ = (0, −4); both are clipped to norm b = 1 − 2^-20.

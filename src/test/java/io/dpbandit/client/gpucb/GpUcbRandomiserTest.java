@@ -61,7 +61,8 @@ class GpUcbRandomiserTest {
     }
 
     /**
-     * σ_X: sensitivity √2 at (α/2, β/2); σ_u: 2Y at (α/2, β/2) (spec P3). Classical at α = 1, β = 0.1:
+     * σ_X: sensitivity √2 at (α/2, β/2); σ_u: 2Y at (α/2, β/2) (vector-level local-JDP calibration,
+     * docs/papers.md). Classical at α = 1, β = 0.1:
      * σ_X² = 16 ln 25 = 51.50201320, σ_u² = 32 Y² ln 25 = 103.0040264 (Y = 1).
      */
     @Test
@@ -90,7 +91,7 @@ class GpUcbRandomiserTest {
         assertThat(seeded.calibration()).isEqualTo(CalibrationMethod.ANALYTIC);
         assertThat(seeded.gramSigma()).isEqualTo(PARAMETERS.gramCalibration().sigma());
         assertThat(seeded.rewardFeaturesSigma()).isEqualTo(PARAMETERS.rewardFeaturesCalibration().sigma());
-        // A lattice source inflates σ by its grid's rounding slack only (spec: never below the calibrated σ).
+        // A lattice source inflates σ by its grid's rounding slack only (never below the calibrated σ).
         GpUcbReport secure = new GpUcbRandomiser(PARAMETERS).randomise(new double[] {1, 0, 0}, 1, new SecureNoiseSource());
         assertThat(secure.gramSigma()).isBetween(seeded.gramSigma(), seeded.gramSigma() * (1 + 1e-9));
         assertThat(secure.rewardFeaturesSigma()).isBetween(seeded.rewardFeaturesSigma(),

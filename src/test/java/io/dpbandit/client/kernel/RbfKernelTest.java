@@ -27,7 +27,7 @@ class RbfKernelTest extends StationaryKernelContractTest {
 
     @Test
     void usesTwoLengthScaleSquaredInTheDenominator() {
-        // r = l gives exp(-1/2), not exp(-1) (testvectors README, convention 1).
+        // r = l gives exp(-1/2), not exp(-1) (convention 1 of src/test/resources/testvectors/README.md).
         Kernel k = KernelSpec.rbf(0.7).toKernel();
         assertThat(k.value(new double[] {0, 0}, new double[] {0.7, 0})).isCloseTo(Math.exp(-0.5), within(1e-15));
     }

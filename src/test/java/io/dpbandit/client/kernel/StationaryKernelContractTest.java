@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 /** Extra contract for kernels of r = ||a - b|| only (RBF, Matérn). */
 abstract class StationaryKernelContractTest extends KernelContractTest {
 
-    /** The closed form of the spec as a function of r, for comparison. */
+    /** The closed form ("Kernels" in docs/papers.md) as a function of r, for comparison. */
     abstract double closedForm(double r, double lengthScale);
 
     abstract double lengthScale();

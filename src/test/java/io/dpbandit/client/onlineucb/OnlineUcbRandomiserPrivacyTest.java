@@ -107,7 +107,8 @@ class OnlineUcbRandomiserPrivacyTest {
 
     @Test
     void papersSeparateReleasesAreNotEpsilonDeltaButPassAtTwoEpsilonTwoDelta() {
-        // Spec P1: each of x̃, ỹ calibrated for (ε, δ) on sensitivity 2 leaves the pair with exact
+        // Joint calibration of the two LDP releases (docs/papers.md): each of x̃, ỹ calibrated for
+        // (ε, δ) on sensitivity 2 leaves the pair with exact
         // δ(ε) ≈ 0.051 > 0.01; it is (2ε, 2δ)-LDP, which is what this mode reports.
         OnlineUcbRandomiser randomiser = new OnlineUcbRandomiser(SEPARATE);
         double sigma = SEPARATE.featureSigma();

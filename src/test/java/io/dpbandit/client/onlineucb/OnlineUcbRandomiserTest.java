@@ -75,7 +75,8 @@ class OnlineUcbRandomiserTest {
         assertThat(JOINT.featureSigma()).isCloseTo(Math.sqrt(2) * SEPARATE.featureSigma(), within(1e-12));
         assertThat(JOINT.featureSigma())
                 .isEqualTo(GaussianCalibrator.analyticSigma(2 * Math.sqrt(2), 1.0, 0.1));
-        // Spec P2 table: analytic σ/Δ = 1.09 at ε = 1, δ = 0.1 (classical: 2.25).
+        // The table under "analytic Gaussian calibration for ε ≥ 1" (docs/papers.md): analytic σ/Δ = 1.09
+        // at ε = 1, δ = 0.1 (classical: 2.25).
         assertThat(SEPARATE.featureSigma() / 2).isCloseTo(1.09, within(0.005));
         assertThat(SEPARATE.rewardSigma()).isEqualTo(SEPARATE.featureSigma());
     }

@@ -19,7 +19,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * (α, β) audits of JDP GP-UCB's tree releases (paper 003, Alg. 2), built by the policy itself: its
+ * (α, β) audits of JDP GP-UCB's tree releases (Dubey 2021, Alg. 2), built by the policy itself: its
  * feature map, its clipping and its leaves, in the manner of {@code TreeMechanismPrivacyTest}.
  *
  * <p>Neighbours at the full sensitivity, given <em>outside</em> the bounds so that the clipping is
@@ -123,11 +123,11 @@ class GpUcbJdpPrivacyTest {
     }
 
     /**
-     * PAPER (spec §2.5's reconstructed σ²): each node release must be (ε₀, β/2)-DP at the paper's
-     * per-node budget ε₀ = α/√(8n ln(2/β)) (Lemma 2's proof). It passes. The reconstruction is
-     * conservative: at n = 3, β = 0.1 its σ = 63.8 is 7.6 times the σ that makes a node exactly
-     * (ε₀, β/2)-DP (8.41, Balle &amp; Wang), so half of it passes too (asserted from the exact profile);
-     * the validity check is therefore run at half the exact need, which must fail. 2·10⁵ draws per
+     * PAPER (the reconstructed σ², "JDP node noise" in docs/papers.md): each node release must be
+     * (ε₀, β/2)-DP at the paper's per-node budget ε₀ = α/√(8n ln(2/β)) (Lemma 2's proof). It passes. The
+     * reconstruction is conservative: at n = 3, β = 0.1 its σ = 63.8 is 7.6 times the σ that makes a node
+     * exactly (ε₀, β/2)-DP (8.41, Balle &amp; Wang), so half of it passes too (asserted from the exact
+     * profile); the validity check is therefore run at half the exact need, which must fail. 2·10⁵ draws per
      * input: slack ≈ 0.0140.
      */
     @Test

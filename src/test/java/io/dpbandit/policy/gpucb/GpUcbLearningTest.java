@@ -10,7 +10,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * GP-UCB with quadrature features learns on a small problem in paper 003's style: every round a fresh
+ * GP-UCB with quadrature features learns on a small problem in Dubey 2021's style: every round a fresh
  * decision set of K = 10 uniform points of [0,1]², mean reward f(x) = 0.1 + 0.8·exp(−‖x − x*‖²/(2·0.3²)),
  * Bernoulli rewards y ∈ {0, 1} (Y = 1, the GP's zero prior mean, as in the paper), T = 1500 rounds,
  * m̄ = 6 (M = 72), ℓ = 0.7 (Thm 2's ε_qff = 7.6e-4 on [0,1]², small enough for the radius' t·B·ε term),

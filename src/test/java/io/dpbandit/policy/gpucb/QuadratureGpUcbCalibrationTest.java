@@ -13,8 +13,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Paper 003's JDP tree and local-JDP calibrations against numbers worked out by hand (30-digit
- * mpmath for the last digits), using spec gpucb-qff.md §2.5's worked setting: T = 1024, so
+ * Dubey 2021's JDP tree and local-JDP calibrations against numbers worked out by hand (30-digit
+ * mpmath for the last digits), using the worked setting of docs/papers.md (§4): T = 1024, so
  * n = 1 + ⌈log₂ 1024⌉ = 11; Bernoulli rewards, Y = 1, L̃² = 1 + Y² = 2; β = ζ = 0.1; M = 72 (m̄ = 6, d = 2).
  */
 class QuadratureGpUcbCalibrationTest {
@@ -37,7 +37,7 @@ class QuadratureGpUcbCalibrationTest {
 
     /**
      * σ² = 16 n (1 + Y²)² ln(10/β)² / α² = 16 · 11 · 2² · ln(100)² / α² = 704 · 21.20759244 / α²
-     * = 14930.14508 / α²: σ = 122.189 at α = 1, 1221.89 at α = 0.1, 12.2189 at α = 10 (spec: 122.2,
+     * = 14930.14508 / α²: σ = 122.189 at α = 1, 1221.89 at α = 0.1, 12.2189 at α = 10 (docs/papers.md: 122.2,
      * 1222, 12.2).
      */
     @Test
@@ -49,7 +49,7 @@ class QuadratureGpUcbCalibrationTest {
     }
 
     /**
-     * The spec's σ² with Y² = B² + 2ρ² ln(8T/β): B = 1, ρ = 0.5 give Y² = 1 + 0.5 ln(81920) = 6.656749220,
+     * The reconstructed σ² with Y² = B² + 2ρ² ln(8T/β): B = 1, ρ = 0.5 give Y² = 1 + 0.5 ln(81920) = 6.656749220,
      * σ² = 16 · 11 · 7.656749220² · ln(100)² = 218822.9570. Lemma 7's clip bound is larger:
      * Y = 1 + 0.5 √(2 ln 81920) = 3.378392150 (its square 11.41 exceeds 6.66 by the cross term).
      */
@@ -66,7 +66,7 @@ class QuadratureGpUcbCalibrationTest {
      * Λ = σ √(2n) (4√M + 2 ln(2T/ζ)) = 122.18897 · √22 · (4√72 + 2 ln 20480)
      * = 122.18897 · 4.6904158 · (33.941125 + 19.854408) = 30831.139; λ_min = Λ, λ_max = 3Λ,
      * κ = σ √(n/Λ) (√72 + √(2 ln 20480)) = 122.18897 · 0.0188889 · (8.4852814 + 4.4558 ) = 29.867928.
-     * Spec: Λ = 3.08e4, κ = 29.9 at M = 72; Λ = 4.38e4, κ = 36.0 at M = 200.
+     * docs/papers.md: Λ = 3.08e4, κ = 29.9 at M = 72; Λ = 4.38e4, κ = 36.0 at M = 200.
      */
     @Test
     void shiftAndLemma3BoundsMatchHandComputation() {
@@ -117,7 +117,10 @@ class QuadratureGpUcbCalibrationTest {
         }
     }
 
-    /** The same check fails for a tenth of the noise, so it can tell (validity test, CONVENTIONS). */
+    /**
+     * The same check fails for a tenth of the noise, so it can tell (every mechanism's tests include
+     * such a validity test: the check that passes must fail when the noise is too small).
+     */
     @Test
     void theZcdpCheckFailsWhenTheNoiseIsTooSmall() {
         double sigma = Math.sqrt(JdpTreeCalibration.nodeNoiseVariance(N, 1.0, 1.0, BETA));
@@ -134,8 +137,9 @@ class QuadratureGpUcbCalibrationTest {
     }
 
     /**
-     * Spec P3 (vector level), classical: σ_X² = 16 ln(2.5/β)/α² = 16 ln 25 = 51.50201320,
-     * σ_u² = 32 Y² ln(2.5/β)/α² = 103.0040264 at α = 1, Y = 1; four times both at α = 0.5.
+     * Vector-level local-JDP calibration (docs/papers.md), classical:
+     * σ_X² = 16 ln(2.5/β)/α² = 16 ln 25 = 51.50201320, σ_u² = 32 Y² ln(2.5/β)/α² = 103.0040264 at α = 1,
+     * Y = 1; four times both at α = 0.5.
      */
     @Test
     void localJdpVectorLevelCalibrationMatchesSpecP3() {
@@ -151,7 +155,10 @@ class QuadratureGpUcbCalibrationTest {
         assertThat(half.sigmaU() * half.sigmaU()).isCloseTo(412.0161055831297, within(1e-9));
     }
 
-    /** α/2 &gt; 1 is outside the classical formula (spec P4): refused; the analytic calibration is used instead. */
+    /**
+     * α/2 &gt; 1 is outside the classical formula (analytic Gaussian calibration for ε ≥ 1,
+     * docs/papers.md): refused; the analytic calibration is used instead.
+     */
     @Test
     void localJdpAboveAlphaTwoNeedsTheAnalyticGaussianMechanism() {
         assertThatThrownBy(() -> LocalJdpCalibration.vectorLevel(4.0, BETA, 1.0, CalibrationMethod.CLASSICAL))

@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import org.junit.jupiter.api.Test;
 
 /**
- * β_t of paper 003's Thm 1 and spec §2.4's reconciled radius against hand computation.
+ * β_t of Dubey 2021's Thm 1 and the reconciled radius of docs/papers.md against hand computation.
  *
  * <p>Parameter set: the JDP worked setting (T = 1024, n = 11, Y = 1, α = 1, β = ζ = 0.1, M = 72), so
  * σ = 122.18897, Λ = λ_min = 30831.13937, λ_max = 3Λ = 92493.41811, κ = 29.86792801 (see
@@ -49,7 +49,7 @@ class QuadratureGpUcbConfidenceRadiusTest {
 
     /**
      * With λ = ρ² the two forms agree (bonus β^{1/2}·ρ‖Φ‖ against r_t‖Φ‖) exactly when ε_qff = 0, and
-     * with ε_qff &gt; 0 the reconciled one is smaller by t B ε (1/√λ_min − 1/√(λ + λ_min)) (spec §2.4).
+     * with ε_qff &gt; 0 the reconciled one is smaller by t B ε (1/√λ_min − 1/√(λ + λ_min)) (docs/papers.md).
      * (With λ = 1 &gt; ρ² = 1/4, as above, the reconciled form is the larger: Thm 1 writes ρ² where its
      * proof has λ.)
      */

@@ -9,8 +9,8 @@ import io.dpbandit.privacy.TreeCalibrationMethod;
 import org.junit.jupiter.api.Test;
 
 /**
- * Shift, ρ_min, ρ_max, γ and β_t against the worked numbers of spec §2.6 (d = 5, n = 5·10⁷, ε = 1,
- * δ = 0.1, α = 1/n, L̃² = 2), to the digits the spec prints.
+ * Shift, ρ_min, ρ_max, γ and β_t against the worked numbers of docs/papers.md (§3; d = 5, n = 5·10⁷,
+ * ε = 1, δ = 0.1, α = 1/n, L̃² = 2), to the digits printed there.
  */
 class AccuracyBoundsTest {
 

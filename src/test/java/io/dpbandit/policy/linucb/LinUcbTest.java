@@ -190,10 +190,10 @@ class LinUcbTest {
     }
 
     /**
-     * The PSD repair (spec P4): a release whose top-left block is far from PD (here forced by
-     * overwriting a stored node's noisy value, standing in for the α/2n failure event) fails the
-     * Cholesky check; V's eigenvalues are clamped to ρ_min, the event is counted, and decisions still
-     * work.
+     * The PSD repair (PSD check and repair, docs/papers.md): a release whose top-left block is far from
+     * PD (here forced by overwriting a stored node's noisy value, standing in for the α/2n failure event)
+     * fails the Cholesky check; V's eigenvalues are clamped to ρ_min, the event is counted, and decisions
+     * still work.
      */
     @Test
     void anIndefiniteReleaseIsRepairedByClampingEigenvaluesToRhoMin() {

@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-/** The λ_min combiner (paper 004, Algorithm 2). */
+/** The λ_min combiner (OnlineUCB paper, Algorithm 2). */
 class OnlineUcbCombinerTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

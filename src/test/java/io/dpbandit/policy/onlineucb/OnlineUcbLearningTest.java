@@ -11,7 +11,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * OnlineUCB learns in paper 004's setting (§5: K = 100 arms, d = 5, θ* and the arms of norm 1 with a
+ * OnlineUCB learns in the OnlineUCB paper's setting (§5: K = 100 arms, d = 5, θ* and the arms of norm 1 with a
  * 1/√2 last entry, Bernoulli rewards, T = 20 000) with the engineered defaults and δ = 0.1, as the full
  * protocol runs it: decide on the server, randomise on the client, fold the report.
  *

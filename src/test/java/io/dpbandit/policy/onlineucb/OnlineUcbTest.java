@@ -241,10 +241,10 @@ class OnlineUcbTest {
         OnlineUcbConfig paper = OnlineUcbConfig.paper(5, 1.0, 0.1, 20_000);
         assertThat(paper.randomiser().release()).isEqualTo(ReleaseMode.PAPER_SEPARATE);
         assertThat(paper.randomiser().calibration()).isEqualTo(CalibrationMethod.CLASSICAL);
-        assertThat(paper.randomiser().featureSigma()).isCloseTo(4.495, within(1e-3)); // spec §2.2 example
+        assertThat(paper.randomiser().featureSigma()).isCloseTo(4.495, within(1e-3)); // docs/papers.md §6 example
         assertThat(paper.learner()).isEqualTo(OnlineUcbConfig.Learner.MALER);
         assertThat(paper.conditioningVariance()).isCloseTo(Math.pow(20_000, -0.25), within(1e-15));
-        // G of Cor. C.1 with √d is in the tens of thousands (spec: 4.4e3 without √d and with Δ = 0).
+        // G of Cor. C.1 with √d is in the tens of thousands (docs/papers.md: 4.4e3 without √d and with Δ = 0).
         assertThat(paper.randomiser().gradientBound()).isBetween(1e4, 1e5);
         assertThat(OnlineUcbTheory.theoryGradientBound(1, 4.495, 4.495, 0, 1, 1, 20_000, 1.0 / 20_000, 1))
                 .isBetween(2e3, 6e3);

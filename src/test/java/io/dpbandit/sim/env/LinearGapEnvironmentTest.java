@@ -8,7 +8,10 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
-/** Paper 001's synthetic setting (spec §4.1): fresh unit-norm decision sets with one optimum and a gap. */
+/**
+ * Shariff &amp; Sheffet 2018's synthetic setting (App. D; docs/papers.md): fresh unit-norm decision sets
+ * with one optimum and a gap.
+ */
 class LinearGapEnvironmentTest {
 
     static double dot(double[] a, double[] b) {
