@@ -1,8 +1,6 @@
 package io.dpbandit.plan;
 
-import static io.dpbandit.sim.OptionValues.integer;
-import static io.dpbandit.sim.OptionValues.number;
-
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -10,6 +8,7 @@ import io.dpbandit.bandit.BanditSpec;
 import io.dpbandit.bandit.BanditSpecValidator;
 import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.bandit.PolicyFactory;
+import io.dpbandit.cli.Cli;
 import io.dpbandit.policy.ContextGenerator;
 import io.dpbandit.policy.capri.CapriConfig;
 import io.dpbandit.policy.planning.CapriForecast;
@@ -18,116 +17,233 @@ import io.dpbandit.policy.planning.PlannerOptions;
 import io.dpbandit.policy.planning.UscaForecast;
 import io.dpbandit.policy.planning.UtilityPlanner;
 import io.dpbandit.policy.usca.UscaConfig;
+import io.dpbandit.sim.PolicySpec;
 import io.dpbandit.sim.RefinementOptions;
+import io.dpbandit.sim.SimulateCommand;
 import io.dpbandit.sim.WorldPlanner;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code java -jar dpbandit.jar plan SPEC.json [--option value ...]}: the utility planner's
  * forecast for a bandit spec (the JSON of POST /bandits), before any user is served. Prints a table,
- * or the {@link PlanReport} as JSON with {@code --json}. Reads nothing but the spec.
+ * or the {@link PlanReport} as JSON with {@code --json}. Reads nothing but the spec, or plans the run
+ * {@code simulate} would make on a simulated world ({@code --env ...}, {@link WorldPlanner}).
  */
-public final class PlanCommand {
+@Command(name = "plan", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class, sortOptions = false,
+        abbreviateSynopsis = true, usageHelpWidth = 110,
+        description = {"Forecasts what a bandit spec will learn under its privacy budget, before launch.",
+            "The utility planner's forecast for a spec (the body of POST /bandits) as a table, or as JSON with "
+                + "--json. Reads nothing but the spec; with --env instead it plans the run simulate would make "
+                + "on a simulated world."},
+        footer = {"", "Exit codes: 0 done, 2 usage error or a spec that cannot be read, is invalid or is not "
+            + "CAPRI or USCA, 1 failed."})
+public final class PlanCommand implements Callable<Integer> {
 
-    static final String USAGE = """
-            Usage: plan SPEC.json [--option value ...]
-              SPEC.json                a bandit spec, the body of POST /bandits (CAPRI or USCA)
-              --gap G                  the reward gap to forecast the first elimination of (default 0.1)
-              --json                   print the report as JSON instead of a table
-              --seed N                 seed of the planner's public draws (default 1)
-              --contexts N             pool contexts sampled for the per-pair statistics (default 50)
-              --composition C          CAPRI: sequential or parallel (default: the spec's)
-              --approximation-size N   USCA: n_Z (default: the spec's)
-            CAPRI refinements (default: the spec's configuration):
-            """ + RefinementOptions.USAGE + WorldPlanner.USAGE;
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true)
+            .enable(SerializationFeature.INDENT_OUTPUT);
 
-    private static final Set<String> OWN = Set.of("gap", "json", "seed", "contexts", "composition",
-            "approximation-size");
+    @Spec
+    CommandSpec spec;
 
-    private PlanCommand() {
+    private final PrintStream stdout;
+    private final PrintStream stderr;
+
+    @Parameters(arity = "0..1", paramLabel = "SPEC.json",
+            description = "a bandit spec, the body of POST /bandits (CAPRI or USCA)")
+    Path specFile;
+
+    @Option(names = "--gap", paramLabel = "G", defaultValue = "0.1",
+            description = "the reward gap to forecast the first elimination of (default ${DEFAULT-VALUE})")
+    double gap;
+
+    @Option(names = "--json", description = "print the report as JSON instead of a table")
+    boolean json;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
+            description = "seed of the planner's public draws (default ${DEFAULT-VALUE})")
+    long seed;
+
+    @Option(names = "--contexts", paramLabel = "N", defaultValue = "50",
+            description = "pool contexts sampled for the per-pair statistics (default ${DEFAULT-VALUE})")
+    int contexts;
+
+    @Option(names = "--composition", paramLabel = "C",
+            description = "CAPRI: sequential or parallel (default: the spec's, or sequential)")
+    CapriConfig.EpochComposition composition;
+
+    @Option(names = "--approximation-size", paramLabel = "N",
+            description = "USCA: n_Z (default: the spec's, or 1000)")
+    Integer approximationSize;
+
+    @ArgGroup(validate = false, heading = "%nCAPRI refinements (default: the spec's configuration, or the paper's):%n")
+    RefinementOptions refinements = new RefinementOptions();
+
+    @ArgGroup(exclusive = false, heading = "%nOn a simulated world instead of a spec (the options of simulate, one "
+            + "policy and one epsilon; the defaults are simulate's):%n")
+    World world;
+
+    /** The world {@link WorldPlanner} builds, as {@code simulate} would; null when a spec is planned. */
+    static final class World {
+        @Option(names = "--env", required = true, paramLabel = "NAME",
+                description = "kernel | linear | camelback | styblinski-tang | michalewicz")
+        String env;
+
+        @Option(names = "--policy", paramLabel = "P", converter = SimulateCommand.PolicyName.class,
+                description = "capri | capri-paper | capri-ldp | usca (default capri)")
+        PolicySpec policy;
+
+        @Option(names = "--epsilon", paramLabel = "E", converter = WorldEpsilon.class,
+                description = "privacy level, 'inf' for non-private (default 1)")
+        Double epsilon;
+
+        @Option(names = "--horizon", paramLabel = "T", converter = Cli.PositiveInteger.class,
+                description = "rounds (default 20000)")
+        Integer horizon;
+
+        @Option(names = "--world-seed", paramLabel = "N", description = "the world's seed (default 1)")
+        Integer worldSeed;
+
+        @Option(names = "--pool", paramLabel = "N", description = "public contexts (default 50)")
+        Integer pool;
+
+        @Option(names = "--actions", paramLabel = "N", description = "catalogue size (default 20, linear 100)")
+        Integer actions;
+
+        @Option(names = "--dimension", paramLabel = "D", description = "feature dimension of linear (default 5)")
+        Integer dimension;
+
+        @Option(names = "--bumps", paramLabel = "N", description = "RBF bumps (default 10)")
+        Integer bumps;
+
+        @Option(names = "--length-scale", paramLabel = "L", description = "RBF length scale (default 0.3)")
+        Double lengthScale;
+
+        @Option(names = "--noise", paramLabel = "S", description = "reward noise (default 0.1)")
+        Double noise;
+
+        @Option(names = "--tau", paramLabel = "T", description = "regularisation tau (default 0.1)")
+        Double tau;
+
+        @Option(names = "--delta", paramLabel = "D", description = "privacy delta (default 1e-5)")
+        Double delta;
+
+        @Option(names = "--confidence-scale", paramLabel = "S", description = "as for simulate (default 5e-5)")
+        Double confidenceScale;
+
+        @Option(names = "--clip-quantile", paramLabel = "Q", description = "as for simulate (default 1.0)")
+        Double clipQuantile;
+
+        @Option(names = "--projection-cap", paramLabel = "M", description = "as for simulate (default 1000)")
+        Integer projectionCap;
+    }
+
+    /** {@code --epsilon} as {@link WorldPlanner} reads it: 'inf' or a finite number. */
+    static final class WorldEpsilon implements CommandLine.ITypeConverter<Double> {
+        @Override
+        public Double convert(String text) {
+            if (text.trim().equalsIgnoreCase("inf")) {
+                return Double.POSITIVE_INFINITY;
+            }
+            try {
+                double e = Double.parseDouble(text.trim());
+                if (Double.isFinite(e)) {
+                    return e;
+                }
+            } catch (NumberFormatException ex) {
+                // reported below
+            }
+            throw new TypeConversionException("'" + text + "' is neither a finite number nor 'inf'");
+        }
+    }
+
+    /** @param out the forecast; {@code err} messages */
+    public PlanCommand(PrintStream out, PrintStream err) {
+        this.stdout = out;
+        this.stderr = err;
     }
 
     /** Runs the command; returns the process exit code (0 ok, 2 bad arguments or spec, 1 failure). */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        Map<String, String> o;
-        String file;
-        try {
-            o = new HashMap<>();
-            file = parse(args, o);
-        } catch (IllegalArgumentException e) {
-            err.println("plan: " + e.getMessage());
-            err.print(USAGE);
-            return 2;
-        }
-        if (o.containsKey("help")) {
-            out.print(USAGE);
-            return 0;
-        }
-        try {
-            ObjectMapper json = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true)
-                    .enable(SerializationFeature.INDENT_OUTPUT);
-            if (file == null) {
-                PlannerOptions options = options(o);
-                PlanReport report = WorldPlanner.plan(o, options);
-                out.print(o.containsKey("json") ? json.writeValueAsString(report) + System.lineSeparator()
-                        : table(report));
-                return 0;
-            }
-            BanditSpec spec = BanditSpecValidator.normalise(json.readValue(Files.readString(Path.of(file)),
-                    BanditSpec.class));
-            PlannerOptions options = options(o);
-            ContextGenerator contexts = PolicyFactory.contexts(spec);
-            PlanReport report = switch (spec.algorithm()) {
-                case CAPRI -> UtilityPlanner.plan(capriConfig(spec, o), contexts, options);
-                case USCA -> UtilityPlanner.plan(uscaConfig(spec, o), contexts, options);
-                default -> throw new IllegalArgumentException("the planner covers CAPRI and USCA, not "
-                        + spec.algorithm());
-            };
-            if (o.containsKey("json")) {
-                out.println(json.writeValueAsString(report));
-            } else {
-                out.print(table(report));
-            }
-            return 0;
-        } catch (InvalidRequestException e) {
-            err.println("plan: the spec is not valid: " + e.getMessage());
-            return 2;
-        } catch (IllegalArgumentException e) {
-            err.println("plan: " + e.getMessage());
-            return 2;
-        } catch (IOException e) {
-            err.println("plan: cannot read " + file + ": " + e.getMessage());
-            return 2;
-        }
+        return Cli.execute(Cli.parser(new PlanCommand(out, err)), args, out, err);
     }
 
-    private static PlannerOptions options(Map<String, String> o) {
-        return new PlannerOptions(number(o, "gap", 0.1), integer(o, "seed", 1),
-                integer(o, "contexts", 50));
+    @Override
+    public Integer call() throws IOException {
+        if (specFile == null && world == null) {
+            throw new ParameterException(spec.commandLine(),
+                    "give the spec file, e.g. plan bandit.json (or --env for a simulated world)");
+        }
+        if (specFile != null && world != null) {
+            throw new ParameterException(spec.commandLine(),
+                    "give either a spec file or a simulated world (--env ...), not both");
+        }
+        PlannerOptions options = new PlannerOptions(gap, seed, contexts);
+        PlanReport report;
+        if (world != null) {
+            report = WorldPlanner.plan(givenOptions(), options);
+        } else {
+            BanditSpec bandit;
+            try {
+                bandit = BanditSpecValidator.normalise(JSON.readValue(Files.readString(specFile), BanditSpec.class));
+            } catch (NoSuchFileException e) {
+                stderr.println("plan: cannot read " + specFile + ": no such file");
+                return Cli.USAGE;
+            } catch (JsonProcessingException e) {
+                stderr.println("plan: cannot read " + specFile + ": not a bandit spec: " + e.getOriginalMessage());
+                return Cli.USAGE;
+            } catch (IOException e) {
+                stderr.println("plan: cannot read " + specFile + ": " + e.getMessage());
+                return Cli.USAGE;
+            } catch (InvalidRequestException e) {
+                stderr.println("plan: the spec is not valid: " + e.getMessage());
+                return Cli.USAGE;
+            }
+            report = plan(bandit, options);
+        }
+        stdout.print(json ? JSON.writeValueAsString(report) + System.lineSeparator() : table(report));
+        return 0;
+    }
+
+    /** The forecast for a spec; every use of the service's spec classes is here and in the two below. */
+    private PlanReport plan(BanditSpec bandit, PlannerOptions options) {
+        ContextGenerator pool = PolicyFactory.contexts(bandit);
+        return switch (bandit.algorithm()) {
+            case CAPRI -> UtilityPlanner.plan(capriConfig(bandit), pool, options);
+            case USCA -> UtilityPlanner.plan(uscaConfig(bandit), pool, options);
+            default -> throw new IllegalArgumentException("the planner covers CAPRI and USCA, not "
+                    + bandit.algorithm());
+        };
     }
 
     /** The spec's CAPRI configuration with the command line's overrides. */
-    static CapriConfig capriConfig(BanditSpec spec, Map<String, String> o) {
-        CapriConfig config = PolicyFactory.capriConfig(spec);
-        if (o.containsKey("composition")) {
-            config = config.withComposition(switch (o.get("composition").trim().toLowerCase(Locale.ROOT)) {
-                case "sequential" -> CapriConfig.EpochComposition.SEQUENTIAL;
-                case "parallel" -> CapriConfig.EpochComposition.PARALLEL;
-                default -> throw new IllegalArgumentException("--composition must be sequential or parallel");
-            });
+    private CapriConfig capriConfig(BanditSpec bandit) {
+        CapriConfig config = PolicyFactory.capriConfig(bandit);
+        if (composition != null) {
+            config = config.withComposition(composition);
         }
-        boolean refined = RefinementOptions.OPTIONS.stream().anyMatch(o::containsKey);
-        if (refined) {
-            config = config.withRefinements(RefinementOptions.refinements(o));
-            double b = RefinementOptions.rewardBound(o);
+        if (refinements.given()) {
+            config = config.withRefinements(refinements.refinements());
+            double b = refinements.rewardBound();
             if (!Double.isNaN(b)) {
                 config = config.withRegularization(config.regularization(), b);
             }
@@ -135,13 +251,23 @@ public final class PlanCommand {
         return config;
     }
 
-    static UscaConfig uscaConfig(BanditSpec spec, Map<String, String> o) {
-        UscaConfig config = PolicyFactory.uscaConfig(spec);
-        if (o.containsKey("approximation-size")) {
-            config = config.withApproximatingSet(config.approximatingSet(),
-                    integer(o, "approximation-size", 0));
+    private UscaConfig uscaConfig(BanditSpec bandit) {
+        UscaConfig config = PolicyFactory.uscaConfig(bandit);
+        return approximationSize == null ? config
+                : config.withApproximatingSet(config.approximatingSet(), approximationSize);
+    }
+
+    /**
+     * The options as the user typed them, name → text: the map {@link WorldPlanner} reads (it picks
+     * the world's, the composition and the refinements, and ignores the planner's own).
+     */
+    private Map<String, String> givenOptions() {
+        Map<String, String> o = new HashMap<>();
+        for (OptionSpec option : spec.commandLine().getParseResult().matchedOptions()) {
+            List<String> texts = option.originalStringValues();
+            o.put(option.longestName().substring(2), texts.isEmpty() ? "true" : texts.get(texts.size() - 1));
         }
-        return config;
+        return o;
     }
 
     static String table(PlanReport report) {
@@ -192,46 +318,4 @@ public final class PlanCommand {
     private static String fmt(double v) {
         return new java.math.BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
     }
-
-    /** Options into {@code o}; returns the spec file. */
-    static String parse(String[] args, Map<String, String> o) {
-        Set<String> known = new HashSet<>(OWN);
-        known.addAll(RefinementOptions.OPTIONS);
-        known.addAll(WorldPlanner.OPTIONS);
-        String file = null;
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            if (a.equals("--help") || a.equals("-h")) {
-                o.put("help", "");
-                continue;
-            }
-            if (!a.startsWith("--")) {
-                if (file != null) {
-                    throw new IllegalArgumentException("unexpected argument '" + a + "'");
-                }
-                file = a;
-                continue;
-            }
-            String key = a.substring(2);
-            if (!known.contains(key)) {
-                throw new IllegalArgumentException("unknown option --" + key);
-            }
-            boolean flag = key.equals("json") || key.equals("refined");
-            if (flag && (i + 1 >= args.length || args[i + 1].startsWith("--"))) {
-                o.put(key, "true");
-            } else if (i + 1 < args.length) {
-                o.put(key, args[++i]);
-            } else {
-                throw new IllegalArgumentException("option --" + key + " needs a value");
-            }
-        }
-        if (file == null && !o.containsKey("help") && !o.containsKey("env")) {
-            throw new IllegalArgumentException("give the spec file, e.g. plan bandit.json (or --env for a simulated world)");
-        }
-        if (file != null && o.keySet().stream().anyMatch(WorldPlanner.OPTIONS::contains)) {
-            throw new IllegalArgumentException("give either a spec file or a simulated world (--env ...), not both");
-        }
-        return file;
-    }
-
 }

@@ -123,6 +123,33 @@ class SimulateCommandTest {
                 .isEqualTo(2);
     }
 
+    /** The options of the hand-written parser picocli replaced, every one still there. */
+    @Test
+    void everyOptionIsListedInTheHelp() {
+        for (String o : List.of("env", "policies", "epsilons", "seeds", "first-seed", "horizon", "pool", "actions",
+                "dimension", "gap", "batch", "bumps", "length-scale", "noise", "tau", "delta", "confidence-scale",
+                "clip-quantile", "composition", "projection-cap", "approximation-size", "checkpoints", "threads", "out",
+                "elimination", "statistical", "projection", "tau-rule", "residual-floor", "reward-offset",
+                "reward-bound", "refined", "qff-nodes", "qff-length-scale", "gpucb-ridge", "gpucb-rho",
+                "gpucb-rkhs-bound", "gpucb-zeta", "gpucb-calibration", "gpucb-shift", "gpucb-shift-scale",
+                "gpucb-radius-scale", "gpucb-batch", "help")) {
+            assertThat(SimulateCommand.USAGE).as(o).containsPattern("--" + o + "[=\\[ ]");
+        }
+    }
+
+    @Test
+    void optionValuesAreCheckedAndFlagsTakeAnOptionalValue() {
+        assertThat(run("--composition", "PARALLEL", "--help").code()).isZero();
+        Run composition = run("--composition", "diagonal");
+        assertThat(composition.code()).isEqualTo(2);
+        assertThat(composition.err()).contains("--composition").contains("diagonal");
+        assertThat(run("--tau", "NaN").err()).contains("--tau").contains("not a finite number");
+        assertThat(run("--seeds", "0").err()).contains("--seeds");
+        assertThat(run("--horizon").err()).contains("--horizon");
+        assertThat(run("--threads", "0").code()).isEqualTo(2);
+        assertThat(run("--refined", "--bogus").err()).contains("unknown option --bogus");
+    }
+
     @Test
     void badArgumentsExitWithUsageAndCodeTwo() {
         assertThat(run("--horizon", "ten").code()).isEqualTo(2);
