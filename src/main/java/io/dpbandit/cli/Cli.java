@@ -6,23 +6,35 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
+import picocli.CommandLine.Help;
 import picocli.CommandLine.IVersionProvider;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.UsageMessageSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.TypeConversionException;
 import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * What every command of the jar shares: one picocli configuration (enum values in any case, numbers
- * finite), one way to report a usage error (exit code 2: a one-line message, suggestions, the
- * synopsis), one way to report a failure (exit code 1), the version and the rule that tells a
- * Spring Boot property argument from an unknown option.
+ * finite, the last of a repeated option wins, option sections in {@code --help}), one way to report
+ * a usage error (exit code 2: a one-line message, suggestions, the synopsis), one way to report a
+ * failure (exit code 1), the version and the rule that tells a Spring Boot property argument from an
+ * unknown option.
  */
 public final class Cli {
 
@@ -50,8 +62,10 @@ public final class Cli {
 
     /**
      * A parser for {@code command} and its subcommands: enum values are accepted in any case
-     * ({@code --composition parallel}) and a decimal number must be finite. The subcommands are
-     * added before the settings because picocli applies them only to the commands present.
+     * ({@code --composition parallel}), a decimal number must be finite, and an option given twice
+     * takes the last value (the bench scripts add {@code --seeds N} to a command line that has one).
+     * The subcommands are added before the settings because picocli applies them only to the
+     * commands present.
      */
     public static CommandLine parser(Object command, Object... subcommands) {
         CommandLine cl = new CommandLine(command);
@@ -59,9 +73,45 @@ public final class Cli {
             cl.addSubcommand(sub);
         }
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setOverwrittenOptionsAllowed(true);
         cl.registerConverter(Double.class, Cli::finite);
         cl.registerConverter(double.class, Cli::finite);
+        listOptionsBySection(cl);
         return cl;
+    }
+
+    private static void listOptionsBySection(CommandLine cl) {
+        cl.getHelpSectionMap().put(UsageMessageSpec.SECTION_KEY_OPTION_LIST, Cli::optionsBySection);
+        cl.getSubcommands().values().forEach(Cli::listOptionsBySection);
+    }
+
+    /**
+     * The heading under which {@code --help} lists the options of a {@code @Mixin} class: a set of
+     * options shared or kept apart (GP-UCB's, CAPRI's refinements) gets its own section. Mixins
+     * rather than picocli's {@code @ArgGroup} sections, because a group starts a new, otherwise
+     * empty instance when one of its options is repeated, silently dropping the others.
+     */
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.TYPE)
+    public @interface Section {
+        String value();
+    }
+
+    /** The option list: the command's own options, then one section per {@link Section} mixin. */
+    private static String optionsBySection(Help help) {
+        CommandSpec spec = help.commandSpec();
+        Set<OptionSpec> inSections = new HashSet<>();
+        StringBuilder sections = new StringBuilder();
+        for (CommandSpec mixin : spec.mixins().values()) {
+            Section section = mixin.userObject().getClass().getAnnotation(Section.class);
+            if (section != null) {
+                inSections.addAll(mixin.options());
+                sections.append(help.createHeading("%n" + section.value() + "%n"))
+                        .append(help.optionListExcludingGroups(mixin.options()));
+            }
+        }
+        List<OptionSpec> own = spec.options().stream().filter(o -> !inSections.contains(o)).toList();
+        return help.optionListExcludingGroups(own) + sections;
     }
 
     /**
@@ -71,11 +121,31 @@ public final class Cli {
      * combination the logic refuses), {@link #FAILED} for anything else.
      */
     public static int execute(CommandLine cl, String[] args, PrintStream out, PrintStream err) {
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
+        cl.setOut(writer(out));
+        cl.setErr(writer(err));
         cl.setParameterExceptionHandler(Cli::usageError);
         cl.setExecutionExceptionHandler((e, command, parsed) -> failure(e, command));
         return cl.execute(args);
+    }
+
+    /** Writes through {@code stream}, so that its own charset encodes the text (Java 17 cannot ask for it). */
+    private static PrintWriter writer(PrintStream stream) {
+        return new PrintWriter(new Writer() {
+            @Override
+            public void write(char[] text, int offset, int length) {
+                stream.print(String.valueOf(text, offset, length));
+            }
+
+            @Override
+            public void flush() {
+                stream.flush();
+            }
+
+            @Override
+            public void close() {
+                stream.flush();
+            }
+        }, true);
     }
 
     /**

@@ -31,9 +31,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine;
-import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
@@ -95,17 +96,18 @@ public final class PlanCommand implements Callable<Integer> {
             description = "USCA: n_Z (default: the spec's, or 1000)")
     Integer approximationSize;
 
-    @ArgGroup(validate = false, heading = "%nCAPRI refinements (default: the spec's configuration, or the paper's):%n")
-    RefinementOptions refinements = new RefinementOptions();
+    @Mixin
+    RefinementOptions refinements;
 
-    @ArgGroup(exclusive = false, heading = "%nOn a simulated world instead of a spec (the options of simulate, one "
-            + "policy and one epsilon; the defaults are simulate's):%n")
+    @Mixin
     World world;
 
-    /** The world {@link WorldPlanner} builds, as {@code simulate} would; null when a spec is planned. */
+    /** The world {@link WorldPlanner} builds, as {@code simulate} would; planned instead of a spec. */
+    @Cli.Section("On a simulated world instead of a spec (the options of simulate, one policy and one epsilon; "
+            + "the defaults are simulate's):")
     static final class World {
-        @Option(names = "--env", required = true, paramLabel = "NAME",
-                description = "kernel | linear | camelback | styblinski-tang | michalewicz")
+        @Option(names = "--env", paramLabel = "NAME",
+                description = "kernel | linear | camelback | styblinski-tang | michalewicz (required for a world)")
         String env;
 
         @Option(names = "--policy", paramLabel = "P", converter = SimulateCommand.PolicyName.class,
@@ -155,6 +157,11 @@ public final class PlanCommand implements Callable<Integer> {
 
         @Option(names = "--projection-cap", paramLabel = "M", description = "as for simulate (default 1000)")
         Integer projectionCap;
+
+        boolean given() {
+            return Stream.of(env, policy, epsilon, horizon, worldSeed, pool, actions, dimension, bumps, lengthScale,
+                    noise, tau, delta, confidenceScale, clipQuantile, projectionCap).anyMatch(o -> o != null);
+        }
     }
 
     /** {@code --epsilon} as {@link WorldPlanner} reads it: 'inf' or a finite number. */
@@ -189,17 +196,18 @@ public final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (specFile == null && world == null) {
-            throw new ParameterException(spec.commandLine(),
-                    "give the spec file, e.g. plan bandit.json (or --env for a simulated world)");
-        }
-        if (specFile != null && world != null) {
+        if (specFile != null && world.given()) {
             throw new ParameterException(spec.commandLine(),
                     "give either a spec file or a simulated world (--env ...), not both");
         }
+        if (specFile == null && world.env == null) {
+            throw new ParameterException(spec.commandLine(), world.given()
+                    ? "a simulated world needs --env (or give a spec file instead)"
+                    : "give the spec file, e.g. plan bandit.json (or --env for a simulated world)");
+        }
         PlannerOptions options = new PlannerOptions(gap, seed, contexts);
         PlanReport report;
-        if (world != null) {
+        if (specFile == null) {
             report = WorldPlanner.plan(givenOptions(), options);
         } else {
             BanditSpec bandit;

@@ -10,6 +10,8 @@ import picocli.CommandLine.Option;
  * {@code gpucb-nonprivate}), a section of {@link SimulateCommand}'s options; their defaults are
  * {@link GpUcbSettings#defaults()}.
  */
+@Cli.Section("GP-UCB with quadrature Fourier features (policies gpucb, gpucb-local, gpucb-nonprivate; epsilon is "
+        + "the paper's alpha, --delta its beta; joint point = context ++ action features):")
 final class GpUcbOptions {
 
     @Option(names = "--qff-nodes", paramLabel = "N", defaultValue = "10",

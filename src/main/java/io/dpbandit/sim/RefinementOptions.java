@@ -7,10 +7,11 @@ import java.util.stream.Stream;
 import picocli.CommandLine.Option;
 
 /**
- * The command-line options of CAPRI's refinements ({@link Refinements}), a section of the options
- * of {@code simulate} and {@code plan}. Every field is null when its option is not given, so that
+ * The command-line options of CAPRI's refinements ({@link Refinements}), shared by {@code simulate}
+ * and {@code plan} as a mixin with its own section in {@code --help}. Every field is null when its option is not given, so that
  * {@code plan} can keep a spec's own refinements.
  */
+@Cli.Section("CAPRI refinements (default: the paper's algorithm, or for plan the spec's configuration):")
 public final class RefinementOptions {
 
     @Option(names = "--elimination", paramLabel = "E", description = "CAPRI's elimination test: width "

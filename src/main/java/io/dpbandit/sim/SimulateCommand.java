@@ -22,9 +22,9 @@ import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.function.LongFunction;
 import picocli.CommandLine;
-import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
 
@@ -156,13 +156,11 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "output folder (default ${DEFAULT-VALUE})")
     Path outDir;
 
-    @ArgGroup(validate = false, heading = "%nGP-UCB with quadrature Fourier features (policies gpucb, gpucb-local, "
-            + "gpucb-nonprivate; epsilon is the paper's alpha, --delta its beta; joint point = context ++ action "
-            + "features):%n")
-    GpUcbOptions gpucb = new GpUcbOptions();
+    @Mixin
+    GpUcbOptions gpucb;
 
-    @ArgGroup(validate = false, heading = "%nCAPRI refinements (default: the paper's algorithm):%n")
-    RefinementOptions refinements = new RefinementOptions();
+    @Mixin
+    RefinementOptions refinements;
 
     /** @param out the summary table; {@code err} progress and messages */
     public SimulateCommand(PrintStream out, PrintStream err) {

@@ -109,6 +109,18 @@ class PlanCommandTest {
     }
 
     @Test
+    void anOptionGivenTwiceTakesTheLastValueAndKeepsTheOthers() {
+        PlanCommand plan = new PlanCommand(System.out, System.err);
+        io.dpbandit.cli.Cli.parser(plan).parseArgs("--env", "kernel", "--pool", "10", "--horizon", "5000",
+                "--pool", "8", "--refined", "--gap", "0.2", "--gap", "0.3");
+        assertThat(plan.world.env).isEqualTo("kernel");
+        assertThat(plan.world.pool).isEqualTo(8);
+        assertThat(plan.world.horizon).isEqualTo(5000);
+        assertThat(plan.gap).isEqualTo(0.3);
+        assertThat(plan.refinements.given()).isTrue();
+    }
+
+    @Test
     void mistakesAreExitCode2WithAMessage(@TempDir Path dir) throws Exception {
         assertThat(run().code()).isEqualTo(2);
         Run unknown = run("--frobnicate", "1");

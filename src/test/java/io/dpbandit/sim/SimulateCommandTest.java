@@ -150,6 +150,25 @@ class SimulateCommandTest {
         assertThat(run("--refined", "--bogus").err()).contains("unknown option --bogus");
     }
 
+    /** bench/run-capri-grid.sh appends --seeds N to a command line that already has --seeds. */
+    @Test
+    void anOptionGivenTwiceTakesTheLastValue() {
+        Run r = run("--env", "kernel", "--pool", "4", "--actions", "3", "--horizon", "50", "--seeds", "5",
+                "--policies", "uniform,capri", "--epsilons", "1", "--checkpoints", "2", "--threads", "1",
+                "--seeds", "1", "--out", dir.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).contains("simulate: 2 runs of 50 rounds");
+        // and in the GP-UCB and refinement sections the other options given stay given
+        SimulateCommand c = new SimulateCommand(System.out, System.err);
+        io.dpbandit.cli.Cli.parser(c).parseArgs("--qff-nodes", "3", "--gpucb-ridge", "2", "--elimination", "pairwise",
+                "--qff-nodes", "4", "--reward-offset", "0.25", "--elimination", "width");
+        assertThat(c.gpucb.settings().nodesPerDimension()).isEqualTo(4);
+        assertThat(c.gpucb.settings().ridge()).isEqualTo(2.0);
+        assertThat(c.refinements.refinements().elimination())
+                .isEqualTo(io.dpbandit.policy.capri.CapriConfig.Refinements.EliminationTest.WIDTH);
+        assertThat(c.refinements.refinements().rewardOffset()).isEqualTo(0.25);
+    }
+
     @Test
     void badArgumentsExitWithUsageAndCodeTwo() {
         assertThat(run("--horizon", "ten").code()).isEqualTo(2);
