@@ -93,9 +93,10 @@ public final class SpecValidation {
         BanditSpec.Tuning t = tuning(s.tuning());
         var paper = CapriConfig.Refinements.paper();
         boolean refined = t.elimination() != paper.elimination() || t.statisticalWidth() != paper.statistical()
-                || t.projection() != paper.projection() || t.tauRule() != paper.tau() || t.rewardOffset() != 0.0;
+                || t.projection() != paper.projection() || t.tauRule() != paper.tau() || t.rewardOffset() != 0.0
+                || t.residualFloor() != paper.residualFloor();
         if (!reads.contains(SpecSection.REFINEMENTS) && refined) {
-            p.add(problem("tuning", "elimination, statisticalWidth, projection, tauRule and rewardOffset apply to "
+            p.add(problem("tuning", "elimination, statisticalWidth, projection, tauRule, rewardOffset and residualFloor apply to "
                     + Algorithms.owners(SpecSection.REFINEMENTS) + " only"));
         }
     }
@@ -137,7 +138,10 @@ public final class SpecValidation {
             p.add(problem("privacy.composition", "applies to " + Algorithms.owners(SpecSection.EPOCH_COMPOSITION)
                     + " only; " + a.algorithm() + " composes sequentially"));
         }
-        double budget = total != null ? total : eps == null ? 0 : eps;
+        // Normalised, a budget spent release by release always states its total; the others have none
+        // (their epsilon is the total), so a normalised spec validates again unchanged.
+        Double budget = !a.sections().contains(SpecSection.TOTAL_EPSILON) ? null
+                : total != null ? total : eps == null ? Double.valueOf(0) : eps;
         return new BanditSpec.Privacy(model, eps, needsDelta ? delta : Double.valueOf(0.0), budget, composition);
     }
 
@@ -219,7 +223,8 @@ public final class SpecValidation {
                 t == null || t.statisticalWidth() == null ? paper.statistical() : t.statisticalWidth(),
                 t == null || t.projection() == null ? paper.projection() : t.projection(),
                 t == null || t.tauRule() == null ? paper.tau() : t.tauRule(),
-                t == null || t.rewardOffset() == null ? 0.0 : t.rewardOffset());
+                t == null || t.rewardOffset() == null ? 0.0 : t.rewardOffset(),
+                t == null || t.residualFloor() == null ? 0.1 : t.residualFloor());
     }
 
     private static boolean finite(double[] v) {

@@ -1,148 +1,304 @@
 package io.dpbandit.plan;
 
-import static io.dpbandit.sim.OptionValues.integer;
-import static io.dpbandit.sim.OptionValues.number;
-
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.dpbandit.spec.BanditSpec;
+import io.dpbandit.algorithms.Algorithms;
 import io.dpbandit.algorithms.SpecValidation;
+import io.dpbandit.runtime.AlgorithmDescriptor;
 import io.dpbandit.bandit.InvalidRequestException;
-import io.dpbandit.algorithms.capri.CapriAlgorithm;
-import io.dpbandit.algorithms.usca.UscaAlgorithm;
-import io.dpbandit.policy.ContextGenerator;
+import io.dpbandit.cli.Cli;
 import io.dpbandit.policy.capri.CapriConfig;
 import io.dpbandit.policy.planning.CapriForecast;
 import io.dpbandit.policy.planning.PlanReport;
 import io.dpbandit.policy.planning.PlannerOptions;
 import io.dpbandit.policy.planning.UscaForecast;
-import io.dpbandit.policy.planning.UtilityPlanner;
-import io.dpbandit.policy.usca.UscaConfig;
+import io.dpbandit.sim.PolicySpec;
 import io.dpbandit.sim.RefinementOptions;
+import io.dpbandit.sim.SimulateCommand;
 import io.dpbandit.sim.WorldPlanner;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code java -jar dpbandit.jar plan SPEC.json [--option value ...]}: the utility planner's
  * forecast for a bandit spec (the JSON of POST /bandits), before any user is served. Prints a table,
- * or the {@link PlanReport} as JSON with {@code --json}. Reads nothing but the spec.
+ * or the {@link PlanReport} as JSON with {@code --json}. Reads nothing but the spec, or plans the run
+ * {@code simulate} would make on a simulated world ({@code --env ...}, {@link WorldPlanner}).
  */
-public final class PlanCommand {
+@Command(name = "plan", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class, sortOptions = false,
+        abbreviateSynopsis = true, usageHelpWidth = 110,
+        description = {"Forecasts what a bandit spec will learn under its privacy budget, before launch.",
+            "The utility planner's forecast for a spec (the body of POST /bandits) as a table, or as JSON with "
+                + "--json. Reads nothing but the spec; with --env instead it plans the run simulate would make "
+                + "on a simulated world."},
+        footer = {"", "Exit codes: 0 done, 2 usage error or a spec that cannot be read, is invalid or is not "
+            + "CAPRI or USCA, 1 failed."})
+public final class PlanCommand implements Callable<Integer> {
 
-    static final String USAGE = """
-            Usage: plan SPEC.json [--option value ...]
-              SPEC.json                a bandit spec, the body of POST /bandits (CAPRI or USCA)
-              --gap G                  the reward gap to forecast the first elimination of (default 0.1)
-              --json                   print the report as JSON instead of a table
-              --seed N                 seed of the planner's public draws (default 1)
-              --contexts N             pool contexts sampled for the per-pair statistics (default 50)
-              --composition C          CAPRI: sequential or parallel (default: the spec's)
-              --approximation-size N   USCA: n_Z (default: the spec's)
-            CAPRI refinements (default: the spec's configuration):
-            """ + RefinementOptions.USAGE + WorldPlanner.USAGE;
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true)
+            .enable(SerializationFeature.INDENT_OUTPUT);
 
-    private static final Set<String> OWN = Set.of("gap", "json", "seed", "contexts", "composition",
-            "approximation-size");
+    @Spec
+    CommandSpec spec;
 
-    private PlanCommand() {
+    private final PrintStream stdout;
+    private final PrintStream stderr;
+
+    @Parameters(arity = "0..1", paramLabel = "SPEC.json",
+            description = "a bandit spec, the body of POST /bandits (CAPRI or USCA)")
+    Path specFile;
+
+    @Option(names = "--gap", paramLabel = "G", defaultValue = "0.1",
+            description = "the reward gap to forecast the first elimination of (default ${DEFAULT-VALUE})")
+    double gap;
+
+    @Option(names = "--json", description = "print the report as JSON instead of a table")
+    boolean json;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
+            description = "seed of the planner's public draws (default ${DEFAULT-VALUE})")
+    long seed;
+
+    @Option(names = "--contexts", paramLabel = "N", defaultValue = "50",
+            description = "pool contexts sampled for the per-pair statistics (default ${DEFAULT-VALUE})")
+    int contexts;
+
+    @Option(names = "--composition", paramLabel = "C",
+            description = "CAPRI: sequential or parallel (default: the spec's, or sequential)")
+    CapriConfig.EpochComposition composition;
+
+    @Option(names = "--approximation-size", paramLabel = "N",
+            description = "USCA: n_Z (default: the spec's, or 1000)")
+    Integer approximationSize;
+
+    @Mixin
+    RefinementOptions refinements;
+
+    @Mixin
+    World world;
+
+    /** The world {@link WorldPlanner} builds, as {@code simulate} would; planned instead of a spec. */
+    @Cli.Section("On a simulated world instead of a spec (the options of simulate, one policy and one epsilon; "
+            + "the defaults are simulate's):")
+    static final class World {
+        @Option(names = "--env", paramLabel = "NAME",
+                description = "kernel | linear | camelback | styblinski-tang | michalewicz (required for a world)")
+        String env;
+
+        @Option(names = "--policy", paramLabel = "P", converter = SimulateCommand.PolicyName.class,
+                description = "capri | capri-paper | capri-ldp | usca (default capri)")
+        PolicySpec policy;
+
+        @Option(names = "--epsilon", paramLabel = "E", converter = WorldEpsilon.class,
+                description = "privacy level, 'inf' for non-private (default 1)")
+        Double epsilon;
+
+        @Option(names = "--horizon", paramLabel = "T", converter = Cli.PositiveInteger.class,
+                description = "rounds (default 20000)")
+        Integer horizon;
+
+        @Option(names = "--world-seed", paramLabel = "N", description = "the world's seed (default 1)")
+        Integer worldSeed;
+
+        @Option(names = "--pool", paramLabel = "N", description = "public contexts (default 50)")
+        Integer pool;
+
+        @Option(names = "--actions", paramLabel = "N", description = "catalogue size (default 20, linear 100)")
+        Integer actions;
+
+        @Option(names = "--dimension", paramLabel = "D", description = "feature dimension of linear (default 5)")
+        Integer dimension;
+
+        @Option(names = "--bumps", paramLabel = "N", description = "RBF bumps (default 10)")
+        Integer bumps;
+
+        @Option(names = "--length-scale", paramLabel = "L", description = "RBF length scale (default 0.3)")
+        Double lengthScale;
+
+        @Option(names = "--noise", paramLabel = "S", description = "reward noise (default 0.1)")
+        Double noise;
+
+        @Option(names = "--tau", paramLabel = "T", description = "regularisation tau (default 0.1)")
+        Double tau;
+
+        @Option(names = "--delta", paramLabel = "D", description = "privacy delta (default 1e-5)")
+        Double delta;
+
+        @Option(names = "--confidence-scale", paramLabel = "S", description = "as for simulate (default 5e-5)")
+        Double confidenceScale;
+
+        @Option(names = "--clip-quantile", paramLabel = "Q", description = "as for simulate (default 1.0)")
+        Double clipQuantile;
+
+        @Option(names = "--projection-cap", paramLabel = "M", description = "as for simulate (default 1000)")
+        Integer projectionCap;
+
+        boolean given() {
+            return Stream.of(env, policy, epsilon, horizon, worldSeed, pool, actions, dimension, bumps, lengthScale,
+                    noise, tau, delta, confidenceScale, clipQuantile, projectionCap).anyMatch(o -> o != null);
+        }
+    }
+
+    /** {@code --epsilon} as {@link WorldPlanner} reads it: 'inf' or a finite number. */
+    static final class WorldEpsilon implements CommandLine.ITypeConverter<Double> {
+        @Override
+        public Double convert(String text) {
+            if (text.trim().equalsIgnoreCase("inf")) {
+                return Double.POSITIVE_INFINITY;
+            }
+            try {
+                double e = Double.parseDouble(text.trim());
+                if (Double.isFinite(e)) {
+                    return e;
+                }
+            } catch (NumberFormatException ex) {
+                // reported below
+            }
+            throw new TypeConversionException("'" + text + "' is neither a finite number nor 'inf'");
+        }
+    }
+
+    /** @param out the forecast; {@code err} messages */
+    public PlanCommand(PrintStream out, PrintStream err) {
+        this.stdout = out;
+        this.stderr = err;
     }
 
     /** Runs the command; returns the process exit code (0 ok, 2 bad arguments or spec, 1 failure). */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        Map<String, String> o;
-        String file;
-        try {
-            o = new HashMap<>();
-            file = parse(args, o);
-        } catch (IllegalArgumentException e) {
-            err.println("plan: " + e.getMessage());
-            err.print(USAGE);
-            return 2;
-        }
-        if (o.containsKey("help")) {
-            out.print(USAGE);
-            return 0;
-        }
-        try {
-            ObjectMapper json = new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true)
-                    .enable(SerializationFeature.INDENT_OUTPUT);
-            if (file == null) {
-                PlannerOptions options = options(o);
-                PlanReport report = WorldPlanner.plan(o, options);
-                out.print(o.containsKey("json") ? json.writeValueAsString(report) + System.lineSeparator()
-                        : table(report));
-                return 0;
-            }
-            BanditSpec spec = SpecValidation.normalise(json.readValue(Files.readString(Path.of(file)),
-                    BanditSpec.class));
-            PlannerOptions options = options(o);
-            ContextGenerator contexts = CapriAlgorithm.contexts(spec);
-            PlanReport report = switch (spec.algorithm()) {
-                case CAPRI -> UtilityPlanner.plan(capriConfig(spec, o), contexts, options);
-                case USCA -> UtilityPlanner.plan(uscaConfig(spec, o), contexts, options);
-                default -> throw new IllegalArgumentException("the planner covers CAPRI and USCA, not "
-                        + spec.algorithm());
-            };
-            if (o.containsKey("json")) {
-                out.println(json.writeValueAsString(report));
-            } else {
-                out.print(table(report));
-            }
-            return 0;
-        } catch (InvalidRequestException e) {
-            err.println("plan: the spec is not valid: " + e.getMessage());
-            return 2;
-        } catch (IllegalArgumentException e) {
-            err.println("plan: " + e.getMessage());
-            return 2;
-        } catch (IOException e) {
-            err.println("plan: cannot read " + file + ": " + e.getMessage());
-            return 2;
-        }
+        return Cli.execute(Cli.parser(new PlanCommand(out, err)), args, out, err);
     }
 
-    private static PlannerOptions options(Map<String, String> o) {
-        return new PlannerOptions(number(o, "gap", 0.1), integer(o, "seed", 1),
-                integer(o, "contexts", 50));
-    }
-
-    /** The spec's CAPRI configuration with the command line's overrides. */
-    static CapriConfig capriConfig(BanditSpec spec, Map<String, String> o) {
-        CapriConfig config = CapriAlgorithm.config(spec);
-        if (o.containsKey("composition")) {
-            config = config.withComposition(switch (o.get("composition").trim().toLowerCase(Locale.ROOT)) {
-                case "sequential" -> CapriConfig.EpochComposition.SEQUENTIAL;
-                case "parallel" -> CapriConfig.EpochComposition.PARALLEL;
-                default -> throw new IllegalArgumentException("--composition must be sequential or parallel");
-            });
+    @Override
+    public Integer call() throws IOException {
+        if (specFile != null && world.given()) {
+            throw new ParameterException(spec.commandLine(),
+                    "give either a spec file or a simulated world (--env ...), not both");
         }
-        boolean refined = RefinementOptions.OPTIONS.stream().anyMatch(o::containsKey);
-        if (refined) {
-            config = config.withRefinements(RefinementOptions.refinements(o));
-            double b = RefinementOptions.rewardBound(o);
-            if (!Double.isNaN(b)) {
-                config = config.withRegularization(config.regularization(), b);
+        if (specFile == null && world.env == null) {
+            throw new ParameterException(spec.commandLine(), world.given()
+                    ? "a simulated world needs --env (or give a spec file instead)"
+                    : "give the spec file, e.g. plan bandit.json (or --env for a simulated world)");
+        }
+        PlannerOptions options = new PlannerOptions(gap, seed, contexts);
+        PlanReport report;
+        if (specFile == null) {
+            report = WorldPlanner.plan(givenOptions(), options);
+        } else {
+            BanditSpec bandit;
+            try {
+                bandit = SpecValidation.normalise(JSON.readValue(Files.readString(specFile), BanditSpec.class));
+            } catch (NoSuchFileException e) {
+                stderr.println("plan: cannot read " + specFile + ": no such file");
+                return Cli.USAGE;
+            } catch (JsonProcessingException e) {
+                stderr.println("plan: cannot read " + specFile + ": not a bandit spec: " + e.getOriginalMessage());
+                return Cli.USAGE;
+            } catch (IOException e) {
+                stderr.println("plan: cannot read " + specFile + ": " + e.getMessage());
+                return Cli.USAGE;
+            } catch (InvalidRequestException e) {
+                stderr.println("plan: the spec is not valid: " + e.getMessage());
+                return Cli.USAGE;
+            }
+            try {
+                report = plan(bandit, options);
+            } catch (InvalidRequestException e) {
+                stderr.println("plan: the spec with these options is not valid: " + e.getMessage());
+                return Cli.USAGE;
             }
         }
-        return config;
+        stdout.print(json ? JSON.writeValueAsString(report) + System.lineSeparator() : table(report));
+        return 0;
     }
 
-    static UscaConfig uscaConfig(BanditSpec spec, Map<String, String> o) {
-        UscaConfig config = UscaAlgorithm.config(spec);
-        if (o.containsKey("approximation-size")) {
-            config = config.withApproximatingSet(config.approximatingSet(),
-                    integer(o, "approximation-size", 0));
+    /**
+     * The forecast for a spec, by its algorithm's descriptor, with the command line's what-if
+     * overrides applied to the spec itself (composition, CAPRI's refinements and reward bound, USCA's
+     * n_Z) and validated like any spec.
+     */
+    private PlanReport plan(BanditSpec bandit, PlannerOptions options) {
+        AlgorithmDescriptor algorithm = Algorithms.of(bandit.algorithm());
+        if (!algorithm.forecasts()) {
+            throw new IllegalArgumentException("the planner covers " + Algorithms.names(AlgorithmDescriptor::forecasts)
+                    + ", not " + bandit.algorithm());
         }
-        return config;
+        return algorithm.forecast(SpecValidation.normalise(overridden(bandit)), options);
+    }
+
+    private BanditSpec overridden(BanditSpec b) {
+        BanditSpec.Privacy p = b.privacy();
+        if (composition != null) {
+            p = new BanditSpec.Privacy(p.model(), p.epsilon(), p.delta(), p.totalEpsilon(), composition);
+        }
+        BanditSpec.Tuning t = b.tuning();
+        Double rewardBound = b.rewardBound();
+        var elimination = t.elimination();
+        var statistical = t.statisticalWidth();
+        var projection = t.projection();
+        var tau = t.tauRule();
+        Double offset = t.rewardOffset();
+        Double floor = t.residualFloor();
+        if (refinements.given()) {
+            CapriConfig.Refinements r = refinements.refinements();
+            elimination = r.elimination();
+            statistical = r.statistical();
+            projection = r.projection();
+            tau = r.tau();
+            offset = r.rewardOffset();
+            floor = r.residualFloor();
+            double given = refinements.rewardBound();
+            if (!Double.isNaN(given)) {
+                rewardBound = given;
+            }
+        }
+        Integer nz = approximationSize == null ? t.approximationSize() : approximationSize;
+        Integer cap = t.projectionCap();
+        if (elimination == CapriConfig.Refinements.EliminationTest.PAIRWISE && cap != null && cap > 300) {
+            // A served PAIRWISE bandit carries each release's m x m factor, so its cap is at most 300;
+            // the what-if plans what such a bandit would be (PLANNED projection rarely needs more).
+            cap = 300;
+        }
+        t = new BanditSpec.Tuning(t.mode(), t.confidenceScale(), cap, nz, t.clippingQuantile(),
+                elimination, statistical, projection, tau, offset, floor);
+        return new BanditSpec(b.id(), b.algorithm(), p, b.horizon(), rewardBound, b.kernel(), b.regularization(),
+                b.contextDimension(), b.actions(), b.contextPool(), b.feedback(), t, b.linear(), b.gpucb());
+    }
+
+    /**
+     * The options as the user typed them, name → text: the map {@link WorldPlanner} reads (it picks
+     * the world's, the composition and the refinements, and ignores the planner's own).
+     */
+    private Map<String, String> givenOptions() {
+        Map<String, String> o = new HashMap<>();
+        for (OptionSpec option : spec.commandLine().getParseResult().matchedOptions()) {
+            List<String> texts = option.originalStringValues();
+            o.put(option.longestName().substring(2), texts.isEmpty() ? "true" : texts.get(texts.size() - 1));
+        }
+        return o;
     }
 
     static String table(PlanReport report) {
@@ -193,46 +349,4 @@ public final class PlanCommand {
     private static String fmt(double v) {
         return new java.math.BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
     }
-
-    /** Options into {@code o}; returns the spec file. */
-    static String parse(String[] args, Map<String, String> o) {
-        Set<String> known = new HashSet<>(OWN);
-        known.addAll(RefinementOptions.OPTIONS);
-        known.addAll(WorldPlanner.OPTIONS);
-        String file = null;
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            if (a.equals("--help") || a.equals("-h")) {
-                o.put("help", "");
-                continue;
-            }
-            if (!a.startsWith("--")) {
-                if (file != null) {
-                    throw new IllegalArgumentException("unexpected argument '" + a + "'");
-                }
-                file = a;
-                continue;
-            }
-            String key = a.substring(2);
-            if (!known.contains(key)) {
-                throw new IllegalArgumentException("unknown option --" + key);
-            }
-            boolean flag = key.equals("json") || key.equals("refined");
-            if (flag && (i + 1 >= args.length || args[i + 1].startsWith("--"))) {
-                o.put(key, "true");
-            } else if (i + 1 < args.length) {
-                o.put(key, args[++i]);
-            } else {
-                throw new IllegalArgumentException("option --" + key + " needs a value");
-            }
-        }
-        if (file == null && !o.containsKey("help") && !o.containsKey("env")) {
-            throw new IllegalArgumentException("give the spec file, e.g. plan bandit.json (or --env for a simulated world)");
-        }
-        if (file != null && o.keySet().stream().anyMatch(WorldPlanner.OPTIONS::contains)) {
-            throw new IllegalArgumentException("give either a spec file or a simulated world (--env ...), not both");
-        }
-        return file;
-    }
-
 }

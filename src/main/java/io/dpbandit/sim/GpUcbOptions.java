@@ -1,65 +1,70 @@
 package io.dpbandit.sim;
 
-import static io.dpbandit.sim.OptionValues.integer;
-import static io.dpbandit.sim.OptionValues.number;
-
+import io.dpbandit.cli.Cli;
 import io.dpbandit.policy.gpucb.GpUcbConfig;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
+import picocli.CommandLine.Option;
 
 /**
  * The command-line options of the GP-UCB policies ({@code gpucb}, {@code gpucb-local},
- * {@code gpucb-nonprivate}), kept apart from {@link SimulateCommand}'s own so that the command only
- * forwards them.
+ * {@code gpucb-nonprivate}), a section of {@link SimulateCommand}'s options; their defaults are
+ * {@link GpUcbSettings#defaults()}.
  */
+@Cli.Section("GP-UCB with quadrature Fourier features (policies gpucb, gpucb-local, gpucb-nonprivate; epsilon is "
+        + "the paper's alpha, --delta its beta; joint point = context ++ action features):")
 final class GpUcbOptions {
 
-    static final Set<String> KEYS = Set.of("qff-nodes", "qff-length-scale", "gpucb-ridge", "gpucb-rho",
-            "gpucb-rkhs-bound", "gpucb-zeta", "gpucb-calibration", "gpucb-shift", "gpucb-shift-scale",
-            "gpucb-radius-scale", "gpucb-batch");
+    @Option(names = "--qff-nodes", paramLabel = "N", defaultValue = "10",
+            description = "quadrature nodes per dimension m-bar, M = 2 m-bar^d features (default ${DEFAULT-VALUE})")
+    int nodes;
 
-    static final String USAGE = """
-            GP-UCB with quadrature Fourier features (policies gpucb, gpucb-local, gpucb-nonprivate;
-            epsilon is the paper's alpha, --delta its beta; joint point = context ++ action features):
-              --qff-nodes N            quadrature nodes per dimension m-bar, M = 2 m-bar^d features (default 10)
-              --qff-length-scale L     SE kernel length scale on the joint points (default 0.5)
-              --gpucb-ridge R          ridge lambda (default 0.25 = rho^2)
-              --gpucb-rho R            reward noise scale rho (default 0.5, Bernoulli)
-              --gpucb-rkhs-bound B     RKHS norm bound B (default 1)
-              --gpucb-zeta Z           confidence failure probability zeta (default 0.1)
-              --gpucb-calibration C    paper | analytic noise calibration (default analytic)
-              --gpucb-shift S          paper | sharp bound Lambda of the PSD shift (default sharp)
-              --gpucb-shift-scale S    shift = S * 2 Lambda, S > 1/2 (default 1)
-              --gpucb-radius-scale C   UCB bonus = C * theoretical radius (default 0.1)
-              --gpucb-batch N          rounds per fold, one tree leaf per fold (default 1)
-            """;
+    @Option(names = "--qff-length-scale", paramLabel = "L", defaultValue = "0.5",
+            description = "SE kernel length scale on the joint points (default ${DEFAULT-VALUE})")
+    double lengthScale;
 
-    private GpUcbOptions() {
+    @Option(names = "--gpucb-ridge", paramLabel = "R", defaultValue = "0.25",
+            description = "ridge lambda (default ${DEFAULT-VALUE} = rho^2)")
+    double ridge;
+
+    @Option(names = "--gpucb-rho", paramLabel = "R", defaultValue = "0.5",
+            description = "reward noise scale rho (default ${DEFAULT-VALUE}, Bernoulli)")
+    double rho;
+
+    @Option(names = "--gpucb-rkhs-bound", paramLabel = "B", defaultValue = "1",
+            description = "RKHS norm bound B (default ${DEFAULT-VALUE})")
+    double rkhsBound;
+
+    @Option(names = "--gpucb-zeta", paramLabel = "Z", defaultValue = "0.1",
+            description = "confidence failure probability zeta (default ${DEFAULT-VALUE})")
+    double zeta;
+
+    @Option(names = "--gpucb-calibration", paramLabel = "C", defaultValue = "analytic",
+            description = "paper | analytic noise calibration (default ${DEFAULT-VALUE})")
+    GpUcbConfig.Calibration calibration;
+
+    @Option(names = "--gpucb-shift", paramLabel = "S", defaultValue = "sharp",
+            description = "paper | sharp bound Lambda of the PSD shift (default ${DEFAULT-VALUE})")
+    GpUcbConfig.ShiftRule shift;
+
+    @Option(names = "--gpucb-shift-scale", paramLabel = "S", defaultValue = "1",
+            description = "shift = S * 2 Lambda, S > 1/2 (default ${DEFAULT-VALUE})")
+    double shiftScale;
+
+    @Option(names = "--gpucb-radius-scale", paramLabel = "C", defaultValue = "0.1",
+            description = "UCB bonus = C * theoretical radius (default ${DEFAULT-VALUE})")
+    double radiusScale;
+
+    @Option(names = "--gpucb-batch", paramLabel = "N", defaultValue = "1", converter = Cli.PositiveInteger.class,
+            description = "rounds per fold, one tree leaf per fold (default ${DEFAULT-VALUE})")
+    int batch;
+
+    GpUcbSettings settings() {
+        return new GpUcbSettings(nodes, lengthScale, ridge, rho, rkhsBound, zeta, calibration, shift, shiftScale,
+                radiusScale, batch);
     }
 
+    /** The settings of the options in a map (name without dashes → value; others ignored). */
     static GpUcbSettings parse(Map<String, String> o) {
-        return new GpUcbSettings(integer(o, "qff-nodes", 10), number(o, "qff-length-scale", 0.5),
-                number(o, "gpucb-ridge", 0.25), number(o, "gpucb-rho", 0.5), number(o, "gpucb-rkhs-bound", 1.0),
-                number(o, "gpucb-zeta", 0.1), calibration(o.getOrDefault("gpucb-calibration", "analytic")),
-                shiftRule(o.getOrDefault("gpucb-shift", "sharp")), number(o, "gpucb-shift-scale", 1.0),
-                number(o, "gpucb-radius-scale", 0.1), integer(o, "gpucb-batch", 1));
+        return Cli.parseMap(new GpUcbOptions(), o).settings();
     }
-
-    private static GpUcbConfig.Calibration calibration(String s) {
-        return switch (s.trim().toLowerCase(Locale.ROOT)) {
-            case "paper" -> GpUcbConfig.Calibration.PAPER;
-            case "analytic" -> GpUcbConfig.Calibration.ANALYTIC;
-            default -> throw new IllegalArgumentException("--gpucb-calibration must be paper or analytic");
-        };
-    }
-
-    private static GpUcbConfig.ShiftRule shiftRule(String s) {
-        return switch (s.trim().toLowerCase(Locale.ROOT)) {
-            case "paper" -> GpUcbConfig.ShiftRule.PAPER;
-            case "sharp" -> GpUcbConfig.ShiftRule.SHARP;
-            default -> throw new IllegalArgumentException("--gpucb-shift must be paper or sharp");
-        };
-    }
-
 }

@@ -3,9 +3,9 @@ package io.dpbandit.sim;
 import java.util.Map;
 
 /**
- * Reads a command-line option's value (the {@code simulate} and {@code plan} commands): a whole or
- * a finite number, the fallback when absent, and a message naming the option otherwise, which the
- * commands turn into exit code 2.
+ * Reads an option's value from a name → value map, for {@link WorldPlanner#simulation} (the command
+ * line itself is parsed by picocli): a whole or a finite number, the fallback when absent, and a
+ * message naming the option otherwise, which the commands turn into exit code 2.
  */
 public final class OptionValues {
 

@@ -1,11 +1,9 @@
 package io.dpbandit.sim;
 
-import static io.dpbandit.sim.OptionValues.integer;
-import static io.dpbandit.sim.OptionValues.number;
-
+import io.dpbandit.cli.Cli;
 import io.dpbandit.client.kernel.KernelSpec;
-import io.dpbandit.policy.capri.CapriConfig;
 import io.dpbandit.client.privacy.SeededNoiseSource;
+import io.dpbandit.policy.capri.CapriConfig;
 import io.dpbandit.sim.env.BenchmarkFunction;
 import io.dpbandit.sim.env.BenchmarkFunctionEnvironment;
 import io.dpbandit.sim.env.Environment;
@@ -18,14 +16,17 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
 import java.util.function.LongFunction;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code java -jar target/dpbandit.jar simulate [--option value ...]}: runs policies × ε × seeds
@@ -33,145 +34,214 @@ import java.util.function.LongFunction;
  * summary.txt to the output folder, and prints the summary table on stdout. {@code --help} lists
  * the options.
  */
-public final class SimulateCommand {
+@Command(name = "simulate", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
+        sortOptions = false, abbreviateSynopsis = true, usageHelpWidth = 110,
+        description = {"Runs policies x epsilons x seeds on a simulated world.",
+            "Progress on stderr, the summary table on stdout, and regret.csv, epochs.csv, regret.png and "
+                + "summary.txt in --out."},
+        footer = {"", "Exit codes: 0 done, 1 failed (e.g. --out not writable), 2 usage error."})
+public final class SimulateCommand implements Callable<Integer> {
 
-    static final String USAGE = """
-            Usage: simulate [--option value ...]
-              --env NAME               kernel | linear | linear-fresh | linear-gap | camelback | styblinski-tang |
-                                       michalewicz (default kernel). linear: paper 004's world with a fixed
-                                       catalogue of arms; linear-fresh: the same with the arms drawn afresh
-                                       every round (paper 004 App. G); linear-gap: paper 001's (fresh decision
-                                       sets, gap, ±1 rewards)
-              --policies LIST          kernel policies: uniform, capri-paper, capri, capri-ldp, usca;
-                                       GP-UCB policies (camelback, styblinski-tang, michalewicz): gpucb,
-                                       gpucb-local, gpucb-nonprivate;
-                                       linear policies (linear environments only): linucb, linucb-jdp-gauss,
-                                       linucb-jdp-gauss-paper, linucb-jdp-wishart, linucb-jdp-wishart-paper,
-                                       onlineucb, onlineucb-paper, ldp-linucb (default uniform,capri-paper,capri)
-              --epsilons LIST          privacy levels, 'inf' for non-private (default 1,inf); the private
-                                       linear policies need finite ones; uniform and linucb ignore them
-              --seeds N                seeds per cell (default 3)
-              --first-seed S           the first seed: runs seeds S .. S+N-1 (default 1), to split a long table
-              --horizon T              rounds per run (default 20000)
-              --pool N                 public contexts (default 50)
-              --actions N              catalogue size (default 20; linear and linear-fresh 100,
-                                       linear-gap 25: the papers' K)
-              --dimension D            feature dimension d of the linear environments (default 5)
-              --gap G                  reward gap of linear-gap (default 0.1)
-              --batch B                rounds per fold of the linear policies (default 1: every round is
-                                       folded before the next decision; B > 1: one fold, one tree leaf, per B)
-              --bumps N                RBF bumps of the kernel environment (default 10)
-              --length-scale L         RBF length scale of environment and policies (default 0.3)
-              --noise S                reward noise standard deviation, kernel environment (default 0.1)
-              --tau T                  regularisation tau (default 0.1)
-              --delta D                privacy delta (default 1e-5)
-              --confidence-scale S     statistical width scale of engineered CAPRI (default 5e-5)
-              --clip-quantile Q        contribution clipping quantile of engineered CAPRI (default 1.0)
-              --composition C          CAPRI's composition over epochs: sequential (the paper's split,
-                                       default) or parallel (each epoch spends the full budget)
-              --projection-cap M       cap on CAPRI's projection set (default 1000)
-              --approximation-size N   USCA's approximating set size (default 1000)
-              --checkpoints N          points per regret curve (default 200)
-              --threads N              parallel runs (default: number of cores)
-              --out DIR                output folder (default sim-out)
-            """ + GpUcbOptions.USAGE + RefinementOptions.USAGE;
+    /** The {@code --help} text. */
+    static final String USAGE = Cli.parser(new SimulateCommand(System.out, System.err))
+            .getUsageMessage(CommandLine.Help.Ansi.OFF);
 
-    private static final Set<String> OPTIONS = Set.of("env", "policies", "epsilons", "seeds", "first-seed", "horizon",
-            "pool", "actions", "dimension", "gap", "batch", "bumps", "length-scale", "noise", "tau", "delta", "confidence-scale",
-            "clip-quantile", "composition", "projection-cap", "approximation-size", "checkpoints", "threads", "out",
-            "elimination", "statistical", "projection", "tau-rule", "residual-floor", "reward-offset", "reward-bound",
-            "refined");
+    private final PrintStream stdout;
+    private final PrintStream stderr;
 
-    private SimulateCommand() {
-    }
+    @Option(names = "--env", paramLabel = "NAME", defaultValue = "kernel", description = "kernel | linear | "
+            + "linear-fresh | linear-gap | camelback | styblinski-tang | michalewicz (default ${DEFAULT-VALUE}). "
+            + "linear: paper 004's world with a fixed catalogue of arms; linear-fresh: the same with the arms drawn "
+            + "afresh every round (paper 004 App. G); linear-gap: paper 001's (fresh decision sets, gap, ±1 rewards)")
+    String env;
 
-    private static CapriConfig.EpochComposition composition(String name) {
-        return switch (name.trim().toLowerCase(Locale.ROOT)) {
-            case "sequential" -> CapriConfig.EpochComposition.SEQUENTIAL;
-            case "parallel" -> CapriConfig.EpochComposition.PARALLEL;
-            default -> throw new IllegalArgumentException("--composition must be sequential or parallel");
-        };
-    }
+    @Option(names = "--policies", paramLabel = "LIST", hideParamSyntax = true, split = ",",
+            defaultValue = "uniform,capri-paper,capri", converter = PolicyName.class,
+            description = "kernel policies: uniform, capri-paper, capri, capri-ldp, usca; GP-UCB policies "
+            + "(camelback, styblinski-tang, michalewicz): gpucb, gpucb-local, gpucb-nonprivate; linear policies "
+            + "(linear environments only): linucb, linucb-jdp-gauss, linucb-jdp-gauss-paper, "
+            + "linucb-jdp-wishart, linucb-jdp-wishart-paper, onlineucb, onlineucb-paper, ldp-linucb "
+            + "(default ${DEFAULT-VALUE})")
+    List<PolicySpec> policies;
 
-    public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
+    @Option(names = "--epsilons", paramLabel = "LIST", hideParamSyntax = true, split = ",", defaultValue = "1,inf",
+            converter = Epsilon.class, description = "privacy levels, 'inf' for non-private "
+            + "(default ${DEFAULT-VALUE}); the private linear policies need finite ones; uniform and linucb "
+            + "ignore them")
+    List<Double> epsilons;
+
+    @Option(names = "--seeds", paramLabel = "N", defaultValue = "3", converter = Cli.PositiveInteger.class,
+            description = "seeds per cell (default ${DEFAULT-VALUE})")
+    int seeds;
+
+    @Option(names = "--first-seed", paramLabel = "S", defaultValue = "1", converter = Cli.PositiveInteger.class,
+            description = "the first seed: runs seeds S .. S+N-1 (default ${DEFAULT-VALUE}), to split a long table")
+    int firstSeed;
+
+    @Option(names = "--horizon", paramLabel = "T", defaultValue = "20000", converter = Cli.PositiveInteger.class,
+            description = "rounds per run (default ${DEFAULT-VALUE})")
+    int horizon;
+
+    @Option(names = "--pool", paramLabel = "N", defaultValue = "50",
+            description = "public contexts (default ${DEFAULT-VALUE})")
+    int pool;
+
+    @Option(names = "--actions", paramLabel = "N", description = "catalogue size (default 20; linear and "
+            + "linear-fresh 100, linear-gap 25: the papers' K)")
+    Integer actions;
+
+    @Option(names = "--dimension", paramLabel = "D", defaultValue = "5",
+            description = "feature dimension d of the linear environments (default ${DEFAULT-VALUE})")
+    int dimension;
+
+    @Option(names = "--gap", paramLabel = "G", defaultValue = "0.1",
+            description = "reward gap of linear-gap (default ${DEFAULT-VALUE})")
+    double gap;
+
+    @Option(names = "--batch", paramLabel = "B", defaultValue = "1", description = "rounds per fold of the linear "
+            + "policies (default ${DEFAULT-VALUE}: every round is folded before the next decision; B > 1: one fold, "
+            + "one tree leaf, per B)")
+    int batch;
+
+    @Option(names = "--bumps", paramLabel = "N", defaultValue = "10",
+            description = "RBF bumps of the kernel environment (default ${DEFAULT-VALUE})")
+    int bumps;
+
+    @Option(names = "--length-scale", paramLabel = "L", defaultValue = "0.3",
+            description = "RBF length scale of environment and policies (default ${DEFAULT-VALUE})")
+    double lengthScale;
+
+    @Option(names = "--noise", paramLabel = "S", defaultValue = "0.1",
+            description = "reward noise standard deviation, kernel environment (default ${DEFAULT-VALUE})")
+    double noise;
+
+    @Option(names = "--tau", paramLabel = "T", defaultValue = "0.1",
+            description = "regularisation tau (default ${DEFAULT-VALUE})")
+    double tau;
+
+    @Option(names = "--delta", paramLabel = "D", defaultValue = "1e-5",
+            description = "privacy delta (default ${DEFAULT-VALUE})")
+    double delta;
+
+    @Option(names = "--confidence-scale", paramLabel = "S", defaultValue = "5e-5",
+            description = "statistical width scale of engineered CAPRI (default ${DEFAULT-VALUE})")
+    double confidenceScale;
+
+    @Option(names = "--clip-quantile", paramLabel = "Q", defaultValue = "1.0",
+            description = "contribution clipping quantile of engineered CAPRI (default ${DEFAULT-VALUE})")
+    double clipQuantile;
+
+    @Option(names = "--composition", paramLabel = "C", defaultValue = "sequential", description = "CAPRI's "
+            + "composition over epochs: sequential (the paper's split, default) or parallel (each epoch spends the "
+            + "full budget)")
+    CapriConfig.EpochComposition composition;
+
+    @Option(names = "--projection-cap", paramLabel = "M", defaultValue = "1000",
+            description = "cap on CAPRI's projection set (default ${DEFAULT-VALUE})")
+    int projectionCap;
+
+    @Option(names = "--approximation-size", paramLabel = "N", defaultValue = "1000",
+            description = "USCA's approximating set size (default ${DEFAULT-VALUE})")
+    int approximationSize;
+
+    @Option(names = "--checkpoints", paramLabel = "N", defaultValue = "200",
+            description = "points per regret curve (default ${DEFAULT-VALUE})")
+    int checkpoints;
+
+    @Option(names = "--threads", paramLabel = "N", converter = Cli.PositiveInteger.class,
+            description = "parallel runs (default: number of cores)")
+    Integer threads;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "sim-out",
+            description = "output folder (default ${DEFAULT-VALUE})")
+    Path outDir;
+
+    @Mixin
+    GpUcbOptions gpucb;
+
+    @Mixin
+    RefinementOptions refinements;
+
+    /** @param out the summary table; {@code err} progress and messages */
+    public SimulateCommand(PrintStream out, PrintStream err) {
+        this.stdout = out;
+        this.stderr = err;
     }
 
     /** Runs the command; returns the process exit code (0 ok, 2 bad arguments, 1 failure). */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        Map<String, String> o;
-        try {
-            o = parse(args);
-        } catch (IllegalArgumentException e) {
-            err.println("simulate: " + e.getMessage());
-            err.print(USAGE);
-            return 2;
+        return Cli.execute(Cli.parser(new SimulateCommand(out, err)), args, out, err);
+    }
+
+    @Override
+    public Integer call() {
+        int k = actions != null ? actions : defaultActions(env);
+        LongFunction<Environment> envs = environments(env, pool, k, bumps, lengthScale, noise, dimension, gap);
+        Environment sample = envs.apply(1);
+        boolean linearWorld = sample instanceof LinearEnvironment;
+        checkPolicies(policies, epsilons, env, linearWorld);
+        KernelSpec kernel = linearWorld ? KernelSpec.linear() : KernelSpec.rbf(lengthScale);
+        SimulationSettings settings = new SimulationSettings(kernel, tau, delta, confidenceScale, clipQuantile,
+                projectionCap, approximationSize, checkpoints, composition, gpucb.settings(), batch,
+                refinements.refinements(), refinements.rewardBound());
+        if (sample instanceof LinearEnvironment linear) {
+            checkLinearConfigurations(policies, epsilons, linear.featureDimension(), horizon, settings);
         }
-        if (o.containsKey("help")) {
-            out.print(USAGE);
-            return 0;
-        }
+        int threadCount = threads != null ? threads : Runtime.getRuntime().availableProcessors();
         try {
-            String envName = o.getOrDefault("env", "kernel");
-            int pool = integer(o, "pool", 50);
-            int actions = integer(o, "actions", defaultActions(envName));
-            int bumps = integer(o, "bumps", 10);
-            double lengthScale = number(o, "length-scale", 0.3);
-            double noise = number(o, "noise", 0.1);
-            LongFunction<Environment> envs = environments(envName, pool, actions, bumps, lengthScale, noise,
-                    integer(o, "dimension", 5), number(o, "gap", 0.1));
-            Environment sample = envs.apply(1);
-            boolean linearWorld = sample instanceof LinearEnvironment;
-            List<PolicySpec> policies = Arrays.stream(o.getOrDefault("policies", "uniform,capri-paper,capri")
-                    .split(",")).map(PolicySpec::parse).toList();
-            List<Double> epsilons = Arrays.stream(o.getOrDefault("epsilons", "1,inf").split(","))
-                    .map(SimulateCommand::epsilon).toList();
-            checkPolicies(policies, epsilons, envName, linearWorld);
-            int seeds = integer(o, "seeds", 3);
-            int horizon = integer(o, "horizon", 20000);
-            KernelSpec kernel = linearWorld ? KernelSpec.linear() : KernelSpec.rbf(lengthScale);
-            SimulationSettings settings = new SimulationSettings(kernel, number(o, "tau", 0.1),
-                    number(o, "delta", 1e-5), number(o, "confidence-scale", 5e-5), number(o, "clip-quantile", 1.0),
-                    integer(o, "projection-cap", 1000), integer(o, "approximation-size", 1000),
-                    integer(o, "checkpoints", 200), composition(o.getOrDefault("composition", "sequential")),
-                    GpUcbOptions.parse(o), integer(o, "batch", 1), RefinementOptions.refinements(o),
-                    RefinementOptions.rewardBound(o));
-            if (seeds < 1 || horizon < 1) {
-                throw new IllegalArgumentException("--seeds and --horizon must be positive");
-            }
-            if (sample instanceof LinearEnvironment linear) {
-                checkLinearConfigurations(policies, epsilons, linear.featureDimension(), horizon, settings);
-            }
-            Path dir = Path.of(o.getOrDefault("out", "sim-out"));
-            Files.createDirectories(dir);
-            int threads = integer(o, "threads", Runtime.getRuntime().availableProcessors());
-            long firstSeed = integer(o, "first-seed", 1);
-            if (firstSeed < 1) {
-                throw new IllegalArgumentException("--first-seed must be positive");
-            }
+            Files.createDirectories(outDir);
             var jobs = SimulationRunner.grid(policies, epsilons, seeds, firstSeed);
-            err.printf(Locale.ROOT, "simulate: %d runs of %d rounds on '%s' with %d threads%n", jobs.size(), horizon,
-                    envName, threads);
-            List<RunResult> results = new SimulationRunner(envs, horizon, settings, threads, err).run(jobs);
-            ResultWriter.writeRegretCsv(results, dir.resolve("regret.csv"));
-            ResultWriter.writeEpochCsv(results, dir.resolve("epochs.csv"));
-            RegretPlot.write(results, "Cumulative regret on '" + envName + "' (T = " + horizon + ", mean of "
-                    + seeds + " seeds)", dir.resolve("regret.png"));
+            stderr.printf(Locale.ROOT, "simulate: %d runs of %d rounds on '%s' with %d threads%n", jobs.size(),
+                    horizon, env, threadCount);
+            List<RunResult> results = new SimulationRunner(envs, horizon, settings, threadCount, stderr).run(jobs);
+            ResultWriter.writeRegretCsv(results, outDir.resolve("regret.csv"));
+            ResultWriter.writeEpochCsv(results, outDir.resolve("epochs.csv"));
+            RegretPlot.write(results, "Cumulative regret on '" + env + "' (T = " + horizon + ", mean of "
+                    + seeds + " seeds)", outDir.resolve("regret.png"));
             String table = Summary.table(results);
-            Files.writeString(dir.resolve("summary.txt"), table);
-            out.print(table);
-            err.println("simulate: wrote regret.csv, epochs.csv, regret.png and summary.txt to " + dir);
+            Files.writeString(outDir.resolve("summary.txt"), table);
+            stdout.print(table);
+            stderr.println("simulate: wrote regret.csv, epochs.csv, regret.png and summary.txt to " + outDir);
             return 0;
-        } catch (IllegalArgumentException e) {
-            err.println("simulate: " + e.getMessage());
-            return 2;
         } catch (IOException e) {
-            err.println("simulate: cannot write results: " + e.getMessage());
-            return 1;
+            stderr.println("simulate: cannot write results: " + e.getMessage());
+            return Cli.FAILED;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            err.println("simulate: interrupted");
-            return 1;
+            stderr.println("simulate: interrupted");
+            return Cli.FAILED;
+        }
+    }
+
+    /** {@code --policies}: a policy name ({@link PolicySpec#parse}). */
+    public static final class PolicyName implements ITypeConverter<PolicySpec> {
+        @Override
+        public PolicySpec convert(String name) {
+            try {
+                return PolicySpec.parse(name);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    /** {@code --epsilons}: a positive number, or 'inf' for non-private. */
+    static final class Epsilon implements ITypeConverter<Double> {
+        @Override
+        public Double convert(String s) {
+            String t = s.trim().toLowerCase(Locale.ROOT);
+            if (t.equals("inf") || t.equals("infinity")) {
+                return Double.POSITIVE_INFINITY;
+            }
+            try {
+                double e = Double.parseDouble(t);
+                if (e > 0 && Double.isFinite(e)) {
+                    return e;
+                }
+            } catch (NumberFormatException ex) {
+                // reported below
+            }
+            throw new TypeConversionException("each epsilon must be a positive number or 'inf', was '" + s + "'");
         }
     }
 
@@ -239,53 +309,5 @@ public final class SimulateCommand {
                     new SplittableRandom(seed));
             default -> throw new IllegalArgumentException("unknown environment '" + name + "'");
         };
-    }
-
-    static Map<String, String> parse(String[] args) {
-        Map<String, String> o = new HashMap<>();
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            if (a.equals("--help") || a.equals("-h")) {
-                o.put("help", "");
-                continue;
-            }
-            if (!a.startsWith("--")) {
-                throw new IllegalArgumentException("unexpected argument '" + a + "'");
-            }
-            String key = a.substring(2);
-            String value;
-            int eq = key.indexOf('=');
-            if (eq >= 0) {
-                value = key.substring(eq + 1);
-                key = key.substring(0, eq);
-            } else if (key.equals("refined") && (i + 1 >= args.length || args[i + 1].startsWith("--"))) {
-                value = "true";
-            } else if (i + 1 < args.length) {
-                value = args[++i];
-            } else {
-                throw new IllegalArgumentException("option --" + key + " needs a value");
-            }
-            if (!OPTIONS.contains(key) && !GpUcbOptions.KEYS.contains(key)) {
-                throw new IllegalArgumentException("unknown option --" + key);
-            }
-            o.put(key, value);
-        }
-        return o;
-    }
-
-    private static double epsilon(String s) {
-        String t = s.trim().toLowerCase(Locale.ROOT);
-        if (t.equals("inf") || t.equals("infinity")) {
-            return Double.POSITIVE_INFINITY;
-        }
-        try {
-            double e = Double.parseDouble(t);
-            if (!(e > 0) || !Double.isFinite(e)) {
-                throw new NumberFormatException();
-            }
-            return e;
-        } catch (NumberFormatException ex) {
-            throw new IllegalArgumentException("each epsilon must be a positive number or 'inf', was '" + s + "'");
-        }
     }
 }

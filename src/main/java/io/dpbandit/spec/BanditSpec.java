@@ -12,6 +12,7 @@ import io.dpbandit.privacy.NodeNoiseKind;
 import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
@@ -169,6 +170,8 @@ public record BanditSpec(
      *                          PLANNED (from the public kernel spectrum of the epoch's support)
      * @param tauRule           CAPRI's τ: FIXED (default, {@code regularization}) or PLANNED per epoch
      *                          (1 + σ_r² / B², public)
+     * @param residualFloor     CAPRI's PLANNED projection: |S_r| is at least the rank whose truncation keeps
+     *                          all but this share of the kernel's trace (default 0.1)
      * @param rewardOffset      CAPRI-JDP: rewards enter as clip(y − b₀, −B, B) (default 0); with rewards
      *                          in [0, 1], b₀ = 0.5 and rewardBound 0.5 halve the noise of B = 1
      */
@@ -182,19 +185,21 @@ public record BanditSpec(
             CapriConfig.Refinements.StatisticalTerm statisticalWidth,
             CapriConfig.Refinements.ProjectionRule projection,
             CapriConfig.Refinements.TauRule tauRule,
-            @Finite Double rewardOffset) {
+            @Finite Double rewardOffset,
+            @DecimalMin(value = "0", inclusive = false) @DecimalMax(value = "1", inclusive = false)
+            Double residualFloor) {
 
         /** The paper's refinements (none) with the other fields given. */
         public Tuning(TuningMode mode, Double confidenceScale, Integer projectionCap, Integer approximationSize,
                 Double clippingQuantile) {
             this(mode, confidenceScale, projectionCap, approximationSize, clippingQuantile, null, null, null, null,
-                    null);
+                    null, null);
         }
 
         /** CAPRI's refinements as the core takes them. */
         public CapriConfig.Refinements refinements() {
             return new CapriConfig.Refinements(elimination, statisticalWidth, projection, tauRule,
-                    rewardOffset == null ? 0.0 : rewardOffset, 0.1);
+                    rewardOffset == null ? 0.0 : rewardOffset, residualFloor == null ? 0.1 : residualFloor);
         }
     }
 }

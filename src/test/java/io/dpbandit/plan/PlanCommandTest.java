@@ -71,6 +71,56 @@ class PlanCommandTest {
     }
 
     @Test
+    void optionsMayComeBeforeTheSpecAndEachModeTakesItsOverrides(@TempDir Path dir) throws Exception {
+        Path spec = Files.writeString(dir.resolve("bandit.json"), SPEC);
+        Run refined = run("--refined", "--json", spec.toString());
+        assertThat(refined.code()).as(refined.err()).isZero();
+        assertThat(new ObjectMapper().readTree(refined.out()).path("capri").path("elimination").asText())
+                .isEqualTo("PAIRWISE");
+        Path usca = Files.writeString(dir.resolve("usca.json"), SPEC.replace("\"CAPRI\"", "\"USCA\""));
+        Run approximation = run(usca.toString(), "--approximation-size", "40");
+        assertThat(approximation.code()).as(approximation.err()).isZero();
+        assertThat(approximation.out()).startsWith("USCA").contains("n_Z = 40");
+        Run world = run("--env", "kernel", "--pool", "10", "--actions", "4", "--horizon", "5000", "--refined",
+                "--composition", "parallel", "--json");
+        assertThat(world.code()).as(world.err()).isZero();
+        JsonNode capri = new ObjectMapper().readTree(world.out()).path("capri");
+        assertThat(capri.path("elimination").asText()).isEqualTo("PAIRWISE");
+        assertThat(capri.path("composition").asText()).isEqualTo("PARALLEL");
+    }
+
+    @Test
+    void badValuesAreUsageErrorsNamingTheOption(@TempDir Path dir) throws Exception {
+        Path spec = Files.writeString(dir.resolve("bandit.json"), SPEC);
+        // each case: the option the message must name, then the arguments after the spec
+        for (String[] c : new String[][] {{"--composition", "--composition", "diagonal"}, {"--gap", "--gap", "wide"},
+            {"--gap", "--gap", "NaN"}, {"--reward-bound", "--reward-bound", "-1"},
+            {"--elimination", "--elimination", "best"}, {"--seed", "--json", "--seed"}}) {
+            String[] args = java.util.Arrays.copyOfRange(c, 1, c.length);
+            Run r = run(java.util.stream.Stream.concat(java.util.stream.Stream.of(spec.toString()),
+                    java.util.Arrays.stream(args)).toArray(String[]::new));
+            assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);
+            assertThat(r.err()).as(String.join(" ", args)).contains(c[0]).doesNotContain("Exception");
+            assertThat(r.out()).isEmpty();
+        }
+        Run world = run("--pool", "10");
+        assertThat(world.code()).isEqualTo(2);
+        assertThat(world.err()).contains("--env");
+    }
+
+    @Test
+    void anOptionGivenTwiceTakesTheLastValueAndKeepsTheOthers() {
+        PlanCommand plan = new PlanCommand(System.out, System.err);
+        io.dpbandit.cli.Cli.parser(plan).parseArgs("--env", "kernel", "--pool", "10", "--horizon", "5000",
+                "--pool", "8", "--refined", "--gap", "0.2", "--gap", "0.3");
+        assertThat(plan.world.env).isEqualTo("kernel");
+        assertThat(plan.world.pool).isEqualTo(8);
+        assertThat(plan.world.horizon).isEqualTo(5000);
+        assertThat(plan.gap).isEqualTo(0.3);
+        assertThat(plan.refinements.given()).isTrue();
+    }
+
+    @Test
     void mistakesAreExitCode2WithAMessage(@TempDir Path dir) throws Exception {
         assertThat(run().code()).isEqualTo(2);
         Run unknown = run("--frobnicate", "1");

@@ -123,6 +123,52 @@ class SimulateCommandTest {
                 .isEqualTo(2);
     }
 
+    /** The options of the hand-written parser picocli replaced, every one still there. */
+    @Test
+    void everyOptionIsListedInTheHelp() {
+        for (String o : List.of("env", "policies", "epsilons", "seeds", "first-seed", "horizon", "pool", "actions",
+                "dimension", "gap", "batch", "bumps", "length-scale", "noise", "tau", "delta", "confidence-scale",
+                "clip-quantile", "composition", "projection-cap", "approximation-size", "checkpoints", "threads", "out",
+                "elimination", "statistical", "projection", "tau-rule", "residual-floor", "reward-offset",
+                "reward-bound", "refined", "qff-nodes", "qff-length-scale", "gpucb-ridge", "gpucb-rho",
+                "gpucb-rkhs-bound", "gpucb-zeta", "gpucb-calibration", "gpucb-shift", "gpucb-shift-scale",
+                "gpucb-radius-scale", "gpucb-batch", "help")) {
+            assertThat(SimulateCommand.USAGE).as(o).containsPattern("--" + o + "[=\\[ ]");
+        }
+    }
+
+    @Test
+    void optionValuesAreCheckedAndFlagsTakeAnOptionalValue() {
+        assertThat(run("--composition", "PARALLEL", "--help").code()).isZero();
+        Run composition = run("--composition", "diagonal");
+        assertThat(composition.code()).isEqualTo(2);
+        assertThat(composition.err()).contains("--composition").contains("diagonal");
+        assertThat(run("--tau", "NaN").err()).contains("--tau").contains("not a finite number");
+        assertThat(run("--seeds", "0").err()).contains("--seeds");
+        assertThat(run("--horizon").err()).contains("--horizon");
+        assertThat(run("--threads", "0").code()).isEqualTo(2);
+        assertThat(run("--refined", "--bogus").err()).contains("unknown option --bogus");
+    }
+
+    /** bench/run-capri-grid.sh appends --seeds N to a command line that already has --seeds. */
+    @Test
+    void anOptionGivenTwiceTakesTheLastValue() {
+        Run r = run("--env", "kernel", "--pool", "4", "--actions", "3", "--horizon", "50", "--seeds", "5",
+                "--policies", "uniform,capri", "--epsilons", "1", "--checkpoints", "2", "--threads", "1",
+                "--seeds", "1", "--out", dir.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).contains("simulate: 2 runs of 50 rounds");
+        // and in the GP-UCB and refinement sections the other options given stay given
+        SimulateCommand c = new SimulateCommand(System.out, System.err);
+        io.dpbandit.cli.Cli.parser(c).parseArgs("--qff-nodes", "3", "--gpucb-ridge", "2", "--elimination", "pairwise",
+                "--qff-nodes", "4", "--reward-offset", "0.25", "--elimination", "width");
+        assertThat(c.gpucb.settings().nodesPerDimension()).isEqualTo(4);
+        assertThat(c.gpucb.settings().ridge()).isEqualTo(2.0);
+        assertThat(c.refinements.refinements().elimination())
+                .isEqualTo(io.dpbandit.policy.capri.CapriConfig.Refinements.EliminationTest.WIDTH);
+        assertThat(c.refinements.refinements().rewardOffset()).isEqualTo(0.25);
+    }
+
     @Test
     void badArgumentsExitWithUsageAndCodeTwo() {
         assertThat(run("--horizon", "ten").code()).isEqualTo(2);
