@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Combine simulate runs of paper 003's Table 1 (docs/benchmarks-gpucb.md) over several seed ranges.
+"""Combine simulate runs of Dubey 2021's Table 1 (docs/benchmarks-gpucb.md) over several seed ranges.
 
 Usage:
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The grid of issue "planner and private learning" (docs/benchmarks.md §6): private CAPRI at
 # T = 100 000 on the reference world (50 contexts x 20 actions, RBF 0.3) and the linear world
-# (paper 004's K = 100 arms in d = 5, linear kernel), 5 seeds, against uniform play, for the paper's
+# (the OnlineUCB paper's K = 100 arms in d = 5, linear kernel), 5 seeds, against uniform play, for the paper's
 # algorithm and each refinement alone and together, under both compositions; then epsilon = 4
 # private against non-private. One run at a time (--threads 1); JAR names the jar to run.
 set -euo pipefail

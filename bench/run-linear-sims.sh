@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Regret of the linear bandits (docs/benchmarks-linear.md): paper 004's world (K = 100, d = 5,
+# Regret of the linear bandits (docs/benchmarks-linear.md): the OnlineUCB paper's world (K = 100, d = 5,
 # Bernoulli rewards) with a fixed catalogue and with arms redrawn every round, at eps 0.2, 1, 10;
-# paper 001's gap world (d = 5, K = 25, gap 0.1, fresh decision sets) at eps 1, 10. delta = 0.1,
+# Shariff & Sheffet 2018's gap world (d = 5, K = 25, gap 0.1, fresh decision sets) at eps 1, 10. delta = 0.1,
 # T = 20 000, every round folded on its own (batch 1), one run at a time.
 # The paper's Wishart calibration cannot certify eps = 10 here (at most 9.35 at n = 20 000,
 # delta = 0.1), so Wishart runs at eps = 9.3 instead, which is also (10, 0.1)-JDP.

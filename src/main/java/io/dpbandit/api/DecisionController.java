@@ -33,15 +33,16 @@ public class DecisionController {
 
     /**
      * {bandit, context, requestId?, candidates?}: the same requestId returns the same decision.
-     * candidates (LINUCB, ONLINEUCB and GPUCB only) names the actions available this round (paper 001's
+     * candidates (LINUCB, ONLINEUCB and GPUCB only) names the actions available this round (Shariff &amp; Sheffet 2018's
      * decision set D_t); absent means every action of the bandit.
      */
     public record DecideRequest(
             @NotNull @Pattern(regexp = BanditIds.PATTERN, message = BanditIds.MESSAGE) String bandit,
             @NotNull @Finite @JsonDeserialize(using = BoundedVectorDeserializer.class) double[] context,
             @Size(min = 1, max = 128) String requestId,
-            @Schema(description = "LINUCB, ONLINEUCB and GPUCB only: the ids of the actions available this round (paper "
-                    + "001's decision set D_t); absent means every action of the bandit. Other bandits answer 400.")
+            @Schema(description = "LINUCB, ONLINEUCB and GPUCB only: the ids of the actions available this round "
+                    + "(Shariff & Sheffet 2018's decision set D_t); absent means every action of the bandit. Other "
+                    + "bandits answer 400.")
             @Size(min = 1, max = 100_000)
             List<@NotNull @Pattern(regexp = BanditIds.PATTERN, message = BanditIds.MESSAGE) String> candidates) {
     }

@@ -47,7 +47,7 @@ public record QuadratureFeatureSpec(int nodesPerDimension, double lengthScale, i
             if (count > MAX_FREQUENCIES) {
                 throw new IllegalArgumentException("m-bar^d = " + nodesPerDimension + "^" + inputDimension
                         + " exceeds " + MAX_FREQUENCIES + " frequencies; lower nodesPerDimension (the feature "
-                        + "dimension 2 m-bar^d grows exponentially in d, spec P6)");
+                        + "dimension 2 m-bar^d grows exponentially in d, the feature dimension cost, docs/papers.md)");
             }
         }
         // The largest frequency √2 z_max/ℓ (z_max < √(2m̄+1)) must be a finite double.

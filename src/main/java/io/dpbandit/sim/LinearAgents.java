@@ -15,14 +15,14 @@ import io.dpbandit.privacy.TreeCalibrationMethod;
 
 /**
  * Builds the linear policies of {@link PolicySpec} for a run, with the configurations the service
- * uses ({@code bandit.runtime.LinearModels}) for the engineered ones and the papers' own for the
+ * uses (io.dpbandit.algorithms.linucb and .onlineucb) for the engineered ones and the papers' own for the
  * paper modes. Privacy is never traded here: every private policy is (ε, δ)-JDP (tree mechanism,
  * continual observation over the whole run) or each of its reports is (ε, δ)-LDP.
  */
 final class LinearAgents {
 
     /**
-     * α of the engineered JDP-LinUCB confidence sets: the service's (LinearModels.ALPHA). It only
+     * α of the engineered JDP-LinUCB confidence sets: the service's (LinUcbAlgorithm). It only
      * shapes the shift and radius (post-processing), never the noise.
      */
     static final double ENGINEERED_ALPHA = 0.05;
@@ -31,6 +31,27 @@ final class LinearAgents {
     static final double NON_PRIVATE_RIDGE = 1.0;
 
     private LinearAgents() {
+    }
+
+    /** What a linear policy's agent is built from: one run's dimension, budget, horizon, batching and noise. */
+    record Run(int dimension, double epsilon, double delta, int horizon, int batch, NoiseSource server,
+            NoiseSource users) {
+
+        /** The tree takes one leaf per fold, so its horizon n (which fixes m = ⌈log₂ n⌉ + 1) counts folds. */
+        long folds() {
+            return (horizon + (long) batch - 1) / batch;
+        }
+
+        /** Shariff &amp; Sheffet 2018, App. D: α = 1/n. */
+        double paperAlpha() {
+            return 1.0 / horizon;
+        }
+    }
+
+    /** How one linear policy's agent is built (each linear {@link PolicySpec} constant carries one). */
+    @FunctionalInterface
+    interface Recipe {
+        SequentialAgent<?, ?> build(Run run);
     }
 
     /**
@@ -53,37 +74,38 @@ final class LinearAgents {
             throw new IllegalArgumentException(policy.label() + " needs a finite epsilon ('linucb' is the non-private"
                     + " baseline)");
         }
-        // The tree takes one leaf per fold, so its horizon n (which fixes m = ⌈log₂ n⌉ + 1 and the node
-        // noise) counts folds, not rounds.
-        long folds = (horizon + (long) batch - 1) / batch;
-        double paperAlpha = 1.0 / horizon; // Shariff & Sheffet 2018, App. D: α = 1/n
-        return switch (policy) {
-            case LINUCB -> linUcb(LinUcbConfig.nonPrivate(folds, dimension, paperAlpha, NON_PRIVATE_RIDGE), batch,
-                    server, users);
-            case LINUCB_JDP_GAUSS -> linUcb(engineered(folds, dimension, epsilon, delta, NodeNoiseKind.GAUSSIAN), batch,
-                    server, users);
-            case LINUCB_JDP_WISHART -> linUcb(engineered(folds, dimension, epsilon, delta, NodeNoiseKind.WISHART),
-                    batch, server, users);
-            case LINUCB_JDP_GAUSS_PAPER -> linUcb(LinUcbConfig.paper(folds, dimension, epsilon, delta, paperAlpha,
-                    NodeNoiseKind.GAUSSIAN), batch, server, users);
-            case LINUCB_JDP_WISHART_PAPER -> linUcb(LinUcbConfig.paper(folds, dimension, epsilon, delta, paperAlpha,
-                    NodeNoiseKind.WISHART), batch, server, users);
-            // Paper mode as the service runs it: the paper's two separate releases compose to (2ε', 2δ')
-            // per report (joint calibration of the two LDP releases, docs/papers.md), so they run at
-            // (ε/2, δ/2) and every report is (ε, δ)-LDP.
-            case ONLINEUCB -> onlineUcb(OnlineUcbConfig.engineered(dimension, epsilon, delta, horizon), batch, server,
-                    users);
-            case ONLINEUCB_PAPER -> onlineUcb(OnlineUcbConfig.paper(dimension, epsilon / 2, delta / 2, horizon), batch,
-                    server, users);
-            case LDP_LINUCB -> ldpLinUcb(LdpLinUcbConfig.of(dimension, epsilon, delta, horizon), batch, server, users);
-            default -> throw new IllegalStateException("no linear agent for " + policy);
-        };
+        return policy.recipe().build(new Run(dimension, epsilon, delta, horizon, batch, server, users));
+    }
+
+    static LinUcbConfig nonPrivate(Run r) {
+        return LinUcbConfig.nonPrivate(r.folds(), r.dimension(), r.paperAlpha(), NON_PRIVATE_RIDGE);
+    }
+
+    static LinUcbConfig engineered(Run r, NodeNoiseKind noise) {
+        return engineered(r.folds(), r.dimension(), r.epsilon(), r.delta(), noise);
+    }
+
+    static LinUcbConfig paper(Run r, NodeNoiseKind noise) {
+        return LinUcbConfig.paper(r.folds(), r.dimension(), r.epsilon(), r.delta(), r.paperAlpha(), noise);
+    }
+
+    static OnlineUcbConfig onlineEngineered(Run r) {
+        return OnlineUcbConfig.engineered(r.dimension(), r.epsilon(), r.delta(), r.horizon());
+    }
+
+    /**
+     * Paper mode as the service runs it: the paper's two separate releases compose to (2ε', 2δ') per
+     * report (joint calibration of the two LDP releases, docs/papers.md), so they run at (ε/2, δ/2)
+     * and every report is (ε, δ)-LDP.
+     */
+    static OnlineUcbConfig onlinePaper(Run r) {
+        return OnlineUcbConfig.paper(r.dimension(), r.epsilon() / 2, r.delta() / 2, r.horizon());
     }
 
     /**
      * The service's engineered JDP-LinUCB: joint analytic (ANALYTIC_TREE) Gaussian calibration and the
      * sharper bounds; Wishart noise has only the paper's calibration (its k comes from Thm 8), so it
-     * keeps PAPER with the engineered bounds, as LinearModels does.
+     * keeps PAPER with the engineered bounds, as the service does.
      */
     static LinUcbConfig engineered(long folds, int dimension, double epsilon, double delta, NodeNoiseKind noise) {
         LinUcbConfig base = LinUcbConfig.engineered(folds, dimension, epsilon, delta, ENGINEERED_ALPHA);
@@ -95,11 +117,10 @@ final class LinearAgents {
     }
 
     /** JDP: the user sends its raw (x, y) to the trusted server, which clips it before the tree. */
-    private static SequentialAgent<?, ?> linUcb(LinUcbConfig config, int batch, NoiseSource server,
-            NoiseSource users) {
+    static SequentialAgent<?, ?> linUcb(LinUcbConfig config, Run r) {
         LinUcb policy = new LinUcb(config);
-        return new SequentialAgent<>(policy, policy.start(server),
-                (state, x, y, noise) -> new LinUcbObservation(x, y), batch, server, users);
+        return new SequentialAgent<>(policy, policy.start(r.server()),
+                (state, x, y, noise) -> new LinUcbObservation(x, y), r.batch(), r.server(), r.users());
     }
 
     /**
@@ -107,20 +128,20 @@ final class LinearAgents {
      * decision came from (θ_t, Δ, round), exactly as a real client does (OnlineUCB paper, Algorithm 1,
      * lines 11–15).
      */
-    private static SequentialAgent<?, ?> onlineUcb(OnlineUcbConfig config, int batch, NoiseSource server,
-            NoiseSource users) {
+    static SequentialAgent<?, ?> onlineUcb(OnlineUcbConfig config, Run r) {
         OnlineUcb policy = new OnlineUcb(config);
         OnlineUcbRandomiser client = new OnlineUcbRandomiser(config.randomiser());
         return new SequentialAgent<>(policy, policy.start(),
-                (state, x, y, noise) -> client.randomise(x, policy.ticket(state), y, noise), batch, server, users);
+                (state, x, y, noise) -> client.randomise(x, policy.ticket(state), y, noise), r.batch(), r.server(),
+                r.users());
     }
 
     /** LDP: the user releases (upper triangle of xxᵀ, yx) through one Gaussian mechanism on its device. */
-    private static SequentialAgent<?, ?> ldpLinUcb(LdpLinUcbConfig config, int batch, NoiseSource server,
-            NoiseSource users) {
+    static SequentialAgent<?, ?> ldpLinUcb(Run r) {
+        LdpLinUcbConfig config = LdpLinUcbConfig.of(r.dimension(), r.epsilon(), r.delta(), r.horizon());
         LdpLinUcb policy = new LdpLinUcb(config);
         LdpLinUcbRandomiser client = new LdpLinUcbRandomiser(config);
         return new SequentialAgent<>(policy, policy.start(), (state, x, y, noise) -> client.randomise(x, y, noise),
-                batch, server, users);
+                r.batch(), r.server(), r.users());
     }
 }

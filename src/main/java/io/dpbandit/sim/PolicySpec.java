@@ -1,5 +1,6 @@
 package io.dpbandit.sim;
 
+import io.dpbandit.privacy.NodeNoiseKind;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -50,19 +51,50 @@ import java.util.stream.Collectors;
  * Under LDP every round's report is made by the client randomiser a real user runs.
  */
 public enum PolicySpec {
-    UNIFORM(Kind.BASELINE), CAPRI_PAPER(Kind.KERNEL), CAPRI(Kind.KERNEL), CAPRI_LDP(Kind.KERNEL), USCA(Kind.KERNEL),
-    LINUCB(Kind.LINEAR_NON_PRIVATE), LINUCB_JDP_GAUSS(Kind.LINEAR_PRIVATE), LINUCB_JDP_GAUSS_PAPER(Kind.LINEAR_PRIVATE),
-    LINUCB_JDP_WISHART(Kind.LINEAR_PRIVATE), LINUCB_JDP_WISHART_PAPER(Kind.LINEAR_PRIVATE),
-    ONLINEUCB(Kind.LINEAR_PRIVATE), ONLINEUCB_PAPER(Kind.LINEAR_PRIVATE), LDP_LINUCB(Kind.LINEAR_PRIVATE),
-    GPUCB(Kind.KERNEL), GPUCB_LOCAL(Kind.KERNEL), GPUCB_NONPRIVATE(Kind.NON_PRIVATE);
+    UNIFORM(Family.UNIFORM_PLAY, Kind.BASELINE, null),
+    CAPRI_PAPER(Family.KERNEL_ELIMINATION, Kind.KERNEL, null),
+    CAPRI(Family.KERNEL_ELIMINATION, Kind.KERNEL, null),
+    CAPRI_LDP(Family.KERNEL_ELIMINATION, Kind.KERNEL, null),
+    USCA(Family.UNIFORM_EXPLORATION, Kind.KERNEL, null),
+    LINUCB(Family.LINEAR, Kind.LINEAR_NON_PRIVATE, r -> LinearAgents.linUcb(LinearAgents.nonPrivate(r), r)),
+    LINUCB_JDP_GAUSS(Family.LINEAR, Kind.LINEAR_PRIVATE,
+            r -> LinearAgents.linUcb(LinearAgents.engineered(r, NodeNoiseKind.GAUSSIAN), r)),
+    LINUCB_JDP_GAUSS_PAPER(Family.LINEAR, Kind.LINEAR_PRIVATE,
+            r -> LinearAgents.linUcb(LinearAgents.paper(r, NodeNoiseKind.GAUSSIAN), r)),
+    LINUCB_JDP_WISHART(Family.LINEAR, Kind.LINEAR_PRIVATE,
+            r -> LinearAgents.linUcb(LinearAgents.engineered(r, NodeNoiseKind.WISHART), r)),
+    LINUCB_JDP_WISHART_PAPER(Family.LINEAR, Kind.LINEAR_PRIVATE,
+            r -> LinearAgents.linUcb(LinearAgents.paper(r, NodeNoiseKind.WISHART), r)),
+    ONLINEUCB(Family.LINEAR, Kind.LINEAR_PRIVATE, r -> LinearAgents.onlineUcb(LinearAgents.onlineEngineered(r), r)),
+    ONLINEUCB_PAPER(Family.LINEAR, Kind.LINEAR_PRIVATE, r -> LinearAgents.onlineUcb(LinearAgents.onlinePaper(r), r)),
+    LDP_LINUCB(Family.LINEAR, Kind.LINEAR_PRIVATE, LinearAgents::ldpLinUcb),
+    GPUCB(Family.GAUSSIAN_PROCESS, Kind.KERNEL, null),
+    GPUCB_LOCAL(Family.GAUSSIAN_PROCESS, Kind.KERNEL, null),
+    GPUCB_NONPRIVATE(Family.GAUSSIAN_PROCESS, Kind.NON_PRIVATE, null);
+
+    /** How a policy is run: each family has one runner in {@link Simulation}. */
+    public enum Family { UNIFORM_PLAY, KERNEL_ELIMINATION, UNIFORM_EXPLORATION, GAUSSIAN_PROCESS, LINEAR }
 
     /** NON_PRIVATE: a non-linear policy without noise, run once per seed like uniform. */
     private enum Kind { BASELINE, KERNEL, NON_PRIVATE, LINEAR_NON_PRIVATE, LINEAR_PRIVATE }
 
+    private final Family family;
     private final Kind kind;
+    private final LinearAgents.Recipe recipe;
 
-    PolicySpec(Kind kind) {
+    PolicySpec(Family family, Kind kind, LinearAgents.Recipe recipe) {
+        this.family = family;
         this.kind = kind;
+        this.recipe = recipe;
+    }
+
+    public Family family() {
+        return family;
+    }
+
+    /** How a linear policy's agent is built (null for the others). */
+    LinearAgents.Recipe recipe() {
+        return recipe;
     }
 
     public String label() {

@@ -51,8 +51,8 @@ public final class SimulateCommand implements Callable<Integer> {
 
     @Option(names = "--env", paramLabel = "NAME", defaultValue = "kernel", description = "kernel | linear | "
             + "linear-fresh | linear-gap | camelback | styblinski-tang | michalewicz (default ${DEFAULT-VALUE}). "
-            + "linear: paper 004's world with a fixed catalogue of arms; linear-fresh: the same with the arms drawn "
-            + "afresh every round (paper 004 App. G); linear-gap: paper 001's (fresh decision sets, gap, ±1 rewards)")
+            + "linear: the OnlineUCB paper's world with a fixed catalogue of arms; linear-fresh: the same with the arms drawn "
+            + "afresh every round (the OnlineUCB paper App. G); linear-gap: Shariff & Sheffet 2018's (fresh decision sets, gap, ±1 rewards)")
     String env;
 
     @Option(names = "--policies", paramLabel = "LIST", hideParamSyntax = true, split = ",",
@@ -245,7 +245,7 @@ public final class SimulateCommand implements Callable<Integer> {
         }
     }
 
-    /** The papers' K: 100 arms in paper 004's linear world, K = d² = 25 in paper 001's; 20 elsewhere. */
+    /** The papers' K: 100 arms in the OnlineUCB paper's linear world, K = d² = 25 in Shariff & Sheffet 2018's; 20 elsewhere. */
     static int defaultActions(String envName) {
         return switch (envName) {
             case "linear", "linear-fresh" -> 100;

@@ -61,13 +61,12 @@ public final class Simulation {
 
     public RunResult run() {
         long started = System.nanoTime();
-        RunResult partial = switch (policy) {
-            case UNIFORM -> runUniform();
-            case CAPRI, CAPRI_PAPER, CAPRI_LDP -> runCapri();
-            case USCA -> runUsca();
-            case GPUCB, GPUCB_LOCAL, GPUCB_NONPRIVATE -> new GpUcbSimulation(env, policy, epsilon, seed, horizon,
-                    settings).run();
-            default -> runLinear();
+        RunResult partial = switch (policy.family()) {
+            case UNIFORM_PLAY -> runUniform();
+            case KERNEL_ELIMINATION -> runCapri();
+            case UNIFORM_EXPLORATION -> runUsca();
+            case GAUSSIAN_PROCESS -> new GpUcbSimulation(env, policy, epsilon, seed, horizon, settings).run();
+            case LINEAR -> runLinear();
         };
         double seconds = (System.nanoTime() - started) / 1e9;
         return new RunResult(partial.policy(), epsilon, seed, partial.curve(), partial.epochs(),
@@ -293,7 +292,7 @@ public final class Simulation {
         RegretTracker(int horizon, int points) {
             this.checkpoints = RegretCurve.checkpoints(horizon, points);
             this.values = new double[checkpoints.length];
-            // Fresh contexts every round (e.g. Shariff & Sheffet 2018's decision sets) never repeat: caching them
+            // Fresh contexts every round (e.g. Shariff &amp; Sheffet 2018's decision sets) never repeat: caching them
             // would only hold every round's context in memory.
             this.best = env.publicContexts().finiteSupport().isPresent() ? new HashMap<>() : null;
         }

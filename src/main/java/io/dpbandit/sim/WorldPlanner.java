@@ -40,9 +40,10 @@ public final class WorldPlanner {
     /** The forecast for the run {@code simulate} would make with these options. */
     public static PlanReport plan(Map<String, String> o, PlannerOptions options) {
         Simulation run = simulation(o);
-        return switch (run.policy()) {
-            case USCA -> UtilityPlanner.plan(run.uscaConfig(), run.environment().publicContexts(), options);
-            case UNIFORM -> throw new IllegalArgumentException("uniform play needs no plan");
+        return switch (run.policy().family()) {
+            case UNIFORM_EXPLORATION -> UtilityPlanner.plan(run.uscaConfig(), run.environment().publicContexts(),
+                    options);
+            case UNIFORM_PLAY -> throw new IllegalArgumentException("uniform play needs no plan");
             default -> UtilityPlanner.plan(run.capriConfig(), run.environment().publicContexts(), options);
         };
     }

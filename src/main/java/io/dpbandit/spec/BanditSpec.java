@@ -108,7 +108,7 @@ public record BanditSpec(
     public enum Algorithm { CAPRI, USCA, LINUCB, ONLINEUCB, GPUCB }
 
     /**
-     * GP-UCB's settings (paper 003). The kernel is the spec's (RBF only: quadrature Fourier features
+     * GP-UCB's settings (Dubey 2021). The kernel is the spec's (RBF only: quadrature Fourier features
      * need a squared-exponential kernel) on the joint point w = context ++ action features; the
      * features' error bound is stated on the box [0, 1]^d of w.
      *

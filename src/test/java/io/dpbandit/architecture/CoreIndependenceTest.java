@@ -43,7 +43,7 @@ class CoreIndependenceTest {
     void coreDoesNotDependOnSpringJpaServletsOrTheServiceShell() {
         ArchRule rule = noClasses().that().resideInAnyPackage(CORE)
                 .should().dependOnClassesThat().resideInAnyPackage(FRAMEWORK)
-                .because("the algorithm core must stay free of framework code (DESIGN.md, CONVENTIONS.md)");
+                .because("the algorithm core must stay free of framework code (README, docs/architecture.md)");
         rule.check(production);
     }
 

@@ -15,7 +15,7 @@ import java.util.Optional;
 import java.util.random.RandomGenerator;
 
 /**
- * GP-UCB with joint DP (paper 003, Alg. 1 with the tree privatiser of Alg. 2) on the joint point
+ * GP-UCB with joint DP (Dubey 2021, Alg. 1 with the tree privatiser of Alg. 2) on the joint point
  * w = context ++ action features. One fold is one tree leaf: the privacy argument for batched
  * leaves is {@link GpUcb}'s (each user's row enters one leaf, so at most n = 1 + ⌈log₂ T⌉ nodes).
  */

@@ -16,7 +16,7 @@ import java.util.Optional;
 import java.util.random.RandomGenerator;
 
 /**
- * GP-UCB with local JDP (paper 003, Alg. 3): every user's device adds its own noise to the
+ * GP-UCB with local JDP (Dubey 2021, Alg. 3): every user's device adds its own noise to the
  * increments ΦΦᵀ and yΦ (dpbandit-client's GpUcbRandomiser) and the server only sums the reports;
  * it never sees an un-noised increment and keeps no context. A round without a report is skipped.
  */

@@ -11,7 +11,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
  *
  * @param features   the chosen action's joint feature vector x (the bandit's feature map of the
  *                   context and the action)
- * @param ticket     the public inputs of the user's step (paper 004, Algorithm 1, lines 8–14)
+ * @param ticket     the public inputs of the user's step (the OnlineUCB paper, Algorithm 1, lines 8–14)
  * @param parameters the randomiser's public parameters (ε, δ, bounds, release, calibration)
  */
 @Schema(description = "ONLINEUCB learning decisions only: the public inputs of the client's randomiser "

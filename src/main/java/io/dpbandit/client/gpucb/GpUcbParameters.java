@@ -73,7 +73,7 @@ public record GpUcbParameters(int featureDimension, double epsilon, double delta
         }
         if (calibration == CalibrationMethod.CLASSICAL && !GaussianCalibrator.classicalFormulaValid(epsilon / 2)) {
             throw new IllegalArgumentException("the classical Gaussian calibration at epsilon/2 = " + epsilon / 2
-                    + " > 1 under-noises (spec P4); use ANALYTIC");
+                    + " > 1 under-noises (the analytic Gaussian calibration rule, docs/papers.md); use ANALYTIC");
         }
     }
 

@@ -47,7 +47,7 @@ public record OnlineUcbParameters(int dimension, double epsilon, double delta, d
         }
         if (calibration == CalibrationMethod.CLASSICAL && !GaussianCalibrator.classicalFormulaValid(epsilon)) {
             throw new IllegalArgumentException("the classical Gaussian calibration holds only for epsilon <= 1, got "
-                    + epsilon + " (at epsilon = 10 it under-noises, spec P2); use ANALYTIC");
+                    + epsilon + " (at epsilon = 10 it under-noises, the analytic Gaussian calibration rule, docs/papers.md); use ANALYTIC");
         }
     }
 

@@ -169,7 +169,7 @@ public record GpUcbConfig(QuadratureFeatureSpec features, BoxDomain domain, int 
         JdpTreeCalibration.requirePositive(rewardBound, "reward bound Y");
         if (features.featureDimension() > 4096) {
             throw new IllegalArgumentException("feature dimension M = " + features.featureDimension() + " > 4096: "
-                    + "every fold factors an M x M matrix (spec P6); lower nodesPerDimension");
+                    + "every fold factors an M x M matrix (the feature dimension cost, docs/papers.md); lower nodesPerDimension");
         }
     }
 
