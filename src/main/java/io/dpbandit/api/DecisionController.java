@@ -76,7 +76,8 @@ public class DecisionController {
     @PostMapping("/decide")
     public DecisionService.Decision decide(@Valid @RequestBody DecideRequest request) {
         Access.requireBandit(request.bandit());
-        return decisions.decide(request.bandit(), request.context(), request.candidates(), request.requestId());
+        return decisions.decide(request.bandit(), request.context(), request.candidates(), request.requestId(),
+                Access.principal().name());
     }
 
     @Operation(summary = "A decision's outcome", description = "JDP bandits take {decisionId, reward}; a locally "

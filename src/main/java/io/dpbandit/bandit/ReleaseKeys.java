@@ -1,7 +1,13 @@
 package io.dpbandit.bandit;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
@@ -10,45 +16,81 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
-import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 import org.springframework.util.StringUtils;
 
 /**
- * The key a USCA release is stored under: HMAC-SHA256 of the context's exact bits under a
- * server-side secret. Without the secret, a key cannot be recomputed from a guessed context (an
- * unsalted hash could: pool contexts and low-entropy contexts fall to a dictionary).
- *
- * <p>The secret is {@code dpbandit.release.key-secret} (at least 32 characters; in Helm a
- * Secret). When none is configured the service generates 32 random bytes once and keeps them in
- * the {@code service_secret} table, so keys stay stable across restarts and replicas; that protects
- * against anyone who sees a key but not the database, and the log says to configure one.
+ * The keyed digest of a context: HMAC-SHA256 of its exact bits under a server-side secret. USCA
+ * releases are stored under it, and a decision with a requestId keeps it (for its replay window) to
+ * recognise a replay with another context. Without the secret a digest cannot be recomputed from a
+ * guessed context (an unsalted hash could: pool contexts and low-entropy contexts fall to a
+ * dictionary), so the secret never sits in the database the digests are in:
+ * <ul>
+ *   <li>{@code dpbandit.release.key-secret} (at least 32 characters; {@code hex:}-prefixed for raw
+ *       bytes; in Helm a Secret) is required whenever the service runs on an external database: it
+ *       refuses to start without one;</li>
+ *   <li>the embedded quick start generates one and keeps it in a file next to its data directory
+ *       ({@code <data-directory>.release-key}, owner-only), so keys stay stable across restarts; a
+ *       temporary cluster gets a fresh one in memory.</li>
+ * </ul>
  */
 @Component
 public class ReleaseKeys {
 
     private static final Logger log = LoggerFactory.getLogger(ReleaseKeys.class);
-    private static final String SECRET_NAME = "release-key";
 
     private final byte[] secret;
 
-    public ReleaseKeys(@Value("${dpbandit.release.key-secret:}") String configured, JdbcTemplate jdbc) {
+    public ReleaseKeys(Environment env) {
+        String configured = env.getProperty("dpbandit.release.key-secret", "");
         if (StringUtils.hasText(configured)) {
-            if (configured.length() < 32) {
-                throw new IllegalArgumentException("dpbandit.release.key-secret must be at least 32 characters");
-            }
-            this.secret = configured.getBytes(StandardCharsets.UTF_8);
+            this.secret = decode(configured);
+        } else if (StringUtils.hasText(env.getProperty("spring.datasource.url"))) {
+            throw new IllegalStateException("dpbandit.release.key-secret (at least 32 characters, e.g. from a "
+                    + "Kubernetes Secret: DPBANDIT_RELEASE_KEY_SECRET) is required with an external database: the "
+                    + "secret of the context digests must not sit in the database they are stored in. A secret an "
+                    + "earlier version generated is in the table service_secret (name 'release-key'); configure it "
+                    + "as hex:<its bytes in hex> to keep existing release keys.");
         } else {
-            byte[] fresh = new byte[32];
-            new SecureRandom().nextBytes(fresh);
-            jdbc.update("INSERT INTO service_secret (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
-                    SECRET_NAME, fresh);
-            this.secret = jdbc.queryForObject("SELECT value FROM service_secret WHERE name = ?", byte[].class,
-                    SECRET_NAME);
-            log.warn("No dpbandit.release.key-secret configured: USCA release keys use a secret generated and "
-                    + "stored in the database; configure one (a Secret in Helm) so that database readers cannot "
-                    + "recompute them");
+            this.secret = embedded(env.getProperty("dpbandit.embedded-postgres.data-directory",
+                    "./data/embedded-postgres"));
+        }
+    }
+
+    static byte[] decode(String configured) {
+        byte[] bytes = configured.startsWith("hex:") ? HexFormat.of().parseHex(configured.substring(4))
+                : configured.getBytes(StandardCharsets.UTF_8);
+        if (bytes.length < 32) {
+            throw new IllegalArgumentException("dpbandit.release.key-secret must be at least 32 characters (or 32 "
+                    + "bytes as hex:...)");
+        }
+        return bytes;
+    }
+
+    /** The quick start's secret: in a file next to its data directory, or in memory for a temporary cluster. */
+    private static byte[] embedded(String dataDirectory) {
+        byte[] fresh = new byte[32];
+        new SecureRandom().nextBytes(fresh);
+        if (!StringUtils.hasText(dataDirectory)) {
+            return fresh;
+        }
+        Path file = Path.of(dataDirectory.trim() + ".release-key").toAbsolutePath().normalize();
+        try {
+            if (Files.exists(file)) {
+                return HexFormat.of().parseHex(Files.readString(file).trim());
+            }
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, HexFormat.of().formatHex(fresh), StandardOpenOption.CREATE_NEW);
+            try {
+                Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+            } catch (UnsupportedOperationException e) {
+                // not a POSIX file system: the directory's own permissions apply
+            }
+            log.info("Generated the context-digest secret of the embedded quick start in {}", file);
+            return fresh;
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not keep the context-digest secret in " + file, e);
         }
     }
 

@@ -64,14 +64,17 @@ public class DecisionService {
     }
 
     public Decision decide(String banditId, double[] context, String requestId) {
-        return decide(banditId, context, null, requestId);
+        return decide(banditId, context, null, requestId, "");
     }
 
     /**
      * A decision among the named candidate actions (null: the whole catalogue). For a locally
-     * private bandit, a learning decision carries the inputs of the client's randomiser.
+     * private bandit, a learning decision carries the inputs of the client's randomiser. A repeated
+     * requestId returns the stored decision to the key that made it ({@code caller}); another key's
+     * requestId is its own.
      */
-    public Decision decide(String banditId, double[] context, List<String> candidates, String requestId) {
+    public Decision decide(String banditId, double[] context, List<String> candidates, String requestId,
+            String caller) {
         BanditRuntime rt = runtimes.get(banditId);
         rt.requireValidContext(context);
         int[] decisionSet = null;
@@ -82,10 +85,11 @@ public class DecisionService {
             }
             decisionSet = rt.actionIndices(candidates);
         }
-        // The replay check compares HMAC digests: a non-learning decision keeps no context at all.
-        String digest = keys.keyOf(context);
+        // The replay check compares keyed digests, kept only with a requestId: a decision without one
+        // keeps no trace of its context (a learning round keeps the context itself until it is folded).
+        String digest = requestId == null ? null : keys.keyOf(context);
         if (requestId != null) {
-            var previous = decisions.findByRequest(banditId, requestId);
+            var previous = decisions.findByRequest(banditId, caller, requestId);
             if (previous.isPresent()) {
                 return replay(rt, previous.get(), digest, context);
             }
@@ -96,12 +100,13 @@ public class DecisionService {
         try {
             // A locally private bandit's rounds are randomised on the device: the server keeps no context.
             double[] kept = rt.local().isPresent() ? null : context;
-            inserted = decisions.insert(id, banditId, requestId, rt.version().epoch(), rt.learning(), kept, digest,
+            inserted = decisions.insert(id, banditId, caller, requestId, rt.version().epoch(), rt.learning(), kept,
+                    digest,
                     served.action(), served.propensity(), rt.spec().feedback().waitSeconds(),
                     ThreadLocalRandom.current().nextInt(EpochStore.SLOT_SHARDS));
         } catch (DuplicateKeyException raced) {
             // Another request with the same requestId committed first: answer with its decision.
-            return replay(rt, decisions.findByRequest(banditId, requestId).orElseThrow(), digest, context);
+            return replay(rt, decisions.findByRequest(banditId, caller, requestId).orElseThrow(), digest, context);
         }
         boolean learning = inserted.slot() != null;
         metrics.decision(banditId, rt.spec().algorithm().name(), learning);

@@ -153,6 +153,11 @@ public class JdbcLifecycleStorage implements LifecycleStorage {
     }
 
     @Override
+    public int forgetReplayData(long windowSeconds, int limit) {
+        return decisions.forgetReplayData(windowSeconds, limit);
+    }
+
+    @Override
     public List<EpochStore.OpenEpoch> openEpochs() {
         return epochs.openEpochs();
     }

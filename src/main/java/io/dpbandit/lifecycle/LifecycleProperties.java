@@ -13,13 +13,16 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  *                           it (default 2000)
  * @param worker             whether this instance runs the lifecycle worker at all (default true;
  *                           tests that drive epochs themselves turn it off)
+ * @param replayWindowSeconds how long a decision's requestId and the keyed digest of its context are
+ *                           kept to recognise a replay (default 86 400: a day); after it both are
+ *                           deleted and a replay is a new decision
  * @param closeCommitDelayMs fault injection for crash tests only: holds an epoch-close transaction
  *                           open this long after its ledger charge, so a kill can land inside it
  *                           (default 0; never set it in production)
  */
 @ConfigurationProperties(prefix = "dpbandit.lifecycle")
 public record LifecycleProperties(Long checkIntervalMs, Integer retentionSeconds, Long stepBudgetMs,
-        Long leaderCheckMs, Boolean worker, Long closeCommitDelayMs) {
+        Long leaderCheckMs, Boolean worker, Long closeCommitDelayMs, Long replayWindowSeconds) {
 
     public LifecycleProperties {
         checkIntervalMs = checkIntervalMs == null ? 200L : checkIntervalMs;
@@ -28,9 +31,11 @@ public record LifecycleProperties(Long checkIntervalMs, Integer retentionSeconds
         leaderCheckMs = leaderCheckMs == null ? 2000L : leaderCheckMs;
         worker = worker == null || worker;
         closeCommitDelayMs = closeCommitDelayMs == null ? 0L : closeCommitDelayMs;
-        if (checkIntervalMs < 10 || retentionSeconds < 0 || stepBudgetMs < 1 || leaderCheckMs < 10) {
+        replayWindowSeconds = replayWindowSeconds == null ? 86_400L : replayWindowSeconds;
+        if (checkIntervalMs < 10 || retentionSeconds < 0 || stepBudgetMs < 1 || leaderCheckMs < 10
+                || replayWindowSeconds < 0) {
             throw new IllegalArgumentException("dpbandit.lifecycle: check-interval-ms >= 10, retention-seconds >= 0, "
-                    + "step-budget-ms >= 1, leader-check-ms >= 10");
+                    + "step-budget-ms >= 1, leader-check-ms >= 10, replay-window-seconds >= 0");
         }
     }
 }

@@ -58,6 +58,9 @@ public interface LifecycleStorage {
     /** Raw data of rounds folded at least {@code retentionSeconds} ago is deleted; how many rounds. */
     int forgetRawData(int retentionSeconds, int limit);
 
+    /** RequestIds and keyed digests of decisions older than the replay window are deleted; how many. */
+    int forgetReplayData(long windowSeconds, int limit);
+
     List<EpochStore.OpenEpoch> openEpochs();
 
     Optional<EpochStore.OpenEpoch> epoch(String bandit, int number);

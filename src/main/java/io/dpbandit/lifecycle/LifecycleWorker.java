@@ -110,11 +110,7 @@ public class LifecycleWorker implements SmartLifecycle {
                 long now = System.currentTimeMillis();
                 if (now - lastRetention >= 1_000) {
                     lastRetention = now;
-                    int forgotten = store.forgetRawData(properties.retentionSeconds(), 10_000);
-                    if (forgotten > 0) {
-                        metrics.rawDataDeleted(forgotten);
-                        worked = true;
-                    }
+                    worked |= retention() > 0;
                 }
                 if (!worked) {
                     sleep(properties.checkIntervalMs());
@@ -219,9 +215,17 @@ public class LifecycleWorker implements SmartLifecycle {
         return result;
     }
 
-    /** One retention pass on the calling thread (tests and tools); returns the rounds it cleared. */
+    /**
+     * One retention pass (also on the calling thread, for tests and tools): the raw context and reward
+     * of folded rounds after {@code retention-seconds}, and requestIds with their contexts' keyed
+     * digests after {@code replay-window-seconds}, a bounded batch of each. Returns the rows cleared.
+     */
     public int retention() {
-        return store.forgetRawData(properties.retentionSeconds(), 10_000);
+        int forgotten = store.forgetRawData(properties.retentionSeconds(), 10_000);
+        if (forgotten > 0) {
+            metrics.rawDataDeleted(forgotten);
+        }
+        return forgotten + store.forgetReplayData(properties.replayWindowSeconds(), 10_000);
     }
 
     /** Bandits whose last step failed on this instance, with the kind of failure. */

@@ -12,10 +12,11 @@ import java.util.List;
  * Gram matrices) and private GP-UCB ((M+1)² feature matrices) share it.
  *
  * <h2>Streaming algorithm</h2>
- * Leaves arrive one at a time. After k leaves, the state holds one node per set bit j of k, covering
- * 2^j consecutive leaves (the binary expansion of the prefix [0, k)). Inserting leaf k+1 with
- * i = trailing zeros of k+1 merges the leaf and the nodes at levels &lt; i into a new level-i node
- * ({@link #insert}), whose noise is drawn <em>then</em>, once, and stored; reads never draw
+ * Leaves arrive one at a time. After k leaves, the state holds one noisy node per set bit j of k,
+ * covering 2^j consecutive leaves (the binary expansion of the prefix [0, k)), and the exact partial
+ * sum of the open node of each level. Inserting leaf k+1 with i = trailing zeros of k+1 adds the leaf
+ * to every open node and completes the level-i one ({@link #insert}), whose noise is drawn
+ * <em>then</em>, once, and stored with it, its exact sum dropped; reads never draw
  * (tree noise drawn once per node; docs/papers.md). The prefix release is the sum of at most
  * popcount(k) ≤ m = ⌈log₂ n⌉ + 1 noisy nodes.
  *
@@ -98,7 +99,11 @@ public final class TreeMechanism {
                 padding.add(nodeNoise.sample(dimension, noise));
             }
         }
-        return new TreeState(dimension, horizon, 0, List.of(), padding);
+        List<SymmetricMatrix> open = new ArrayList<>(levels);
+        for (int j = 0; j < levels; j++) {
+            open.add(SymmetricMatrix.zero(dimension));
+        }
+        return new TreeState(dimension, horizon, 0, List.of(), open, padding);
     }
 
     /** Whether the tree holds its horizon's n leaves and accepts no more. */
@@ -128,21 +133,28 @@ public final class TreeMechanism {
         }
         long k = state.leaves() + 1;
         int level = Long.numberOfTrailingZeros(k);
-        // P_level = leaf + Σ_{j < level} P_j: the nodes below `level` are exactly the lowest nodes.
-        SymmetricMatrix exact = leaf;
-        List<TreeNode> kept = new ArrayList<>();
-        for (TreeNode node : state.nodes()) {
-            if (node.level() < level) {
-                exact = exact.plus(node.exact());
-            } else {
-                kept.add(node);
+        // Every open node takes the leaf; the level-`level` node is complete now (its leaves are
+        // [k − 2^level, k)): its noise is drawn once, here, and its exact sum dropped. The open nodes
+        // of the levels at and below it start empty (theirs end at k too: the binary mechanism only
+        // ever releases the highest one).
+        List<SymmetricMatrix> open = new ArrayList<>(levels);
+        SymmetricMatrix exact = null;
+        for (int j = 0; j < levels; j++) {
+            SymmetricMatrix sum = state.open().get(j).plus(leaf);
+            if (j == level) {
+                exact = sum;
             }
+            open.add(j <= level ? SymmetricMatrix.zero(dimension) : sum);
         }
         SymmetricMatrix noisy = nodeNoise.perturb(exact, noise); // the node's noise: drawn once, here
-        List<TreeNode> nodes = new ArrayList<>(kept.size() + 1);
-        nodes.add(new TreeNode(level, k - (1L << level), 1L << level, exact, noisy));
-        nodes.addAll(kept);
-        return new TreeState(dimension, horizon, k, nodes, state.padding());
+        List<TreeNode> nodes = new ArrayList<>(state.nodes().size() + 1);
+        nodes.add(new TreeNode(level, k - (1L << level), 1L << level, noisy));
+        for (TreeNode node : state.nodes()) {
+            if (node.level() > level) {
+                nodes.add(node);
+            }
+        }
+        return new TreeState(dimension, horizon, k, nodes, open, state.padding());
     }
 
     /**
@@ -163,15 +175,6 @@ public final class TreeMechanism {
     public int noiseSamplesInRelease(TreeState state) {
         checkState(state);
         return state.padding().isEmpty() ? state.nodes().size() : levels;
-    }
-
-    /** The exact prefix sum (private; for tests in this package). */
-    SymmetricMatrix exactPrefix(TreeState state) {
-        SymmetricMatrix sum = SymmetricMatrix.zero(dimension);
-        for (TreeNode node : state.nodes()) {
-            sum = sum.plus(node.exact());
-        }
-        return sum;
     }
 
     /** The release without padding (for the test showing why padding is needed). */

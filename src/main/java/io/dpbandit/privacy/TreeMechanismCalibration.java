@@ -48,9 +48,10 @@ import java.util.Optional;
  *       the calibration is refused).</li>
  * </ul>
  *
- * <p>Δ carries a relative margin of 2^-20 over L̃² for floating-point rounding in the leaf and
- * node sums (each sum of N outer products of dimension D is within about N·D·2^-52 relative of
- * exact, covered while N·D ≤ 2^30).
+ * <p>Δ carries a relative margin over L̃² for floating-point rounding in the leaf and node sums
+ * (each sum of N outer products of dimension D is within about N·D·2^-52 relative of exact):
+ * {@link #roundingMargin} = max(2^-20, N·D·2^-50), with N·D checked (at most 2^40) rather than
+ * assumed small.
  *
  * @param kind             node noise
  * @param method           calibration method
@@ -62,7 +63,7 @@ import java.util.Optional;
  * @param delta            δ of the whole run (0 for NONE)
  * @param nodeEpsilon      ε₀ of one node for the per-node methods (0 for ANALYTIC_TREE and NONE)
  * @param nodeDelta        δ₀ of one node for the per-node methods (0 for ANALYTIC_TREE and NONE)
- * @param sensitivity      Δ: Gaussian whitened L2 sensitivity of one node, L̃²(1 + 2^-20); the row
+ * @param sensitivity      Δ: Gaussian whitened L2 sensitivity of one node, L̃²(1 + margin); the row
  *                         bound L̃² for Wishart; 0 for NONE
  * @param sigma            Gaussian σ (off-diagonal standard deviation); 0 otherwise
  * @param degreesOfFreedom Wishart k; 0 otherwise
@@ -71,8 +72,30 @@ public record TreeMechanismCalibration(NodeNoiseKind kind, TreeCalibrationMethod
         int dimension, double rowNormBound, double epsilon, double delta, double nodeEpsilon, double nodeDelta,
         double sensitivity, double sigma, long degreesOfFreedom) {
 
-    /** Relative margin on the sensitivity for floating-point rounding of the sums (see class comment). */
+    /** The least relative margin on the sensitivity for floating-point rounding of the sums (see class comment). */
     public static final double ROUNDING_MARGIN = 0x1.0p-20;
+
+    /** The largest margin {@link #roundingMargin} gives before the sums are too long to trust. */
+    static final double MAX_ROUNDING_MARGIN = 0x1.0p-10;
+
+    /**
+     * The relative margin on a node's sensitivity that covers the floating-point rounding of its sum
+     * of at most {@code rows} outer products of dimension D: each such sum is within about
+     * rows·D·2⁻⁵² relative of exact, so the margin is max(2⁻²⁰, rows·D·2⁻⁵⁰) (a factor 4 over the
+     * bound). Checked, not assumed: past rows·D = 2⁴⁰ the sums are refused.
+     *
+     * @throws IllegalArgumentException if rows·D exceeds 2⁴⁰
+     */
+    public static double roundingMargin(long rows, int dimension) {
+        double product = (double) rows * dimension;
+        double margin = Math.max(ROUNDING_MARGIN, product * 0x1.0p-50);
+        if (margin > MAX_ROUNDING_MARGIN) {
+            throw new IllegalArgumentException("a tree node would sum " + rows + " rows of dimension " + dimension
+                    + ": more than 2^40 numbers, too many for the floating-point rounding margin; use a shorter "
+                    + "horizon or fewer features");
+        }
+        return margin;
+    }
 
     public TreeMechanismCalibration {
         if (kind == null || method == null) {
@@ -121,7 +144,8 @@ public record TreeMechanismCalibration(NodeNoiseKind kind, TreeCalibrationMethod
             return wishart(method, horizon, m, dimension, rowNormBound, epsilon, delta, nodeEpsilon);
         }
         // Gaussian node: whitened L2 sensitivity L̃² (symmetrised node noise, see NodeNoise), plus the rounding margin.
-        double sensitivity = rowSquared * (1.0 + ROUNDING_MARGIN);
+        // The rows a node sums: at most one per round, and a leaf holds at least one, so at most n.
+        double sensitivity = rowSquared * (1.0 + roundingMargin(horizon, dimension));
         double nodeDelta = delta / 2.0; // PAPER (§4.2): per node (ε₀, δ/2), valid through zCDP (footnote 5)
         return switch (method) {
             case PAPER -> {

@@ -1,19 +1,18 @@
 package io.dpbandit.privacy;
 
 /**
- * One completed node of the tree mechanism: the p-sum of leaves firstLeaf .. firstLeaf+leafCount−1
- * (leafCount = 2^level), exactly and with the noise drawn once when the node was completed.
- *
- * <p>{@code exact} is private data: it is kept only to build the parent node later, and must never
- * be released or logged. {@code noisy} is the node's private release.
+ * One completed node of the tree mechanism: the noisy p-sum of leaves firstLeaf .. firstLeaf+leafCount−1
+ * (leafCount = 2^level), its noise drawn once when the node was completed. Only the noisy value is
+ * kept: the exact p-sum is private data that nothing needs once the node is complete (the parent's
+ * exact sum accumulates in the open node of its level, {@link TreeState#open()}), so it is dropped
+ * then, as retention requires of derived data.
  *
  * @param level     j: the node covers 2^j leaves
  * @param firstLeaf index (0-based) of its first leaf
  * @param leafCount 2^level
- * @param exact     P_j, the exact sum of its leaves
  * @param noisy     P̂_j = P_j + Z_j
  */
-public record TreeNode(int level, long firstLeaf, long leafCount, SymmetricMatrix exact, SymmetricMatrix noisy) {
+public record TreeNode(int level, long firstLeaf, long leafCount, SymmetricMatrix noisy) {
 
     public TreeNode {
         if (level < 0 || level > 62) {
@@ -25,8 +24,8 @@ public record TreeNode(int level, long firstLeaf, long leafCount, SymmetricMatri
         if (firstLeaf < 0 || firstLeaf % leafCount != 0) {
             throw new IllegalArgumentException("a level-" + level + " node starts at a multiple of " + leafCount);
         }
-        if (exact == null || noisy == null || exact.dimension() != noisy.dimension()) {
-            throw new IllegalArgumentException("exact and noisy p-sums must be present and of one dimension");
+        if (noisy == null) {
+            throw new IllegalArgumentException("the noisy p-sum must be present");
         }
     }
 }

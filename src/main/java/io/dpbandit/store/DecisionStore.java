@@ -53,20 +53,20 @@ public class DecisionStore {
      * that counter's row lock until the decision's durable commit, so concurrent decisions spread
      * over 16 rows instead of queueing on one. Once every counter is used up the UPDATE matches
      * nothing and takes no lock. The raw context is stored for a learning round only (its
-     * contribution needs it until it is folded); every decision keeps the HMAC digest that a
-     * replayed requestId is compared with.
+     * contribution needs it until it is folded); a decision with a requestId keeps, for the replay
+     * window, the calling key's name and the keyed digest a replay is compared with.
      */
-    public Inserted insert(UUID id, String banditId, String requestId, int epoch, boolean mayLearn, double[] context,
-            String contextDigest, int action, double propensity, int waitSeconds, int shard) {
+    public Inserted insert(UUID id, String banditId, String requestKey, String requestId, int epoch, boolean mayLearn,
+            double[] context, String contextDigest, int action, double propensity, int waitSeconds, int shard) {
         int n = EpochStore.SLOT_SHARDS;
         return jdbc.query(con -> {
             var ps = con.prepareStatement("WITH slot AS (UPDATE epoch_slot SET used = used + 1 "
                     + "WHERE ? AND bandit_id = ? AND epoch = ? AND used < quota AND shard = (SELECT shard FROM epoch_slot "
                     + "WHERE bandit_id = ? AND epoch = ? AND used < quota ORDER BY (shard - ? + " + n + ") % " + n
                     + " LIMIT 1) RETURNING (used - 1) * " + n + " + shard + 1 AS assigned) "
-                    + "INSERT INTO decision (id, bandit_id, request_id, epoch, slot, context, context_digest, action_index, "
-                    + "propensity, feedback, wait_until) "
-                    + "SELECT ?, ?, ?, ?, s.assigned, CASE WHEN s.assigned IS NULL THEN NULL ELSE ?::float8[] END, ?, ?, ?, "
+                    + "INSERT INTO decision (id, bandit_id, request_key, request_id, epoch, slot, context, context_digest, "
+                    + "action_index, propensity, feedback, wait_until) "
+                    + "SELECT ?, ?, ?, ?, ?, s.assigned, CASE WHEN s.assigned IS NULL THEN NULL ELSE ?::float8[] END, ?, ?, ?, "
                     + "CASE WHEN s.assigned IS NULL THEN 'NOT_USED' ELSE 'PENDING' END, "
                     + "clock_timestamp() + make_interval(secs => ?) "
                     + "FROM (SELECT 1) one LEFT JOIN slot s ON true RETURNING slot");
@@ -79,6 +79,7 @@ public class DecisionStore {
             ps.setInt(i++, shard);
             ps.setObject(i++, id);
             ps.setString(i++, banditId);
+            ps.setString(i++, requestId == null ? null : requestKey);
             ps.setString(i++, requestId);
             ps.setInt(i++, epoch);
             if (context == null) {
@@ -101,9 +102,22 @@ public class DecisionStore {
     private static final String DECISION = "SELECT id, bandit_id, epoch, slot, context_digest, action_index, "
             + "propensity, feedback, created_at FROM decision ";
 
-    public Optional<DecisionRow> findByRequest(String banditId, String requestId) {
-        return jdbc.query(DECISION + "WHERE bandit_id = ? AND request_id = ?", this::decision, banditId, requestId)
-                .stream().findFirst();
+    /** The decision a key made under a requestId (another key's is never found). */
+    public Optional<DecisionRow> findByRequest(String banditId, String requestKey, String requestId) {
+        return jdbc.query(DECISION + "WHERE bandit_id = ? AND request_key = ? AND request_id = ?", this::decision,
+                banditId, requestKey, requestId).stream().findFirst();
+    }
+
+    /**
+     * The replay window: the requestId and the context's keyed digest of decisions older than
+     * {@code windowSeconds} are deleted, at most {@code limit} rows per call (a replay after the window
+     * is a new decision). The partial index decision_replay holds only rows that still have them.
+     */
+    public int forgetReplayData(long windowSeconds, int limit) {
+        return jdbc.update("UPDATE decision SET request_id = NULL, request_key = NULL, context_digest = NULL "
+                + "WHERE id IN (SELECT id FROM decision WHERE (request_id IS NOT NULL OR context_digest IS NOT NULL) "
+                + "AND created_at <= clock_timestamp() - make_interval(secs => ?) LIMIT ?)", (double) windowSeconds,
+                limit);
     }
 
     /** Whose a decision is: its bandit and epoch, and whether it still waits for its outcome. */

@@ -71,6 +71,7 @@ class CrashRecoveryTest {
                 "--spring.datasource.username=postgres", "--spring.datasource.password=",
                 "--dpbandit.lifecycle.check-interval-ms=50", "--dpbandit.lifecycle.close-commit-delay-ms=300",
                 "--logging.level.root=WARN", "--spring.main.banner-mode=off",
+                "--dpbandit.release.key-secret=crash-test-context-digest-secret-not-for-production",
                 "--dpbandit.security.keys[0].name=crash-test",
                 "--dpbandit.security.keys[0].sha256=" + HexFormat.of().formatHex(
                         io.dpbandit.security.ApiKeys.sha256(io.dpbandit.TestApiKey.ALL_ROLES)),
@@ -78,6 +79,9 @@ class CrashRecoveryTest {
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
         while (System.nanoTime() < deadline) {
+            if (!p.isAlive()) {
+                throw new IllegalStateException("service exited with " + p.exitValue() + " before it was ready");
+            }
             try {
                 if (get(port, "/actuator/health/readiness").statusCode() == 200) {
                     return new Service(p, port);

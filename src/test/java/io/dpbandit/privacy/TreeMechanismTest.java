@@ -97,7 +97,7 @@ class TreeMechanismTest {
             state = tree.insert(state, SymmetricMatrix.outer(e), new SeededNoiseSource(s));
             TreeNode completed = state.nodes().get(0); // the node this leaf completed (lowest level)
             for (int i = 0; i < n; i++) {
-                if (completed.exact().get(i, i) != 0.0) {
+                if (completed.noisy().get(i, i) != 0.0) { // no noise: the noisy sum is the exact one
                     nodesHolding[i]++;
                 }
             }
@@ -106,6 +106,49 @@ class TreeMechanismTest {
                 .allSatisfy(c -> assertThat(c).isBetween(1, TreeMechanism.levels(n)));
         assertThat(nodesHolding[0]).isEqualTo(4); // leaf 0: levels 0, 1, 2, 3 (n = 13 completes 0..7)
         assertThat(nodesHolding[12]).isEqualTo(1); // the last leaf only completes its own level-0 node
+    }
+
+    /**
+     * Retention of derived data: a completed node keeps its noisy value only, and the exact data the
+     * state still holds is the open nodes' partial sums: after 2^j leaves every open sum is empty,
+     * and a state read back from the old format (exact sums in the nodes) holds the same open sums
+     * as one built leaf by leaf.
+     */
+    @Test
+    void completedNodesKeepNoExactSumAndTheOpenSumsAreAllThatIsExact() throws Exception {
+        TreeMechanism tree = new TreeMechanism(3, 64, new NodeNoise.None());
+        SplittableRandom rng = new SplittableRandom(7);
+        TreeState state = tree.empty(new SeededNoiseSource(7));
+        SymmetricMatrix firstEight = SymmetricMatrix.zero(3);
+        for (int k = 1; k <= 8; k++) {
+            SymmetricMatrix leaf = randomLeaf(3, rng);
+            firstEight = firstEight.plus(leaf);
+            state = tree.insert(state, leaf, new SeededNoiseSource(k));
+        }
+        // 8 leaves complete the level-3 node: the open nodes of levels 0..3 hold nothing, those above
+        // (still being filled) hold the 8 leaves.
+        for (int j = 0; j < state.open().size(); j++) {
+            assertThat(state.open().get(j)).as("level %d", j).isEqualTo(j <= 3 ? SymmetricMatrix.zero(3) : firstEight);
+        }
+        SymmetricMatrix ninth = randomLeaf(3, rng);
+        state = tree.insert(state, ninth, new SeededNoiseSource(9));
+        assertThat(state.open().get(0)).isEqualTo(SymmetricMatrix.zero(3));
+        for (int j = 1; j < state.open().size(); j++) {
+            assertThat(state.open().get(j)).as("level %d", j).isEqualTo(j <= 3 ? ninth : firstEight.plus(ninth));
+        }
+        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        String text = json.writeValueAsString(state);
+        assertThat(text).doesNotContain("exact");
+        assertThat(json.readValue(text, TreeState.class)).isEqualTo(state);
+
+        // A state stored before exact sums were dropped (no noise here, so each node's exact sum is its
+        // noisy one) reads back with the same open sums, and without any exact sum.
+        var legacy = (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(text);
+        legacy.remove("open");
+        for (var node : legacy.withArray("nodes")) {
+            ((com.fasterxml.jackson.databind.node.ObjectNode) node).set("exact", node.get("noisy"));
+        }
+        assertThat(json.treeToValue(legacy, TreeState.class)).isEqualTo(state);
     }
 
     @Test
@@ -120,7 +163,6 @@ class TreeMechanismTest {
             running = running.plus(leaf);
             state = tree.insert(state, leaf, new SeededNoiseSource(k));
             assertThat(tree.release(state)).isEqualTo(running);
-            assertThat(tree.exactPrefix(state)).isEqualTo(running);
         }
     }
 
@@ -131,9 +173,12 @@ class TreeMechanismTest {
         CountingNoiseSource noise = new CountingNoiseSource(new SeededNoiseSource(4));
         TreeState state = tree.empty(noise);
         assertThat(noise.draws).isZero();
+        SymmetricMatrix exact = SymmetricMatrix.zero(3);
         for (int k = 1; k <= 4; k++) {
             long before = noise.draws;
-            state = tree.insert(state, randomLeaf(3, rng), noise);
+            SymmetricMatrix leaf = randomLeaf(3, rng);
+            exact = exact.plus(leaf);
+            state = tree.insert(state, leaf, noise);
             assertThat(noise.draws - before).isEqualTo(SymmetricMatrix.packedLength(3)); // one node's noise
         }
         long before = noise.draws;
@@ -141,7 +186,7 @@ class TreeMechanismTest {
         SymmetricMatrix second = tree.release(state);
         assertThat(noise.draws).isEqualTo(before);
         assertThat(second).isEqualTo(first);
-        assertThat(first).isNotEqualTo(tree.exactPrefix(state)); // the release is noisy
+        assertThat(first).isNotEqualTo(exact); // the release is noisy
 
         // Leaves 5..7 do not touch the level-2 node (leaves 0..3): it keeps its noisy value, bit for bit.
         TreeNode levelTwo = state.nodeAt(2);

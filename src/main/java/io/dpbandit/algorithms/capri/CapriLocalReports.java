@@ -47,8 +47,8 @@ final class CapriLocalReports implements LocalReports {
 
     /**
      * Checks a CAPRI-LDP report against its epoch's public plan: the decision's epoch, m numbers,
-     * the plan's (ε_r, δ_r) and at least its σ. A report's norm must also be one the noise can
-     * produce: ‖g + z‖ ≤ C_r + σ(√m + 10), since the norm of z ~ N(0, σ²I_m) exceeds σ(√m + t) with
+     * the plan's (ε_r, δ_r) and at least its σ. A report's norm must also be one the plan's noise can
+     * produce: ‖g + z‖ ≤ C_r + σ_plan(√m + 10), since the norm of z ~ N(0, σ²I_m) exceeds σ(√m + t) with
      * probability ≤ exp(−t²/2) (Gaussian concentration of a 1-Lipschitz function), about 2e-22 for
      * t = 10. This protects the model from a forged huge vector; it is not what privacy rests on
      * (that is the user's own noise).
@@ -75,8 +75,9 @@ final class CapriLocalReports implements LocalReports {
         if (report.sigma() < noise.sigma() * (1 - 1e-9)) {
             throw InvalidRequestException.of("report.sigma", "is below the plan's " + noise.sigma());
         }
+        // The plan's σ, never the report's: a report declaring a huge σ cannot widen the bound.
         double norm = ContributionBounds.l2Norm(v);
-        if (norm > plan.contributionBound() + report.sigma() * (Math.sqrt(m) + 10)) {
+        if (norm > plan.contributionBound() + noise.sigma() * (1 + 1e-9) * (Math.sqrt(m) + 10)) {
             throw InvalidRequestException.of("report.contribution", "is larger than a randomised contribution "
                     + "can be; it was not made by the randomiser with this plan");
         }

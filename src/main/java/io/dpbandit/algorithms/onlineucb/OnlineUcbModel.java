@@ -69,7 +69,7 @@ final class OnlineUcbModel implements SequentialModel<OnlineUcbState> {
     public String check(OnlineUcbState state, JsonNode json) {
         OnlineUcbReport report = Reports.parse(json, OnlineUcbReport.class, "an OnlineUCB report");
         try {
-            policy.validate(state, report);
+            policy.check(state, report);
         } catch (IllegalArgumentException e) {
             throw InvalidRequestException.of("report", e.getMessage());
         }

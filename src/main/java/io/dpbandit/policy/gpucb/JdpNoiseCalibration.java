@@ -74,7 +74,8 @@ public record JdpNoiseCalibration(GpUcbConfig.Calibration method, int horizon, i
         double alpha = config.privacy().alpha();
         double beta = config.privacy().beta();
         double rowNormSquared = 1.0 + y * y;
-        double sensitivity = rowNormSquared * (1.0 + TreeMechanismCalibration.ROUNDING_MARGIN);
+        double sensitivity = rowNormSquared * (1.0 + TreeMechanismCalibration.roundingMargin(horizon,
+                config.featureDimension() + 1));
         if (config.calibration() == GpUcbConfig.Calibration.ANALYTIC) {
             TreeMechanismCalibration tree = TreeMechanismCalibration.calibrate(NodeNoiseKind.GAUSSIAN,
                     TreeCalibrationMethod.ANALYTIC_TREE, horizon, config.featureDimension() + 1,

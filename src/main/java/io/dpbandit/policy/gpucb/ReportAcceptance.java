@@ -55,6 +55,27 @@ final class ReportAcceptance {
         if (!withinTolerance(report.rewardFeaturesSigma(), sigmaU)) {
             throw mismatch(what, "rewardFeaturesSigma", report.rewardFeaturesSigma(), sigmaU);
         }
+        // The noisy values must be ones the randomiser can produce with this bandit's own σ (never the
+        // declared one): ‖ΦΦᵀ‖_F ≤ 1 and ‖yΦ‖ ≤ Y before noise (‖Φ‖ ≤ 1, |y| ≤ Y), and the norm of
+        // N(0, s²I_k) exceeds s(√k + 10) with probability about 2e-22 (Gaussian concentration).
+        int m = parameters.featureDimension();
+        double gramEntries = m * (m + 1) / 2.0;
+        if (norm(report.noisyGram()) > Math.sqrt(2) + sigmaX * (1 + SIGMA_TOLERANCE) * (Math.sqrt(gramEntries) + 10)) {
+            throw new IllegalArgumentException(what + ": noisyGram is larger than the randomiser can produce");
+        }
+        if (norm(report.noisyRewardFeatures()) > parameters.rewardBound()
+                + sigmaU * (1 + SIGMA_TOLERANCE) * (Math.sqrt(m) + 10)) {
+            throw new IllegalArgumentException(what + ": noisyRewardFeatures is larger than the randomiser can "
+                    + "produce");
+        }
+    }
+
+    private static double norm(double[] v) {
+        double sum = 0;
+        for (double x : v) {
+            sum += x * x;
+        }
+        return Math.sqrt(sum);
     }
 
     private static boolean withinTolerance(double reported, double calibrated) {

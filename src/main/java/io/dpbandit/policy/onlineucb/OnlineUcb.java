@@ -236,6 +236,45 @@ public final class OnlineUcb implements SequentialPolicy<OnlineUcbState, OnlineU
         }
     }
 
+    /**
+     * {@link #validate} and, for a report about to be stored, every other field against what this
+     * server's own parameters allow: a report that is accepted carries nothing the randomiser could
+     * not have produced.
+     *
+     * @throws IllegalArgumentException naming what does not match
+     */
+    public void check(OnlineUcbState state, OnlineUcbReport report) {
+        validate(state, report);
+        OnlineUcbParameters p = config.randomiser();
+        // Every other field is checked against what this server's own parameters allow, never against
+        // what the report declares: σ_y is the bandit's, the gradient is clipped to ‖g‖ ≤ G, and the
+        // noisy values are ones the randomiser can produce. The norm of N(0, s²I_k) exceeds s(√k + t)
+        // with probability ≤ exp(−t²/2) (Gaussian concentration), about 2e-22 at t = 10.
+        if (!(Math.abs(report.rewardSigma() / p.rewardSigma() - 1.0) <= SIGMA_TOLERANCE)) {
+            throw new IllegalArgumentException("report was randomised with reward sigma " + report.rewardSigma()
+                    + ", this bandit expects " + p.rewardSigma());
+        }
+        if (Vectors.norm(report.gradient()) > p.gradientBound() * (1 + 1e-9)) {
+            throw new IllegalArgumentException("report's gradient is longer than the clipping bound G = "
+                    + p.gradientBound() + " the randomiser applies");
+        }
+        int d = p.dimension();
+        // Δ as the server's own schedule allows it (a report from an earlier phase declares its Δ; it is
+        // believed only up to the largest Δ of the phases so far).
+        double maxConditioning = 0;
+        for (int phase = 0; phase <= state.phase(); phase++) {
+            maxConditioning = Math.max(maxConditioning, Math.sqrt(conditioningVariance(phase)));
+        }
+        double conditioning = Math.min(Math.max(report.conditioningStd(), 0), maxConditioning);
+        double featureSpread = Math.sqrt(featureSigma * featureSigma + conditioning * conditioning);
+        if (Vectors.norm(report.noisyFeatures()) > p.featureBound() + featureSpread * (Math.sqrt(d) + 10)) {
+            throw new IllegalArgumentException("report's noisy features are larger than the randomiser can produce");
+        }
+        if (Math.abs(report.noisyReward()) > p.rewardBound() + p.rewardSigma() * 11) {
+            throw new IllegalArgumentException("report's noisy reward is larger than the randomiser can produce");
+        }
+    }
+
     private OnlineUcbState freshPhase(int phase, long round, long phaseStart, long skipped, int d) {
         double delta2 = conditioningVariance(phase);
         MalerState maler = null;

@@ -52,8 +52,9 @@ class GpUcbJdpPrivacyTest {
     /** The exact leaf the policy builds for one observation (its clipped row's outer product). */
     private static SymmetricMatrix leaf(GpUcb policy, double[] point, double reward) {
         NoiseSource noise = new SeededNoiseSource(0);
-        return policy.fold(policy.start(noise), List.of(new GpUcbObservation(point, reward)), noise).tree().nodeAt(0)
-                .exact();
+        // After one leaf the level-1 node still being filled holds exactly that leaf.
+        return policy.fold(policy.start(noise), List.of(new GpUcbObservation(point, reward)), noise).tree().open()
+                .get(1);
     }
 
     /** s = ⟨last column's first M entries, Φ⟩/‖Φ‖ of a node. */

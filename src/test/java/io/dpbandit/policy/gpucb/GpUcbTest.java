@@ -104,8 +104,8 @@ class GpUcbTest {
         for (double reward : new double[] {1e300, -Double.MAX_VALUE, 7.0}) {
             GpUcbState next = policy.fold(state, List.of(new GpUcbObservation(new double[] {0.3, 0.7}, reward)),
                     new SeededNoiseSource(9));
-            TreeNode leaf = next.tree().nodeAt(0);
-            SymmetricMatrix row = leaf.exact(); // one leaf = a aᵀ for the clipped row a = [Φ; y]
+            // One leaf = a aᵀ for the clipped row a = [Φ; y]: the level-1 node still being filled holds it exactly.
+            SymmetricMatrix row = next.tree().open().get(1);
             double phiNormSquared = 0;
             for (int i = 0; i < m; i++) {
                 phiNormSquared += row.get(i, i);

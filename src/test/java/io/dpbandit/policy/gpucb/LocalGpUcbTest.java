@@ -104,6 +104,21 @@ class LocalGpUcbTest {
                 good.calibration());
         assertThatThrownBy(() -> policy.fold(state, List.of(quiet), null))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("gramSigma");
+        // Values no randomiser with this bandit's σ can produce: refused, whatever the report declares.
+        double[] hugeGram = good.noisyGram().clone();
+        hugeGram[0] = 1e6;
+        GpUcbReport forgedGram = new GpUcbReport(good.featureDimension(), hugeGram, good.noisyRewardFeatures(),
+                good.epsilon(), good.delta(), good.rewardBound(), good.gramSigma(), good.rewardFeaturesSigma(),
+                good.calibration());
+        assertThatThrownBy(() -> policy.validate(forgedGram)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("noisyGram");
+        double[] hugeReward = good.noisyRewardFeatures().clone();
+        hugeReward[0] = -1e6;
+        GpUcbReport forgedReward = new GpUcbReport(good.featureDimension(), good.noisyGram(), hugeReward,
+                good.epsilon(), good.delta(), good.rewardBound(), good.gramSigma(), good.rewardFeaturesSigma(),
+                good.calibration());
+        assertThatThrownBy(() -> policy.validate(forgedReward)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("noisyRewardFeatures");
         GpUcbReport small = new GpUcbRandomiser(GpUcbParameters.of(8, 1.0, 0.1, 1.0))
                 .randomise(new double[8], 0, new SeededNoiseSource(4));
         assertThatThrownBy(() -> policy.fold(state, List.of(small), null))

@@ -96,8 +96,8 @@ class LinUcbTest {
                 new LinUcbObservation(new double[] {Double.MAX_VALUE, 0, 0}, Double.MAX_VALUE));
         for (LinUcbObservation o : huge) {
             LinUcbState next = policy.fold(state, List.of(o), new SeededNoiseSource(9));
-            TreeNode leaf = next.tree().nodeAt(0);
-            SymmetricMatrix row = leaf.exact(); // one leaf = a aᵀ for the clipped row a = [x; y]
+            // One leaf = a aᵀ for the clipped row a = [x; y]: the level-1 node still being filled holds it exactly.
+            SymmetricMatrix row = next.tree().open().get(1);
             double normSquared = row.get(0, 0) + row.get(1, 1) + row.get(2, 2) + row.get(3, 3); // trace = ‖a‖²
             assertThat(normSquared).isLessThanOrEqualTo(policy.config().rowNormBound() * policy.config().rowNormBound());
             assertThat(row.get(3, 3)).isCloseTo(1.0, within(1e-15)); // y clipped to B̃ = 1
@@ -202,7 +202,7 @@ class LinUcbTest {
         assertThat(state.psdRepairs()).isZero();
         TreeNode node = state.tree().nodeAt(1);
         SymmetricMatrix broken = node.noisy().plusIdentity(-1e9);
-        TreeState tampered = new TreeState(3, 16, 2, List.of(new TreeNode(1, 0, 2, node.exact(), broken)),
+        TreeState tampered = new TreeState(3, 16, 2, List.of(new TreeNode(1, 0, 2, broken)), state.tree().open(),
                 state.tree().padding());
         LinUcbState bad = new LinUcbState(tampered, state.observations(), state.snapshot(), 0);
 
