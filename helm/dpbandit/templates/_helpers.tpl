@@ -88,3 +88,14 @@ Arguments: dict "prefix" (string, "" at the top) "values" (map).
 {{- end }}
 {{- end }}
 {{- end }}
+
+{{/* The Secret holding the release-key secret: the one named, or the chart's own. */}}
+{{- define "dpbandit.releaseKeySecretName" -}}
+{{- if .Values.releaseKeySecret.existingSecret }}
+{{- .Values.releaseKeySecret.existingSecret }}
+{{- else if .Values.releaseKeySecret.value }}
+{{- printf "%s-release-key" (include "dpbandit.fullname" .) | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- fail "releaseKeySecret.existingSecret or releaseKeySecret.value is required: the service refuses to start on an external database without a digest secret (at least 32 characters; see values.yaml)" }}
+{{- end }}
+{{- end }}

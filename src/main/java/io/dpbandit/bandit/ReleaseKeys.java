@@ -48,10 +48,11 @@ public class ReleaseKeys {
             this.secret = decode(configured);
         } else if (StringUtils.hasText(env.getProperty("spring.datasource.url"))) {
             throw new IllegalStateException("dpbandit.release.key-secret (at least 32 characters, e.g. from a "
-                    + "Kubernetes Secret: DPBANDIT_RELEASE_KEY_SECRET) is required with an external database: the "
-                    + "secret of the context digests must not sit in the database they are stored in. A secret an "
-                    + "earlier version generated is in the table service_secret (name 'release-key'); configure it "
-                    + "as hex:<its bytes in hex> to keep existing release keys.");
+                    + "Kubernetes Secret as DPBANDIT_RELEASE_KEYSECRET) is required with an external database: the "
+                    + "secret of the context digests must not sit in the database they are stored in. If an earlier "
+                    + "version generated one, it is still in the table service_secret: configure the output of "
+                    + "SELECT 'hex:' || encode(value, 'hex') FROM service_secret WHERE name = 'release-key' to keep "
+                    + "existing USCA release keys (the table is dropped once a secret is configured).");
         } else {
             this.secret = embedded(env.getProperty("dpbandit.embedded-postgres.data-directory",
                     "./data/embedded-postgres"));

@@ -1,6 +1,7 @@
 package io.dpbandit.config;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.dpbandit.bandit.ReleaseKeys;
 import javax.sql.DataSource;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.flyway.FlywayMigrationStrategy;
@@ -22,8 +23,13 @@ public class SharedEmbeddedDatabaseGuard {
 
     static final String EMBEDDED_CLUSTER_NAME = "dpbandit-embedded";
 
+    /**
+     * Takes {@link ReleaseKeys} so that the digest secret is settled before any migration runs: an
+     * instance without one refuses to start while an earlier version's generated secret is still
+     * in the table service_secret (which V7 drops), so the operator can still copy it.
+     */
     @Bean
-    FlywayMigrationStrategy refuseSharedEmbeddedCluster(DataSource dataSource,
+    FlywayMigrationStrategy refuseSharedEmbeddedCluster(DataSource dataSource, ReleaseKeys settledFirst,
             @Value("${dpbandit.embedded-postgres.allow-sharing:false}") boolean allowSharing) {
         return flyway -> {
             boolean own = dataSource instanceof HikariDataSource h && EMBEDDED_CLUSTER_NAME.equals(h.getPoolName());

@@ -33,6 +33,7 @@ class HelmChartTest {
     static final String RELEASE = "dpbandit";
     static final String URL = "jdbc:postgresql://postgres.example:5432/dpbandit";
     static final String PASSWORD = "not-a-real-password";
+    static final String RELEASE_KEY = "not-a-real-digest-secret-0123456789abcdef";
 
     static final Helm HELM = new Helm(CHART);
     static final ObjectMapper JSON = new ObjectMapper();
@@ -119,6 +120,7 @@ class HelmChartTest {
         Map<String, Object> values = new LinkedHashMap<>();
         values.put("database.url", URL);
         values.put("database.password", PASSWORD);
+        values.put("releaseKeySecret.existingSecret", "dpbandit-release-key");
         values.put("apiKeysSecret", "dpbandit-api-keys");
         var envFrom = list(render(values).container().get("envFrom"));
         assertThat(envFrom).hasSize(2);
@@ -126,16 +128,30 @@ class HelmChartTest {
     }
 
     @Test
-    void passesTheReleaseKeySecretFromAnExistingSecretOnlyWhenNamed() {
-        assertThat(list(render(defaults()).container().get("env")).stream().map(HelmChartTest::map)
-                .map(e -> e.get("name"))).doesNotContain("DPBANDIT_RELEASE_KEYSECRET");
+    void theDigestSecretIsRequiredAndComesFromASecretNeverFromTheConfigMap() {
         Map<String, Object> values = new LinkedHashMap<>();
         values.put("database.url", URL);
         values.put("database.password", PASSWORD);
+        assertThatThrownBy(() -> render(values))
+                .hasMessageContaining("releaseKeySecret.existingSecret or releaseKeySecret.value is required");
+
+        values.put("releaseKeySecret.value", "short");
+        assertThatThrownBy(() -> render(values)).hasMessageContaining("at least 32 characters");
+
+        values.put("releaseKeySecret.value", RELEASE_KEY);
+        Manifests own = render(values);
+        Map<String, Object> ref = secretKeyRef(own.container(), "DPBANDIT_RELEASE_KEYSECRET");
+        Map<String, Object> secret = own.named("Secret", (String) ref.get("name"));
+        assertThat(new String(Base64.getDecoder().decode((String) map(secret.get("data")).get(ref.get("key"))),
+                StandardCharsets.UTF_8)).isEqualTo(RELEASE_KEY);
+        assertThat(own.text()).as("the secret appears only base64-encoded in its Secret").doesNotContain(RELEASE_KEY);
+
         values.put("releaseKeySecret.existingSecret", "dpbandit-release-key");
-        assertThat(secretKeyRef(render(values).container(), "DPBANDIT_RELEASE_KEYSECRET"))
+        Manifests existing = render(values);
+        assertThat(secretKeyRef(existing.container(), "DPBANDIT_RELEASE_KEYSECRET"))
                 .containsEntry("name", "dpbandit-release-key")
                 .containsEntry("key", "release-key-secret");
+        assertThat(existing.ofKind("Secret")).as("only the database password's Secret").hasSize(1);
     }
 
     @Test
@@ -144,6 +160,7 @@ class HelmChartTest {
         values.put("database.url", URL);
         values.put("database.existingSecret", "dpbandit-db-credentials");
         values.put("database.existingSecretPasswordKey", "pg-password");
+        values.put("releaseKeySecret.existingSecret", "dpbandit-release-key");
         Manifests manifests = render(values);
 
         assertThat(manifests.ofKind("Secret")).isEmpty();
@@ -327,6 +344,7 @@ class HelmChartTest {
         Map<String, Object> values = new LinkedHashMap<>();
         values.put("database.url", URL);
         values.put("database.password", PASSWORD);
+        values.put("releaseKeySecret.existingSecret", "dpbandit-release-key");
         return values;
     }
 
