@@ -259,8 +259,6 @@ function showBandit(id) {
 
 function describe(b) {
   const fact = (term, ...value) => [h('dt', {}, term), h('dd', {}, ...value)];
-  const feedback = Object.entries(b.feedback ?? {}).filter(([, n]) => n > 0)
-    .map(([state, n]) => `${n} ${state.toLowerCase().replace('_', ' ')}`).join(', ');
   return [
     ...fact('Algorithm', b.algorithm),
     ...fact('Phase', phaseBadge(b.phase)),
@@ -268,7 +266,6 @@ function describe(b) {
     ...fact('Current epoch', currentWork(b)),
     ...fact('Budget spent (ε)', budgetMeter(b.budget)),
     ...fact('Decisions', `${b.decisions}, of which ${b.rounds} learning rounds are in releases`),
-    ...fact('Feedback', feedback || 'none yet'),
   ];
 }
 

@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.LoadingCache;
 import io.dpbandit.bandit.ServiceErrors;
 import io.dpbandit.client.privacy.NoiseSource;
 import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.runtime.PublicRandomness;
 import io.dpbandit.runtime.RuntimeServices;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.store.BanditRegistry;
@@ -12,7 +13,6 @@ import io.dpbandit.store.BanditStateStore;
 import io.dpbandit.store.BinaryCodec;
 import io.dpbandit.store.EpochStore;
 import io.dpbandit.store.StateCodec;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -39,12 +39,14 @@ public class Runtimes implements RuntimeServices {
     private final StateCodec json;
     private final BinaryCodec binary;
     private final NoiseSource noise;
-    private final SecureRandom seeds = new SecureRandom();
+    private final PublicRandomness publicRandomness;
     private final LoadingCache<String, BanditRuntime> cache;
     private final LoadingCache<String, BanditSpec> specs;
 
     public Runtimes(BanditRegistry registry, BanditStateStore states, EpochStore epochs, StateCodec json,
-            BinaryCodec binary, NoiseSource noise, @Value("${dpbandit.runtime.check-ms:200}") long checkMs) {
+            BinaryCodec binary, NoiseSource noise, PublicRandomness publicRandomness,
+            @Value("${dpbandit.runtime.check-ms:200}") long checkMs) {
+        this.publicRandomness = publicRandomness;
         this.registry = registry;
         this.states = states;
         this.epochs = epochs;
@@ -142,7 +144,7 @@ public class Runtimes implements RuntimeServices {
     }
 
     @Override
-    public SplittableRandom publicRng() {
-        return new SplittableRandom(seeds.nextLong());
+    public SplittableRandom publicRng(String banditId, int epoch) {
+        return publicRandomness.forPlan(banditId, epoch);
     }
 }

@@ -60,6 +60,14 @@ public final class SpecValidation {
             p.add(problem("feedback.defaultReward", "must be 0 for a locally private bandit: the server keeps no "
                     + "context, so a round without a report contributes nothing"));
         }
+        boolean leafGrid = algorithm != null && algorithm.sections().contains(SpecSection.LEAF_GRID)
+                && privacy != null && privacy.model() == PrivacyModel.JDP;
+        if (!leafGrid && tuning.leafRounds() != null) {
+            p.add(problem("tuning.leafRounds", "applies to the tree-based JDP bandits only ("
+                    + Algorithms.owners(SpecSection.LEAF_GRID) + " with JDP)"));
+        } else if (leafGrid && tuning.leafRounds() == null && s.horizon() != null && s.horizon() >= 1) {
+            tuning = tuning.withLeafRounds(defaultLeafRounds(s.horizon()));
+        }
         BanditSpec normalised = new BanditSpec(s.id(), s.algorithm(), privacy, s.horizon(), b, s.kernel(), tau, dim,
                 s.actions(), s.contextPool(), feedback, tuning, s.linear(), s.gpucb());
         if (algorithm != null) {
@@ -224,7 +232,17 @@ public final class SpecValidation {
                 t == null || t.projection() == null ? paper.projection() : t.projection(),
                 t == null || t.tauRule() == null ? paper.tau() : t.tauRule(),
                 t == null || t.rewardOffset() == null ? 0.0 : t.rewardOffset(),
-                t == null || t.residualFloor() == null ? 0.1 : t.residualFloor());
+                t == null || t.residualFloor() == null ? 0.1 : t.residualFloor(),
+                t == null ? null : t.leafRounds());
+    }
+
+    /**
+     * The default rounds per tree leaf: ⌈T / 1024⌉ (at most {@link SpecLimits#MAX_LEAF_ROUNDS}), so
+     * the tree has at most 1 024 leaves and m ≤ 11 levels up to T = 5·10⁶ (docs/benchmarks-linear.md
+     * measures what the grid costs in learning delay and what it saves in noise).
+     */
+    public static int defaultLeafRounds(int horizon) {
+        return (int) Math.min(SpecLimits.MAX_LEAF_ROUNDS, Math.max(1, (horizon + 1023L) / 1024));
     }
 
     private static boolean finite(double[] v) {

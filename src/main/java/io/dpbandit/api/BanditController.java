@@ -88,6 +88,16 @@ public class BanditController {
         return bandits.status(id);
     }
 
+    @Operation(summary = "A bandit's decisions by feedback state (operators)", description = "Exact counts of "
+            + "decisions PENDING, ACCEPTED, LATE, DEFAULTED and NOT_USED. Role ops only: whether and when a user's "
+            + "feedback came is that user's data, so analysts never see it (GET /bandits/{id} shows only figures "
+            + "that follow the decisions' times and the feedback windows).")
+    @GetMapping("/bandits/{id}/feedback")
+    public BanditService.FeedbackCounts feedback(@PathVariable String id) {
+        Access.requireBandit(id);
+        return bandits.feedback(id);
+    }
+
     @GetMapping("/bandits/{id}/ledger")
     public List<LedgerEntry> ledger(@PathVariable String id) {
         Access.requireBandit(id);

@@ -209,7 +209,7 @@ public class DecisionService {
                 .orElseThrow(() -> new ServiceErrors.NotFound("no decision '" + decisionId + "'")));
         FeedbackStatus status = !outcome.first() ? FeedbackStatus.DUPLICATE : switch (outcome.after()) {
             case ACCEPTED -> FeedbackStatus.ACCEPTED;
-            case LATE, DEFAULTED -> FeedbackStatus.LATE;
+            case LATE, DEFAULTED, FORGOTTEN -> FeedbackStatus.LATE;
             case NOT_USED -> FeedbackStatus.NOT_USED;
             case PENDING -> throw new IllegalStateException("feedback left a round pending");
         };

@@ -6,6 +6,7 @@ import io.dpbandit.runtime.EpochProcess;
 import io.dpbandit.store.BanditStateStore;
 import io.dpbandit.store.DecisionStore;
 import io.dpbandit.store.EpochStore;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -39,8 +40,13 @@ public class JdbcLifecycleStorage implements LifecycleStorage {
     }
 
     @Override
-    public int defaultWaitedOut(String bandit, int epoch, double defaultReward) {
-        return decisions.defaultWaitedOut(bandit, epoch, defaultReward);
+    public Instant clock() {
+        return decisions.clock();
+    }
+
+    @Override
+    public int defaultWaitedOut(String bandit, int epoch, double defaultReward, Instant cutoff) {
+        return decisions.defaultWaitedOut(bandit, epoch, defaultReward, cutoff);
     }
 
     @Override
@@ -64,9 +70,11 @@ public class JdbcLifecycleStorage implements LifecycleStorage {
     }
 
     @Override
-    public List<DecisionStore.Round> roundsToFold(String bandit, int epoch, EpochProcess.FoldOrder order, int limit) {
-        return order == EpochProcess.FoldOrder.DECISION ? decisions.settledInDecisionOrder(bandit, epoch, limit)
-                : decisions.unfolded(bandit, epoch, limit);
+    public List<DecisionStore.Round> roundsToFold(String bandit, int epoch, EpochProcess.FoldOrder order, int limit,
+            Instant cutoff) {
+        return order == EpochProcess.FoldOrder.DECISION
+                ? decisions.settledInDecisionOrder(bandit, epoch, limit, cutoff)
+                : decisions.unfolded(bandit, epoch, limit, cutoff);
     }
 
     @Override
@@ -85,18 +93,13 @@ public class JdbcLifecycleStorage implements LifecycleStorage {
     }
 
     @Override
-    public long pending(String bandit, int epoch) {
-        return decisions.pending(bandit, epoch);
-    }
-
-    @Override
-    public boolean seal(String bandit, int epoch) {
+    public boolean seal(String bandit, int epoch, Instant cutoff) {
         return Boolean.TRUE.equals(tx.execute(s -> {
             if (epochs.lockEpoch(bandit, epoch).orElse(null) != EpochStatus.OPEN) {
                 return false;
             }
             epochs.lockSlots(bandit, epoch);
-            if (decisions.pending(bandit, epoch) > 0) {
+            if (decisions.waiting(bandit, epoch, cutoff) > 0) {
                 return false;
             }
             return epochs.seal(bandit, epoch);

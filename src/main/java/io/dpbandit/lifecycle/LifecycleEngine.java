@@ -6,6 +6,7 @@ import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.runtime.EpochProcess;
 import io.dpbandit.store.DecisionStore;
 import io.dpbandit.store.EpochStore;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -69,24 +70,42 @@ public class LifecycleEngine {
     <W> Step advance(EpochProcess<W> process, double defaultReward, EpochStore.OpenEpoch epoch, boolean mayPlan) {
         String id = epoch.banditId();
         int r = epoch.number();
-        if (epoch.status() == EpochStatus.OPEN && storage.defaultWaitedOut(id, r, defaultReward) > 0) {
-            return Step.DEFAULTED;
-        }
+        // One cutoff for the whole step: what folds and whether the epoch seals are functions of the
+        // rounds' decision times and this instant only. Defaulting the pending rounds whose window
+        // has passed is bookkeeping for operators (their state); it decides nothing below.
+        Instant cutoff = storage.clock();
+        boolean defaulted = epoch.status() == EpochStatus.OPEN
+                && storage.defaultWaitedOut(id, r, defaultReward, cutoff) > 0;
         W work = memory(process, epoch);
         if (process.needsPlan() && !epoch.planned()) {
             return mayPlan ? plan(process, work, epoch) : Step.NEEDS_PLANNING;
         }
-        List<DecisionStore.Round> rounds = storage.roundsToFold(id, r, process.foldOrder(), process.foldBatch());
+        int unit = process.foldUnit();
+        List<DecisionStore.Round> rounds = wholeUnits(epoch, unit,
+                storage.roundsToFold(id, r, process.foldOrder(), Math.max(process.foldBatch(), unit), cutoff));
         if (!rounds.isEmpty()) {
             return fold(process, work, epoch, rounds) ? Step.FOLDED : Step.NONE;
         }
-        if (epoch.status() == EpochStatus.OPEN) {
-            return seal(epoch) ? Step.SEALED : Step.NONE;
+        if (epoch.status() == EpochStatus.OPEN && epoch.assigned() >= epoch.length()
+                && storage.seal(id, r, cutoff)) {
+            return Step.SEALED;
         }
         if (epoch.status() == EpochStatus.SEALED && epoch.folded() == epoch.assigned()) {
             return close(process, work, epoch);
         }
-        return Step.NONE;
+        return defaulted ? Step.DEFAULTED : Step.NONE;
+    }
+
+    /**
+     * The rounds cut to whole fold units (a tree's leaves: leaf k is always rounds (k−1)B+1 … kB in
+     * fold order), except when they end the epoch: its last unit takes what is left.
+     */
+    static List<DecisionStore.Round> wholeUnits(EpochStore.OpenEpoch epoch, int unit,
+            List<DecisionStore.Round> rounds) {
+        if (unit <= 1 || epoch.folded() + rounds.size() >= epoch.length()) {
+            return rounds;
+        }
+        return rounds.subList(0, rounds.size() / unit * unit);
     }
 
     private <W> W memory(EpochProcess<W> process, EpochStore.OpenEpoch epoch) {
@@ -135,17 +154,6 @@ public class LifecycleEngine {
             storage.progress(id, r, FOLDING, Math.min(1.0, (double) foldedNow / epoch.length()));
         }
         return true;
-    }
-
-    /**
-     * Sealing: once every learning slot is handed out and no round is still waiting for its reward,
-     * the epoch becomes SEALED and its data can no longer change (checked again under the locks).
-     */
-    private boolean seal(EpochStore.OpenEpoch epoch) {
-        if (epoch.assigned() < epoch.length() || storage.pending(epoch.banditId(), epoch.number()) > 0) {
-            return false;
-        }
-        return storage.seal(epoch.banditId(), epoch.number());
     }
 
     /**

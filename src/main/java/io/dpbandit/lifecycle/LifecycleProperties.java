@@ -5,8 +5,10 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 /**
  * @param checkIntervalMs    how long the lifecycle worker waits when it found nothing to do
  *                           (default 200; it goes on at once while there is work)
- * @param retentionSeconds   how long raw contexts and rewards stay after their round was folded into
- *                           the model (default 0: deleted at the next retention pass)
+ * @param retentionSeconds   how long a decision's per-user values (raw context and reward, report,
+ *                           action, feedback state and time) stay once it is done: a learning round
+ *                           folded into the model, any other decision made (default 0: forgotten at
+ *                           the next retention pass; the action stays for the replay window)
  * @param stepBudgetMs       how long one bounded step of one bandit's background work may run
  *                           before the worker moves on to the next bandit (default 200)
  * @param leaderCheckMs      how often an instance that is not the lifecycle leader tries to become

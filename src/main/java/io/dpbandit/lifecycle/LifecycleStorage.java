@@ -3,6 +3,7 @@ package io.dpbandit.lifecycle;
 import io.dpbandit.runtime.EpochProcess;
 import io.dpbandit.store.DecisionStore;
 import io.dpbandit.store.EpochStore;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -15,8 +16,14 @@ import java.util.UUID;
  */
 public interface LifecycleStorage {
 
-    /** Learning rounds of the epoch still pending after their wait count with the default reward; how many. */
-    int defaultWaitedOut(String bandit, int epoch, double defaultReward);
+    /** The clock every feedback window is measured on (the database's). */
+    Instant clock();
+
+    /**
+     * Learning rounds of the epoch still pending whose window had passed at {@code cutoff} count
+     * with the default reward; how many (an operational figure: it never decides what folds).
+     */
+    int defaultWaitedOut(String bandit, int epoch, double defaultReward, Instant cutoff);
 
     Optional<byte[]> plan(String bandit, int epoch);
 
@@ -28,8 +35,13 @@ public interface LifecycleStorage {
 
     EpochStore.Accumulator accumulator(String bandit, int epoch);
 
-    /** Up to {@code limit} rounds to fold next, in the process's order. */
-    List<DecisionStore.Round> roundsToFold(String bandit, int epoch, EpochProcess.FoldOrder order, int limit);
+    /**
+     * Up to {@code limit} rounds to fold next, in the process's order: unfolded learning rounds whose
+     * feedback window had passed at {@code cutoff} (in decision order: up to the first whose window
+     * had not).
+     */
+    List<DecisionStore.Round> roundsToFold(String bandit, int epoch, EpochProcess.FoldOrder order, int limit,
+            Instant cutoff);
 
     /**
      * One transaction: the accumulator replaced at {@code expectedFolded} (plus {@code rounds.size()}),
@@ -38,14 +50,12 @@ public interface LifecycleStorage {
      */
     boolean commitFold(String bandit, int epoch, int expectedFolded, List<UUID> rounds, EpochProcess.Folded folded);
 
-    /** Learning rounds of the epoch still waiting for their reward. */
-    long pending(String bandit, int epoch);
-
     /**
-     * OPEN → SEALED, once every slot is handed out and no round is pending, checked with the epoch
-     * and its slot counters locked (so no decide is between taking a slot and committing).
+     * OPEN → SEALED, once every slot is handed out and every learning round's feedback window had
+     * passed at {@code cutoff}, checked with the epoch and its slot counters locked (so no decide is
+     * between taking a slot and committing). Feedback never makes an epoch seal sooner.
      */
-    boolean seal(String bandit, int epoch);
+    boolean seal(String bandit, int epoch, Instant cutoff);
 
     /**
      * One transaction: the epoch closed (it must be SEALED with every round folded), the charge (if

@@ -283,7 +283,7 @@ public final class PlanCommand implements Callable<Integer> {
             cap = 300;
         }
         t = new BanditSpec.Tuning(t.mode(), t.confidenceScale(), cap, nz, t.clippingQuantile(),
-                elimination, statistical, projection, tau, offset, floor);
+                elimination, statistical, projection, tau, offset, floor, t.leafRounds());
         return new BanditSpec(b.id(), b.algorithm(), p, b.horizon(), rewardBound, b.kernel(), b.regularization(),
                 b.contextDimension(), b.actions(), b.contextPool(), b.feedback(), t, b.linear(), b.gpucb());
     }

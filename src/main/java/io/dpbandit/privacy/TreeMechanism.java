@@ -137,6 +137,9 @@ public final class TreeMechanism {
         // [k − 2^level, k)): its noise is drawn once, here, and its exact sum dropped. The open nodes
         // of the levels at and below it start empty (theirs end at k too: the binary mechanism only
         // ever releases the highest one).
+        // The last leaf of the horizon: no node will ever complete again, so no open sum is kept
+        // (an exact partial sum that no release needs would only outlive its users' retention).
+        boolean last = k >= horizon;
         List<SymmetricMatrix> open = new ArrayList<>(levels);
         SymmetricMatrix exact = null;
         for (int j = 0; j < levels; j++) {
@@ -144,7 +147,7 @@ public final class TreeMechanism {
             if (j == level) {
                 exact = sum;
             }
-            open.add(j <= level ? SymmetricMatrix.zero(dimension) : sum);
+            open.add(j <= level || last ? SymmetricMatrix.zero(dimension) : sum);
         }
         SymmetricMatrix noisy = nodeNoise.perturb(exact, noise); // the node's noise: drawn once, here
         List<TreeNode> nodes = new ArrayList<>(state.nodes().size() + 1);

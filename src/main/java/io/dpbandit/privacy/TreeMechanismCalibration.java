@@ -121,6 +121,22 @@ public record TreeMechanismCalibration(NodeNoiseKind kind, TreeCalibrationMethod
      */
     public static TreeMechanismCalibration calibrate(NodeNoiseKind kind, TreeCalibrationMethod method, long horizon,
             int dimension, double rowNormBound, double epsilon, double delta) {
+        return calibrate(kind, method, horizon, horizon, dimension, rowNormBound, epsilon, delta);
+    }
+
+    /**
+     * As {@link #calibrate(NodeNoiseKind, TreeCalibrationMethod, long, int, double, double, double)}
+     * for leaves that hold several rows each: {@code horizon} leaves fix m, and {@code rows} (every
+     * row the tree will ever sum, at most one per user round) bounds the length of a node's sum for
+     * the rounding margin. One user's row still lies in exactly one leaf, so the sensitivity of a
+     * node is L̃² whatever else its leaf holds (Shariff &amp; Sheffet 2018, §4: the tree's privacy
+     * argument is per leaf).
+     */
+    public static TreeMechanismCalibration calibrate(NodeNoiseKind kind, TreeCalibrationMethod method, long horizon,
+            long rows, int dimension, double rowNormBound, double epsilon, double delta) {
+        if (rows < horizon) {
+            throw new IllegalArgumentException("a tree of " + horizon + " leaves sums at least as many rows, got " + rows);
+        }
         if (kind == null || method == null) {
             throw new IllegalArgumentException("noise kind and calibration method must not be null");
         }
@@ -145,7 +161,7 @@ public record TreeMechanismCalibration(NodeNoiseKind kind, TreeCalibrationMethod
         }
         // Gaussian node: whitened L2 sensitivity L̃² (symmetrised node noise, see NodeNoise), plus the rounding margin.
         // The rows a node sums: at most one per round, and a leaf holds at least one, so at most n.
-        double sensitivity = rowSquared * (1.0 + roundingMargin(horizon, dimension));
+        double sensitivity = rowSquared * (1.0 + roundingMargin(rows, dimension));
         double nodeDelta = delta / 2.0; // PAPER (§4.2): per node (ε₀, δ/2), valid through zCDP (footnote 5)
         return switch (method) {
             case PAPER -> {

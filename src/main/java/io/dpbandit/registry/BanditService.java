@@ -137,10 +137,27 @@ public class BanditService {
             Double progress) {
     }
 
-    /** What GET /bandits/{id} shows. */
+    /**
+     * What GET /bandits/{id} shows an analyst. Every field is a function of public facts (the spec,
+     * the decisions' order and times, the feedback windows) or of the ledger: how many rounds are
+     * folded and when an epoch seals follow the windows, never the feedback, and the feedback counts
+     * are an operator's ({@link #feedback}).
+     */
     public record BanditStatus(String id, BanditSpec.Algorithm algorithm, Phase phase, int epoch,
-            Integer epochLength, EpochProgress current, long rounds, long decisions, Map<FeedbackState, Long> feedback,
-            Ledger.Budget budget) {
+            Integer epochLength, EpochProgress current, long rounds, long decisions, Ledger.Budget budget) {
+    }
+
+    /**
+     * What GET /bandits/{id}/feedback shows operators (role ops): how many decisions are in each
+     * feedback state. Exact and data-dependent (whether a user's feedback came), so never an
+     * analyst's.
+     */
+    public record FeedbackCounts(String bandit, Map<FeedbackState, Long> counts) {
+    }
+
+    public FeedbackCounts feedback(String id) {
+        record(id);
+        return new FeedbackCounts(id, decisions.feedbackCounts(id));
     }
 
     public BanditStatus status(String id) {
@@ -152,7 +169,7 @@ public class BanditService {
                 epoch.folded(), epoch.plannedAt() != null, epoch.workStage(), epoch.workProgress());
         return new BanditStatus(row.getId(), row.getAlgorithm(), state.phase(), state.epoch(),
                 epoch == null ? null : epoch.length(), progress, state.rounds(), decisions.decisionCount(id),
-                decisions.feedbackCounts(id), budget(row));
+                budget(row));
     }
 
     public List<BanditStatus> list() {

@@ -45,11 +45,15 @@ public interface EpochProcess<W> {
         }
     }
 
-    /** In which order rounds fold. */
+    /**
+     * In which order rounds fold. Either way a round folds only once its feedback window has passed
+     * (whether or not its reward came earlier): which rounds are in the model at any time is a
+     * function of decision times, never of feedback.
+     */
     enum FoldOrder {
-        /** Settled rounds in slot order, whatever is still pending (a sum over the epoch: order is irrelevant). */
+        /** Waited-out rounds in slot order (a sum over the epoch: order is irrelevant). */
         SETTLED,
-        /** Rounds in decision order, stopping at the first still pending (a sequential model). */
+        /** Rounds in decision order, stopping at the first whose window is still open (a sequential model). */
         DECISION
     }
 
@@ -57,6 +61,14 @@ public interface EpochProcess<W> {
 
     /** At most this many rounds per fold transaction. */
     int foldBatch();
+
+    /**
+     * Folds take whole units of this many rounds in fold order (a tree's leaf), except the epoch's
+     * last, which takes what is left; 1 (the default) for any number.
+     */
+    default int foldUnit() {
+        return 1;
+    }
 
     /**
      * Whether the running sum lives in the epoch's accumulator, which the close drops: a close that

@@ -30,8 +30,8 @@ public interface RuntimeServices {
     NoiseSource noise();
 
     /**
-     * Public randomness for drawing public sets (S, R, Z): it needs independence from user data,
-     * not secrecy.
+     * Public randomness for drawing one plan's public sets (S, R, Z): it needs independence from
+     * user data, not secrecy ({@link PublicRandomness}).
      */
-    SplittableRandom publicRng();
+    SplittableRandom publicRng(String banditId, int epoch);
 }

@@ -16,6 +16,8 @@ public enum SpecSection {
     GPUCB,
     /** {@code tuning.elimination}, {@code statisticalWidth}, {@code projection}, {@code tauRule}, {@code rewardOffset}. */
     REFINEMENTS,
+    /** {@code tuning.leafRounds}: rounds per leaf of a tree mechanism (under JDP). */
+    LEAF_GRID,
     /** {@code privacy.composition}: how the epochs' releases compose. */
     EPOCH_COMPOSITION,
     /** {@code privacy.totalEpsilon}: a budget spent release by release. */

@@ -105,6 +105,8 @@ public class SecurityConfiguration {
                         // serves, and for analysts.
                         .requestMatchers(path.matcher(HttpMethod.GET, "/bandits/{id}/epochs/{epoch}/randomiser"))
                         .hasAnyRole("DECIDER", "ANALYST")
+                        // Exact feedback counts are an operator's, never an analyst's (README, threat model).
+                        .requestMatchers(path.matcher(HttpMethod.GET, "/bandits/{id}/feedback")).hasRole("OPS")
                         .requestMatchers(path.matcher(HttpMethod.POST, "/bandits")).hasRole("ADMIN")
                         // A forecast reads only the spec sent: analysts may plan as well as admins.
                         .requestMatchers(path.matcher(HttpMethod.POST, "/bandits/plan")).hasRole("ANALYST")

@@ -1,6 +1,7 @@
 package io.dpbandit.sim;
 
 import io.dpbandit.client.gpucb.GpUcbRandomiser;
+import io.dpbandit.client.privacy.PrivacyFloor;
 import io.dpbandit.client.gpucb.GpUcbReport;
 import io.dpbandit.kernel.BoxDomain;
 import io.dpbandit.policy.ContextKey;
@@ -113,7 +114,7 @@ final class GpUcbSimulation {
     private RegretCurve runLocal() {
         Streams streams = new Streams(seed);
         LocalGpUcb gpucb = new LocalGpUcb(config());
-        GpUcbRandomiser client = new GpUcbRandomiser(gpucb.clientParameters());
+        GpUcbRandomiser client = new GpUcbRandomiser(gpucb.clientParameters(), PrivacyFloor.NONE);
         NoiseSource devices = new SeededNoiseSource(seed * 1_000_003L + 6);
         LocalGpUcbState state = gpucb.start();
         Regret regret = new Regret();

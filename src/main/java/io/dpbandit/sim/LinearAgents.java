@@ -1,6 +1,7 @@
 package io.dpbandit.sim;
 
 import io.dpbandit.client.onlineucb.OnlineUcbRandomiser;
+import io.dpbandit.client.privacy.PrivacyFloor;
 import io.dpbandit.policy.ldplinucb.LdpLinUcb;
 import io.dpbandit.policy.ldplinucb.LdpLinUcbConfig;
 import io.dpbandit.policy.ldplinucb.LdpLinUcbRandomiser;
@@ -78,15 +79,17 @@ final class LinearAgents {
     }
 
     static LinUcbConfig nonPrivate(Run r) {
-        return LinUcbConfig.nonPrivate(r.folds(), r.dimension(), r.paperAlpha(), NON_PRIVATE_RIDGE);
+        return LinUcbConfig.nonPrivate(r.horizon(), r.dimension(), r.paperAlpha(), NON_PRIVATE_RIDGE)
+                .withLeafRounds(r.batch());
     }
 
     static LinUcbConfig engineered(Run r, NodeNoiseKind noise) {
-        return engineered(r.folds(), r.dimension(), r.epsilon(), r.delta(), noise);
+        return engineered(r.horizon(), r.dimension(), r.epsilon(), r.delta(), noise).withLeafRounds(r.batch());
     }
 
     static LinUcbConfig paper(Run r, NodeNoiseKind noise) {
-        return LinUcbConfig.paper(r.folds(), r.dimension(), r.epsilon(), r.delta(), r.paperAlpha(), noise);
+        return LinUcbConfig.paper(r.horizon(), r.dimension(), r.epsilon(), r.delta(), r.paperAlpha(), noise)
+                .withLeafRounds(r.batch());
     }
 
     static OnlineUcbConfig onlineEngineered(Run r) {
@@ -107,8 +110,8 @@ final class LinearAgents {
      * sharper bounds; Wishart noise has only the paper's calibration (its k comes from Thm 8), so it
      * keeps PAPER with the engineered bounds, as the service does.
      */
-    static LinUcbConfig engineered(long folds, int dimension, double epsilon, double delta, NodeNoiseKind noise) {
-        LinUcbConfig base = LinUcbConfig.engineered(folds, dimension, epsilon, delta, ENGINEERED_ALPHA);
+    static LinUcbConfig engineered(long horizon, int dimension, double epsilon, double delta, NodeNoiseKind noise) {
+        LinUcbConfig base = LinUcbConfig.engineered(horizon, dimension, epsilon, delta, ENGINEERED_ALPHA);
         TreeCalibrationMethod calibration = noise == NodeNoiseKind.WISHART ? TreeCalibrationMethod.PAPER
                 : base.calibration();
         return new LinUcbConfig(base.horizon(), base.dimension(), base.epsilonDp(), base.deltaDp(), base.alphaConf(),
@@ -130,7 +133,7 @@ final class LinearAgents {
      */
     static SequentialAgent<?, ?> onlineUcb(OnlineUcbConfig config, Run r) {
         OnlineUcb policy = new OnlineUcb(config);
-        OnlineUcbRandomiser client = new OnlineUcbRandomiser(config.randomiser());
+        OnlineUcbRandomiser client = new OnlineUcbRandomiser(config.randomiser(), PrivacyFloor.NONE);
         return new SequentialAgent<>(policy, policy.start(),
                 (state, x, y, noise) -> client.randomise(x, policy.ticket(state), y, noise), r.batch(), r.server(),
                 r.users());

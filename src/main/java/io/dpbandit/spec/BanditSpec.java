@@ -174,6 +174,10 @@ public record BanditSpec(
      *                          all but this share of the kernel's trace (default 0.1)
      * @param rewardOffset      CAPRI-JDP: rewards enter as clip(y − b₀, −B, B) (default 0); with rewards
      *                          in [0, 1], b₀ = 0.5 and rewardBound 0.5 halve the noise of B = 1
+     * @param leafRounds        LINUCB and GPUCB with JDP: learning rounds per tree leaf B (default
+     *                          ⌈horizon / 1024⌉): the model takes its rounds in leaves of B, in decision
+     *                          order, each once all its rounds' waits have passed, and the tree's
+     *                          ⌈horizon / B⌉ leaves fix its depth m = ⌈log₂ ⌈horizon / B⌉⌉ + 1
      */
     public record Tuning(
             @JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_VALUES) TuningMode mode,
@@ -187,13 +191,20 @@ public record BanditSpec(
             CapriConfig.Refinements.TauRule tauRule,
             @Finite Double rewardOffset,
             @DecimalMin(value = "0", inclusive = false) @DecimalMax(value = "1", inclusive = false)
-            Double residualFloor) {
+            Double residualFloor,
+            @Min(1) @Max(SpecLimits.MAX_LEAF_ROUNDS) Integer leafRounds) {
 
         /** The paper's refinements (none) with the other fields given. */
         public Tuning(TuningMode mode, Double confidenceScale, Integer projectionCap, Integer approximationSize,
                 Double clippingQuantile) {
             this(mode, confidenceScale, projectionCap, approximationSize, clippingQuantile, null, null, null, null,
-                    null, null);
+                    null, null, null);
+        }
+
+        /** The same tuning with the tree's leaf size set. */
+        public Tuning withLeafRounds(Integer rounds) {
+            return new Tuning(mode, confidenceScale, projectionCap, approximationSize, clippingQuantile, elimination,
+                    statisticalWidth, projection, tauRule, rewardOffset, residualFloor, rounds);
         }
 
         /** CAPRI's refinements as the core takes them. */

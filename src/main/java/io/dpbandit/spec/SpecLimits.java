@@ -17,6 +17,9 @@ public record SpecLimits(Integer maxContextDimension, Integer maxActions, Intege
     /** The longest horizon a spec may declare (learning slots are ints). */
     public static final int MAX_HORIZON = 2_000_000_000;
 
+    /** The most rounds per tree leaf (a leaf's rounds are read and folded in one step). */
+    public static final int MAX_LEAF_ROUNDS = 5_000;
+
     /** The default limits. */
     public static SpecLimits defaults() {
         return new SpecLimits(null, null, null);

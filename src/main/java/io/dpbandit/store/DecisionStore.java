@@ -114,7 +114,9 @@ public class DecisionStore {
      * is a new decision). The partial index decision_replay holds only rows that still have them.
      */
     public int forgetReplayData(long windowSeconds, int limit) {
-        return jdbc.update("UPDATE decision SET request_id = NULL, request_key = NULL, context_digest = NULL "
+        return jdbc.update("UPDATE decision SET request_id = NULL, request_key = NULL, context_digest = NULL, "
+                + "action_index = CASE WHEN feedback = 'FORGOTTEN' THEN NULL ELSE action_index END, "
+                + "propensity = CASE WHEN feedback = 'FORGOTTEN' THEN NULL ELSE propensity END "
                 + "WHERE id IN (SELECT id FROM decision WHERE (request_id IS NOT NULL OR context_digest IS NOT NULL) "
                 + "AND created_at <= clock_timestamp() - make_interval(secs => ?) LIMIT ?)", (double) windowSeconds,
                 limit);
@@ -162,6 +164,10 @@ public class DecisionStore {
                     }
                     String bandit = rs.getString(1);
                     FeedbackState before = FeedbackState.valueOf(rs.getString(2));
+                    if (before == FeedbackState.FORGOTTEN) {
+                        // Long past its window and forgotten by retention: nothing is stored, not even when.
+                        return Optional.of(new FeedbackOutcome(bandit, before, before, true));
+                    }
                     boolean first = rs.getBoolean(3);
                     if (!first) {
                         return Optional.of(new FeedbackOutcome(bandit, before, before, false));
@@ -184,9 +190,15 @@ public class DecisionStore {
      * default reward: DEFAULTED, with the default stored as their reward. Rows a concurrent
      * feedback holds are waited for and re-checked (so an accepted reward is never overwritten).
      */
-    public int defaultWaitedOut(String banditId, int epoch, double defaultReward) {
+    public int defaultWaitedOut(String banditId, int epoch, double defaultReward, Instant cutoff) {
         return jdbc.update("UPDATE decision SET feedback = 'DEFAULTED', reward = ? WHERE bandit_id = ? AND epoch = ? "
-                + "AND feedback = 'PENDING' AND wait_until <= clock_timestamp()", defaultReward, banditId, epoch);
+                + "AND feedback = 'PENDING' AND wait_until <= ?", defaultReward, banditId, epoch,
+                Timestamp.from(cutoff));
+    }
+
+    /** The database's clock: the time every wait_until is measured on. */
+    public Instant clock() {
+        return jdbc.queryForObject("SELECT clock_timestamp()", Timestamp.class).toInstant();
     }
 
     /**
@@ -220,29 +232,28 @@ public class DecisionStore {
                 FeedbackState.valueOf(rs.getString(6)), rs.getString(7));
     }
 
-    /** Up to {@code limit} resolved learning rounds of an epoch not folded yet, in slot order. */
-    public List<Round> unfolded(String banditId, int epoch, int limit) {
+    /**
+     * Up to {@code limit} learning rounds of an epoch not folded yet whose feedback window had
+     * passed at {@code cutoff}, in slot order (the window, not the feedback, decides: a reward that
+     * came early waits like any other).
+     */
+    public List<Round> unfolded(String banditId, int epoch, int limit, Instant cutoff) {
         return jdbc.query(ROUND + "WHERE bandit_id = ? AND epoch = ? AND slot IS NOT NULL AND folded_at IS NULL "
-                + "AND feedback <> 'PENDING' ORDER BY slot LIMIT ?", this::round, banditId, epoch, limit);
+                + "AND wait_until <= ? AND feedback <> 'PENDING' ORDER BY slot LIMIT ?", this::round, banditId, epoch,
+                Timestamp.from(cutoff), limit);
     }
 
     /**
      * Up to {@code limit} learning rounds of an epoch not folded yet, in decision order, stopping at
-     * the first that is still waiting for its reward: a sequential model takes its rounds in the
-     * order they were decided.
+     * the first whose feedback window was still open at {@code cutoff}: a sequential model takes its
+     * rounds in the order they were decided, each when its window has passed.
      */
-    public List<Round> settledInDecisionOrder(String banditId, int epoch, int limit) {
+    public List<Round> settledInDecisionOrder(String banditId, int epoch, int limit, Instant cutoff) {
+        Timestamp at = Timestamp.from(cutoff);
         return jdbc.query(ROUND + "WHERE bandit_id = ? AND epoch = ? AND slot IS NOT NULL AND folded_at IS NULL "
                 + "AND seq < coalesce((SELECT min(seq) FROM decision WHERE bandit_id = ? AND epoch = ? "
-                + "AND feedback = 'PENDING'), 9223372036854775807) ORDER BY seq LIMIT ?", this::round, banditId, epoch,
-                banditId, epoch, limit);
-    }
-
-    /** The learning rounds of an epoch in slot order whose rewards are all settled, from slot 1 on. */
-    public int settledPrefix(String banditId, int epoch, int assigned) {
-        Integer firstPending = jdbc.queryForObject("SELECT min(slot) FROM decision WHERE bandit_id = ? AND epoch = ? "
-                + "AND feedback = 'PENDING'", Integer.class, banditId, epoch);
-        return firstPending == null ? assigned : firstPending - 1;
+                + "AND slot IS NOT NULL AND folded_at IS NULL AND (wait_until > ? OR feedback = 'PENDING')), "
+                + "9223372036854775807) ORDER BY seq LIMIT ?", this::round, banditId, epoch, banditId, epoch, at, limit);
     }
 
     /** Marks rounds folded (same transaction as the accumulator's compare-and-set). */
@@ -254,22 +265,35 @@ public class DecisionStore {
         });
     }
 
-    /** Learning rounds of an epoch still waiting for their reward. */
-    public long pending(String banditId, int epoch) {
+    /**
+     * Learning rounds of an epoch whose feedback window was still open at {@code cutoff} (or that
+     * are still pending): while there is one, the epoch does not seal, whatever feedback came.
+     */
+    public long waiting(String banditId, int epoch, Instant cutoff) {
         Long n = jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = ? AND epoch = ? "
-                + "AND feedback = 'PENDING'", Long.class, banditId, epoch);
+                + "AND slot IS NOT NULL AND folded_at IS NULL AND (wait_until > ? OR feedback = 'PENDING')", Long.class,
+                banditId, epoch,
+                Timestamp.from(cutoff));
         return n == null ? 0 : n;
     }
 
     /**
-     * Retention: the raw context and reward of rounds folded at least {@code retentionSeconds} ago
-     * are deleted, at most {@code limit} rows per call. The partial index decision_raw_data holds
-     * only rows that still have raw data, so this never scans the decisions that are done.
+     * Retention: every per-user value of a decision that is done (a learning round folded at least
+     * {@code retentionSeconds} ago, any other decision made that long ago) is forgotten, at most
+     * {@code limit} rows per call: its raw context and reward, its device's report, whether and when
+     * feedback came (the state becomes FORGOTTEN) and, unless a requestId may still replay it, the
+     * action it got and its propensity. The partial index decision_personal holds only rows with
+     * something left to forget, so this never scans the decisions that are done.
      */
     public int forgetRawData(int retentionSeconds, int limit) {
-        return jdbc.update("UPDATE decision SET context = NULL, reward = NULL WHERE id IN (SELECT id FROM decision "
-                + "WHERE folded_at IS NOT NULL AND (context IS NOT NULL OR reward IS NOT NULL) "
-                + "AND folded_at <= clock_timestamp() - make_interval(secs => ?) LIMIT ?)", retentionSeconds, limit);
+        return jdbc.update("UPDATE decision SET context = NULL, reward = NULL, report = NULL, feedback = 'FORGOTTEN', "
+                + "feedback_at = NULL, "
+                + "action_index = CASE WHEN request_id IS NULL THEN NULL ELSE action_index END, "
+                + "propensity = CASE WHEN request_id IS NULL THEN NULL ELSE propensity END "
+                + "WHERE id IN (SELECT id FROM decision WHERE feedback <> 'FORGOTTEN' "
+                + "AND (folded_at IS NOT NULL OR slot IS NULL) "
+                + "AND coalesce(folded_at, created_at) <= clock_timestamp() - make_interval(secs => ?) LIMIT ?)",
+                retentionSeconds, limit);
     }
 
     public Map<FeedbackState, Long> feedbackCounts(String banditId) {

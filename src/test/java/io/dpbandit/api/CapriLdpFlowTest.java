@@ -1,6 +1,7 @@
 package io.dpbandit.api;
 
 import io.dpbandit.lifecycle.Step;
+import io.dpbandit.client.privacy.PrivacyFloor;
 
 import static io.dpbandit.api.ServiceFlowTest.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -8,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpbandit.PostgresIntegrationTest;
+import io.dpbandit.testing.FeedbackWindows;
 import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.client.capri.CapriRandomiser;
@@ -84,7 +86,8 @@ class CapriLdpFlowTest extends PostgresIntegrationTest {
         assertThat(planned.getStatusCode()).isEqualTo(HttpStatus.OK);
         assertThat(planned.getHeaders().getCacheControl()).contains("immutable");
         CapriRandomiserPlan plan = JSON.treeToValue(planned.getBody(), CapriRandomiserPlan.class);
-        CapriRandomiser device = new CapriRandomiser(plan);
+        // The device's own floor: it accepts at most what this bandit's spec asks for, (1, 1e-5).
+        CapriRandomiser device = new CapriRandomiser(plan, PrivacyFloor.of(1.0, 1e-5));
         SeededNoiseSource noise = new SeededNoiseSource(3);
 
         JsonNode first = decisions.get(0);
@@ -121,6 +124,7 @@ class CapriLdpFlowTest extends PostgresIntegrationTest {
                 + "AND (context IS NOT NULL OR reward IS NOT NULL)", Long.class))
                 .as("the server keeps no context and never holds a reward").isZero();
 
+        FeedbackWindows.pass(jdbc, "ldp-capri");
         assertThat(lifecycle.settle("ldp-capri")).isEqualTo(Step.CLOSED);
         JsonNode release = http.getForObject("/release?bandit=ldp-capri", JsonNode.class);
         assertThat(release.path("epoch").asInt()).isEqualTo(1);

@@ -1,6 +1,7 @@
 package io.dpbandit.api;
 
 import io.dpbandit.lifecycle.Step;
+import io.dpbandit.testing.FeedbackWindows;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -55,6 +56,7 @@ class ConcurrencyTest extends PostgresIntegrationTest {
             http.postForEntity("/feedback", Map.of("decisionId", d.getBody().path("decisionId").asText(), "reward", 1),
                     JsonNode.class);
         }
+        FeedbackWindows.pass(jdbc, "budget20");
         assertThat(lifecycle.settle("budget20")).isEqualTo(Step.CLOSED);
 
         ExecutorService pool = Executors.newFixedThreadPool(16);
@@ -101,6 +103,7 @@ class ConcurrencyTest extends PostgresIntegrationTest {
             http.postForEntity("/feedback", Map.of("decisionId", d.getBody().path("decisionId").asText(), "reward", 0.3),
                     JsonNode.class);
         }
+        FeedbackWindows.pass(jdbc, "race");
         try (var second = new SpringApplicationBuilder(DpbanditApplication.class).profiles("test")
                 .properties("server.port=0", "spring.datasource.url=" + postgres.getJdbcUrl("postgres", "postgres"),
                         "spring.datasource.username=postgres", "spring.datasource.password=",
@@ -161,6 +164,7 @@ class ConcurrencyTest extends PostgresIntegrationTest {
             http.postForEntity("/feedback", Map.of("decisionId", d.getBody().path("decisionId").asText(), "reward", 0.3),
                     JsonNode.class);
         }
+        FeedbackWindows.pass(jdbc, "stale");
         EpochStore store = first.getBean(EpochStore.class);
         LifecycleEngine engine = first.getBean(LifecycleEngine.class);
         Runtimes runtimes = first.getBean(Runtimes.class);

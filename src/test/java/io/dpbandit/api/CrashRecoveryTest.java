@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import io.dpbandit.policy.capri.EpochSchedule;
+import io.dpbandit.testing.FeedbackWindows;
 import java.io.File;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -128,6 +129,7 @@ class CrashRecoveryTest {
                 assertThat(f.path("status").asText()).isEqualTo("ACCEPTED");
                 accepted.add(id);
             }
+            FeedbackWindows.pass(db, bandit); // the rounds fold once their windows pass
             Thread.sleep(rng.nextInt(1200));
             service.kill();
             killedBeforeCommit += db.queryForObject("SELECT epoch FROM bandit_state WHERE bandit_id = ?", Integer.class, bandit) == 1

@@ -1,11 +1,13 @@
 package io.dpbandit.api;
 
 import static io.dpbandit.api.ServiceFlowTest.assertProblem;
+import io.dpbandit.client.privacy.PrivacyFloor;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpbandit.PostgresIntegrationTest;
+import io.dpbandit.testing.FeedbackWindows;
 import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.client.gpucb.GpUcbParameters;
 import io.dpbandit.client.gpucb.GpUcbRandomiser;
@@ -83,6 +85,7 @@ class GpUcbFlowTest extends PostgresIntegrationTest {
             assertThat(ok("/feedback", Map.of("decisionId", id, "reward", 0.6)).path("status").asText())
                     .isEqualTo("ACCEPTED");
         }
+        FeedbackWindows.pass(jdbc, "gp-jdp");
         lifecycle.settle("gp-jdp");
         JsonNode release = http.getForObject("/release?bandit=gp-jdp", JsonNode.class);
         assertThat(release.path("phase").asText()).isEqualTo("EXPLOIT");
@@ -120,9 +123,8 @@ class GpUcbFlowTest extends PostgresIntegrationTest {
             assertThat(ok("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "report", r))
                     .path("status").asText()).isEqualTo("ACCEPTED");
         }
-        // The last two users stay silent: move their wait into the past rather than sleep through it.
-        jdbc.update("UPDATE decision SET wait_until = clock_timestamp() - interval '1 second' "
-                + "WHERE bandit_id = 'gp-ldp' AND feedback = 'PENDING'");
+        // The last two users stay silent: the windows pass (rather than sleeping through them).
+        FeedbackWindows.pass(jdbc, "gp-ldp");
         lifecycle.settle("gp-ldp");
         assertThat(jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = 'gp-ldp' "
                 + "AND (context IS NOT NULL OR (reward IS NOT NULL AND feedback <> 'DEFAULTED'))", Long.class))
@@ -155,6 +157,6 @@ class GpUcbFlowTest extends PostgresIntegrationTest {
         JsonNode in = decision.path("randomiser");
         GpUcbParameters parameters = JSON.treeToValue(in.path("parameters"), GpUcbParameters.class);
         double[] features = JSON.treeToValue(in.path("features"), double[].class);
-        return new GpUcbRandomiser(parameters).randomise(features, reward, noise);
+        return new GpUcbRandomiser(parameters, PrivacyFloor.of(1.0, 1e-5)).randomise(features, reward, noise);
     }
 }

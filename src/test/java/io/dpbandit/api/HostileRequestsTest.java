@@ -1,6 +1,7 @@
 package io.dpbandit.api;
 
 import io.dpbandit.lifecycle.Step;
+import io.dpbandit.testing.FeedbackWindows;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -63,6 +64,7 @@ class HostileRequestsTest extends PostgresIntegrationTest {
                 http.post("/feedback", KEY, "{\"decisionId\": \"" + d.path("decisionId").asText()
                         + "\", \"reward\": 0.5}");
             }
+            FeedbackWindows.pass(jdbc, "hostile-usca");
             assertThat(lifecycle.settle("hostile-usca")).isEqualTo(Step.CLOSED);
         }
     }
@@ -251,7 +253,7 @@ class HostileRequestsTest extends PostgresIntegrationTest {
         assertThat(answer.json().path("status").asText()).isEqualTo("LATE");
         assertThat(jdbc.queryForObject("SELECT feedback FROM decision WHERE id = ?::uuid", String.class, decision))
                 .isEqualTo("LATE");
-        JsonNode counts = http.get("/bandits/hostile-late", KEY).json().path("feedback");
+        JsonNode counts = http.get("/bandits/hostile-late/feedback", KEY).json().path("counts");
         assertThat(counts.path("LATE").asLong()).isEqualTo(1);
         assertThat(counts.path("DEFAULTED").asLong()).isZero();
     }
@@ -270,6 +272,7 @@ class HostileRequestsTest extends PostgresIntegrationTest {
             var d = http.post("/decide", KEY, "{\"bandit\": \"hostile-budget\", \"context\": [0.2, 0.4]}").json();
             http.post("/feedback", KEY, "{\"decisionId\": \"" + d.path("decisionId").asText() + "\", \"reward\": 0.5}");
         }
+        FeedbackWindows.pass(jdbc, "hostile-budget");
         assertThat(lifecycle.settle("hostile-budget")).isEqualTo(Step.CLOSED);
         ExecutorService pool = Executors.newFixedThreadPool(8);
         List<Callable<RawHttp.Answer>> releases = new ArrayList<>();

@@ -1,6 +1,7 @@
 package io.dpbandit.api;
 
 import io.dpbandit.lifecycle.Step;
+import io.dpbandit.testing.FeedbackWindows;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -22,6 +23,8 @@ class InsightsTest extends PostgresIntegrationTest {
     TestRestTemplate http;
     @Autowired
     LifecycleWorker lifecycle;
+    @Autowired
+    org.springframework.jdbc.core.JdbcTemplate jdbc;
 
     @Test
     void epochsShowTheirTimelineReleaseAndChargeAndThePoolGetsRecommendations() {
@@ -39,6 +42,7 @@ class InsightsTest extends PostgresIntegrationTest {
                     JsonNode.class).path("decisionId").asText();
             http.postForObject("/feedback", Map.of("decisionId", id, "reward", 0.7), JsonNode.class);
         }
+        FeedbackWindows.pass(jdbc, "insights");
         assertThat(lifecycle.settle("insights")).isEqualTo(Step.CLOSED);
 
         JsonNode epochs = http.getForObject("/bandits/insights/epochs", JsonNode.class);
@@ -74,21 +78,23 @@ class InsightsTest extends PostgresIntegrationTest {
             decisions.add(http.postForObject("/decide", Map.of("bandit", "closing", "context", List.of(0.2, 0.4)),
                     JsonNode.class).path("decisionId").asText());
         }
-        int answered = length * 3 / 5;
-        for (String id : decisions.subList(0, answered)) {
+        // Every reward comes at once, but progress follows the feedback windows, not the feedback:
+        // only the rounds whose windows have passed (the first 3/5) are folded.
+        for (String id : decisions) {
             http.postForObject("/feedback", Map.of("decisionId", id, "reward", 0.5), JsonNode.class);
         }
+        assertThat(lifecycle.settle("closing")).isEqualTo(Step.NONE);
+        int waitedOut = length * 3 / 5;
+        FeedbackWindows.passFor(jdbc, decisions.subList(0, waitedOut));
         assertThat(lifecycle.settle("closing")).isEqualTo(Step.FOLDED);
 
         JsonNode current = http.getForObject("/bandits/closing", JsonNode.class).path("current");
         assertThat(current.path("status").asText()).isEqualTo("OPEN");
         assertThat(current.path("work").asText()).isEqualTo("CLOSING:FOLDING");
-        assertThat(current.path("progress").asDouble()).isEqualTo((double) answered / length);
-        assertThat(current.path("folded").asInt()).isEqualTo(answered);
+        assertThat(current.path("progress").asDouble()).isEqualTo((double) waitedOut / length);
+        assertThat(current.path("folded").asInt()).isEqualTo(waitedOut);
 
-        for (String id : decisions.subList(answered, length)) {
-            http.postForObject("/feedback", Map.of("decisionId", id, "reward", 0.5), JsonNode.class);
-        }
+        FeedbackWindows.pass(jdbc, "closing");
         assertThat(lifecycle.settle("closing")).isEqualTo(Step.CLOSED);
         JsonNode closed = http.getForObject("/bandits/closing/epochs", JsonNode.class).get(0);
         assertThat(closed.path("status").asText()).isEqualTo("CLOSED");

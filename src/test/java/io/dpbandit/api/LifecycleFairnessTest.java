@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dpbandit.PostgresIntegrationTest;
+import io.dpbandit.testing.FeedbackWindows;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -45,6 +46,7 @@ class LifecycleFairnessTest extends PostgresIntegrationTest {
                 JsonNode d = post("/decide", Map.of("bandit", broken, "context", List.of(0.2, 0.4)));
                 post("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "reward", 0.5));
             }
+            FeedbackWindows.pass(jdbc, broken);
         }
         post("/bandits", CrashRecoveryTest.heavySpec("heavy"));
         post("/bandits", ServiceFlowTest.capriSpec("nimble", 400, 600));
@@ -60,6 +62,7 @@ class LifecycleFairnessTest extends PostgresIntegrationTest {
                 learning += d.path("learning").asBoolean() ? 1 : 0;
             }
             assertThat(learning).as("learning rounds of epoch %d", epoch).isEqualTo(length);
+            FeedbackWindows.pass(jdbc, "nimble");
             long start = System.nanoTime();
             while (http.getForObject("/bandits/nimble", JsonNode.class).path("epoch").asInt() == epoch
                     && System.nanoTime() - start < 30_000_000_000L) {
@@ -68,7 +71,7 @@ class LifecycleFairnessTest extends PostgresIntegrationTest {
             double seconds = (System.nanoTime() - start) / 1e9;
             assertThat(http.getForObject("/bandits/nimble", JsonNode.class).path("epoch").asInt()).isEqualTo(epoch + 1);
             // The heavy bandit's plan alone takes seconds of work; the worker interleaves it.
-            assertThat(seconds).as("epoch %d of the new bandit closed after its last reward", epoch).isLessThan(3.0);
+            assertThat(seconds).as("epoch %d of the new bandit closed after its last window passed", epoch).isLessThan(3.0);
         }
         HttpHeaders ops = new HttpHeaders();
         ops.set("X-API-Key", "test-ops-key");

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dpbandit.PostgresIntegrationTest;
+import io.dpbandit.testing.FeedbackWindows;
 import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.store.BinaryCodec;
@@ -81,6 +82,8 @@ class LifecycleTest extends PostgresIntegrationTest {
             assertThat(feedback(id, 0.5)).isEqualTo("NOT_USED");
             assertThat(feedback(id, 0.5)).as("a retry").isEqualTo("DUPLICATE");
         }
+        assertThat(lifecycle.settle("overflow")).as("nothing folds before the windows pass").isNotEqualTo(Step.CLOSED);
+        FeedbackWindows.pass(jdbc, "overflow");
         assertThat(lifecycle.settle("overflow")).isEqualTo(Step.CLOSED);
         // Every reward answered ACCEPTED went into epoch 1's release; nothing else did.
         assertThat(count("SELECT count(*) FROM decision WHERE bandit_id = 'overflow' AND feedback = 'ACCEPTED' "
@@ -133,9 +136,13 @@ class LifecycleTest extends PostgresIntegrationTest {
         for (int t = 1; t < 6; t++) {
             assertThat(feedback(ids.get(t), 0.4)).isEqualTo("ACCEPTED");
         }
-        // The first round still waits for its reward: the estimator cannot be built without it.
+        // Rounds fold when their windows pass, not when their rewards come: five of six rewards in
+        // change nothing yet, and the first round's reward, sent inside its window, still counts.
         assertThat(lifecycle.settle("usca-once")).isNotEqualTo(Step.CLOSED);
+        assertThat(count("SELECT count(*) FROM decision WHERE bandit_id = 'usca-once' AND folded_at IS NOT NULL"))
+                .isZero();
         assertThat(feedback(ids.get(0), 0.4)).isEqualTo("ACCEPTED");
+        FeedbackWindows.pass(jdbc, "usca-once");
         assertThat(lifecycle.settle("usca-once")).isEqualTo(Step.CLOSED);
         assertThat(count("SELECT count(*) FROM decision WHERE bandit_id = 'usca-once' AND feedback = 'ACCEPTED' "
                 + "AND folded_at IS NOT NULL")).isEqualTo(6);
@@ -167,6 +174,7 @@ class LifecycleTest extends PostgresIntegrationTest {
                     assertThat(d.path("learning").asBoolean()).isTrue();
                     feedback(d.path("decisionId").asText(), 0.3);
                 }
+                FeedbackWindows.pass(jdbc, id);
                 assertThat(lifecycle.settle(id)).isEqualTo(Step.CLOSED);
                 closes++;
             }
@@ -224,12 +232,13 @@ class LifecycleTest extends PostgresIntegrationTest {
     }
 
     @Test
-    void retentionFindsRawDataThroughItsPartialIndexNotAScan() {
+    void retentionFindsPersonalDataThroughItsPartialIndexNotAScan() {
         String plan = jdbc.execute((org.springframework.jdbc.core.ConnectionCallback<String>) con -> {
             try (var s = con.createStatement()) {
                 s.execute("SET enable_seqscan = off");
-                var rs = s.executeQuery("EXPLAIN SELECT id FROM decision WHERE folded_at IS NOT NULL AND "
-                        + "(context IS NOT NULL OR reward IS NOT NULL) AND folded_at <= now() LIMIT 100");
+                var rs = s.executeQuery("EXPLAIN SELECT id FROM decision WHERE feedback <> 'FORGOTTEN' "
+                        + "AND (folded_at IS NOT NULL OR slot IS NULL) AND coalesce(folded_at, created_at) <= now() "
+                        + "LIMIT 100");
                 StringBuilder sb = new StringBuilder();
                 while (rs.next()) {
                     sb.append(rs.getString(1)).append('\n');
@@ -238,6 +247,6 @@ class LifecycleTest extends PostgresIntegrationTest {
                 return sb.toString();
             }
         });
-        assertThat(plan).contains("decision_raw_data");
+        assertThat(plan).contains("decision_personal");
     }
 }

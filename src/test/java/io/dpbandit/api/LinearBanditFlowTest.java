@@ -1,11 +1,14 @@
 package io.dpbandit.api;
 
 import static io.dpbandit.api.ServiceFlowTest.assertProblem;
+import io.dpbandit.client.privacy.PrivacyFloor;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpbandit.PostgresIntegrationTest;
+import io.dpbandit.testing.FeedbackWindows;
+import io.dpbandit.testing.FeedbackWindows;
 import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.client.onlineucb.OnlineUcbParameters;
 import io.dpbandit.client.onlineucb.OnlineUcbRandomiser;
@@ -115,6 +118,7 @@ class LinearBanditFlowTest extends PostgresIntegrationTest {
         assertProblem(send("/feedback", Map.of("decisionId", learning.get(0), "report", Map.of("base", 0))),
                 HttpStatus.BAD_REQUEST, "validation");
 
+        FeedbackWindows.pass(jdbc, "lin-flow");
         lifecycle.settle("lin-flow");
         assertThat(jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = 'lin-flow' "
                 + "AND folded_at IS NOT NULL AND feedback = 'ACCEPTED'", Long.class)).isEqualTo(40);
@@ -127,6 +131,61 @@ class LinearBanditFlowTest extends PostgresIntegrationTest {
                 .as("folding charges nothing: the horizon was paid at creation").isEqualTo(1);
         // After the horizon the bandit keeps serving from its last model.
         assertThat(decide("lin-flow", List.of(0.3, 0.7), List.of("a1")).path("action").asText()).isEqualTo("a1");
+    }
+
+    /**
+     * The tree takes its rounds on a fixed public grid: leaf k is learning rounds 4k−3 … 4k in
+     * decision order, and goes in once all four windows have passed, whatever feedback came. Six
+     * rounds waited out make one leaf (four observations); the model shows nothing of rounds 5–6
+     * until their leaf is full; the horizon's last leaf takes what is left.
+     */
+    @Test
+    void aTreeBanditFoldsWholeLeavesOfItsGridOnceTheirWindowsHavePassed() {
+        Map<String, Object> spec = linearSpec("lin-grid", "LINUCB", 10, 600);
+        spec.put("tuning", Map.of("leafRounds", 4));
+        ok("/bandits", spec);
+        List<String> ids = new ArrayList<>();
+        for (int t = 0; t < 6; t++) {
+            ids.add(decide("lin-grid", List.of(0.3, 0.7), null).path("decisionId").asText());
+            ok("/feedback", Map.of("decisionId", ids.get(t), "reward", 0.5));
+        }
+        lifecycle.settle("lin-grid");
+        assertThat(http.getForObject("/release?bandit=lin-grid", JsonNode.class).path("model").path("observations")
+                .asLong()).as("every reward is in, no window has passed").isZero();
+        FeedbackWindows.pass(jdbc, "lin-grid");
+        lifecycle.settle("lin-grid");
+        assertThat(http.getForObject("/release?bandit=lin-grid", JsonNode.class).path("model").path("observations")
+                .asLong()).as("one whole leaf; rounds 5-6 wait for theirs").isEqualTo(4);
+        JsonNode status = http.getForObject("/bandits/lin-grid", JsonNode.class);
+        assertThat(status.path("current").path("folded").asInt()).isEqualTo(4);
+        for (int t = 6; t < 10; t++) {
+            decide("lin-grid", List.of(0.3, 0.7), null);
+        }
+        FeedbackWindows.pass(jdbc, "lin-grid");
+        lifecycle.settle("lin-grid");
+        JsonNode release = http.getForObject("/release?bandit=lin-grid", JsonNode.class);
+        assertThat(release.path("model").path("observations").asLong()).as("leaf 2 and the short last leaf")
+                .isEqualTo(10);
+        assertThat(release.path("phase").asText()).isEqualTo("EXPLOIT");
+    }
+
+    @Test
+    void leafRoundsIsTheTreeBanditsAloneAndDefaultsToAThousandLeaves() {
+        Map<String, Object> spec = linearSpec("lin-default-grid", "LINUCB", 5000, 600);
+        assertThat(ok("/bandits", spec).path("id").asText()).isEqualTo("lin-default-grid");
+        assertThat(http.getForObject("/release?bandit=lin-default-grid", JsonNode.class).path("provenance")
+                .path("tuning").path("leafRounds").asInt()).as("ceil(5000 / 1024)").isEqualTo(5);
+        Map<String, Object> online = linearSpec("online-grid", "ONLINEUCB", 100, 600);
+        online.put("tuning", Map.of("leafRounds", 4));
+        assertProblem(send("/bandits", online), HttpStatus.BAD_REQUEST, "validation");
+        Map<String, Object> capri = new LinkedHashMap<>(ServiceFlowTest.capriSpec("capri-grid", 100, 600));
+        capri.put("tuning", Map.of("leafRounds", 4));
+        var refused = send("/bandits", capri);
+        assertProblem(refused, HttpStatus.BAD_REQUEST, "validation");
+        assertThat(refused.getBody().toString()).contains("tuning.leafRounds");
+        Map<String, Object> zero = linearSpec("lin-zero-grid", "LINUCB", 100, 600);
+        zero.put("tuning", Map.of("leafRounds", 0));
+        assertProblem(send("/bandits", zero), HttpStatus.BAD_REQUEST, "validation");
     }
 
     @Test
@@ -230,6 +289,6 @@ class LinearBanditFlowTest extends PostgresIntegrationTest {
         OnlineUcbParameters parameters = JSON.treeToValue(in.path("parameters"), OnlineUcbParameters.class);
         OnlineUcbTicket ticket = JSON.treeToValue(in.path("ticket"), OnlineUcbTicket.class);
         double[] features = JSON.treeToValue(in.path("features"), double[].class);
-        return new OnlineUcbRandomiser(parameters).randomise(features, ticket, reward, noise);
+        return new OnlineUcbRandomiser(parameters, PrivacyFloor.of(1.0, 1e-5)).randomise(features, ticket, reward, noise);
     }
 }

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dpbandit.PostgresIntegrationTest;
+import io.dpbandit.testing.FeedbackWindows;
 import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.runtime.BanditRuntime;
 import java.util.List;
@@ -32,6 +33,8 @@ class PlanEndpointTest extends PostgresIntegrationTest {
     TestRestTemplate http;
     @Autowired
     LifecycleWorker lifecycle;
+    @Autowired
+    org.springframework.jdbc.core.JdbcTemplate jdbc;
 
     ResponseEntity<JsonNode> plan(Object spec, String key, String query) {
         HttpHeaders h = new HttpHeaders();
@@ -162,6 +165,7 @@ class PlanEndpointTest extends PostgresIntegrationTest {
                 assertThat(f.path("status").asText()).isEqualTo("ACCEPTED");
                 assertThat(f.path("clipped").asBoolean()).isFalse();
             }
+            FeedbackWindows.pass(jdbc, "refined");
             assertThat(lifecycle.settle("refined")).isEqualTo(Step.CLOSED);
         }
         JsonNode release = http.getForObject("/release?bandit=refined", JsonNode.class);

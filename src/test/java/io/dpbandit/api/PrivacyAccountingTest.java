@@ -1,6 +1,7 @@
 package io.dpbandit.api;
 
 import io.dpbandit.lifecycle.Step;
+import io.dpbandit.testing.FeedbackWindows;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -40,6 +41,7 @@ class PrivacyAccountingTest extends PostgresIntegrationTest {
             var d = post("/decide", Map.of("bandit", "keyed", "context", List.of(0.2, 0.4)));
             post("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "reward", 0.4));
         }
+        FeedbackWindows.pass(jdbc, "keyed");
         assertThat(lifecycle.settle("keyed")).isEqualTo(Step.CLOSED);
         var r = post("/release", Map.of("bandit", "keyed", "context", List.of(0.2, 0.4)));
         assertThat(r.path("charged").asBoolean()).isTrue();
@@ -63,6 +65,7 @@ class PrivacyAccountingTest extends PostgresIntegrationTest {
             var d = post("/decide", Map.of("bandit", "legacy", "context", List.of(0.8, 0.1)));
             post("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "reward", 0.4));
         }
+        FeedbackWindows.pass(jdbc, "legacy");
         assertThat(lifecycle.settle("legacy")).isEqualTo(Step.CLOSED);
         // A release from before HMAC keys: the old unsalted key, charged once.
         Long ledger = jdbc.queryForObject("INSERT INTO ledger (bandit_id, epsilon, delta, reason, composition) "
@@ -88,6 +91,7 @@ class PrivacyAccountingTest extends PostgresIntegrationTest {
             var d = post("/decide", Map.of("bandit", "parallel", "context", List.of(0.2, 0.4)));
             post("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "reward", 0.5));
         }
+        FeedbackWindows.pass(jdbc, "parallel");
         assertThat(lifecycle.settle("parallel")).isEqualTo(Step.CLOSED);
         JsonNode ledger = http.getForObject("/bandits/parallel/ledger", JsonNode.class);
         assertThat(ledger).hasSize(1);

@@ -1,6 +1,7 @@
 package io.dpbandit.api;
 
 import io.dpbandit.lifecycle.Step;
+import io.dpbandit.testing.FeedbackWindows;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -39,6 +40,9 @@ class RawDataPrivacyTest extends PostgresIntegrationTest {
     LifecycleWorker lifecycle;
 
     @Autowired
+    org.springframework.jdbc.core.JdbcTemplate jdbc;
+
+    @Autowired
     ObjectMapper json;
 
     final List<String> responses = new ArrayList<>();
@@ -67,6 +71,7 @@ class RawDataPrivacyTest extends PostgresIntegrationTest {
             post("/feedback", "{\"decisionId\": \"" + id + "\", \"reward\": 0.5629561}");
             post("/feedback", "{\"decisionId\": \"" + id + "\", \"reward\": 0.4417021}");
         }
+        FeedbackWindows.pass(jdbc, "private-run");
         assertThat(lifecycle.settle("private-run")).isEqualTo(Step.CLOSED);
         get("/release?bandit=private-run");
         post("/release", "{\"bandit\": \"private-run\", \"context\": [0.7391739, 0.2846284]}");

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpbandit.PostgresIntegrationTest;
+import io.dpbandit.testing.FeedbackWindows;
 import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.policy.capri.EpochSchedule;
@@ -197,6 +198,7 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
         }
         assertThat(get("/release?bandit=flow").getBody().path("model").isNull()).isTrue();
 
+        FeedbackWindows.pass(jdbc, "flow");
         assertThat(lifecycle.settle("flow")).isEqualTo(Step.CLOSED);
         assertThat(lifecycle.settle("flow")).isNotEqualTo(Step.CLOSED);
         var status = get("/bandits/flow").getBody();
@@ -251,7 +253,8 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
         assertThat(lifecycle.settle("waits")).isNotEqualTo(Step.CLOSED);
         Thread.sleep(1_200);
         assertThat(lifecycle.settle("waits")).isEqualTo(Step.CLOSED);
-        var counts = get("/bandits/waits").getBody().path("feedback");
+        assertThat(get("/bandits/waits").getBody().has("feedback")).as("not an analyst's").isFalse();
+        var counts = get("/bandits/waits/feedback").getBody().path("counts");
         assertThat(counts.path("DEFAULTED").asLong()).isEqualTo(length);
     }
 
@@ -265,6 +268,7 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
             assertThat(d.getBody().path("propensity").asDouble()).isEqualTo(0.5);
             post("/feedback", Map.of("decisionId", d.getBody().path("decisionId").asText(), "reward", 0.4));
         }
+        FeedbackWindows.pass(jdbc, "usca");
         assertThat(lifecycle.settle("usca")).isEqualTo(Step.CLOSED);
         assertThat(get("/bandits/usca").getBody().path("phase").asText()).isEqualTo("RELEASE");
 
@@ -293,6 +297,7 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
             var d = post("/decide", Map.of("bandit", "metered", "context", List.of(0.123457, 0.654321)));
             post("/feedback", Map.of("decisionId", d.getBody().path("decisionId").asText(), "reward", 0.918273));
         }
+        FeedbackWindows.pass(jdbc, "metered");
         assertThat(lifecycle.settle("metered")).isEqualTo(Step.CLOSED);
 
         String metrics = http.getForEntity("/actuator/prometheus", String.class).getBody();

@@ -1,6 +1,7 @@
 package io.dpbandit.bench;
 
 import io.dpbandit.client.gpucb.GpUcbRandomiser;
+import io.dpbandit.client.privacy.PrivacyFloor;
 import io.dpbandit.client.gpucb.GpUcbReport;
 import io.dpbandit.kernel.BoxDomain;
 import io.dpbandit.policy.gpucb.GpUcb;
@@ -119,7 +120,7 @@ public final class GpUcbCostBenchmark {
 
     private static double randomise(int order, int warmup, int rounds) {
         LocalGpUcb policy = new LocalGpUcb(config(order, GpUcbConfig.Privacy.localJdp(1.0, 0.1)));
-        GpUcbRandomiser client = new GpUcbRandomiser(policy.clientParameters());
+        GpUcbRandomiser client = new GpUcbRandomiser(policy.clientParameters(), PrivacyFloor.NONE);
         NoiseSource noise = new SeededNoiseSource(5);
         SplittableRandom rng = new SplittableRandom(6);
         long elapsed = 0;
@@ -137,7 +138,7 @@ public final class GpUcbCostBenchmark {
 
     private static double foldLocal(int order, int warmup, int rounds) {
         LocalGpUcb policy = new LocalGpUcb(config(order, GpUcbConfig.Privacy.localJdp(1.0, 0.1)));
-        GpUcbRandomiser client = new GpUcbRandomiser(policy.clientParameters());
+        GpUcbRandomiser client = new GpUcbRandomiser(policy.clientParameters(), PrivacyFloor.NONE);
         NoiseSource noise = new SeededNoiseSource(7);
         SplittableRandom rng = new SplittableRandom(8);
         LocalGpUcbState state = policy.start();

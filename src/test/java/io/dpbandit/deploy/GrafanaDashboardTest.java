@@ -1,6 +1,7 @@
 package io.dpbandit.deploy;
 
 import io.dpbandit.lifecycle.Step;
+import io.dpbandit.testing.FeedbackWindows;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -56,6 +57,8 @@ class GrafanaDashboardTest extends PostgresIntegrationTest {
     TestRestTemplate http;
     @Autowired
     LifecycleWorker lifecycle;
+    @Autowired
+    org.springframework.jdbc.core.JdbcTemplate jdbc;
 
     @Test
     void everyMetricAndLabelTheDashboardQueriesIsExportedByTheService() throws Exception {
@@ -143,6 +146,7 @@ class GrafanaDashboardTest extends PostgresIntegrationTest {
                     JsonNode.class).path("decisionId").asText();
             http.postForObject("/feedback", Map.of("decisionId", id, "reward", 0.5), JsonNode.class);
         }
+        FeedbackWindows.pass(jdbc, "dashboard");
         assertThat(lifecycle.settle("dashboard")).isEqualTo(Step.CLOSED);
         http.postForObject("/release", Map.of("bandit", "dashboard", "context", List.of(0.5, 0.5)), JsonNode.class);
         sendErrors();

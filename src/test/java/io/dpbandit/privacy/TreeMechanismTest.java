@@ -151,6 +151,27 @@ class TreeMechanismTest {
         assertThat(json.treeToValue(legacy, TreeState.class)).isEqualTo(state);
     }
 
+    /** The horizon's last leaf leaves no exact sum behind: nothing will complete again. */
+    @Test
+    void aFullTreeKeepsNoExactSumAtAll() {
+        TreeMechanism tree = new TreeMechanism(2, 5, new NodeNoise.None());
+        SplittableRandom rng = new SplittableRandom(11);
+        TreeState state = tree.empty(new SeededNoiseSource(11));
+        SymmetricMatrix all = SymmetricMatrix.zero(2);
+        for (int k = 1; k <= 5; k++) {
+            SymmetricMatrix leaf = randomLeaf(2, rng);
+            all = all.plus(leaf);
+            state = tree.insert(state, leaf, new SeededNoiseSource(k));
+            if (k == 4) {
+                assertThat(state.open().stream().anyMatch(o -> !o.equals(SymmetricMatrix.zero(2))))
+                        .as("the level above the four leaves still fills").isTrue();
+            }
+        }
+        assertThat(tree.full(state)).isTrue();
+        assertThat(state.open()).allSatisfy(o -> assertThat(o).isEqualTo(SymmetricMatrix.zero(2)));
+        assertThat(tree.release(state)).as("the release needs only the nodes").isEqualTo(all);
+    }
+
     @Test
     void prefixSumsAreExactWithoutNoise() {
         SplittableRandom rng = new SplittableRandom(3);

@@ -101,6 +101,7 @@ class PathSpellingTest extends PostgresIntegrationTest {
                 new Endpoint("GET", "/bandits", "", null, analysts),
                 new Endpoint("GET", "/bandits/" + BANDIT, "", null, analysts),
                 new Endpoint("GET", "/bandits/" + BANDIT + "/ledger", "", null, analysts),
+                new Endpoint("GET", "/bandits/" + BANDIT + "/feedback", "", null, Set.of("ops")),
                 new Endpoint("GET", "/bandits/" + BANDIT + "/epochs", "", null, analysts),
                 new Endpoint("GET", "/bandits/" + BANDIT + "/recommendations", "", null, analysts),
                 new Endpoint("GET", "/bandits/" + BANDIT + "/plan", "", null, analysts),

@@ -1,6 +1,7 @@
 package io.dpbandit.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import io.dpbandit.client.privacy.PrivacyFloor;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.dpbandit.client.onlineucb.OnlineUcbRandomiser;
@@ -126,7 +127,7 @@ class LinearSimulationTest {
         SequentialAgent<?, ?> agent = LinearAgents.create(PolicySpec.ONLINEUCB, d, 1.0, 0.1, 500, 1,
                 new SeededNoiseSource(10), agentUsers);
         OnlineUcb server = new OnlineUcb(OnlineUcbConfig.engineered(d, 1.0, 0.1, 500));
-        OnlineUcbRandomiser client = new OnlineUcbRandomiser(server.config().randomiser());
+        OnlineUcbRandomiser client = new OnlineUcbRandomiser(server.config().randomiser(), PrivacyFloor.NONE);
         NoiseSource users = new SeededNoiseSource(11);
         OnlineUcbState[] state = {server.start()};
         playBoth(agent, (x, y) -> state[0] = server.fold(state[0],

@@ -1,6 +1,7 @@
 package io.dpbandit.ui;
 
 import io.dpbandit.lifecycle.Step;
+import io.dpbandit.testing.FeedbackWindows;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -66,6 +67,8 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
     TestRestTemplate rest;
     @Autowired
     LifecycleWorker lifecycle;
+    @Autowired
+    org.springframework.jdbc.core.JdbcTemplate jdbc;
 
     ChromeDriver browser;
     WebDriverWait wait;
@@ -96,6 +99,7 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
                 rest.postForObject("/feedback", Map.of("decisionId", decision.path("decisionId").asText(),
                         "reward", decision.path("action").asText().equals(best) ? 1.0 : 0.0), JsonNode.class);
             }
+            FeedbackWindows.pass(jdbc, "homepage");
             assertThat(lifecycle.settle("homepage")).isEqualTo(Step.CLOSED);
         }
         lifecycle.settle("homepage"); // plans epoch 3

@@ -75,7 +75,8 @@ final class CapriProcess implements EpochProcess<CapriProcess.Work> {
     @Override
     public PlanStep plan(Work work, EpochStore.OpenEpoch epoch, long budgetNanos) {
         if (work.job == null) {
-            work.job = capri.planning(epoch.number(), models, services.publicRng(), work.choleskyHint);
+            work.job = capri.planning(epoch.number(), models, services.publicRng(epoch.banditId(), epoch.number()),
+                    work.choleskyHint);
         }
         if (!work.job.step(budgetNanos)) {
             return PlanStep.progress(work.job.stage().toString(), work.job.progress());

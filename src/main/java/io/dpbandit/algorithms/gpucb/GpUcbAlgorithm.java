@@ -48,7 +48,7 @@ public final class GpUcbAlgorithm extends SequentialAlgorithm {
     /** The kernel is required (RBF); the pool is optional. */
     @Override
     public Set<SpecSection> sections() {
-        return Set.of(SpecSection.KERNEL, SpecSection.GPUCB, SpecSection.DECISION_SETS);
+        return Set.of(SpecSection.KERNEL, SpecSection.GPUCB, SpecSection.LEAF_GRID, SpecSection.DECISION_SETS);
     }
 
     @Override
@@ -146,7 +146,12 @@ public final class GpUcbAlgorithm extends SequentialAlgorithm {
                         rho * rho, rho, y, ZETA, y)
                 : GpUcbConfig.engineered(g.nodesPerDimension(), spec.kernel().lengthScale(), domain, spec.horizon(),
                         privacy, rho * rho, rho, y, ZETA, y, 1.0, RADIUS_SCALE);
-        return local ? new LocalGpUcbModel(new LocalGpUcb(config)) : new GpUcbModel(new GpUcb(config));
+        if (local) {
+            return new LocalGpUcbModel(new LocalGpUcb(config));
+        }
+        // A bandit created before the leaf grid has no leafRounds: it keeps a leaf per fold (0), as created.
+        Integer leaf = spec.tuning() == null ? null : spec.tuning().leafRounds();
+        return new GpUcbModel(new GpUcb(leaf == null ? config : config.withLeafRounds(leaf)), leaf == null ? 0 : leaf);
     }
 
     @Override

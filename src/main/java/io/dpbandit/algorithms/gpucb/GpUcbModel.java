@@ -16,15 +16,20 @@ import java.util.random.RandomGenerator;
 
 /**
  * GP-UCB with joint DP (Dubey 2021, Alg. 1 with the tree privatiser of Alg. 2) on the joint point
- * w = context ++ action features. One fold is one tree leaf: the privacy argument for batched
- * leaves is {@link GpUcb}'s (each user's row enters one leaf, so at most n = 1 + ⌈log₂ T⌉ nodes).
+ * w = context ++ action features. One fold is one tree leaf of the spec's tuning.leafRounds B rounds
+ * in decision order, taken once all its rounds' feedback windows have passed (a public schedule);
+ * the privacy argument for batched leaves is {@link GpUcb}'s (each user's row enters one leaf, so
+ * at most n = 1 + ⌈log₂ ⌈T/B⌉⌉ nodes).
  */
 final class GpUcbModel implements SequentialModel<GpUcbState> {
 
     private final GpUcb policy;
+    private final int leafRounds;
 
-    GpUcbModel(GpUcb policy) {
+    /** @param leafRounds rounds per tree leaf (the policy's config's), or 0 for a leaf per fold */
+    GpUcbModel(GpUcb policy, int leafRounds) {
         this.policy = policy;
+        this.leafRounds = leafRounds;
     }
 
     @Override
@@ -73,6 +78,12 @@ final class GpUcbModel implements SequentialModel<GpUcbState> {
                 state.snapshot().radius(), state.observations(), policy.config().approximationError(),
                 "argmax over candidates w of theta.Phi(w) + radius * ||Phi(w)||_{V^-1}, Phi the "
                         + "quadrature Fourier features of the RBF kernel (features), V = L L^T");
+    }
+
+    /** The spec's tuning.leafRounds: one fold is one leaf of exactly this many rounds. */
+    @Override
+    public int leafRounds() {
+        return leafRounds;
     }
 
     @Override

@@ -39,7 +39,7 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm {
 
     @Override
     public Set<SpecSection> sections() {
-        return Set.of(SpecSection.LINEAR, SpecSection.DECISION_SETS);
+        return Set.of(SpecSection.LINEAR, SpecSection.LEAF_GRID, SpecSection.DECISION_SETS);
     }
 
     @Override
@@ -80,6 +80,9 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm {
                     base.alphaConf(), base.featureBound(), base.rewardBound(), base.thetaBound(), base.rewardNoise(),
                     noise, calibration, base.tuning(), base.ridge());
         }
-        return new LinUcbModel(new LinUcb(config));
+        // A bandit created before the leaf grid has no leafRounds: it keeps a leaf per fold (0), as created.
+        Integer leaf = spec.tuning() == null ? null : spec.tuning().leafRounds();
+        return new LinUcbModel(new LinUcb(leaf == null ? config : config.withLeafRounds(leaf)),
+                leaf == null ? 0 : leaf);
     }
 }

@@ -14,19 +14,25 @@ import java.util.Optional;
 import java.util.random.RandomGenerator;
 
 /**
- * JDP-LinUCB with the tree mechanism (Shariff &amp; Sheffet 2018). One fold is one tree leaf: its batch's sum of
- * [x; y][x; y]ᵀ (each row clipped to ‖[x; y]‖ ≤ L̃). Privacy argument for batched leaves: each
- * user's round enters exactly one leaf, so it touches at most m = ⌈log₂ n⌉ + 1 tree nodes, with n
- * = T bounding the number of leaves (a leaf holds at least one round); a node's sensitivity to one
- * user's row is the same whatever else the leaf holds, so the per-node calibration and the
- * composition over the m nodes, hence the whole-run (ε, δ) charged at creation, are unchanged.
+ * JDP-LinUCB with the tree mechanism (Shariff &amp; Sheffet 2018). The learning rounds enter the tree
+ * on a fixed public grid: leaf k holds learning rounds (k−1)B+1 … kB in decision order (the spec's
+ * tuning.leafRounds B), and goes in once all of them have waited out their feedback window, so what
+ * the model holds at any time depends on decision times only, never on whether or when a reward
+ * came. A leaf is the sum of its rounds' [x; y][x; y]ᵀ, each row clipped to ‖[x; y]‖ ≤ L̃. Privacy:
+ * each user's round enters exactly one leaf, so it touches at most m = ⌈log₂ n⌉ + 1 tree nodes with
+ * n = ⌈T/B⌉ leaves; a node's sensitivity to one user's row is the same whatever else the leaf holds,
+ * so the per-node calibration and the composition over the m nodes (the whole-run (ε, δ) charged
+ * at creation) are the paper's.
  */
 final class LinUcbModel implements SequentialModel<LinUcbState> {
 
     private final LinUcb policy;
+    private final int leafRounds;
 
-    LinUcbModel(LinUcb policy) {
+    /** @param leafRounds rounds per tree leaf (the policy's config's), or 0 for a leaf per fold */
+    LinUcbModel(LinUcb policy, int leafRounds) {
         this.policy = policy;
+        this.leafRounds = leafRounds;
     }
 
     @Override
@@ -70,6 +76,12 @@ final class LinUcbModel implements SequentialModel<LinUcbState> {
         return new PublicLinUcb(state.snapshot().theta(), state.snapshot().cholesky(), state.snapshot().beta(),
                 state.observations(),
                 "argmax over candidates x of theta.x + beta * ||x||_{V^-1}, V = L L^T (L row-major)");
+    }
+
+    /** The spec's tuning.leafRounds: one fold is one leaf of exactly this many rounds. */
+    @Override
+    public int leafRounds() {
+        return leafRounds;
     }
 
     @Override

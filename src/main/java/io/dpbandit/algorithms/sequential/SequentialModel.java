@@ -33,6 +33,15 @@ public interface SequentialModel<S> {
      */
     S fold(S state, List<DecisionStore.Round> rounds, double[][] features, double defaultReward, NoiseSource noise);
 
+    /**
+     * Rounds per tree leaf for a model on a tree mechanism: its folds take exactly this many rounds
+     * (the last leaf of the horizon may hold fewer), each fold one leaf; 0 for a model without a
+     * tree, which takes its rounds in batches of any size.
+     */
+    default int leafRounds() {
+        return 0;
+    }
+
     /** The public model: what GET /release shows (post-processing of private releases only). */
     Object publicModel(S state);
 

@@ -10,8 +10,8 @@ import io.dpbandit.store.EpochStore;
 import java.util.List;
 
 /**
- * What a sequential policy's one learning epoch does in the lifecycle: no plan; settled rounds fold
- * into the model in decision order, one batch at a time, the new state stored over the version it
+ * What a sequential policy's one learning epoch does in the lifecycle: no plan; rounds whose
+ * feedback window has passed fold into the model in decision order (a tree model's in whole leaves), the new state stored over the version it
  * was computed from; once the horizon's rounds are all in, the bandit serves from its last model
  * (EXPLOIT). Nothing is charged here: the whole horizon was charged at creation.
  *
@@ -77,16 +77,31 @@ final class SequentialProcess<S> implements EpochProcess<SequentialProcess.Work>
         return false;
     }
 
-    /** One batch in decision order into the model: the new state, over the version this runtime read. */
+    /** A tree model's leaf size (its folds take whole leaves); 1 for a model without a tree. */
+    @Override
+    public int foldUnit() {
+        return Math.max(1, model.leafRounds());
+    }
+
+    /**
+     * Whole leaves (or, without a tree, the whole batch) in decision order into the model: the new
+     * state, over the version this runtime read. The engine hands over whole units only (the
+     * horizon's last leaf may be short), so leaf k always holds the same rounds.
+     */
     @Override
     public Folded fold(Work work, EpochStore.OpenEpoch epoch, EpochStore.Accumulator stored,
             List<DecisionStore.Round> rounds) {
-        double[][] x = new double[rounds.size()][];
-        for (int i = 0; i < rounds.size(); i++) {
-            DecisionStore.Round round = rounds.get(i);
-            x[i] = round.context() == null ? null : features.of(round.context(), round.action());
+        int leaf = model.leafRounds() > 0 ? model.leafRounds() : rounds.size();
+        S next = state;
+        for (int from = 0; from < rounds.size(); from += leaf) {
+            List<DecisionStore.Round> part = rounds.subList(from, Math.min(rounds.size(), from + leaf));
+            double[][] x = new double[part.size()][];
+            for (int i = 0; i < part.size(); i++) {
+                DecisionStore.Round round = part.get(i);
+                x[i] = round.context() == null ? null : features.of(round.context(), round.action());
+            }
+            next = model.fold(next, part, x, spec.feedback().defaultReward(), services.noise());
         }
-        S next = model.fold(state, rounds, x, spec.feedback().defaultReward(), services.noise());
         return Folded.policyState(services.binary().encode(next), version.version());
     }
 

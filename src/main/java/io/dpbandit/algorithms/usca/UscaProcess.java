@@ -59,7 +59,7 @@ final class UscaProcess implements EpochProcess<UscaProcess.Work> {
     /** Steps 2–3 in one step: Z, its factors and sup σ² (public, data-free). */
     @Override
     public PlanStep plan(Work work, EpochStore.OpenEpoch epoch, long budgetNanos) {
-        UscaPlan plan = usca.start(services.publicRng()).plan();
+        UscaPlan plan = usca.start(services.publicRng(epoch.banditId(), epoch.number())).plan();
         return PlanStep.finished(services.binary().encode(plan), "|Z| = " + plan.approximatingSet().size());
     }
 

@@ -6,6 +6,7 @@ import io.dpbandit.client.privacy.GaussianCalibration;
 import io.dpbandit.client.privacy.GaussianCalibrator;
 import io.dpbandit.client.privacy.GaussianMechanism;
 import io.dpbandit.client.privacy.NoiseSource;
+import io.dpbandit.client.privacy.PrivacyFloor;
 
 /**
  * CAPRI-LDP's per-round randomiser, run on the user's device (CAPRI paper, Algorithm 1, LDP branch;
@@ -24,8 +25,16 @@ public final class CapriRandomiser {
     private final Kernel kernel;
     private final GaussianMechanism mechanism;
 
-    public CapriRandomiser(CapriRandomiserPlan plan) {
+    /**
+     * @param floor the weakest guarantee this device accepts (its own, never the server's)
+     * @throws PrivacyFloor.PrivacyFloorException if the plan's (ε_r, δ_r) is above the floor
+     */
+    public CapriRandomiser(CapriRandomiserPlan plan, PrivacyFloor floor) {
         this(plan, 1.0);
+        if (floor == null) {
+            throw new IllegalArgumentException("the device's privacy floor is required");
+        }
+        floor.require(plan.epsilon(), plan.delta(), "epoch " + plan.epoch() + "'s randomiser plan");
     }
 
     /**

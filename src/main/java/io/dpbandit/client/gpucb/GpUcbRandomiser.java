@@ -4,6 +4,7 @@ import io.dpbandit.client.privacy.ContributionBounds;
 import io.dpbandit.client.privacy.GaussianCalibration;
 import io.dpbandit.client.privacy.GaussianMechanism;
 import io.dpbandit.client.privacy.NoiseSource;
+import io.dpbandit.client.privacy.PrivacyFloor;
 import io.dpbandit.client.privacy.PrivacyCost;
 
 /**
@@ -31,8 +32,16 @@ public final class GpUcbRandomiser {
     private final GaussianMechanism gramMechanism;
     private final GaussianMechanism rewardFeaturesMechanism;
 
-    public GpUcbRandomiser(GpUcbParameters parameters) {
+    /**
+     * @param floor the weakest guarantee this device accepts (its own, never the server's)
+     * @throws PrivacyFloor.PrivacyFloorException if the parameters' per-report (ε, δ) is above the floor
+     */
+    public GpUcbRandomiser(GpUcbParameters parameters, PrivacyFloor floor) {
         this(parameters, 1.0);
+        if (floor == null) {
+            throw new IllegalArgumentException("the device's privacy floor is required");
+        }
+        floor.require(privacyCost(), "the decision's GP-UCB parameters");
     }
 
     /**

@@ -4,6 +4,7 @@ import io.dpbandit.client.privacy.ContributionBounds;
 import io.dpbandit.client.privacy.GaussianCalibration;
 import io.dpbandit.client.privacy.GaussianMechanism;
 import io.dpbandit.client.privacy.NoiseSource;
+import io.dpbandit.client.privacy.PrivacyFloor;
 import io.dpbandit.client.privacy.PrivacyCost;
 
 /**
@@ -30,8 +31,16 @@ public final class OnlineUcbRandomiser {
     private final GaussianMechanism featureMechanism;
     private final GaussianMechanism rewardMechanism;
 
-    public OnlineUcbRandomiser(OnlineUcbParameters parameters) {
+    /**
+     * @param floor the weakest guarantee this device accepts (its own, never the server's)
+     * @throws PrivacyFloor.PrivacyFloorException if the parameters' per-report (ε, δ) is above the floor
+     */
+    public OnlineUcbRandomiser(OnlineUcbParameters parameters, PrivacyFloor floor) {
         this(parameters, 1.0);
+        if (floor == null) {
+            throw new IllegalArgumentException("the device's privacy floor is required");
+        }
+        floor.require(privacyCost(), "the decision's OnlineUCB parameters");
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.dpbandit.policy.capri;
 
 import io.dpbandit.client.capri.CapriRandomiser;
+import io.dpbandit.client.privacy.PrivacyFloor;
 import io.dpbandit.client.capri.CapriRandomiserPlan;
 import io.dpbandit.client.kernel.Kernel;
 import io.dpbandit.policy.ContextGenerator;
@@ -126,7 +127,7 @@ public final class Capri {
 
     /** The device-side randomiser of epoch {@code plan.epoch()} (the simulator plays the users). */
     public CapriRandomiser randomiser(EpochPlan plan) {
-        return new CapriRandomiser(randomiserPlan(null, plan));
+        return new CapriRandomiser(randomiserPlan(null, plan), PrivacyFloor.NONE);
     }
 
     /** The features of action {@code a}. */

@@ -92,13 +92,13 @@ public final class GpUcb implements SequentialPolicy<GpUcbState, GpUcbObservatio
                     : JdpTreeCalibration.sharpNoiseNormBound(sigma, n, m, horizon, zeta);
             this.shift = config.tuning().shiftScale() * 2.0 * noiseNorm;
             this.bounds = JdpTreeCalibration.boundsForShift(sigma, n, m, horizon, zeta, noiseNorm, shift);
-            this.tree = new TreeMechanism(m + 1, horizon, calibration.nodeNoise());
+            this.tree = new TreeMechanism(m + 1, config.leaves(), calibration.nodeNoise());
         } else {
             this.calibration = null;
             this.noiseNorm = 0.0;
             this.shift = 0.0;
             this.bounds = SpectralBounds.NONE;
-            this.tree = new TreeMechanism(m + 1, horizon, new NodeNoise.None());
+            this.tree = new TreeMechanism(m + 1, config.leaves(), new NodeNoise.None());
         }
         this.radius = new ConfidenceRadius(config.rkhsNormBound(), config.noiseScale(), config.ridge(), zeta,
                 features.map().errorBound(config.domain()), m, bounds);
@@ -177,7 +177,7 @@ public final class GpUcb implements SequentialPolicy<GpUcbState, GpUcbObservatio
      *
      * @throws IllegalArgumentException if an observation has the wrong dimension or a non-finite value
      *                                  (nothing is folded then)
-     * @throws IllegalStateException    if the horizon's T leaves are already in
+     * @throws IllegalStateException    if the horizon's ⌈T/B⌉ leaves are already in
      */
     @Override
     public GpUcbState fold(GpUcbState state, List<GpUcbObservation> batch, NoiseSource noise) {
@@ -188,7 +188,7 @@ public final class GpUcb implements SequentialPolicy<GpUcbState, GpUcbObservatio
             return state;
         }
         if (horizonReached(state)) {
-            throw new IllegalStateException("the horizon of " + config.horizon() + " folds is reached");
+            throw new IllegalStateException("the horizon of " + config.leaves() + " leaves is reached");
         }
         int m = config.featureDimension();
         List<double[]> rows = new ArrayList<>(batch.size());

@@ -22,8 +22,10 @@ import io.dpbandit.kernel.QuadratureFourierFeatures;
  * @param domain        the declared box of the joint points on which ε_qff = {@link #approximationError()}
  *                      holds (m̄ chosen on the actual domain, docs/papers.md); points outside still work,
  *                      but the radius' approximation term no longer covers them
- * @param horizon       T: JDP: the most tree leaves (one per folded batch; fixes n = 1 + ⌈log₂ T⌉);
- *                      local JDP: the most client reports; also the T of the union bounds ln(2T/ζ)
+ * @param horizon       T: JDP: the most rows (learning rounds) the tree takes; local JDP: the most
+ *                      client reports; also the T of the union bounds ln(2T/ζ) (kept at T rounds
+ *                      when leaves hold several: a union over more events than releases is only
+ *                      looser)
  * @param privacy       NONE, JDP (α, β) or LOCAL_JDP (α, β) per user
  * @param calibration   how σ is derived from (α, β), see {@link Calibration}
  * @param ridge         λ &gt; 0: V_t = Σ̃_t + λI ([open] in the paper; Thm 4 sets λ = ρ²)
@@ -35,10 +37,31 @@ import io.dpbandit.kernel.QuadratureFourierFeatures;
  *                      otherwise e.g.
  *                      {@link JdpTreeCalibration#chernoffRewardBound}
  * @param tuning        the PSD shift and the radius scale (utility only)
+ * @param leafRounds    JDP: B, rows per tree leaf; the tree takes ⌈T/B⌉ leaves, which fixes its
+ *                      node count n = 1 + ⌈log₂ ⌈T/B⌉⌉ (1: a leaf per fold, as the simulator folds)
  */
 public record GpUcbConfig(QuadratureFeatureSpec features, BoxDomain domain, int horizon, Privacy privacy,
         Calibration calibration, double ridge, double noiseScale, double rkhsNormBound, double zeta,
-        double rewardBound, Tuning tuning) {
+        double rewardBound, Tuning tuning, int leafRounds) {
+
+    /** A leaf per fold: the tree takes {@code horizon} leaves. */
+    public GpUcbConfig(QuadratureFeatureSpec features, BoxDomain domain, int horizon, Privacy privacy,
+            Calibration calibration, double ridge, double noiseScale, double rkhsNormBound, double zeta,
+            double rewardBound, Tuning tuning) {
+        this(features, domain, horizon, privacy, calibration, ridge, noiseScale, rkhsNormBound, zeta, rewardBound,
+                tuning, 1);
+    }
+
+    /** JDP: the leaves the tree takes, ⌈T/B⌉. */
+    public int leaves() {
+        return (int) ((horizon + (long) leafRounds - 1) / leafRounds);
+    }
+
+    /** The same configuration with leaves of B rounds each. */
+    public GpUcbConfig withLeafRounds(int b) {
+        return new GpUcbConfig(features, domain, horizon, privacy, calibration, ridge, noiseScale, rkhsNormBound,
+                zeta, rewardBound, tuning, b);
+    }
 
     /** Who adds the noise. */
     public enum Model {
@@ -161,6 +184,9 @@ public record GpUcbConfig(QuadratureFeatureSpec features, BoxDomain domain, int 
         }
         if (horizon < 1) {
             throw new IllegalArgumentException("horizon T must be >= 1, got " + horizon);
+        }
+        if (leafRounds < 1) {
+            throw new IllegalArgumentException("leafRounds must be >= 1, got " + leafRounds);
         }
         JdpTreeCalibration.requirePositive(ridge, "ridge lambda");
         JdpTreeCalibration.requirePositive(noiseScale, "noise scale rho");

@@ -37,12 +37,12 @@ import io.dpbandit.client.privacy.ZcdpCost;
  * Shariff &amp; Sheffet's billboard argument).
  *
  * @param method           PAPER or ANALYTIC
- * @param horizon          T, the most leaves
- * @param treeNodes        n = 1 + ⌈log₂ T⌉
+ * @param horizon          the most leaves, ⌈T/B⌉ for leaves of B rounds
+ * @param treeNodes        n = 1 + ⌈log₂ ⌈T/B⌉⌉
  * @param rewardBound      Y
  * @param alpha            α
  * @param beta             β
- * @param sensitivity      L̃² = 1 + Y² with the relative margin 2^-20 for rounding in the sums
+ * @param sensitivity      L̃² = 1 + Y² with the relative margin for rounding in sums of up to T rows
  * @param sigma            σ, the off-diagonal standard deviation of a node's noise
  * @param certifiedEpsilon the ε the composition rule certifies at δ = β (≤ α)
  */
@@ -68,17 +68,17 @@ public record JdpNoiseCalibration(GpUcbConfig.Calibration method, int horizon, i
             throw new IllegalArgumentException("the tree's node noise is for the JDP model, got "
                     + config.privacy().model());
         }
-        int horizon = config.horizon();
+        int horizon = config.leaves(); // the tree's leaves: one per fold of B rounds
         int n = JdpTreeCalibration.treeNodeCount(horizon);
         double y = config.rewardBound();
         double alpha = config.privacy().alpha();
         double beta = config.privacy().beta();
         double rowNormSquared = 1.0 + y * y;
-        double sensitivity = rowNormSquared * (1.0 + TreeMechanismCalibration.roundingMargin(horizon,
-                config.featureDimension() + 1));
+        double sensitivity = rowNormSquared * (1.0 + TreeMechanismCalibration.roundingMargin(config.horizon(),
+                config.featureDimension() + 1)); // a node sums at most T rows
         if (config.calibration() == GpUcbConfig.Calibration.ANALYTIC) {
             TreeMechanismCalibration tree = TreeMechanismCalibration.calibrate(NodeNoiseKind.GAUSSIAN,
-                    TreeCalibrationMethod.ANALYTIC_TREE, horizon, config.featureDimension() + 1,
+                    TreeCalibrationMethod.ANALYTIC_TREE, horizon, config.horizon(), config.featureDimension() + 1,
                     StrictMath.sqrt(rowNormSquared), alpha, beta);
             return new JdpNoiseCalibration(config.calibration(), horizon, n, y, alpha, beta, tree.sensitivity(),
                     tree.sigma(), alpha);

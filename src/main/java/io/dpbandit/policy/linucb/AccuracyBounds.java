@@ -45,7 +45,7 @@ public record AccuracyBounds(double shift, double rhoMin, double rhoMax, double 
      */
     static AccuracyBounds gaussian(LinUcbConfig config, TreeMechanismCalibration calibration) {
         int d = config.dimension();
-        double n = config.horizon();
+        double n = config.leaves(); // releases: one per leaf
         double alpha = config.alphaConf();
         int m = calibration.levels();
         double sigma = calibration.sigma();
@@ -75,7 +75,7 @@ public record AccuracyBounds(double shift, double rhoMin, double rhoMax, double 
      */
     static AccuracyBounds wishart(LinUcbConfig config, TreeMechanismCalibration calibration) {
         int d = config.dimension();
-        double n = config.horizon();
+        double n = config.leaves(); // releases: one per leaf
         double alpha = config.alphaConf();
         double rowSquared = calibration.rowNormBound() * calibration.rowNormBound();
         double rootMk = StrictMath.sqrt((double) calibration.levels() * calibration.degreesOfFreedom());

@@ -38,8 +38,8 @@ import org.ejml.data.DMatrixRMaj;
  *       scaled down exactly), so every augmented row has ‖[x; y]‖² ≤ L² + B̃² = L̃² (Assumption 6,
  *       clipped to the row bound L̃, docs/papers.md).</li>
  *   <li>One leaf per batch: a fold sums its batch's rows into one leaf, so each user's datum enters
- *       exactly one leaf, hence at most m = ⌈log₂ n⌉ + 1 tree nodes; the tree accepts at most n
- *       leaves (n = horizon), which fixes m. Replacing one user's row changes the leaf by
+ *       exactly one leaf, hence at most m = ⌈log₂ n⌉ + 1 tree nodes; the tree accepts at most
+ *       n = ⌈T/B⌉ leaves ({@link LinUcbConfig#leaves()}), which fixes m. Replacing one user's row changes the leaf by
  *       aaᵀ − bbᵀ, the same change as with one row per leaf, so the node calibration of
  *       {@link TreeMechanismCalibration} applies unchanged: the whole sequence of releases is
  *       (ε, δ)-DP with respect to any one user's (x, y).</li>
@@ -71,8 +71,8 @@ public final class LinUcb implements SequentialPolicy<LinUcbState, LinUcbObserva
             throw new IllegalArgumentException("config must not be null");
         }
         this.config = config;
-        this.calibration = TreeMechanismCalibration.calibrate(config.noise(), config.calibration(), config.horizon(),
-                config.dimension() + 1, config.rowNormBound(), config.epsilonDp(), config.deltaDp());
+        this.calibration = TreeMechanismCalibration.calibrate(config.noise(), config.calibration(), config.leaves(),
+                config.horizon(), config.dimension() + 1, config.rowNormBound(), config.epsilonDp(), config.deltaDp());
         this.tree = TreeMechanism.calibrated(calibration);
         this.bounds = AccuracyBounds.of(config, calibration);
     }
@@ -150,7 +150,7 @@ public final class LinUcb implements SequentialPolicy<LinUcbState, LinUcbObserva
             return state;
         }
         if (horizonReached(state)) {
-            throw new IllegalStateException("the horizon of " + config.horizon() + " folds is reached");
+            throw new IllegalStateException("the horizon of " + config.leaves() + " leaves is reached");
         }
         int d = config.dimension();
         List<double[]> rows = new ArrayList<>(batch.size());

@@ -15,8 +15,9 @@ import io.dpbandit.privacy.TreeCalibrationMethod;
  * repair and the confidence radius, all of which are computed from the private release alone
  * (post-processing, Claim 7): any value keeps the (ε, δ)-JDP guarantee.
  *
- * @param horizon      n: the most leaves the tree takes; one leaf per folded batch, so at most n
- *                     folds (rounds, when every round is its own batch). Fixes m = ⌈log₂ n⌉ + 1.
+ * @param horizon      T: the most rows (learning rounds) the tree takes
+ * @param leafRounds   B: rows per tree leaf; the tree takes n = ⌈T/B⌉ leaves, which fixes
+ *                     m = ⌈log₂ n⌉ + 1 (one leaf per fold of B rounds; 1: a leaf per round)
  * @param dimension    d: the feature dimension (the tree runs on (d+1)×(d+1) matrices)
  * @param epsilonDp    ε of the whole run (ignored for NONE)
  * @param deltaDp      δ of the whole run (ignored for NONE)
@@ -32,7 +33,15 @@ import io.dpbandit.privacy.TreeCalibrationMethod;
  */
 public record LinUcbConfig(long horizon, int dimension, double epsilonDp, double deltaDp, double alphaConf,
         double featureBound, double rewardBound, double thetaBound, double rewardNoise, NodeNoiseKind noise,
-        TreeCalibrationMethod calibration, Tuning tuning, double ridge) {
+        TreeCalibrationMethod calibration, Tuning tuning, double ridge, long leafRounds) {
+
+    /** A leaf per fold, whatever its size: the tree takes {@code horizon} leaves (the simulator's folds). */
+    public LinUcbConfig(long horizon, int dimension, double epsilonDp, double deltaDp, double alphaConf,
+            double featureBound, double rewardBound, double thetaBound, double rewardNoise, NodeNoiseKind noise,
+            TreeCalibrationMethod calibration, Tuning tuning, double ridge) {
+        this(horizon, dimension, epsilonDp, deltaDp, alphaConf, featureBound, rewardBound, thetaBound, rewardNoise,
+                noise, calibration, tuning, ridge, 1);
+    }
 
     /**
      * The utility knobs. None of them touches the data or the noise, so none changes privacy.
@@ -88,6 +97,9 @@ public record LinUcbConfig(long horizon, int dimension, double epsilonDp, double
     public LinUcbConfig {
         if (horizon < 1) {
             throw new IllegalArgumentException("horizon must be >= 1, got " + horizon);
+        }
+        if (leafRounds < 1) {
+            throw new IllegalArgumentException("leafRounds must be >= 1, got " + leafRounds);
         }
         if (dimension < 1) {
             throw new IllegalArgumentException("dimension must be >= 1, got " + dimension);
@@ -148,6 +160,17 @@ public record LinUcbConfig(long horizon, int dimension, double epsilonDp, double
     public static LinUcbConfig nonPrivate(long horizon, int dimension, double alphaConf, double ridge) {
         return new LinUcbConfig(horizon, dimension, 0, 0, alphaConf, 1.0, 1.0, 1.0, 1.0, NodeNoiseKind.NONE,
                 TreeCalibrationMethod.PAPER, Tuning.paper(), ridge);
+    }
+
+    /** n = ⌈T/B⌉: the leaves the tree takes. */
+    public long leaves() {
+        return (horizon + leafRounds - 1) / leafRounds;
+    }
+
+    /** The same configuration with leaves of B rounds each. */
+    public LinUcbConfig withLeafRounds(long b) {
+        return new LinUcbConfig(horizon, dimension, epsilonDp, deltaDp, alphaConf, featureBound, rewardBound,
+                thetaBound, rewardNoise, noise, calibration, tuning, ridge, b);
     }
 
     /** L̃ = √(L² + B̃²), the row-norm bound of the augmented rows [x; y] (Assumption 6). */

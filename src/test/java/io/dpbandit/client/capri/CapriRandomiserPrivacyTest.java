@@ -1,6 +1,7 @@
 package io.dpbandit.client.capri;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import io.dpbandit.client.privacy.PrivacyFloor;
 
 import io.dpbandit.client.privacy.ContributionBounds;
 import io.dpbandit.client.privacy.GaussianCalibrator;
@@ -73,7 +74,7 @@ class CapriRandomiserPrivacyTest {
 
     @Test
     void theNeighboursAreAtTheFullSensitivity() {
-        CapriRandomiser device = new CapriRandomiser(plan());
+        CapriRandomiser device = new CapriRandomiser(plan(), PrivacyFloor.NONE);
         double[] a = device.contribution(CONTEXT, ACTION, 50);
         double[] b = device.contribution(CONTEXT, ACTION, -50);
         double[] diff = new double[a.length];
@@ -85,7 +86,7 @@ class CapriRandomiserPrivacyTest {
 
     @Test
     void reportsPassTheEpsilonDeltaAuditAtTheCalibratedNoise() {
-        CapriRandomiser device = new CapriRandomiser(plan());
+        CapriRandomiser device = new CapriRandomiser(plan(), PrivacyFloor.NONE);
         double sigma = device.sigma();
         assertThat(sigma).isEqualTo(GaussianCalibrator.analyticSigma(2 * BOUND, EPSILON, DELTA));
         double violation = ThresholdAudit.maxViolation(projections(device, 50, 11), projections(device, -50, 12),
@@ -97,7 +98,7 @@ class CapriRandomiserPrivacyTest {
     @Test
     void reportsWithHalfTheNoiseFailTheSameAudit() {
         CapriRandomiser half = new CapriRandomiser(plan(), 0.5);
-        double sigma = new CapriRandomiser(plan()).sigma();
+        double sigma = new CapriRandomiser(plan(), PrivacyFloor.NONE).sigma();
         double slack = ThresholdAudit.slack(N, EPSILON, FALSE_FAILURE);
         assertThat(exactViolation(sigma / 2, thresholds(sigma))).isGreaterThan(2 * slack);
         double violation = ThresholdAudit.maxViolation(projections(half, 50, 21), projections(half, -50, 22),

@@ -1,6 +1,7 @@
 package io.dpbandit.client.capri;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import io.dpbandit.client.privacy.PrivacyFloor;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.dpbandit.client.kernel.KernelSpec;
@@ -21,7 +22,7 @@ class CapriRandomiserTest {
 
     @Test
     void contributionsAreBoundedWhateverTheUserSends() {
-        CapriRandomiser device = new CapriRandomiser(plan(1.0));
+        CapriRandomiser device = new CapriRandomiser(plan(1.0), PrivacyFloor.NONE);
         double[][] contexts = {{0.1, 0.2}, {1e300, -1e300}, {Double.NaN, 0}, {0.4, 0.9}};
         double[] rewards = {1.0, 1e9, -1e9, Double.POSITIVE_INFINITY, Double.NaN};
         for (double[] c : contexts) {
@@ -39,9 +40,9 @@ class CapriRandomiserTest {
     @Test
     void aPlanAnnouncingTooLittleNoiseDoesNotWeakenTheDevice() {
         double exact = GaussianCalibrator.analyticSigma(2 * 0.8, 0.5, 1e-5);
-        assertThat(new CapriRandomiser(plan(exact / 100)).sigma()).isEqualTo(exact);
-        assertThat(new CapriRandomiser(plan(exact * 3)).sigma()).isEqualTo(exact * 3);
-        CapriReport report = new CapriRandomiser(plan(exact / 100)).randomise(new double[] {0.1, 0.2},
+        assertThat(new CapriRandomiser(plan(exact / 100), PrivacyFloor.NONE).sigma()).isEqualTo(exact);
+        assertThat(new CapriRandomiser(plan(exact * 3), PrivacyFloor.NONE).sigma()).isEqualTo(exact * 3);
+        CapriReport report = new CapriRandomiser(plan(exact / 100), PrivacyFloor.NONE).randomise(new double[] {0.1, 0.2},
                 new double[] {0.5}, 1.0, new SeededNoiseSource(1));
         assertThat(report.sigma()).isGreaterThanOrEqualTo(exact);
         assertThat(report.epoch()).isEqualTo(1);
@@ -50,7 +51,7 @@ class CapriRandomiserTest {
 
     @Test
     void aContextOfTheWrongDimensionIsRefused() {
-        CapriRandomiser device = new CapriRandomiser(plan(1.0));
+        CapriRandomiser device = new CapriRandomiser(plan(1.0), PrivacyFloor.NONE);
         assertThatThrownBy(() -> device.randomise(new double[] {0.1}, new double[] {0.5}, 1.0,
                 new SeededNoiseSource(1))).isInstanceOf(IllegalArgumentException.class);
     }

@@ -1,6 +1,7 @@
 package io.dpbandit.client.gpucb;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import io.dpbandit.client.privacy.PrivacyFloor;
 
 import io.dpbandit.client.privacy.GaussianCalibrator;
 import io.dpbandit.client.privacy.NoiseSource;
@@ -80,7 +81,7 @@ class GpUcbRandomiserPrivacyTest {
         assertThat(exactViolation(mean, sigma, thresholds)).isBetween(-1e-3, 1e-9);
         assertThat(exactViolation(mean, sigma / 2, thresholds)).isGreaterThan(2 * slack);
 
-        GpUcbRandomiser calibrated = new GpUcbRandomiser(PARAMETERS);
+        GpUcbRandomiser calibrated = new GpUcbRandomiser(PARAMETERS, PrivacyFloor.NONE);
         assertThat(ThresholdAudit.maxViolation(statistics(calibrated, phiA, yA, statistic, seed),
                 statistics(calibrated, phiB, yB, statistic, seed + 1), thresholds, ALPHA / 2, BETA / 2))
                 .isLessThanOrEqualTo(slack);
@@ -110,7 +111,7 @@ class GpUcbRandomiserPrivacyTest {
     void gramStatisticFollowsTheCalibratedNormalDistribution() {
         // Closeness: KS of s against N(b²/√2, σ_X²) with the DKW band at 1e-7.
         double sigma = PARAMETERS.gramCalibration().sigma();
-        double[] s = statistics(new GpUcbRandomiser(PARAMETERS), new double[] {5, 0}, 0.5,
+        double[] s = statistics(new GpUcbRandomiser(PARAMETERS, PrivacyFloor.NONE), new double[] {5, 0}, 0.5,
                 GpUcbRandomiserPrivacyTest::gramStatistic, 301);
         double mean = B * B / Math.sqrt(2);
         assertThat(StatisticalBounds.kolmogorovSmirnov(s, t -> NormalDistribution.cdf((t - mean) / sigma)))

@@ -1,6 +1,7 @@
 package io.dpbandit.client.gpucb;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import io.dpbandit.client.privacy.PrivacyFloor;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
@@ -21,7 +22,7 @@ class GpUcbRandomiserTest {
     void reportHoldsTheUpperTriangleOfPhiPhiTransposedRowByRowAndYPhi() {
         ZeroNoise zero = new ZeroNoise();
         double[] phi = {0.6, 0.0, -0.8}; // norm 1: rescaled by 1 − 2^-20
-        GpUcbReport report = new GpUcbRandomiser(PARAMETERS).randomise(phi, 0.5, zero);
+        GpUcbReport report = new GpUcbRandomiser(PARAMETERS, PrivacyFloor.NONE).randomise(phi, 0.5, zero);
         double s = GpUcbParameters.FEATURE_NORM_BOUND;
         double[] expected = {0.36, 0.0, -0.48, 0.0, 0.0, 0.64};
         assertThat(report.noisyGram()).hasSize(6);
@@ -36,7 +37,7 @@ class GpUcbRandomiserTest {
     @Test
     void clipsFeaturesToUnitNormAndRewardsToTheBoundBeforeNoise() {
         ZeroNoise zero = new ZeroNoise();
-        GpUcbReport report = new GpUcbRandomiser(PARAMETERS).randomise(new double[] {30.0, 40.0, 0.0}, -7.0, zero);
+        GpUcbReport report = new GpUcbRandomiser(PARAMETERS, PrivacyFloor.NONE).randomise(new double[] {30.0, 40.0, 0.0}, -7.0, zero);
         double[] gram = report.noisyGram();
         double trace = gram[0] + gram[3] + gram[5]; // ‖Φ‖² after clipping
         assertThat(trace).isLessThanOrEqualTo(GpUcbParameters.FEATURE_NORM_BOUND * GpUcbParameters.FEATURE_NORM_BOUND);
@@ -48,7 +49,7 @@ class GpUcbRandomiserTest {
 
     @Test
     void refusesWrongLengthsAndNonFiniteInputs() {
-        GpUcbRandomiser randomiser = new GpUcbRandomiser(PARAMETERS);
+        GpUcbRandomiser randomiser = new GpUcbRandomiser(PARAMETERS, PrivacyFloor.NONE);
         NoiseSource noise = new SeededNoiseSource(1);
         assertThatThrownBy(() -> randomiser.randomise(new double[] {1, 0}, 0, noise))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("length M = 3");
@@ -83,7 +84,7 @@ class GpUcbRandomiserTest {
 
     @Test
     void reportCarriesItsProvenanceAndTheSigmaActuallyUsed() {
-        GpUcbReport seeded = new GpUcbRandomiser(PARAMETERS).randomise(new double[] {1, 0, 0}, 1, new SeededNoiseSource(2));
+        GpUcbReport seeded = new GpUcbRandomiser(PARAMETERS, PrivacyFloor.NONE).randomise(new double[] {1, 0, 0}, 1, new SeededNoiseSource(2));
         assertThat(seeded.featureDimension()).isEqualTo(3);
         assertThat(seeded.epsilon()).isEqualTo(1.0);
         assertThat(seeded.delta()).isEqualTo(0.1);
@@ -92,7 +93,7 @@ class GpUcbRandomiserTest {
         assertThat(seeded.gramSigma()).isEqualTo(PARAMETERS.gramCalibration().sigma());
         assertThat(seeded.rewardFeaturesSigma()).isEqualTo(PARAMETERS.rewardFeaturesCalibration().sigma());
         // A lattice source inflates σ by its grid's rounding slack only (never below the calibrated σ).
-        GpUcbReport secure = new GpUcbRandomiser(PARAMETERS).randomise(new double[] {1, 0, 0}, 1, new SecureNoiseSource());
+        GpUcbReport secure = new GpUcbRandomiser(PARAMETERS, PrivacyFloor.NONE).randomise(new double[] {1, 0, 0}, 1, new SecureNoiseSource());
         assertThat(secure.gramSigma()).isBetween(seeded.gramSigma(), seeded.gramSigma() * (1 + 1e-9));
         assertThat(secure.rewardFeaturesSigma()).isBetween(seeded.rewardFeaturesSigma(),
                 seeded.rewardFeaturesSigma() * (1 + 1e-9));

@@ -1,6 +1,7 @@
 package io.dpbandit.client.onlineucb;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import io.dpbandit.client.privacy.PrivacyFloor;
 
 import io.dpbandit.client.privacy.CalibrationMethod;
 import io.dpbandit.client.privacy.GaussianCalibrator;
@@ -78,7 +79,7 @@ class OnlineUcbRandomiserPrivacyTest {
 
     @Test
     void jointReleasePassesTheEpsilonDeltaAuditOnNeighboursOutsideTheBounds() {
-        OnlineUcbRandomiser randomiser = new OnlineUcbRandomiser(JOINT);
+        OnlineUcbRandomiser randomiser = new OnlineUcbRandomiser(JOINT, PrivacyFloor.NONE);
         double sigma = JOINT.featureSigma();
         assertThat(sigma).isEqualTo(GaussianCalibrator.analyticSigma(SENSITIVITY, EPSILON, DELTA));
         assertThat(randomiser.privacyCost().epsilon()).isEqualTo(EPSILON);
@@ -110,7 +111,7 @@ class OnlineUcbRandomiserPrivacyTest {
         // Joint calibration of the two LDP releases (docs/papers.md): each of x̃, ỹ calibrated for
         // (ε, δ) on sensitivity 2 leaves the pair with exact
         // δ(ε) ≈ 0.051 > 0.01; it is (2ε, 2δ)-LDP, which is what this mode reports.
-        OnlineUcbRandomiser randomiser = new OnlineUcbRandomiser(SEPARATE);
+        OnlineUcbRandomiser randomiser = new OnlineUcbRandomiser(SEPARATE, PrivacyFloor.NONE);
         double sigma = SEPARATE.featureSigma();
         assertThat(SEPARATE.rewardSigma()).isEqualTo(sigma);
         assertThat(randomiser.privacyCost().epsilon()).isEqualTo(2 * EPSILON);
@@ -131,7 +132,7 @@ class OnlineUcbRandomiserPrivacyTest {
     void projectedReportFollowsTheCalibratedNormalDistribution() {
         // Closeness: KS of s against N(√2, σ²) with the DKW band at 1e-7.
         double sigma = JOINT.featureSigma();
-        double[] s = fromA(new OnlineUcbRandomiser(JOINT), 401);
+        double[] s = fromA(new OnlineUcbRandomiser(JOINT, PrivacyFloor.NONE), 401);
         assertThat(StatisticalBounds.kolmogorovSmirnov(s, t -> NormalDistribution.cdf((t - Math.sqrt(2)) / sigma)))
                 .isLessThan(StatisticalBounds.dkwBand(N, FALSE_FAILURE));
     }

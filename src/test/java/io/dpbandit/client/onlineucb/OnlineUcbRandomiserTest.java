@@ -1,6 +1,7 @@
 package io.dpbandit.client.onlineucb;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import io.dpbandit.client.privacy.PrivacyFloor;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
@@ -22,14 +23,14 @@ class OnlineUcbRandomiserTest {
 
     @Test
     void clipsFeaturesToTheUnitBallAndTheRewardToItsBoundBeforeNoise() {
-        OnlineUcbReport report = new OnlineUcbRandomiser(JOINT)
+        OnlineUcbReport report = new OnlineUcbRandomiser(JOINT, PrivacyFloor.NONE)
                 .randomise(new double[] {3.0, 4.0, 0.0}, TICKET, 5.0, new ZeroNoise());
 
         assertThat(report.noisyFeatures()).containsExactly(new double[] {0.6, 0.8, 0.0}, within(1e-12));
         assertThat(report.noisyReward()).isEqualTo(1.0);
         double norm = Math.sqrt(0.36 + 0.64);
         assertThat(norm).isLessThanOrEqualTo(1.0);
-        OnlineUcbReport negative = new OnlineUcbRandomiser(JOINT)
+        OnlineUcbReport negative = new OnlineUcbRandomiser(JOINT, PrivacyFloor.NONE)
                 .randomise(new double[] {0.1, 0.0, 0.0}, TICKET, -7.0, new ZeroNoise());
         assertThat(negative.noisyFeatures()).containsExactly(0.1, 0.0, 0.0);
         assertThat(negative.noisyReward()).isEqualTo(-1.0);
@@ -37,7 +38,7 @@ class OnlineUcbRandomiserTest {
 
     @Test
     void reportHasTheShapesAndProvenanceOfTheParameters() {
-        OnlineUcbReport report = new OnlineUcbRandomiser(JOINT)
+        OnlineUcbReport report = new OnlineUcbRandomiser(JOINT, PrivacyFloor.NONE)
                 .randomise(new double[] {0.2, 0.1, -0.3}, TICKET, 0.5, new SeededNoiseSource(1));
 
         assertThat(report.dimension()).isEqualTo(3);
@@ -54,9 +55,9 @@ class OnlineUcbRandomiserTest {
 
     @Test
     void jointReleaseReportsEpsilonDeltaAndSeparateReleasesReportTheComposedCost() {
-        OnlineUcbReport joint = new OnlineUcbRandomiser(JOINT)
+        OnlineUcbReport joint = new OnlineUcbRandomiser(JOINT, PrivacyFloor.NONE)
                 .randomise(new double[] {0.2, 0.1, -0.3}, TICKET, 0.5, new SeededNoiseSource(2));
-        OnlineUcbReport separate = new OnlineUcbRandomiser(SEPARATE)
+        OnlineUcbReport separate = new OnlineUcbRandomiser(SEPARATE, PrivacyFloor.NONE)
                 .randomise(new double[] {0.2, 0.1, -0.3}, TICKET, 0.5, new SeededNoiseSource(2));
 
         assertThat(joint.epsilon()).isEqualTo(1.0);
@@ -94,7 +95,7 @@ class OnlineUcbRandomiserTest {
 
     @Test
     void seededSourceMakesTheReportReproducible() {
-        OnlineUcbRandomiser randomiser = new OnlineUcbRandomiser(JOINT);
+        OnlineUcbRandomiser randomiser = new OnlineUcbRandomiser(JOINT, PrivacyFloor.NONE);
         OnlineUcbTicket ticket = new OnlineUcbTicket(0, 3, new double[] {0.5, 0.0, -0.5}, 0.3);
         double[] x = {0.2, 0.1, -0.3};
 
@@ -109,7 +110,7 @@ class OnlineUcbRandomiserTest {
 
     @Test
     void gradientIsTheBiasCorrectedLossGradientAtTheTicketsThetaClippedToG() {
-        OnlineUcbRandomiser randomiser = new OnlineUcbRandomiser(JOINT);
+        OnlineUcbRandomiser randomiser = new OnlineUcbRandomiser(JOINT, PrivacyFloor.NONE);
         OnlineUcbReport report = randomiser.randomise(new double[] {0.2, 0.1, -0.3}, TICKET, 0.4,
                 new SeededNoiseSource(5));
         double sigma2 = report.featureSigma() * report.featureSigma();
@@ -123,7 +124,7 @@ class OnlineUcbRandomiserTest {
         }
 
         OnlineUcbParameters tight = OnlineUcbParameters.of(3, 1.0, 0.1, 0.5);
-        double[] clipped = new OnlineUcbRandomiser(tight).randomise(new double[] {0.2, 0.1, -0.3}, TICKET, 0.4,
+        double[] clipped = new OnlineUcbRandomiser(tight, PrivacyFloor.NONE).randomise(new double[] {0.2, 0.1, -0.3}, TICKET, 0.4,
                 new SeededNoiseSource(5)).gradient();
         assertThat(Math.sqrt(BiasCorrectedLoss.dot(clipped, clipped))).isLessThanOrEqualTo(0.5);
     }
@@ -148,17 +149,17 @@ class OnlineUcbRandomiserTest {
     @Test
     void conditioningPerturbationDrawsOneExtraGaussianPerCoordinateOnlyWhenDeltaIsPositive() {
         ZeroNoise none = new ZeroNoise();
-        new OnlineUcbRandomiser(JOINT).randomise(new double[] {0.2, 0.1, -0.3}, TICKET, 0.4, none);
+        new OnlineUcbRandomiser(JOINT, PrivacyFloor.NONE).randomise(new double[] {0.2, 0.1, -0.3}, TICKET, 0.4, none);
         assertThat(none.gaussianDraws()).isEqualTo(4); // the (d+1)-vector release
         ZeroNoise conditioned = new ZeroNoise();
-        new OnlineUcbRandomiser(JOINT).randomise(new double[] {0.2, 0.1, -0.3},
+        new OnlineUcbRandomiser(JOINT, PrivacyFloor.NONE).randomise(new double[] {0.2, 0.1, -0.3},
                 new OnlineUcbTicket(0, 0, new double[3], 0.5), 0.4, conditioned);
         assertThat(conditioned.gaussianDraws()).isEqualTo(4 + 3);
     }
 
     @Test
     void refusesNonFiniteInputsAndWrongDimensions() {
-        OnlineUcbRandomiser randomiser = new OnlineUcbRandomiser(JOINT);
+        OnlineUcbRandomiser randomiser = new OnlineUcbRandomiser(JOINT, PrivacyFloor.NONE);
         SeededNoiseSource noise = new SeededNoiseSource(3);
         assertThatThrownBy(() -> randomiser.randomise(new double[] {Double.NaN, 0, 0}, TICKET, 0.1, noise))
                 .isInstanceOf(IllegalArgumentException.class);
@@ -181,7 +182,7 @@ class OnlineUcbRandomiserTest {
 
     @Test
     void productionSourceProducesFiniteReportsWithItsGridInflatedSigma() {
-        OnlineUcbReport report = new OnlineUcbRandomiser(JOINT)
+        OnlineUcbReport report = new OnlineUcbRandomiser(JOINT, PrivacyFloor.NONE)
                 .randomise(new double[] {0.2, 0.1, -0.3}, TICKET, 0.4, new SecureNoiseSource());
         // The secure source rounds inputs to a power-of-two grid; σ is raised by at most ~2^-40 relative.
         assertThat(report.featureSigma()).isGreaterThanOrEqualTo(JOINT.featureSigma())

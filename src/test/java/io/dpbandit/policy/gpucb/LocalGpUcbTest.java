@@ -1,6 +1,7 @@
 package io.dpbandit.policy.gpucb;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import io.dpbandit.client.privacy.PrivacyFloor;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
@@ -29,7 +30,7 @@ class LocalGpUcbTest {
     }
 
     static List<GpUcbReport> reports(LocalGpUcb policy, int count, long seed) {
-        GpUcbRandomiser client = new GpUcbRandomiser(policy.clientParameters());
+        GpUcbRandomiser client = new GpUcbRandomiser(policy.clientParameters(), PrivacyFloor.NONE);
         SplittableRandom rng = new SplittableRandom(seed);
         NoiseSource device = new SeededNoiseSource(seed);
         List<GpUcbReport> out = new ArrayList<>();
@@ -95,7 +96,7 @@ class LocalGpUcbTest {
                 new GpUcbParameters(p.featureDimension(), p.epsilon(), p.delta(), p.rewardBound(),
                         CalibrationMethod.CLASSICAL));
         for (GpUcbParameters other : others) {
-            GpUcbReport bad = new GpUcbRandomiser(other).randomise(phi, 1, new SeededNoiseSource(3));
+            GpUcbReport bad = new GpUcbRandomiser(other, PrivacyFloor.NONE).randomise(phi, 1, new SeededNoiseSource(3));
             assertThatThrownBy(() -> policy.fold(state, List.of(good, bad), null))
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("report 1");
         }
@@ -119,7 +120,7 @@ class LocalGpUcbTest {
                 good.calibration());
         assertThatThrownBy(() -> policy.validate(forgedReward)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("noisyRewardFeatures");
-        GpUcbReport small = new GpUcbRandomiser(GpUcbParameters.of(8, 1.0, 0.1, 1.0))
+        GpUcbReport small = new GpUcbRandomiser(GpUcbParameters.of(8, 1.0, 0.1, 1.0), PrivacyFloor.NONE)
                 .randomise(new double[8], 0, new SeededNoiseSource(4));
         assertThatThrownBy(() -> policy.fold(state, List.of(small), null))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("featureDimension");

@@ -1,6 +1,7 @@
 package io.dpbandit.policy.onlineucb;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import io.dpbandit.client.privacy.PrivacyFloor;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
@@ -28,7 +29,7 @@ class OnlineUcbCombinerTest {
     }
 
     private static CombinerState play(PrivateBanditsCombiner combiner, CombinerState state, int rounds, long seed) {
-        OnlineUcbRandomiser client = new OnlineUcbRandomiser(combiner.config().base().randomiser());
+        OnlineUcbRandomiser client = new OnlineUcbRandomiser(combiner.config().base().randomiser(), PrivacyFloor.NONE);
         SeededNoiseSource noise = new SeededNoiseSource(seed);
         SplittableRandom rng = new SplittableRandom(seed);
         for (int t = 0; t < rounds; t++) {

@@ -1,6 +1,7 @@
 package io.dpbandit.policy.onlineucb;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import io.dpbandit.client.privacy.PrivacyFloor;
 
 import io.dpbandit.client.onlineucb.OnlineUcbRandomiser;
 import io.dpbandit.policy.SequentialPolicy.Choice;
@@ -46,7 +47,7 @@ class OnlineUcbLearningTest {
                 mean += env.meanReward(context, a) / arms.length;
             }
             OnlineUcb policy = new OnlineUcb(OnlineUcbConfig.engineered(5, epsilon, 0.1, HORIZON));
-            OnlineUcbRandomiser client = new OnlineUcbRandomiser(policy.config().randomiser());
+            OnlineUcbRandomiser client = new OnlineUcbRandomiser(policy.config().randomiser(), PrivacyFloor.NONE);
             SeededNoiseSource noise = new SeededNoiseSource(1000 + seed);
             OnlineUcbState state = policy.start();
             for (int t = 0; t < HORIZON; t++) {

@@ -1,6 +1,7 @@
 package io.dpbandit.policy.onlineucb;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import io.dpbandit.client.privacy.PrivacyFloor;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -19,7 +20,7 @@ class OnlineUcbSerializationTest {
     private static final double[][] ARMS = {{0.6, 0.0, 0.8}, {0.0, 1.0, 0.0}, {-0.5, 0.5, 0.5}};
 
     private static OnlineUcbState played(OnlineUcb policy, int rounds) {
-        OnlineUcbRandomiser client = new OnlineUcbRandomiser(policy.config().randomiser());
+        OnlineUcbRandomiser client = new OnlineUcbRandomiser(policy.config().randomiser(), PrivacyFloor.NONE);
         SeededNoiseSource noise = new SeededNoiseSource(1);
         SplittableRandom rng = new SplittableRandom(2);
         OnlineUcbState state = policy.start();
@@ -58,7 +59,7 @@ class OnlineUcbSerializationTest {
         OnlineUcb policy = new OnlineUcb(config);
         OnlineUcbTicket ticket = policy.ticket(played(policy, 3));
         assertThat(JSON.readValue(JSON.writeValueAsString(ticket), OnlineUcbTicket.class)).isEqualTo(ticket);
-        OnlineUcbReport report = new OnlineUcbRandomiser(config.randomiser())
+        OnlineUcbReport report = new OnlineUcbRandomiser(config.randomiser(), PrivacyFloor.NONE)
                 .randomise(ARMS[0], ticket, 1.0, new SeededNoiseSource(3));
         String wire = JSON.writeValueAsString(report);
         assertThat(JSON.readValue(wire, OnlineUcbReport.class)).isEqualTo(report);

@@ -1,6 +1,7 @@
 package io.dpbandit.policy.onlineucb;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import io.dpbandit.client.privacy.PrivacyFloor;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
@@ -30,7 +31,7 @@ class OnlineUcbTest {
 
     /** Plays n rounds: decide on the current state, randomise on the client, fold. */
     private static OnlineUcbState play(OnlineUcb policy, OnlineUcbState state, int n, long seed) {
-        OnlineUcbRandomiser client = new OnlineUcbRandomiser(policy.config().randomiser());
+        OnlineUcbRandomiser client = new OnlineUcbRandomiser(policy.config().randomiser(), PrivacyFloor.NONE);
         SeededNoiseSource noise = new SeededNoiseSource(seed);
         SplittableRandom rng = new SplittableRandom(seed);
         for (int t = 0; t < n; t++) {
@@ -49,7 +50,7 @@ class OnlineUcbTest {
             String before = JSON.writeValueAsString(state);
             OnlineUcbState copy = JSON.readValue(before, OnlineUcbState.class);
 
-            OnlineUcbRandomiser client = new OnlineUcbRandomiser(config.randomiser());
+            OnlineUcbRandomiser client = new OnlineUcbRandomiser(config.randomiser(), PrivacyFloor.NONE);
             List<OnlineUcbReport> batch = new ArrayList<>();
             for (int i = 0; i < 5; i++) {
                 batch.add(client.randomise(ARMS[i % 4], policy.ticket(state), 0.5, new SeededNoiseSource(i)));
@@ -66,7 +67,7 @@ class OnlineUcbTest {
     @Test
     void statisticsAreTheSumsOfTheReportsWithTheLearnersPredictions() {
         OnlineUcb policy = new OnlineUcb(engineered());
-        OnlineUcbRandomiser client = new OnlineUcbRandomiser(policy.config().randomiser());
+        OnlineUcbRandomiser client = new OnlineUcbRandomiser(policy.config().randomiser(), PrivacyFloor.NONE);
         SeededNoiseSource noise = new SeededNoiseSource(4);
         OnlineUcbState state = policy.start();
         double[] gram = Vectors.scaledIdentity(3, 1.0);
@@ -95,7 +96,7 @@ class OnlineUcbTest {
     @Test
     void reportsFromAStaleSnapshotUseTheLearnersCurrentPoint() {
         OnlineUcb policy = new OnlineUcb(engineered());
-        OnlineUcbRandomiser client = new OnlineUcbRandomiser(policy.config().randomiser());
+        OnlineUcbRandomiser client = new OnlineUcbRandomiser(policy.config().randomiser(), PrivacyFloor.NONE);
         OnlineUcbState snapshot = play(policy, policy.start(), 10, 3);
         OnlineUcbTicket ticket = policy.ticket(snapshot);
         OnlineUcbReport first = client.randomise(ARMS[0], ticket, 1.0, new SeededNoiseSource(1));
@@ -129,15 +130,15 @@ class OnlineUcbTest {
         OnlineUcbParameters p = config.randomiser();
 
         OnlineUcbParameters otherEpsilon = OnlineUcbParameters.of(3, 2.0, 0.1, p.gradientBound());
-        OnlineUcbReport wrongSigma = new OnlineUcbRandomiser(otherEpsilon).randomise(ARMS[0], ticket, 1, new SeededNoiseSource(1));
+        OnlineUcbReport wrongSigma = new OnlineUcbRandomiser(otherEpsilon, PrivacyFloor.NONE).randomise(ARMS[0], ticket, 1, new SeededNoiseSource(1));
         assertThatThrownBy(() -> policy.fold(state, wrongSigma)).isInstanceOf(IllegalArgumentException.class);
 
         OnlineUcbParameters separate = new OnlineUcbParameters(3, 1.0, 0.1, 1, 1, p.gradientBound(),
                 ReleaseMode.PAPER_SEPARATE, CalibrationMethod.ANALYTIC);
-        OnlineUcbReport wrongMode = new OnlineUcbRandomiser(separate).randomise(ARMS[0], ticket, 1, new SeededNoiseSource(1));
+        OnlineUcbReport wrongMode = new OnlineUcbRandomiser(separate, PrivacyFloor.NONE).randomise(ARMS[0], ticket, 1, new SeededNoiseSource(1));
         assertThatThrownBy(() -> policy.fold(state, wrongMode)).hasMessageContaining("PAPER_SEPARATE");
 
-        OnlineUcbRandomiser client = new OnlineUcbRandomiser(p);
+        OnlineUcbRandomiser client = new OnlineUcbRandomiser(p, PrivacyFloor.NONE);
         OnlineUcbTicket otherBase = new OnlineUcbTicket(2, ticket.round(), ticket.theta(), 0);
         assertThatThrownBy(() -> policy.fold(state, client.randomise(ARMS[0], otherBase, 1, new SeededNoiseSource(1))))
                 .hasMessageContaining("base");
@@ -215,7 +216,7 @@ class OnlineUcbTest {
         assertThat(state.phaseStart()).isEqualTo(7);
         assertThat(state.round()).isEqualTo(7);
 
-        OnlineUcbReport late = new OnlineUcbRandomiser(config.randomiser())
+        OnlineUcbReport late = new OnlineUcbRandomiser(config.randomiser(), PrivacyFloor.NONE)
                 .randomise(ARMS[0], oldTicket, 1, new SeededNoiseSource(3));
         OnlineUcbState after = policy.fold(state, late);
         assertThat(after.skipped()).isEqualTo(1);

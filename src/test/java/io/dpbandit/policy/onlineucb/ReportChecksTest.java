@@ -1,6 +1,7 @@
 package io.dpbandit.policy.onlineucb;
 
 import static org.assertj.core.api.Assertions.assertThatCode;
+import io.dpbandit.client.privacy.PrivacyFloor;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.dpbandit.client.onlineucb.OnlineUcbRandomiser;
@@ -19,7 +20,7 @@ class ReportChecksTest {
     final OnlineUcbState state = policy.start();
 
     OnlineUcbReport genuine(long seed) {
-        return new OnlineUcbRandomiser(policy.config().randomiser()).randomise(new double[] {0.6, 0.8, 0},
+        return new OnlineUcbRandomiser(policy.config().randomiser(), PrivacyFloor.NONE).randomise(new double[] {0.6, 0.8, 0},
                 policy.ticket(state), 0.7, new SeededNoiseSource(seed));
     }
 

@@ -1,0 +1,179 @@
+package io.dpbandit.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.dpbandit.PostgresIntegrationTest;
+import io.dpbandit.client.privacy.SeededNoiseSource;
+import io.dpbandit.lifecycle.LifecycleWorker;
+import io.dpbandit.policy.gpucb.GpUcbState;
+import io.dpbandit.policy.linucb.LinUcbState;
+import io.dpbandit.privacy.SymmetricMatrix;
+import io.dpbandit.privacy.TreeState;
+import io.dpbandit.store.BinaryCodec;
+import io.dpbandit.store.DecisionStore;
+import io.dpbandit.testing.FeedbackWindows;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * Derived data goes when raw data goes, read the way a database reader would: bandits of every
+ * family run past their horizon with contexts and rewards whose digits are recognisable, every
+ * decision made with a requestId; once the windows have passed, the epochs closed and retention
+ * (raw data and the replay window) has run, every row of every table of the schema is read as
+ * text and no user's value may be found in it, neither as decimal digits nor as the bytes of the
+ * double (the binary states are CBOR, doubles big-endian). Decisions keep only public facts (id,
+ * bandit, epoch, slot, times of decision and fold), and the trees keep no exact sum.
+ */
+class RetentionCompletenessTest extends PostgresIntegrationTest {
+
+    /** A user's context coordinates and rewards: seven digits no spec, plan or noise contains. */
+    static final double[][] CONTEXTS = {{0.7391739, 0.2846284}, {0.3172817, 0.6619931}, {0.4466171, 0.1357913}};
+    static final double[] REWARDS = {0.5629561, 0.9135913, 0.0417021};
+
+    @Autowired
+    TestRestTemplate http;
+    @Autowired
+    LifecycleWorker lifecycle;
+    @Autowired
+    JdbcTemplate jdbc;
+    @Autowired
+    DecisionStore decisions;
+    @Autowired
+    BinaryCodec binary;
+
+    @Test
+    void afterTheHorizonAndRetentionNoTableHoldsAnyUsersValue() throws Exception {
+        Map<String, Object> lin = LinearBanditFlowTest.linearSpec("keep-lin", "LINUCB", 6, 600);
+        lin.put("tuning", Map.of("leafRounds", 4));
+        Map<String, Object> gp = GpUcbFlowTest.gpSpec("keep-gp", "JDP", 5);
+        gp.put("contextDimension", 2);
+        gp.put("gpucb", Map.of("nodesPerDimension", 2));
+        Map<String, Map<String, Object>> specs = new LinkedHashMap<>();
+        specs.put("keep-capri", ServiceFlowTest.capriSpec("keep-capri", 9, 600));
+        specs.put("keep-usca", ServiceFlowTest.uscaSpec("keep-usca", 6, 0.5, 1.0));
+        specs.put("keep-lin", lin);
+        specs.put("keep-gp", gp);
+        specs.put("keep-online", LinearBanditFlowTest.linearSpec("keep-online", "ONLINEUCB", 5, 600));
+        SeededNoiseSource device = new SeededNoiseSource(3);
+        for (var e : specs.entrySet()) {
+            String bandit = e.getKey();
+            assertThat(http.postForEntity("/bandits", e.getValue(), JsonNode.class).getStatusCode().value())
+                    .isEqualTo(201);
+            for (int guard = 0, t = 0; guard < 40 && !done(bandit); guard++) {
+                int left = status(bandit).path("epochLength").asInt() - status(bandit).path("current")
+                        .path("assigned").asInt();
+                for (int i = 0; i < left; i++, t++) {
+                    double[] c = CONTEXTS[t % CONTEXTS.length];
+                    JsonNode d = http.postForObject("/decide", Map.of("bandit", bandit, "context", List.of(c[0], c[1]),
+                            "requestId", bandit + "-" + t), JsonNode.class);
+                    if (t % 3 == 2) {
+                        continue; // this user stays silent
+                    }
+                    double y = REWARDS[t % REWARDS.length];
+                    Object body = d.has("randomiser")
+                            ? Map.of("decisionId", d.path("decisionId").asText(), "report",
+                                    LinearBanditFlowTest.report(d, y, device))
+                            : Map.of("decisionId", d.path("decisionId").asText(), "reward", y);
+                    http.postForObject("/feedback", body, JsonNode.class);
+                }
+                FeedbackWindows.pass(jdbc, bandit);
+                lifecycle.settle(bandit);
+            }
+            assertThat(done(bandit)).as("%s ran past its horizon", bandit).isTrue();
+        }
+        // A retention pass (retention-seconds 0 in tests) and the end of the replay window.
+        while (lifecycle.retention() > 0) {
+            // bounded batches
+        }
+        decisions.forgetReplayData(0, 100_000);
+
+        List<Pattern> needles = needles();
+        List<String> tables = jdbc.queryForList("SELECT table_name FROM information_schema.tables WHERE "
+                + "table_schema = current_schema() AND table_type = 'BASE TABLE'", String.class);
+        assertThat(tables).contains("decision", "epoch", "bandit_state", "ledger", "context_release", "bandit");
+        for (String table : tables) {
+            for (String row : jdbc.queryForList("SELECT row_to_json(t)::text FROM " + table + " t", String.class)) {
+                for (Pattern needle : needles) {
+                    assertThat(needle.matcher(row).find()).as("table %s holds %s: %s", table, needle, row).isFalse();
+                }
+            }
+        }
+        assertThat(jdbc.queryForList("SELECT DISTINCT feedback FROM decision WHERE bandit_id LIKE 'keep-%'",
+                String.class)).containsExactly("FORGOTTEN");
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id LIKE 'keep-%' AND (context "
+                + "IS NOT NULL OR reward IS NOT NULL OR report IS NOT NULL OR context_digest IS NOT NULL OR request_id "
+                + "IS NOT NULL OR request_key IS NOT NULL OR feedback_at IS NOT NULL OR action_index IS NOT NULL OR "
+                + "propensity IS NOT NULL)", Long.class)).as("decisions keep only public facts").isZero();
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM epoch WHERE bandit_id LIKE 'keep-%' "
+                + "AND accumulator IS NOT NULL", Long.class)).as("no epoch keeps its exact sums").isZero();
+        assertNoExactSum(binary.decode(state("keep-lin"), LinUcbState.class).tree());
+        assertNoExactSum(binary.decode(state("keep-gp"), GpUcbState.class).tree());
+        // A replay after the window is a new decision, and feedback for a forgotten one stores nothing.
+        String old = jdbc.queryForObject("SELECT id::text FROM decision WHERE bandit_id = 'keep-capri' LIMIT 1",
+                String.class);
+        assertThat(http.postForObject("/feedback", Map.of("decisionId", old, "reward", 0.5), JsonNode.class)
+                .path("status").asText()).isEqualTo("LATE");
+        assertThat(jdbc.queryForObject("SELECT feedback_at IS NULL AND reward IS NULL FROM decision WHERE id = "
+                + "?::uuid", Boolean.class, old)).isTrue();
+    }
+
+    JsonNode status(String bandit) {
+        return http.getForObject("/bandits/" + bandit, JsonNode.class);
+    }
+
+    boolean done(String bandit) {
+        return !status(bandit).path("phase").asText().equals("EXPLORE");
+    }
+
+    byte[] state(String bandit) {
+        return jdbc.queryForObject("SELECT policy_state FROM bandit_state WHERE bandit_id = ?", byte[].class, bandit);
+    }
+
+    static void assertNoExactSum(TreeState tree) {
+        assertThat(tree.open()).allSatisfy(o -> assertThat(o).isEqualTo(SymmetricMatrix.zero(o.dimension())));
+    }
+
+    /**
+     * What would betray a user: each context coordinate and reward as the number it is (not inside a
+     * longer one), and, with the products a tree's leaf would hold, as the hex of its double (bytea
+     * columns read as \\x…; a 16-hex-digit match by chance has probability about 2⁻⁶⁴ per place).
+     */
+    static List<Pattern> needles() {
+        List<Pattern> out = new ArrayList<>();
+        List<Double> raw = new ArrayList<>();
+        List<Double> derived = new ArrayList<>();
+        for (double[] c : CONTEXTS) {
+            raw.add(c[0]);
+            raw.add(c[1]);
+            for (double y : REWARDS) {
+                derived.add(c[0] * y);
+                derived.add(c[1] * y);
+            }
+            derived.add(c[0] * c[1]);
+            derived.add(c[0] * c[0]);
+            derived.add(c[1] * c[1]);
+        }
+        for (double y : REWARDS) {
+            raw.add(y);
+            derived.add(y * y);
+        }
+        for (double v : raw) {
+            out.add(Pattern.compile("(?<![0-9])" + Pattern.quote(Double.toString(v)) + "(?![0-9])"));
+        }
+        raw.addAll(derived);
+        for (double v : raw) {
+            out.add(Pattern.compile(HexFormat.of().formatHex(ByteBuffer.allocate(8).putDouble(v).array())));
+        }
+        return out;
+    }
+}
