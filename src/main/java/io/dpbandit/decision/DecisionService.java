@@ -70,8 +70,9 @@ public class DecisionService {
     /**
      * A decision among the named candidate actions (null: the whole catalogue). For a locally
      * private bandit, a learning decision carries the inputs of the client's randomiser. A repeated
-     * requestId returns the stored decision to the key that made it ({@code caller}); another key's
-     * requestId is its own.
+     * requestId returns the stored decision to the key that made it ({@code caller}); another key
+     * sending it is refused with 409 whatever its context (so the answer tests no guessed context)
+     * and nothing is stored.
      */
     public Decision decide(String banditId, double[] context, List<String> candidates, String requestId,
             String caller) {
@@ -89,9 +90,9 @@ public class DecisionService {
         // keeps no trace of its context (a learning round keeps the context itself until it is folded).
         String digest = requestId == null ? null : keys.keyOf(context);
         if (requestId != null) {
-            var previous = decisions.findByRequest(banditId, caller, requestId);
+            var previous = decisions.findByRequest(banditId, requestId);
             if (previous.isPresent()) {
-                return replay(rt, previous.get(), digest, context);
+                return replay(rt, previous.get(), digest, context, caller);
             }
         }
         BanditRuntime.Served served = rt.decide(context, decisionSet, ThreadLocalRandom.current());
@@ -106,7 +107,7 @@ public class DecisionService {
                     ThreadLocalRandom.current().nextInt(EpochStore.SLOT_SHARDS));
         } catch (DuplicateKeyException raced) {
             // Another request with the same requestId committed first: answer with its decision.
-            return replay(rt, decisions.findByRequest(banditId, caller, requestId).orElseThrow(), digest, context);
+            return replay(rt, decisions.findByRequest(banditId, requestId).orElseThrow(), digest, context, caller);
         }
         boolean learning = inserted.slot() != null;
         metrics.decision(banditId, rt.spec().algorithm().name(), learning);
@@ -114,7 +115,12 @@ public class DecisionService {
                 rt.version().phase(), learning, learning ? served.randomiser() : null);
     }
 
-    private Decision replay(BanditRuntime rt, DecisionStore.DecisionRow previous, String digest, double[] context) {
+    private Decision replay(BanditRuntime rt, DecisionStore.DecisionRow previous, String digest, double[] context,
+            String caller) {
+        if (!caller.equals(previous.requestKey())) {
+            // Checked before the context: the answer is the same whatever context another key guesses.
+            throw new ServiceErrors.Conflict("requestId was already used by another API key; use your own");
+        }
         if (previous.contextDigest() != null && !previous.contextDigest().equals(digest)) {
             throw new ServiceErrors.Conflict("requestId was already used with a different context");
         }

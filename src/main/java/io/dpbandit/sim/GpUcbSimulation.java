@@ -1,8 +1,8 @@
 package io.dpbandit.sim;
 
 import io.dpbandit.client.gpucb.GpUcbRandomiser;
-import io.dpbandit.client.privacy.PrivacyFloor;
 import io.dpbandit.client.gpucb.GpUcbReport;
+import io.dpbandit.client.privacy.PrivacyFloor;
 import io.dpbandit.kernel.BoxDomain;
 import io.dpbandit.policy.ContextKey;
 import io.dpbandit.policy.gpucb.GpUcb;

@@ -175,7 +175,7 @@ public record BanditSpec(
      * @param rewardOffset      CAPRI-JDP: rewards enter as clip(y − b₀, −B, B) (default 0); with rewards
      *                          in [0, 1], b₀ = 0.5 and rewardBound 0.5 halve the noise of B = 1
      * @param leafRounds        LINUCB and GPUCB with JDP: learning rounds per tree leaf B (default
-     *                          ⌈horizon / 1024⌉): the model takes its rounds in leaves of B, in decision
+     *                          ⌈horizon / 256⌉): the model takes its rounds in leaves of B, in decision
      *                          order, each once all its rounds' waits have passed, and the tree's
      *                          ⌈horizon / B⌉ leaves fix its depth m = ⌈log₂ ⌈horizon / B⌉⌉ + 1
      */

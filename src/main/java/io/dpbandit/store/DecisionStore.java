@@ -35,7 +35,7 @@ public class DecisionStore {
 
     /** A stored decision as the request path needs it. */
     public record DecisionRow(UUID id, String banditId, int epoch, Integer slot, String contextDigest, int action,
-            double propensity, FeedbackState feedback, Instant createdAt) {
+            double propensity, FeedbackState feedback, Instant createdAt, String requestKey) {
         public boolean learning() {
             return slot != null;
         }
@@ -100,12 +100,12 @@ public class DecisionStore {
     }
 
     private static final String DECISION = "SELECT id, bandit_id, epoch, slot, context_digest, action_index, "
-            + "propensity, feedback, created_at FROM decision ";
+            + "propensity, feedback, created_at, request_key FROM decision ";
 
-    /** The decision a key made under a requestId (another key's is never found). */
-    public Optional<DecisionRow> findByRequest(String banditId, String requestKey, String requestId) {
-        return jdbc.query(DECISION + "WHERE bandit_id = ? AND request_key = ? AND request_id = ?", this::decision,
-                banditId, requestKey, requestId).stream().findFirst();
+    /** The decision made under a requestId of a bandit, with the key that made it. */
+    public Optional<DecisionRow> findByRequest(String banditId, String requestId) {
+        return jdbc.query(DECISION + "WHERE bandit_id = ? AND request_id = ?", this::decision, banditId, requestId)
+                .stream().findFirst();
     }
 
     /**
@@ -317,7 +317,8 @@ public class DecisionStore {
         int slot = rs.getInt(4);
         Integer s = rs.wasNull() ? null : slot;
         return new DecisionRow(rs.getObject(1, UUID.class), rs.getString(2), rs.getInt(3), s, rs.getString(5),
-                rs.getInt(6), rs.getDouble(7), FeedbackState.valueOf(rs.getString(8)), instant(rs.getTimestamp(9)));
+                rs.getInt(6), rs.getDouble(7), FeedbackState.valueOf(rs.getString(8)), instant(rs.getTimestamp(9)),
+                rs.getString(10));
     }
 
     private static double[] doubles(Array array) throws SQLException {

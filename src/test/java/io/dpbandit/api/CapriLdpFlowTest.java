@@ -1,7 +1,7 @@
 package io.dpbandit.api;
 
-import io.dpbandit.lifecycle.Step;
 import io.dpbandit.client.privacy.PrivacyFloor;
+import io.dpbandit.lifecycle.Step;
 
 import static io.dpbandit.api.ServiceFlowTest.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -9,13 +9,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpbandit.PostgresIntegrationTest;
-import io.dpbandit.testing.FeedbackWindows;
 import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.client.capri.CapriRandomiser;
 import io.dpbandit.client.capri.CapriRandomiserPlan;
 import io.dpbandit.client.capri.CapriReport;
 import io.dpbandit.client.privacy.SeededNoiseSource;
+import io.dpbandit.testing.FeedbackWindows;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -106,6 +106,12 @@ class CapriLdpFlowTest extends PostgresIntegrationTest {
         Map<String, Object> weaker = JSON.convertValue(honest, Map.class);
         weaker.put("sigma", plan.sigma() / 2);
         assertProblem(send("/feedback", Map.of("decisionId", id0, "report", weaker)), HttpStatus.BAD_REQUEST,
+                "validation");
+        // A report that declares an enormous σ still has its contribution judged by the plan's σ.
+        Map<String, Object> inflated = JSON.convertValue(honest, Map.class);
+        inflated.put("sigma", 1e300);
+        inflated.put("contribution", java.util.Collections.nCopies(plan.projectionSize(), 1e6));
+        assertProblem(send("/feedback", Map.of("decisionId", id0, "report", inflated)), HttpStatus.BAD_REQUEST,
                 "validation");
         Map<String, Object> extra = JSON.convertValue(honest, Map.class);
         extra.put("reward", 0.9);

@@ -1,7 +1,6 @@
 package io.dpbandit.api;
 
 import io.dpbandit.lifecycle.Step;
-import io.dpbandit.testing.FeedbackWindows;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,6 +13,7 @@ import io.dpbandit.lifecycle.LifecycleEngine;
 import io.dpbandit.store.EpochStore;
 import io.dpbandit.algorithms.Runtimes;
 import io.dpbandit.store.EpochStore;
+import io.dpbandit.testing.FeedbackWindows;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dpbandit.testing.FeedbackWindows;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import io.dpbandit.policy.capri.EpochSchedule;
-import io.dpbandit.testing.FeedbackWindows;
 import java.io.File;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -73,6 +73,8 @@ class CrashRecoveryTest {
                 "--dpbandit.lifecycle.check-interval-ms=50", "--dpbandit.lifecycle.close-commit-delay-ms=300",
                 "--logging.level.root=WARN", "--spring.main.banner-mode=off",
                 "--dpbandit.release.key-secret=crash-test-context-digest-secret-not-for-production",
+                // Keep the rounds' feedback states for the checks below (retention would forget them).
+                "--dpbandit.lifecycle.retention-seconds=3600",
                 "--dpbandit.security.keys[0].name=crash-test",
                 "--dpbandit.security.keys[0].sha256=" + HexFormat.of().formatHex(
                         io.dpbandit.security.ApiKeys.sha256(io.dpbandit.TestApiKey.ALL_ROLES)),

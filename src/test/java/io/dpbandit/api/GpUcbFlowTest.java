@@ -1,18 +1,18 @@
 package io.dpbandit.api;
 
 import static io.dpbandit.api.ServiceFlowTest.assertProblem;
-import io.dpbandit.client.privacy.PrivacyFloor;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpbandit.PostgresIntegrationTest;
-import io.dpbandit.testing.FeedbackWindows;
+import io.dpbandit.client.privacy.PrivacyFloor;
 import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.client.gpucb.GpUcbParameters;
 import io.dpbandit.client.gpucb.GpUcbRandomiser;
 import io.dpbandit.client.gpucb.GpUcbReport;
 import io.dpbandit.client.privacy.SeededNoiseSource;
+import io.dpbandit.testing.FeedbackWindows;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

@@ -1,7 +1,6 @@
 package io.dpbandit.api;
 
 import io.dpbandit.lifecycle.Step;
-import io.dpbandit.testing.FeedbackWindows;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -11,6 +10,7 @@ import io.dpbandit.PostgresIntegrationTest;
 import io.dpbandit.TestApiKey;
 import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.testing.FeedbackWindows;
 import io.dpbandit.testing.RawHttp;
 import java.math.BigDecimal;
 import java.time.Duration;

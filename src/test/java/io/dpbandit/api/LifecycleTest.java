@@ -6,12 +6,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dpbandit.PostgresIntegrationTest;
-import io.dpbandit.testing.FeedbackWindows;
 import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.store.BinaryCodec;
 import io.dpbandit.policy.capri.EpochSchedule;
 import io.dpbandit.policy.usca.UscaCompactEstimator;
+import io.dpbandit.testing.FeedbackWindows;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.ArrayList;
 import java.util.HashMap;

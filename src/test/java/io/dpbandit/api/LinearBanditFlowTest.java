@@ -1,13 +1,12 @@
 package io.dpbandit.api;
 
 import static io.dpbandit.api.ServiceFlowTest.assertProblem;
-import io.dpbandit.client.privacy.PrivacyFloor;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpbandit.PostgresIntegrationTest;
-import io.dpbandit.testing.FeedbackWindows;
+import io.dpbandit.client.privacy.PrivacyFloor;
 import io.dpbandit.testing.FeedbackWindows;
 import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.client.onlineucb.OnlineUcbParameters;
@@ -15,6 +14,7 @@ import io.dpbandit.client.onlineucb.OnlineUcbRandomiser;
 import io.dpbandit.client.onlineucb.OnlineUcbReport;
 import io.dpbandit.client.onlineucb.OnlineUcbTicket;
 import io.dpbandit.client.privacy.SeededNoiseSource;
+import io.dpbandit.testing.FeedbackWindows;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -170,11 +170,11 @@ class LinearBanditFlowTest extends PostgresIntegrationTest {
     }
 
     @Test
-    void leafRoundsIsTheTreeBanditsAloneAndDefaultsToAThousandLeaves() {
+    void leafRoundsIsTheTreeBanditsAloneAndDefaultsTo256Leaves() {
         Map<String, Object> spec = linearSpec("lin-default-grid", "LINUCB", 5000, 600);
         assertThat(ok("/bandits", spec).path("id").asText()).isEqualTo("lin-default-grid");
         assertThat(http.getForObject("/release?bandit=lin-default-grid", JsonNode.class).path("provenance")
-                .path("tuning").path("leafRounds").asInt()).as("ceil(5000 / 1024)").isEqualTo(5);
+                .path("tuning").path("leafRounds").asInt()).as("ceil(5000 / 256)").isEqualTo(20);
         Map<String, Object> online = linearSpec("online-grid", "ONLINEUCB", 100, 600);
         online.put("tuning", Map.of("leafRounds", 4));
         assertProblem(send("/bandits", online), HttpStatus.BAD_REQUEST, "validation");

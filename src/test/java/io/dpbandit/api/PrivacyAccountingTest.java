@@ -1,7 +1,6 @@
 package io.dpbandit.api;
 
 import io.dpbandit.lifecycle.Step;
-import io.dpbandit.testing.FeedbackWindows;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.dpbandit.PostgresIntegrationTest;
 import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.testing.FeedbackWindows;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.HashMap;

@@ -14,8 +14,9 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * A requestId is the calling key's: another key that knows it gets a decision of its own, never the
- * first key's decision, and cannot test guessed contexts against it (no 409 reveals a mismatch). A
+ * A requestId is the calling key's: another key that sends it is refused with 409 whatever context
+ * it sends (so it cannot test guessed contexts against it), never given the first key's decision,
+ * and nothing is stored. A
  * context's keyed digest is kept only where a requestId needs it, and only for the replay window.
  */
 class ReplayScopeTest extends PostgresIntegrationTest {
@@ -43,12 +44,17 @@ class ReplayScopeTest extends PostgresIntegrationTest {
         // The same key replaying with another context is refused, with the same context answered the same.
         assertThat(http.post("/decide", A, guess).status()).isEqualTo(409);
         assertThat(http.post("/decide", A, first).json().path("decisionId")).isEqualTo(a.json().path("decisionId"));
-        // Another key: neither the context it guesses nor the one it knows reveals anything; it gets its own.
+        // Another key: refused the same way whether it guesses the context or knows it, and nothing is stored.
+        long before = jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = 'replays'", Long.class);
         var b1 = http.post("/decide", B, guess);
         var b2 = http.post("/decide", B, first);
-        assertThat(b1.status()).isEqualTo(200);
-        assertThat(b2.status()).isEqualTo(409); // B's own requestId, now used with another context
-        assertThat(b1.json().path("decisionId")).isNotEqualTo(a.json().path("decisionId"));
+        assertThat(b1.status()).isEqualTo(409);
+        assertThat(b2.status()).isEqualTo(409);
+        assertThat(b1.json().path("detail").asText()).isEqualTo(b2.json().path("detail").asText())
+                .contains("another API key");
+        assertThat(b1.body()).doesNotContain(a.json().path("decisionId").asText());
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = 'replays'", Long.class))
+                .isEqualTo(before);
     }
 
     @Test

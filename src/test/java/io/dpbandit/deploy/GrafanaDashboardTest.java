@@ -1,7 +1,6 @@
 package io.dpbandit.deploy;
 
 import io.dpbandit.lifecycle.Step;
-import io.dpbandit.testing.FeedbackWindows;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -11,6 +10,7 @@ import io.dpbandit.PostgresIntegrationTest;
 import io.dpbandit.api.ServiceFlowTest;
 import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.testing.FeedbackWindows;
 import io.dpbandit.testing.RepositoryPaths;
 import java.net.URI;
 import java.net.http.HttpClient;

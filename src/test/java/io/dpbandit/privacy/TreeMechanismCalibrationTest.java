@@ -82,6 +82,27 @@ class TreeMechanismCalibrationTest {
         assertThat(c.nodeNoise()).isInstanceOf(NodeNoise.None.class);
     }
 
+    /**
+     * The sensitivity's margin for floating-point rounding grows with the length of a node's sum
+     * (rows × D) and is checked, not assumed: past 2⁴⁰ numbers a tree is refused. The largest served
+     * tree (horizon 2·10⁹, GP-UCB's 512 features: D = 513) sums 1.03·10¹² numbers, within it.
+     */
+    @Test
+    void theRoundingMarginFollowsTheLengthOfTheSumsAndRefusesSumsTooLongToTrust() {
+        assertThat(TreeMechanismCalibration.roundingMargin(1_000, 6)).isEqualTo(0x1.0p-20);
+        assertThat(TreeMechanismCalibration.roundingMargin(1L << 30, 512)).isEqualTo(0x1.0p-11);
+        assertThat(TreeMechanismCalibration.roundingMargin(2_000_000_000L, 513)).isLessThan(0x1.0p-10);
+        assertThatThrownBy(() -> TreeMechanismCalibration.roundingMargin(2_000_000_000L, 4097))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("2^40");
+        TreeMechanismCalibration leaves = TreeMechanismCalibration.calibrate(NodeNoiseKind.GAUSSIAN,
+                TreeCalibrationMethod.ANALYTIC_TREE, 100, 100_000, 6, 1.0, 1.0, 0.1);
+        assertThat(leaves.levels()).as("m follows the leaves").isEqualTo(8);
+        assertThat(leaves.sensitivity()).as("the margin follows the rows").isEqualTo(1.0 + 0x1.0p-20);
+        assertThatThrownBy(() -> TreeMechanismCalibration.calibrate(NodeNoiseKind.GAUSSIAN,
+                TreeCalibrationMethod.ANALYTIC_TREE, 100, 99, 6, 1.0, 1.0, 0.1))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
     @Test
     void calibrationRoundTripsThroughJson() throws Exception {
         ObjectMapper json = new ObjectMapper();

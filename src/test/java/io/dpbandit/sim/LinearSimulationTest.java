@@ -1,11 +1,11 @@
 package io.dpbandit.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import io.dpbandit.client.privacy.PrivacyFloor;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.dpbandit.client.onlineucb.OnlineUcbRandomiser;
 import io.dpbandit.client.kernel.KernelSpec;
+import io.dpbandit.client.privacy.PrivacyFloor;
 import io.dpbandit.policy.capri.CapriConfig;
 import io.dpbandit.policy.ldplinucb.LdpLinUcb;
 import io.dpbandit.policy.ldplinucb.LdpLinUcbConfig;

@@ -1,7 +1,6 @@
 package io.dpbandit.ui;
 
 import io.dpbandit.lifecycle.Step;
-import io.dpbandit.testing.FeedbackWindows;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpbandit.PostgresIntegrationTest;
 import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.testing.FeedbackWindows;
 import io.dpbandit.testing.RepositoryPaths;
 import java.io.IOException;
 import java.math.BigDecimal;

@@ -4,8 +4,8 @@ import io.dpbandit.client.privacy.ContributionBounds;
 import io.dpbandit.client.privacy.GaussianCalibration;
 import io.dpbandit.client.privacy.GaussianMechanism;
 import io.dpbandit.client.privacy.NoiseSource;
-import io.dpbandit.client.privacy.PrivacyFloor;
 import io.dpbandit.client.privacy.PrivacyCost;
+import io.dpbandit.client.privacy.PrivacyFloor;
 
 /**
  * The local-JDP GP-UCB randomiser (Dubey 2021, Alg. 3, client steps 5–6), run on the user's device:

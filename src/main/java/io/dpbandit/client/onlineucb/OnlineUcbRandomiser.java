@@ -4,8 +4,8 @@ import io.dpbandit.client.privacy.ContributionBounds;
 import io.dpbandit.client.privacy.GaussianCalibration;
 import io.dpbandit.client.privacy.GaussianMechanism;
 import io.dpbandit.client.privacy.NoiseSource;
-import io.dpbandit.client.privacy.PrivacyFloor;
 import io.dpbandit.client.privacy.PrivacyCost;
+import io.dpbandit.client.privacy.PrivacyFloor;
 
 /**
  * The OnlineUCB local randomiser (OnlineUCB paper, Algorithm 1, lines 11–15), run on the user's device:

@@ -1,9 +1,9 @@
 package io.dpbandit.policy.capri;
 
 import io.dpbandit.client.capri.CapriRandomiser;
-import io.dpbandit.client.privacy.PrivacyFloor;
 import io.dpbandit.client.capri.CapriRandomiserPlan;
 import io.dpbandit.client.kernel.Kernel;
+import io.dpbandit.client.privacy.PrivacyFloor;
 import io.dpbandit.policy.ContextGenerator;
 import io.dpbandit.policy.JointPoint;
 import io.dpbandit.client.privacy.NoiseSource;

@@ -1,11 +1,11 @@
 package io.dpbandit.client.capri;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import io.dpbandit.client.privacy.PrivacyFloor;
 
 import io.dpbandit.client.privacy.ContributionBounds;
 import io.dpbandit.client.privacy.GaussianCalibrator;
 import io.dpbandit.client.privacy.NormalDistribution;
+import io.dpbandit.client.privacy.PrivacyFloor;
 import io.dpbandit.client.privacy.SeededNoiseSource;
 import io.dpbandit.testing.StatisticalBounds;
 import io.dpbandit.testing.ThresholdAudit;

@@ -1,12 +1,12 @@
 package io.dpbandit.client.capri;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import io.dpbandit.client.privacy.PrivacyFloor;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.dpbandit.client.kernel.KernelSpec;
 import io.dpbandit.client.privacy.ContributionBounds;
 import io.dpbandit.client.privacy.GaussianCalibrator;
+import io.dpbandit.client.privacy.PrivacyFloor;
 import io.dpbandit.client.privacy.SeededNoiseSource;
 import org.junit.jupiter.api.Test;
 

@@ -1,12 +1,12 @@
 package io.dpbandit.client.onlineucb;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import io.dpbandit.client.privacy.PrivacyFloor;
 
 import io.dpbandit.client.privacy.CalibrationMethod;
 import io.dpbandit.client.privacy.GaussianCalibrator;
 import io.dpbandit.client.privacy.NoiseSource;
 import io.dpbandit.client.privacy.NormalDistribution;
+import io.dpbandit.client.privacy.PrivacyFloor;
 import io.dpbandit.client.privacy.SeededNoiseSource;
 import io.dpbandit.testing.StatisticalBounds;
 import io.dpbandit.testing.ThresholdAudit;

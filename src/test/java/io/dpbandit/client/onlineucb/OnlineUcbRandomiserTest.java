@@ -1,10 +1,10 @@
 package io.dpbandit.client.onlineucb;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import io.dpbandit.client.privacy.PrivacyFloor;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.dpbandit.client.privacy.PrivacyFloor;
 import io.dpbandit.client.testing.ZeroNoise;
 import io.dpbandit.client.privacy.CalibrationMethod;
 import io.dpbandit.client.privacy.GaussianCalibrator;

@@ -1,7 +1,6 @@
 package io.dpbandit.policy.gpucb;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import io.dpbandit.client.privacy.PrivacyFloor;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
@@ -9,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpbandit.client.gpucb.GpUcbParameters;
 import io.dpbandit.client.gpucb.GpUcbRandomiser;
 import io.dpbandit.client.gpucb.GpUcbReport;
+import io.dpbandit.client.privacy.PrivacyFloor;
 import io.dpbandit.kernel.BoxDomain;
 import io.dpbandit.client.privacy.CalibrationMethod;
 import io.dpbandit.client.privacy.NoiseSource;

@@ -1,9 +1,9 @@
 package io.dpbandit.policy.onlineucb;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import io.dpbandit.client.privacy.PrivacyFloor;
 
 import io.dpbandit.client.onlineucb.OnlineUcbRandomiser;
+import io.dpbandit.client.privacy.PrivacyFloor;
 import io.dpbandit.policy.SequentialPolicy.Choice;
 import io.dpbandit.client.privacy.SeededNoiseSource;
 import io.dpbandit.sim.env.LinearBernoulliEnvironment;

@@ -1,13 +1,13 @@
 package io.dpbandit.policy.onlineucb;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import io.dpbandit.client.privacy.PrivacyFloor;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpbandit.client.onlineucb.OnlineUcbRandomiser;
 import io.dpbandit.client.onlineucb.OnlineUcbReport;
 import io.dpbandit.client.onlineucb.OnlineUcbTicket;
+import io.dpbandit.client.privacy.PrivacyFloor;
 import io.dpbandit.client.privacy.SeededNoiseSource;
 import java.util.List;
 import java.util.SplittableRandom;

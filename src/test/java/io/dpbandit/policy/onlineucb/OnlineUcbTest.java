@@ -1,7 +1,6 @@
 package io.dpbandit.policy.onlineucb;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import io.dpbandit.client.privacy.PrivacyFloor;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
@@ -12,6 +11,7 @@ import io.dpbandit.client.onlineucb.OnlineUcbRandomiser;
 import io.dpbandit.client.onlineucb.OnlineUcbReport;
 import io.dpbandit.client.onlineucb.OnlineUcbTicket;
 import io.dpbandit.client.onlineucb.ReleaseMode;
+import io.dpbandit.client.privacy.PrivacyFloor;
 import io.dpbandit.policy.SequentialPolicy.Choice;
 import io.dpbandit.client.privacy.CalibrationMethod;
 import io.dpbandit.client.privacy.SeededNoiseSource;
