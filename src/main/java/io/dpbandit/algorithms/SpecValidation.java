@@ -5,7 +5,9 @@ import io.dpbandit.policy.capri.CapriConfig;
 import io.dpbandit.runtime.AlgorithmDescriptor;
 import io.dpbandit.runtime.SpecSection;
 import io.dpbandit.spec.BanditSpec;
+import io.dpbandit.privacy.Accountant;
 import io.dpbandit.spec.PrivacyModel;
+import io.dpbandit.spec.PrivacyUnit;
 import io.dpbandit.spec.SpecLimits;
 import io.dpbandit.spec.TuningMode;
 import java.util.ArrayList;
@@ -73,6 +75,7 @@ public final class SpecValidation {
         if (algorithm != null) {
             sections(s, algorithm, p);
             normalised = algorithm.normalise(normalised, limits, p);
+            normalised = accountant(normalised, algorithm, p);
         }
         if (!p.isEmpty()) {
             throw new InvalidRequestException(p.stream().distinct()
@@ -146,11 +149,57 @@ public final class SpecValidation {
             p.add(problem("privacy.composition", "applies to " + Algorithms.owners(SpecSection.EPOCH_COMPOSITION)
                     + " only; " + a.algorithm() + " composes sequentially"));
         }
+        PrivacyUnit unit = privacy.unit() == null ? PrivacyUnit.ROUND : privacy.unit();
+        Integer k = privacy.maxRoundsPerUser();
+        if (unit == PrivacyUnit.ROUND && k != null) {
+            p.add(problem("privacy.maxRoundsPerUser", "applies to privacy.unit USER only (a ROUND bandit protects "
+                    + "each round on its own)"));
+        }
+        Integer rounds = unit == PrivacyUnit.USER ? (k == null ? Integer.valueOf(1) : k) : null;
         // Normalised, a budget spent release by release always states its total; the others have none
         // (their epsilon is the total), so a normalised spec validates again unchanged.
         Double budget = !a.sections().contains(SpecSection.TOTAL_EPSILON) ? null
                 : total != null ? total : eps == null ? Double.valueOf(0) : eps;
-        return new BanditSpec.Privacy(model, eps, needsDelta ? delta : Double.valueOf(0.0), budget, composition);
+        return new BanditSpec.Privacy(model, eps, needsDelta ? delta : Double.valueOf(0.0), budget, composition, unit,
+                rounds, privacy.budget(), privacy.accountant());
+    }
+
+    /**
+     * The accountant, once the algorithm's sections are normalised: ZCDP needs every release of the
+     * bandit to be Gaussian ({@link AlgorithmDescriptor#gaussianReleases}); the default is ZCDP
+     * there unless the tuning is PAPER (the papers' own accounting), BASIC elsewhere. PARALLEL epochs
+     * with several rounds per user compose only as Gaussians (a user may be in up to k epochs).
+     */
+    private static BanditSpec accountant(BanditSpec s, AlgorithmDescriptor a,
+            List<InvalidRequestException.FieldProblem> p) {
+        BanditSpec.Privacy privacy = s.privacy();
+        if (privacy == null) {
+            return s;
+        }
+        boolean gaussian = a.gaussianReleases(s);
+        Accountant chosen = privacy.accountant();
+        if (chosen == Accountant.ZCDP && !gaussian) {
+            p.add(problem("privacy.accountant", "ZCDP composes Gaussian releases; " + a.algorithm()
+                    + (a.algorithm() == BanditSpec.Algorithm.USCA ? "'s exponential mechanism" : "'s Wishart noise")
+                    + " is accounted BASIC"));
+        }
+        Accountant accountant = chosen != null ? chosen
+                : gaussian && (s.tuning() == null || s.tuning().mode() != TuningMode.PAPER) ? Accountant.ZCDP
+                : Accountant.BASIC;
+        if (accountant == Accountant.BASIC && privacy.groupSize() > 1
+                && privacy.composition() == CapriConfig.EpochComposition.PARALLEL) {
+            p.add(problem("privacy.composition", "PARALLEL with maxRoundsPerUser > 1 needs the ZCDP accountant: a "
+                    + "user may be in up to k epochs, and only Gaussian releases compose without paying k times"));
+        }
+        if (privacy.budget() != null && !gaussian && a.algorithm() != BanditSpec.Algorithm.USCA) {
+            p.add(problem("privacy.budget", "a shared budget composes in zCDP; WISHART noise has no zCDP cost "
+                    + "(use GAUSSIAN)"));
+        }
+        return new BanditSpec(s.id(), s.algorithm(), new BanditSpec.Privacy(privacy.model(), privacy.epsilon(),
+                privacy.delta(), privacy.totalEpsilon(), privacy.composition(), privacy.unit(),
+                privacy.maxRoundsPerUser(), privacy.budget(), accountant), s.horizon(), s.rewardBound(), s.kernel(),
+                s.regularization(), s.contextDimension(), s.actions(), s.contextPool(), s.feedback(), s.tuning(),
+                s.linear(), s.gpucb());
     }
 
     private static void checkActions(List<BanditSpec.Action> actions, SpecLimits limits,

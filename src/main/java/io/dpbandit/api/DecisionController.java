@@ -44,7 +44,16 @@ public class DecisionController {
                     + "(Shariff & Sheffet 2018's decision set D_t); absent means every action of the bandit. Other "
                     + "bandits answer 400.")
             @Size(min = 1, max = 100_000)
-            List<@NotNull @Pattern(regexp = BanditIds.PATTERN, message = BanditIds.MESSAGE) String> candidates) {
+            List<@NotNull @Pattern(regexp = BanditIds.PATTERN, message = BanditIds.MESSAGE) String> candidates,
+            @Schema(description = "privacy.unit USER bandits only, and required there: the caller's opaque id of "
+                    + "the user (any string; only a keyed digest of it is stored). A user past the bandit's "
+                    + "privacy.maxRoundsPerUser learning rounds is served but not learning.")
+            @Size(min = 1, max = 256) String user) {
+
+        /** The form without a user (round-level bandits). */
+        public DecideRequest(String bandit, double[] context, String requestId, List<String> candidates) {
+            this(bandit, context, requestId, candidates, null);
+        }
     }
 
     /**
@@ -77,7 +86,7 @@ public class DecisionController {
     public DecisionService.Decision decide(@Valid @RequestBody DecideRequest request) {
         Access.requireBandit(request.bandit());
         return decisions.decide(request.bandit(), request.context(), request.candidates(), request.requestId(),
-                Access.principal().name());
+                Access.principal().name(), request.user());
     }
 
     @Operation(summary = "A decision's outcome", description = "JDP bandits take {decisionId, reward}; a locally "

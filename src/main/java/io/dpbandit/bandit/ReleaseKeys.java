@@ -95,6 +95,22 @@ public class ReleaseKeys {
         }
     }
 
+    /**
+     * HMAC-SHA256 of a caller's user id (privacy.unit USER), hex, in its own domain (the bytes are
+     * prefixed so that no user id and context can share a digest). Only this is stored, to count
+     * the user's learning rounds; without the secret it cannot be recomputed from a guessed id.
+     */
+    public String keyOfUser(String user) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(secret, "HmacSHA256"));
+            mac.update("dpbandit-user:".getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(mac.doFinal(user.getBytes(StandardCharsets.UTF_8)));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** HMAC-SHA256 of the context (−0.0 counts as 0.0), hex. */
     public String keyOf(double[] context) {
         try {

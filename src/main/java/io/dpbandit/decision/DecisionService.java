@@ -14,6 +14,8 @@ import io.dpbandit.client.privacy.ContributionBounds;
 import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.runtime.LocalReports;
 import io.dpbandit.runtime.SpecSection;
+import io.dpbandit.spec.BanditSpec;
+import io.dpbandit.spec.PrivacyUnit;
 import io.dpbandit.store.DecisionStore;
 import io.dpbandit.store.EpochStore;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -64,7 +66,7 @@ public class DecisionService {
     }
 
     public Decision decide(String banditId, double[] context, String requestId) {
-        return decide(banditId, context, null, requestId, "");
+        return decide(banditId, context, null, requestId, "", null);
     }
 
     /**
@@ -75,9 +77,19 @@ public class DecisionService {
      * and nothing is stored.
      */
     public Decision decide(String banditId, double[] context, List<String> candidates, String requestId,
-            String caller) {
+            String caller, String user) {
         BanditRuntime rt = runtimes.get(banditId);
         rt.requireValidContext(context);
+        BanditSpec.Privacy privacy = rt.spec().privacy();
+        boolean perUser = privacy.unit() == PrivacyUnit.USER;
+        if (perUser && user == null) {
+            throw InvalidRequestException.of("user", "is required: bandit '" + banditId + "' protects users "
+                    + "(privacy.unit USER), so every decision names its user");
+        }
+        if (!perUser && user != null) {
+            throw InvalidRequestException.of("user", "applies to privacy.unit USER bandits only; bandit '" + banditId
+                    + "' protects each round on its own");
+        }
         int[] decisionSet = null;
         if (candidates != null) {
             if (!Algorithms.of(rt.spec().algorithm()).sections().contains(SpecSection.DECISION_SETS)) {
@@ -101,10 +113,27 @@ public class DecisionService {
         try {
             // A locally private bandit's rounds are randomised on the device: the server keeps no context.
             double[] kept = rt.local().isPresent() ? null : context;
-            inserted = decisions.insert(id, banditId, caller, requestId, rt.version().epoch(), rt.learning(), kept,
-                    digest,
-                    served.action(), served.propensity(), rt.spec().feedback().waitSeconds(),
-                    ThreadLocalRandom.current().nextInt(EpochStore.SLOT_SHARDS));
+            int shard = ThreadLocalRandom.current().nextInt(EpochStore.SLOT_SHARDS);
+            if (!perUser) {
+                inserted = decisions.insert(id, banditId, caller, requestId, rt.version().epoch(), rt.learning(), kept,
+                        digest, served.action(), served.propensity(), rt.spec().feedback().waitSeconds(), shard);
+            } else {
+                // privacy.unit USER: a learning slot only while the user has one of its k rounds left,
+                // counted under a keyed digest of the id; a round taken but given no slot (the epoch
+                // was full) is given back, in the same transaction.
+                String who = keys.keyOfUser(user);
+                int k = privacy.groupSize();
+                inserted = tx.execute(s -> {
+                    boolean mayLearn = rt.learning() && decisions.takeUserRound(banditId, who, k);
+                    DecisionStore.Inserted row = decisions.insert(id, banditId, caller, requestId, rt.version().epoch(),
+                            mayLearn, kept, digest, served.action(), served.propensity(),
+                            rt.spec().feedback().waitSeconds(), shard);
+                    if (mayLearn && row.slot() == null) {
+                        decisions.returnUserRound(banditId, who);
+                    }
+                    return row;
+                });
+            }
         } catch (DuplicateKeyException raced) {
             // Another request with the same requestId committed first: answer with its decision.
             return replay(rt, decisions.findByRequest(banditId, requestId).orElseThrow(), digest, context, caller);

@@ -114,7 +114,8 @@ public class JdbcLifecycleStorage implements LifecycleStorage {
             }
             EpochProcess.Charge charge = release.charge();
             if (charge != null) {
-                ledger.charge(bandit, charge.budget(), charge.cost(), charge.reason(), charge.epoch(),
+                ledger.charge(bandit, charge.budget(), new Ledger.Spend(charge.cost(), charge.rho(),
+                        charge.accountant()), charge.sharedBudget(), charge.reason(), charge.epoch(),
                         charge.composition());
             }
             if (!epochs.close(bandit, epoch, release.model())) {

@@ -66,4 +66,15 @@ public final class PrivacyAmounts {
     public static double toDouble(BigDecimal amount) {
         return amount.doubleValue();
     }
+
+    /**
+     * k·amount as the ledger records a charge of k releases: the smallest double not below the exact
+     * product, so a charge never understates; when k shares from {@link #share} add up to at most a
+     * total, so does this.
+     */
+    public static double timesRoundedUp(double amount, int k) {
+        BigDecimal exact = of(amount).multiply(BigDecimal.valueOf(k));
+        double d = exact.doubleValue();
+        return of(d).compareTo(exact) < 0 ? Math.nextUp(d) : d;
+    }
 }

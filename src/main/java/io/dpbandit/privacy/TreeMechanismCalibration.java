@@ -134,6 +134,26 @@ public record TreeMechanismCalibration(NodeNoiseKind kind, TreeCalibrationMethod
      */
     public static TreeMechanismCalibration calibrate(NodeNoiseKind kind, TreeCalibrationMethod method, long horizon,
             long rows, int dimension, double rowNormBound, double epsilon, double delta) {
+        return calibrate(kind, method, horizon, rows, dimension, rowNormBound, epsilon, delta, 1);
+    }
+
+    /**
+     * As above, for a protected unit of up to {@code group} rows (user-level privacy with k rounds
+     * per user). Replacing a user's k rows changes a node holding j of them by at most j·L̃² in the
+     * whitened L2 norm (triangle inequality), and each level's nodes hold at most k of them in all,
+     * so over the m levels Σ_nodes (j·L̃²)² ≤ m·(k·L̃²)²: every calibration below holds with the node
+     * sensitivity k·L̃², the worst case being all k rows in one leaf. Wishart noise is calibrated for
+     * one row of norm ≤ L̃ (Sheffet's Wishart mechanism) and refuses a group.
+     */
+    public static TreeMechanismCalibration calibrate(NodeNoiseKind kind, TreeCalibrationMethod method, long horizon,
+            long rows, int dimension, double rowNormBound, double epsilon, double delta, int group) {
+        if (group < 1) {
+            throw new IllegalArgumentException("group size must be >= 1, got " + group);
+        }
+        if (group > 1 && kind == NodeNoiseKind.WISHART) {
+            throw new IllegalArgumentException("WISHART node noise protects one row per user; with privacy.unit "
+                    + "USER and maxRoundsPerUser > 1 use GAUSSIAN");
+        }
         if (rows < horizon) {
             throw new IllegalArgumentException("a tree of " + horizon + " leaves sums at least as many rows, got " + rows);
         }
@@ -161,7 +181,7 @@ public record TreeMechanismCalibration(NodeNoiseKind kind, TreeCalibrationMethod
         }
         // Gaussian node: whitened L2 sensitivity L̃² (symmetrised node noise, see NodeNoise), plus the rounding margin.
         // The rows a node sums: at most one per round, and a leaf holds at least one, so at most n.
-        double sensitivity = rowSquared * (1.0 + roundingMargin(rows, dimension));
+        double sensitivity = group * rowSquared * (1.0 + roundingMargin(rows, dimension));
         double nodeDelta = delta / 2.0; // PAPER (§4.2): per node (ε₀, δ/2), valid through zCDP (footnote 5)
         return switch (method) {
             case PAPER -> {

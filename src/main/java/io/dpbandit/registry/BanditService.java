@@ -9,6 +9,7 @@ import io.dpbandit.bandit.Phase;
 import io.dpbandit.bandit.ServiceErrors;
 import io.dpbandit.client.privacy.NoiseSource;
 import io.dpbandit.ledger.Ledger;
+import io.dpbandit.ledger.SharedBudgets;
 import io.dpbandit.runtime.AlgorithmDescriptor;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.store.BanditRecord;
@@ -45,10 +46,12 @@ public class BanditService {
     private final SpecChecks checks;
     private final BanditMetrics metrics;
     private final NoiseSource noise;
+    private final SharedBudgets sharedBudgets;
 
     public BanditService(BanditRegistry registry, BanditStateStore states, EpochStore epochs, DecisionStore decisions,
             Ledger ledger, StateCodec codec, TransactionTemplate tx, SpecChecks checks, BanditMetrics metrics,
-            NoiseSource noise) {
+            NoiseSource noise, SharedBudgets sharedBudgets) {
+        this.sharedBudgets = sharedBudgets;
         this.registry = registry;
         this.states = states;
         this.epochs = epochs;
@@ -87,14 +90,20 @@ public class BanditService {
         }
         boolean created;
         try {
+            String shared = spec.privacy().budget();
             created = Boolean.TRUE.equals(tx.execute(s -> {
+                if (shared != null) {
+                    // The privacy filter: with the budget's row locked until this commits.
+                    sharedBudgets.admit(shared, spec.id(), creation.committedRho());
+                }
                 registry.saveAndFlush(new BanditRecord(spec.id(), spec.algorithm(), specJson,
-                        creation.budget().epsilon(), creation.budget().delta()));
+                        creation.budget().epsilon(), creation.budget().delta(), shared, creation.committedRho()));
                 states.insert(spec.id(), creation.initialState());
                 epochs.insertEpoch(spec.id(), 1, creation.firstEpochLength());
                 var charge = creation.charge();
                 if (charge != null) {
-                    ledger.charge(spec.id(), charge.budget(), charge.cost(), charge.reason(), charge.epoch(),
+                    ledger.charge(spec.id(), charge.budget(), new Ledger.Spend(charge.cost(), charge.rho(),
+                            charge.accountant()), charge.sharedBudget(), charge.reason(), charge.epoch(),
                             charge.composition());
                 }
                 return true;

@@ -25,12 +25,27 @@ public interface AlgorithmDescriptor {
 
     BanditSpec.Algorithm algorithm();
 
+    /**
+     * The mechanisms a bandit of this spec (normalised) runs, for its privacy report
+     * (GET /bandits/{id}/privacy): what each releases, its sensitivity for the spec's unit of
+     * privacy, its calibration and the equation it implements.
+     */
+    List<MechanismDescription> mechanisms(BanditSpec spec);
+
     /** The privacy models it serves; the first is the default. */
     List<PrivacyModel> privacyModels();
 
     /** Pure ε-DP (no δ): the spec's δ must be absent or 0. */
     default boolean pureDp() {
         return false;
+    }
+
+    /**
+     * Whether every release of a bandit of this (normalised) spec is a Gaussian mechanism, so that
+     * its charges compose in zCDP with an exact Gaussian conversion (the ZCDP accountant).
+     */
+    default boolean gaussianReleases(BanditSpec spec) {
+        return true;
     }
 
     /** The optional spec sections it reads (and requires, for KERNEL and CONTEXT_POOL). */
@@ -56,8 +71,11 @@ public interface AlgorithmDescriptor {
      * @param initialState     the policy state a bandit starts with (a sequential model's), or null
      * @param charge           the ledger charge made at creation (a whole horizon's continual
      *                         observation), or null
+     * @param committedRho     the most the bandit may ever spend, in zCDP ρ (its worst case: what a
+     *                         shared budget's filter reserves for it), or null without a zCDP cost
      */
-    record Creation(int firstEpochLength, PrivacyCost budget, byte[] initialState, EpochProcess.Charge charge) {
+    record Creation(int firstEpochLength, PrivacyCost budget, byte[] initialState, EpochProcess.Charge charge,
+            Double committedRho) {
     }
 
     /** The runtime serving a bandit at a stored version. */

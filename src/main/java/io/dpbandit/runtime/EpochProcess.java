@@ -2,6 +2,9 @@ package io.dpbandit.runtime;
 
 import io.dpbandit.bandit.Phase;
 import io.dpbandit.client.privacy.PrivacyCost;
+import io.dpbandit.privacy.ZcdpAccounting;
+import io.dpbandit.privacy.Accountant;
+import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.store.DecisionStore;
 import io.dpbandit.store.EpochStore;
 import java.util.List;
@@ -115,7 +118,30 @@ public interface EpochProcess<W> {
             String summary) {
     }
 
-    /** A ledger charge: the cost, the budget it is charged against, why, for which epoch, how it composes. */
-    record Charge(PrivacyCost cost, PrivacyCost budget, String reason, Integer epoch, String composition) {
+    /**
+     * A ledger charge: the cost, the budget it is charged against, why, for which epoch, how it
+     * composes, its zCDP cost ρ (null for a mechanism without one), the bandit's accountant and the
+     * shared budget it also counts against (null: none).
+     */
+    record Charge(PrivacyCost cost, PrivacyCost budget, String reason, Integer epoch, String composition, Double rho,
+            Accountant accountant, String sharedBudget) {
+
+        /** A charge of a bandit of this spec: its budget, accountant and shared budget from the spec. */
+        public static Charge of(BanditSpec spec, PrivacyCost cost, Double rho, String reason, Integer epoch,
+                String composition) {
+            BanditSpec.Privacy p = spec.privacy();
+            return new Charge(cost, new PrivacyCost(p.epsilon(), p.delta()), reason, epoch, composition, rho,
+                    p.accountantOrBasic(), p.budget());
+        }
+
+        /**
+         * ρ of a Gaussian release (or composition of Gaussians) that is (ε, δ)-DP: at most the ρ of
+         * the one Gaussian whose exact profile passes through (ε, δ) (Gaussian releases compose
+         * exactly as one, Dong, Roth &amp; Su 2019, Cor. 3.3, and that profile is the tightest
+         * (ε, δ) curve of a Gaussian), so {@link ZcdpAccounting#gaussianRho} bounds it.
+         */
+        public static double gaussianRho(PrivacyCost cost) {
+            return cost.epsilon() == 0.0 ? 0.0 : ZcdpAccounting.gaussianRho(cost.epsilon(), cost.delta());
+        }
     }
 }

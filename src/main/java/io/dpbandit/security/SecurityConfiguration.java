@@ -108,6 +108,10 @@ public class SecurityConfiguration {
                         // Exact feedback counts are an operator's, never an analyst's (README, threat model).
                         .requestMatchers(path.matcher(HttpMethod.GET, "/bandits/{id}/feedback")).hasRole("OPS")
                         .requestMatchers(path.matcher(HttpMethod.POST, "/bandits")).hasRole("ADMIN")
+                        .requestMatchers(path.matcher(HttpMethod.POST, "/budgets")).hasRole("ADMIN")
+                        .requestMatchers(path.matcher(HttpMethod.GET, "/budgets"),
+                                path.matcher(HttpMethod.GET, "/budgets/{id}"),
+                                path.matcher(HttpMethod.GET, "/bandits/{id}/privacy")).hasRole("ANALYST")
                         // A forecast reads only the spec sent: analysts may plan as well as admins.
                         .requestMatchers(path.matcher(HttpMethod.POST, "/bandits/plan")).hasRole("ANALYST")
                         .requestMatchers(path.matcher("/bandits"), path.matcher("/bandits/{id}"),

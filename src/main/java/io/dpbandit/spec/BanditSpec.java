@@ -6,6 +6,7 @@ import io.dpbandit.validation.Finite;
 import io.dpbandit.client.kernel.KernelSpec;
 import io.dpbandit.policy.JointFeatureMap;
 import io.dpbandit.policy.capri.CapriConfig;
+import io.dpbandit.privacy.Accountant;
 import io.dpbandit.policy.linucb.LinUcbConfig;
 import io.dpbandit.policy.onlineucb.OnlineUcbConfig;
 import io.dpbandit.privacy.NodeNoiseKind;
@@ -138,10 +139,37 @@ public record BanditSpec(
      *                     paper's): each releasing epoch is charged (ε/L, δ/L). PARALLEL: each
      *                     round's data enters exactly one epoch, so every epoch may use the whole
      *                     (ε, δ); the first release is charged it and later ones nothing.
+     * @param unit         ROUND (default) or USER: whom the guarantee protects ({@link PrivacyUnit})
+     * @param maxRoundsPerUser USER only: k, the most learning rounds one user contributes over the
+     *                     bandit's life (default 1); every mechanism is calibrated for k rounds
+     * @param budget       the id of a shared budget (POST /budgets) this bandit's charges also count
+     *                     against, in zCDP; creation is refused if its worst case would overspend it
+     * @param accountant   BASIC or ZCDP ({@link Accountant}; default ZCDP where every release is
+     *                     Gaussian and the tuning is ENGINEERED, else BASIC)
      */
     public record Privacy(@JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_VALUES) PrivacyModel model,
             @NotNull @Positive @Finite Double epsilon, @Finite Double delta,
-            @Positive @Finite Double totalEpsilon, CapriConfig.EpochComposition composition) {
+            @Positive @Finite Double totalEpsilon, CapriConfig.EpochComposition composition,
+            @JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_VALUES) PrivacyUnit unit,
+            @Min(1) @Max(SpecLimits.MAX_ROUNDS_PER_USER) Integer maxRoundsPerUser,
+            @Pattern(regexp = BanditIds.PATTERN, message = BanditIds.MESSAGE) String budget,
+            @JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_VALUES) Accountant accountant) {
+
+        /** Round-level privacy with the other fields given (the form before user-level privacy). */
+        public Privacy(PrivacyModel model, Double epsilon, Double delta, Double totalEpsilon,
+                CapriConfig.EpochComposition composition) {
+            this(model, epsilon, delta, totalEpsilon, composition, null, null, null, null);
+        }
+
+        /** k: the most learning rounds one protected unit contributes (1 for ROUND). */
+        public int groupSize() {
+            return unit == PrivacyUnit.USER && maxRoundsPerUser != null ? maxRoundsPerUser : 1;
+        }
+
+        /** The accountant, BASIC for a spec stored before there was a choice. */
+        public Accountant accountantOrBasic() {
+            return accountant == null ? Accountant.BASIC : accountant;
+        }
     }
 
     public record Action(@NotNull @Pattern(regexp = BanditIds.PATTERN, message = BanditIds.MESSAGE) String id,

@@ -17,6 +17,9 @@ public record SpecLimits(Integer maxContextDimension, Integer maxActions, Intege
     /** The longest horizon a spec may declare (learning slots are ints). */
     public static final int MAX_HORIZON = 2_000_000_000;
 
+    /** The most learning rounds one user may contribute under privacy.unit USER. */
+    public static final int MAX_ROUNDS_PER_USER = 10_000;
+
     /** The most rounds per tree leaf (a leaf's rounds are read and folded in one step). */
     public static final int MAX_LEAF_ROUNDS = 5_000;
 

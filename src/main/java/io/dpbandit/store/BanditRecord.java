@@ -39,6 +39,14 @@ public class BanditRecord {
     @Column(name = "delta_total", nullable = false)
     private double deltaTotal;
 
+    /** The shared budget its charges also count against, or null. */
+    @Column(name = "budget_id")
+    private String budgetId;
+
+    /** The most it may spend over its life, in zCDP ρ (its worst case), or null without a zCDP cost. */
+    @Column(name = "committed_rho")
+    private Double committedRho;
+
     @Column(name = "created_at", insertable = false, updatable = false)
     private Instant createdAt;
 
@@ -52,6 +60,21 @@ public class BanditRecord {
         this.spec = spec;
         this.epsilonTotal = epsilonTotal;
         this.deltaTotal = deltaTotal;
+    }
+
+    public BanditRecord(String id, BanditSpec.Algorithm algorithm, String spec, double epsilonTotal,
+            double deltaTotal, String budgetId, Double committedRho) {
+        this(id, algorithm, spec, epsilonTotal, deltaTotal);
+        this.budgetId = budgetId;
+        this.committedRho = committedRho;
+    }
+
+    public String getBudgetId() {
+        return budgetId;
+    }
+
+    public Double getCommittedRho() {
+        return committedRho;
     }
 
     public String getId() {

@@ -7,4 +7,7 @@ import org.springframework.data.jpa.repository.JpaRepository;
 public interface BanditRegistry extends JpaRepository<BanditRecord, String> {
 
     List<BanditRecord> findAllByOrderByIdAsc();
+
+    /** The bandits whose charges count against a shared budget, in creation order. */
+    List<BanditRecord> findByBudgetIdOrderByCreatedAtAsc(String budgetId);
 }

@@ -99,6 +99,23 @@ public class DecisionStore {
         });
     }
 
+    /**
+     * Takes one of a user's {@code maxRounds} learning rounds (privacy.unit USER) if any is left:
+     * one atomic upsert on the user's counter row, which it keeps locked until the transaction ends.
+     */
+    public boolean takeUserRound(String banditId, String userDigest, int maxRounds) {
+        return !jdbc.queryForList("INSERT INTO user_contribution (bandit_id, user_digest, rounds) VALUES (?, ?, 1) "
+                + "ON CONFLICT (bandit_id, user_digest) DO UPDATE SET rounds = user_contribution.rounds + 1 "
+                + "WHERE user_contribution.rounds < ? RETURNING rounds", Integer.class, banditId, userDigest, maxRounds)
+                .isEmpty();
+    }
+
+    /** Gives back a round {@link #takeUserRound} took when the decision got no learning slot after all. */
+    public void returnUserRound(String banditId, String userDigest) {
+        jdbc.update("UPDATE user_contribution SET rounds = rounds - 1 WHERE bandit_id = ? AND user_digest = ? "
+                + "AND rounds > 0", banditId, userDigest);
+    }
+
     private static final String DECISION = "SELECT id, bandit_id, epoch, slot, context_digest, action_index, "
             + "propensity, feedback, created_at, request_key FROM decision ";
 

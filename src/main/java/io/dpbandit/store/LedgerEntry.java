@@ -41,6 +41,13 @@ public class LedgerEntry {
     @Column(nullable = false)
     private String composition;
 
+    /** The charge's native zCDP cost ρ (null for a mechanism without one: Wishart node noise). */
+    private Double rho;
+
+    /** BASIC or ZCDP: how this bandit's charges compose (see io.dpbandit.privacy.Accountant). */
+    @Column(nullable = false)
+    private String accountant;
+
     @Column(name = "created_at", insertable = false, updatable = false)
     private Instant createdAt;
 
@@ -49,12 +56,19 @@ public class LedgerEntry {
 
     public LedgerEntry(String banditId, double epsilon, double delta, String reason, Integer epoch,
             String composition) {
+        this(banditId, epsilon, delta, reason, epoch, composition, null, "BASIC");
+    }
+
+    public LedgerEntry(String banditId, double epsilon, double delta, String reason, Integer epoch,
+            String composition, Double rho, String accountant) {
         this.banditId = banditId;
         this.epsilon = epsilon;
         this.delta = delta;
         this.reason = reason;
         this.epoch = epoch;
         this.composition = composition;
+        this.rho = rho;
+        this.accountant = accountant;
     }
 
     @JsonProperty("id")
@@ -90,6 +104,17 @@ public class LedgerEntry {
     @JsonProperty("composition")
     public String getComposition() {
         return composition;
+    }
+
+    /** The charge's zCDP cost ρ, or null where the mechanism has none. */
+    @JsonProperty("rho")
+    public Double getRho() {
+        return rho;
+    }
+
+    @JsonProperty("accountant")
+    public String getAccountant() {
+        return accountant;
     }
 
     @JsonProperty("createdAt")

@@ -7,4 +7,9 @@ import org.springframework.data.jpa.repository.JpaRepository;
 public interface LedgerRepository extends JpaRepository<LedgerEntry, Long> {
 
     List<LedgerEntry> findByBanditIdOrderByIdAsc(String banditId);
+
+    /** Every charge of the bandits on a shared budget, in the order they were made. */
+    @org.springframework.data.jpa.repository.Query("SELECT l FROM LedgerEntry l WHERE l.banditId IN "
+            + "(SELECT b.id FROM BanditRecord b WHERE b.budgetId = ?1) ORDER BY l.id")
+    List<LedgerEntry> findBySharedBudget(String budgetId);
 }

@@ -1,12 +1,15 @@
 package io.dpbandit.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpbandit.testing.FeedbackWindows;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import io.dpbandit.client.privacy.PrivacyCost;
 import io.dpbandit.policy.capri.EpochSchedule;
+import io.dpbandit.privacy.ZcdpAccounting;
 import java.io.File;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -164,13 +167,16 @@ class CrashRecoveryTest {
                 + "AND status = 'OPEN'", Long.class)).isEqualTo(ITERATIONS);
         assertThat(db.queryForObject("SELECT count(*) FROM epoch WHERE bandit_id LIKE 'crash-%'", Long.class))
                 .isEqualTo(2L * ITERATIONS);
-        // The ledger holds exactly one charge per closed epoch: (ε/L, δ/L) under sequential composition.
-        double perEpoch = 1.0 / Math.max(Math.log(100), EpochSchedule.forHorizon(100).releasingEpochs());
-        assertThat(db.queryForList("SELECT bandit_id, count(*) AS n, sum(epsilon) AS e FROM ledger "
+        // The ledger holds exactly one charge per closed epoch: rho_total / R under sequential
+        // composition and the ZCDP accountant (rho recomputed from the release's sigma, so equal up to
+        // rounding), never two.
+        double perEpoch = ZcdpAccounting.budgetRho(new PrivacyCost(1.0, 1e-5))
+                / EpochSchedule.forHorizon(100).releasingEpochs();
+        assertThat(db.queryForList("SELECT bandit_id, count(*) AS n, sum(rho) AS e FROM ledger "
                 + "WHERE bandit_id LIKE 'crash-%' GROUP BY bandit_id")).hasSize(ITERATIONS)
                 .allSatisfy(r -> {
                     assertThat(((Number) r.get("n")).longValue()).isEqualTo(1);
-                    assertThat(((Number) r.get("e")).doubleValue()).isEqualTo(perEpoch);
+                    assertThat(((Number) r.get("e")).doubleValue()).isCloseTo(perEpoch, within(1e-9 * perEpoch));
                 });
         // No accepted feedback was lost: every one is stored, and folded into its epoch's release.
         for (String id : accepted) {

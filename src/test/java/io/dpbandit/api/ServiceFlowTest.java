@@ -10,7 +10,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpbandit.PostgresIntegrationTest;
 import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.client.privacy.PrivacyCost;
 import io.dpbandit.policy.capri.EpochSchedule;
+import io.dpbandit.privacy.ZcdpAccounting;
 import io.dpbandit.testing.FeedbackWindows;
 import java.util.HashSet;
 import java.util.List;
@@ -205,16 +207,25 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
         assertThat(status.path("epoch").asInt()).isEqualTo(2);
         assertThat(status.path("epochLength").asInt()).isEqualTo(2 * length);
         assertThat(status.path("rounds").asLong()).isEqualTo(length);
-        // Sequential composition (the default): each releasing epoch costs (ε/L, δ/L),
-        // L = max(1, ln T, releasing epochs) = ln 100 here.
-        double perEpoch = 1.0 / Math.max(Math.log(100), EpochSchedule.forHorizon(100).releasingEpochs());
-        assertThat(status.path("budget").path("epsilonSpent").asDouble()).isCloseTo(perEpoch, within(1e-12));
-
+        // Sequential composition under the ZCDP accountant (the default for Gaussian releases): each
+        // releasing epoch spends rho_total / R, R the releasing epochs (rho's add up exactly, so no
+        // ln T floor as under basic composition), and its ledger entry holds the epsilon the Gaussian
+        // profile at that rho is worth (delta 1e-5).
+        double epochs = EpochSchedule.forHorizon(100).releasingEpochs();
+        double rhoPerEpoch = ZcdpAccounting.budgetRho(new PrivacyCost(1.0, 1e-5)) / epochs;
         var ledger = get("/bandits/flow/ledger").getBody();
         assertThat(ledger).hasSize(1);
         assertThat(ledger.get(0).path("epoch").asInt()).isEqualTo(1);
         assertThat(ledger.get(0).path("composition").asText()).isEqualTo("SEQUENTIAL");
-        assertThat(ledger.get(0).path("epsilon").asDouble()).isCloseTo(perEpoch, within(1e-12));
+        assertThat(ledger.get(0).path("accountant").asText()).isEqualTo("ZCDP");
+        double rho = ledger.get(0).path("rho").asDouble();
+        assertThat(rho).isLessThanOrEqualTo(rhoPerEpoch).isCloseTo(rhoPerEpoch, within(1e-9 * rhoPerEpoch));
+        double epsilon = ZcdpAccounting.gaussianEpsilon(rho, 1e-5);
+        assertThat(ledger.get(0).path("epsilon").asDouble()).isCloseTo(epsilon, within(1e-9));
+        // Worth more than basic composition's 1/R for one release: the saving comes when all R are spent.
+        assertThat(epsilon).isGreaterThan(1.0 / epochs);
+        assertThat(status.path("budget").path("epsilonSpent").asDouble()).isCloseTo(epsilon, within(1e-9));
+        assertThat(status.path("budget").path("rhoSpent").asDouble()).isCloseTo(rho, within(1e-15));
 
         // The decision beyond epoch 1's rounds was never a learning round: its reward is not used.
         assertThat(post("/feedback", Map.of("decisionId", pending, "reward", 1)).getBody().path("status").asText())

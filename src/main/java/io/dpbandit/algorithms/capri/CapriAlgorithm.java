@@ -21,6 +21,7 @@ import io.dpbandit.spec.PrivacyModel;
 import io.dpbandit.spec.SpecLimits;
 import io.dpbandit.spec.TuningMode;
 import io.dpbandit.store.BanditStateStore;
+import io.dpbandit.runtime.MechanismDescription;
 import java.util.List;
 import java.util.Set;
 
@@ -34,6 +35,48 @@ public final class CapriAlgorithm implements AlgorithmDescriptor {
     @Override
     public BanditSpec.Algorithm algorithm() {
         return BanditSpec.Algorithm.CAPRI;
+    }
+
+    @Override
+    public List<MechanismDescription> mechanisms(BanditSpec spec) {
+        boolean local = spec.privacy().model() == PrivacyModel.LDP;
+        boolean parallel = spec.privacy().composition() == CapriConfig.EpochComposition.PARALLEL;
+        boolean zcdp = spec.privacy().accountantOrBasic() == io.dpbandit.privacy.Accountant.ZCDP;
+        int k = spec.privacy().groupSize();
+        String split;
+        if (zcdp) {
+            split = parallel ? "every epoch's release at the whole mu (each round enters one epoch; a user's rounds "
+                    + "spread over epochs cost sum (k_e Delta/sigma)^2/2 <= (k Delta/sigma)^2/2)"
+                    : "mu / sqrt(R) per releasing epoch, R = " + io.dpbandit.policy.capri.EpochSchedule
+                            .forHorizon(spec.horizon()).releasingEpochs() + " releasing epochs";
+        } else {
+            split = parallel ? "(epsilon, delta) per epoch (parallel composition: each round enters one epoch)"
+                    : "(epsilon/L, delta/L) per releasing epoch, L = max(1, ln T, R) (the paper's split)";
+        }
+        if (local) {
+            return List.of(MechanismDescription.device("Gaussian mechanism on each device",
+                    "each learning round's own term y_t A_r^{-1/2} k_S(c_t, x_t) plus N(0, sigma^2 I), made on the "
+                            + "user's device with dpbandit-client's CapriRandomiser; the server sums the reports at the "
+                            + "epoch's end",
+                    "2 C_r in L2 per report (the term is clipped to norm C_r on the device); a user's k = " + k
+                            + " reports are " + k + " separate mechanisms",
+                    (zcdp ? "sigma = 2 C_r / mu_report, mu_report = " + split.replace("mu / sqrt(R)", "mu / sqrt(k R)")
+                            : "each report at " + split + (k > 1 ? ", shared by the user's k reports" : ""))
+                            + ". " + MechanismDescription.accountant(spec),
+                    "Pavlovic, Salgia & Zhao, CAPRI with local DP (Algorithm 1, the LDP variant)"));
+        }
+        String calibration = spec.tuning().mode() == TuningMode.PAPER
+                ? "the paper's sigma_0 = 4 B sigma~_max sqrt(ln(1.25/delta'))/epsilon' at each epoch's (epsilon', "
+                        + "delta') = " + split
+                : "sigma_r = Delta_r / mu_r by Balle & Wang's analytic Gaussian (2018, Thm 8), " + split;
+        return List.of(MechanismDescription.server("Gaussian mechanism, once per epoch",
+                "the epoch's projected sum g_r = sum_t y_t A_r^{-1/2} k_S(c_t, x_t) plus N(0, sigma_r^2 I) when the "
+                        + "epoch closes; the next epoch's active sets, the decisions they serve and the /release model "
+                        + "are post-processing of it",
+                "Delta_r = 2 " + (k > 1 ? k + " " : "") + "C_r in L2 for " + MechanismDescription.unit(spec)
+                        + ": each round's term is clipped to norm C_r, a public bound of the epoch's plan",
+                calibration + ". " + MechanismDescription.accountant(spec),
+                "Pavlovic, Salgia & Zhao, CAPRI (Algorithm 1: private projected kernel regression)"));
     }
 
     @Override
@@ -73,7 +116,7 @@ public final class CapriAlgorithm implements AlgorithmDescriptor {
         Capri capri = policy(spec);
         capri.checkNoiseCalibration();
         return new Creation(capri.schedule().plannedLength(1),
-                new PrivacyCost(spec.privacy().epsilon(), spec.privacy().delta()), null, null);
+                new PrivacyCost(spec.privacy().epsilon(), spec.privacy().delta()), null, null, capri.committedRho());
     }
 
     @Override
@@ -110,7 +153,7 @@ public final class CapriAlgorithm implements AlgorithmDescriptor {
 
     @Override
     public List<String> panels() {
-        return List.of("timeline", "budget", "epoch-statistics", "forecast", "recommendations");
+        return List.of("timeline", "budget", "epoch-statistics", "forecast", "recommendations", "privacy");
     }
 
     /** The public context pool as the policy draws from it. */
@@ -121,7 +164,8 @@ public final class CapriAlgorithm implements AlgorithmDescriptor {
     /** CAPRI's configuration for a validated, normalised spec. */
     public static CapriConfig config(BanditSpec spec) {
         var model = spec.privacy().model() == PrivacyModel.LDP ? CapriConfig.Model.LDP : CapriConfig.Model.JDP;
-        var privacy = new CapriConfig.Privacy(model, spec.privacy().epsilon(), spec.privacy().delta());
+        var privacy = new CapriConfig.Privacy(model, spec.privacy().epsilon(), spec.privacy().delta(),
+                spec.privacy().accountantOrBasic(), spec.privacy().groupSize());
         List<double[]> actionFeatures = spec.actions().stream().map(BanditSpec.Action::features).toList();
         boolean paper = spec.tuning().mode() == TuningMode.PAPER;
         CapriConfig base = paper

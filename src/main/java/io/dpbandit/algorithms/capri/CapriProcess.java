@@ -3,6 +3,8 @@ package io.dpbandit.algorithms.capri;
 import io.dpbandit.bandit.Phase;
 import io.dpbandit.client.capri.CapriReport;
 import io.dpbandit.client.privacy.PrivacyCost;
+import io.dpbandit.client.privacy.ZcdpCost;
+import io.dpbandit.privacy.PrivacyAmounts;
 import io.dpbandit.policy.capri.Capri;
 import io.dpbandit.policy.capri.CapriConfig;
 import io.dpbandit.policy.capri.CapriState;
@@ -148,28 +150,43 @@ final class CapriProcess implements EpochProcess<CapriProcess.Work> {
         int r = epoch.number();
         CapriState state = capri.fold(capri.open(plan, models), sealed.sums(plan.projectionSize()), sealed.folded());
         Capri.Release release = capri.release(state, services.noise());
-        PrivacyCost cost = charge(capri.config(), release, models.isEmpty());
+        Charge charge = charge(spec, capri.config(), release, models.isEmpty(), r);
         boolean next = capri.releases(r + 1);
-        return new EpochRelease(new Charge(cost, new PrivacyCost(spec.privacy().epsilon(), spec.privacy().delta()),
-                "CAPRI epoch release", r, capri.config().composition().name()), services.json().text(release.model()),
+        return new EpochRelease(charge, services.json().text(release.model()),
                 null, next ? Phase.EXPLORE : Phase.EXPLOIT, next ? capri.schedule().plannedLength(r + 1) : null,
-                "T_r = " + plan.length() + ", |S| = " + plan.projectionSize() + ", charged epsilon " + cost.epsilon()
+                "T_r = " + plan.length() + ", |S| = " + plan.projectionSize() + ", charged epsilon "
+                        + charge.cost().epsilon() + (charge.rho() == null ? "" : ", rho " + charge.rho())
                         + (next ? "" : "; last epoch within the horizon, now exploiting"));
     }
 
     /**
-     * The ledger charge of one epoch release. SEQUENTIAL: the epoch's (ε_r, δ_r). PARALLEL: the
-     * first release is charged the full (ε, δ) and later ones nothing, because each round enters
-     * exactly one epoch (parallel composition; see CapriConfig.EpochComposition).
+     * The ledger charge of one epoch release. SEQUENTIAL: the epoch's own cost. PARALLEL: the first
+     * release is charged the whole budget and later ones nothing, because every epoch may use all of
+     * it (parallel composition; see CapriConfig.EpochComposition).
+     *
+     * <p>The cost is what one protected user can spend in this epoch. JDP: the release, calibrated
+     * on the group sensitivity of the user's k rounds (its (ε_r, δ_r), and its ρ = (Δ/σ)²/2, Bun &amp;
+     * Steinke 2016, Prop 1.6). LDP: the user's up to k reports of the epoch, each its own Gaussian
+     * ((kε_r, kδ_r) by basic composition; ρ = k·(Δ/σ)²/2 adding up).
      */
-    static PrivacyCost charge(CapriConfig config, Capri.Release release, boolean firstRelease) {
+    static Charge charge(BanditSpec spec, CapriConfig config, Capri.Release release, boolean firstRelease, int epoch) {
+        String composition = config.composition().name();
         if (!config.privacy().privacyEnabled()) {
-            return PrivacyCost.ZERO;
+            return Charge.of(spec, PrivacyCost.ZERO, 0.0, "CAPRI epoch release", epoch, composition);
         }
+        CapriConfig.Privacy privacy = config.privacy();
+        boolean zcdp = privacy.accountant() == io.dpbandit.privacy.Accountant.ZCDP;
         if (config.composition() == CapriConfig.EpochComposition.PARALLEL) {
-            return firstRelease ? new PrivacyCost(config.privacy().epsilon(), config.privacy().delta())
-                    : PrivacyCost.ZERO;
+            PrivacyCost all = new PrivacyCost(privacy.epsilon(), privacy.delta());
+            double rho = zcdp ? io.dpbandit.privacy.ZcdpAccounting.budgetRho(all) : Charge.gaussianRho(all);
+            return firstRelease ? Charge.of(spec, all, rho, "CAPRI epoch release", epoch, composition)
+                    : Charge.of(spec, PrivacyCost.ZERO, 0.0, "CAPRI epoch release", epoch, composition);
         }
-        return new PrivacyCost(release.noise().epsilon(), release.noise().delta());
+        EpochPlan.EpochNoise noise = release.noise();
+        int reports = privacy.model() == CapriConfig.Model.LDP ? privacy.groupSize() : 1;
+        double rho = reports * ZcdpCost.ofGaussian(noise.sensitivity(), noise.sigma()).rho();
+        PrivacyCost cost = new PrivacyCost(PrivacyAmounts.timesRoundedUp(noise.epsilon(), reports),
+                PrivacyAmounts.timesRoundedUp(noise.delta(), reports));
+        return Charge.of(spec, cost, rho, "CAPRI epoch release", epoch, composition);
     }
 }

@@ -1,6 +1,8 @@
 package io.dpbandit.algorithms.gpucb;
 
 import io.dpbandit.algorithms.sequential.SequentialAlgorithm;
+import io.dpbandit.algorithms.sequential.ReportBudget;
+import io.dpbandit.client.privacy.PrivacyCost;
 import io.dpbandit.algorithms.sequential.SequentialModel;
 import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.client.gpucb.GpUcbReport;
@@ -17,6 +19,7 @@ import io.dpbandit.runtime.SpecSection;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.spec.PrivacyModel;
 import io.dpbandit.spec.SpecLimits;
+import io.dpbandit.runtime.MechanismDescription;
 import java.util.List;
 import java.util.Set;
 
@@ -38,6 +41,30 @@ public final class GpUcbAlgorithm extends SequentialAlgorithm {
     @Override
     public BanditSpec.Algorithm algorithm() {
         return BanditSpec.Algorithm.GPUCB;
+    }
+
+    @Override
+    public List<MechanismDescription> mechanisms(BanditSpec spec) {
+        int k = spec.privacy().groupSize();
+        if (spec.privacy().model() == PrivacyModel.LDP) {
+            return List.of(MechanismDescription.device("Gaussian mechanism on each device",
+                    "each learning round's Phi(w) Phi(w)^T and y Phi(w) (M quadrature Fourier features) plus Gaussian "
+                            + "noise, made on the user's device with dpbandit-client's GpUcbRandomiser; the server sums "
+                            + "the reports",
+                    "per report: the features have norm 1 and |y| <= Y, so one report moves the pair by a public bound"
+                            + (k > 1 ? "; a user's k = " + k + " reports are " + k + " separate mechanisms" : ""),
+                    "each report at the per-report (epsilon', delta')" + (k > 1 ? " that k of them compose to" : "")
+                            + ". " + MechanismDescription.accountant(spec),
+                    "Dubey 2021, Alg. 3 (local JDP)"));
+        }
+        return List.of(MechanismDescription.server("Tree-based mechanism",
+                "noisy prefix sums of the (M+1)^2 matrix of quadrature Fourier features and rewards over a public leaf "
+                        + "grid; actions and /release models are post-processing of the released nodes",
+                "one round's (M+1)^2 outer product, bounded by (1 + Y^2) in Frobenius norm, in at most m nodes"
+                        + (k > 1 ? "; k times that for " + MechanismDescription.unit(spec) : ""),
+                "symmetrised Gaussian per node over the m levels a row touches; the whole tree is charged once, when "
+                        + "the bandit is created. " + MechanismDescription.accountant(spec),
+                "Dubey 2021, Alg. 2 with the tree-based mechanism of Shariff & Sheffet 2018"));
     }
 
     @Override
@@ -133,13 +160,17 @@ public final class GpUcbAlgorithm extends SequentialAlgorithm {
     @Override
     protected SequentialModel<?> model(BanditSpec spec) {
         int d = dimension(spec);
-        double epsilon = PrivacyAmounts.calibrationValue(spec.privacy().epsilon());
-        double delta = PrivacyAmounts.calibrationValue(spec.privacy().delta());
+        boolean local = spec.privacy().model() == PrivacyModel.LDP;
+        // LDP: one report's share of the user's budget; JDP: the whole budget, with k in the sensitivity.
+        PrivacyCost budget = local ? ReportBudget.perReport(spec)
+                : new PrivacyCost(PrivacyAmounts.calibrationValue(spec.privacy().epsilon()),
+                        PrivacyAmounts.calibrationValue(spec.privacy().delta()));
+        double epsilon = budget.epsilon();
+        double delta = budget.delta();
         BanditSpec.GpUcb g = spec.gpucb();
         double y = spec.rewardBound();
         double rho = y / 2;
         var domain = BoxDomain.unitCube(d);
-        boolean local = spec.privacy().model() == PrivacyModel.LDP;
         var privacy = local ? GpUcbConfig.Privacy.localJdp(epsilon, delta) : GpUcbConfig.Privacy.jdp(epsilon, delta);
         GpUcbConfig config = g.mode() == LinUcbConfig.Mode.PAPER
                 ? GpUcbConfig.paper(g.nodesPerDimension(), spec.kernel().lengthScale(), domain, spec.horizon(), privacy,
@@ -151,7 +182,8 @@ public final class GpUcbAlgorithm extends SequentialAlgorithm {
         }
         // A bandit created before the leaf grid has no leafRounds: it keeps a leaf per fold (0), as created.
         Integer leaf = spec.tuning() == null ? null : spec.tuning().leafRounds();
-        return new GpUcbModel(new GpUcb(leaf == null ? config : config.withLeafRounds(leaf)), leaf == null ? 0 : leaf);
+        GpUcbConfig jdp = config.withGroupSize(spec.privacy().groupSize());
+        return new GpUcbModel(new GpUcb(leaf == null ? jdp : jdp.withLeafRounds(leaf)), leaf == null ? 0 : leaf);
     }
 
     @Override

@@ -14,6 +14,7 @@ import io.dpbandit.runtime.SpecSection;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.spec.PrivacyModel;
 import io.dpbandit.spec.SpecLimits;
+import io.dpbandit.runtime.MechanismDescription;
 import java.util.List;
 import java.util.Set;
 
@@ -30,6 +31,26 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm {
     @Override
     public BanditSpec.Algorithm algorithm() {
         return BanditSpec.Algorithm.LINUCB;
+    }
+
+    @Override
+    public List<MechanismDescription> mechanisms(BanditSpec spec) {
+        int k = spec.privacy().groupSize();
+        boolean wishart = spec.linear() != null && spec.linear().noise() == io.dpbandit.privacy.NodeNoiseKind.WISHART;
+        return List.of(MechanismDescription.server("Tree-based mechanism",
+                "noisy prefix sums of the augmented Gram matrix sum [x; y][x; y]^T over a public leaf grid "
+                        + "(tuning.leafRounds rounds per leaf); each node's noise is drawn once and kept, and every "
+                        + "action and /release model is post-processing of the released nodes",
+                "L~^2 in Frobenius norm per round ([x; y] clipped to norm L~), in at most m nodes, one per level"
+                        + (k > 1 ? "; " + k + " L~^2 per node for " + MechanismDescription.unit(spec) : ""),
+                (wishart ? "Wishart W(L~^2 I, k) per node (Shariff & Sheffet 2018, Eq. 4), composed over m levels "
+                        + "by advanced composition"
+                        : "symmetrised Gaussian per node, sigma from (epsilon, delta) over the m levels a row touches "
+                                + "(analytic: sqrt(m) Delta / sigma-GDP, Dong, Roth & Su 2022, Cor 3.3; PAPER: the "
+                                + "paper's sigma^2 = 16 m L~^4 ln(4/delta)^2/epsilon^2)")
+                        + "; the whole tree is charged once, when the bandit is created. "
+                        + MechanismDescription.accountant(spec),
+                "Shariff & Sheffet 2018, Algorithm 1 with the tree-based mechanism of their Section 4"));
     }
 
     @Override
@@ -51,6 +72,12 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm {
         return new BanditSpec(s.id(), s.algorithm(), s.privacy(), s.horizon(), s.rewardBound(), s.kernel(),
                 s.regularization(), s.contextDimension(), s.actions(), s.contextPool(), s.feedback(), s.tuning(),
                 linear, s.gpucb());
+    }
+
+    /** Gaussian node noise is a Gaussian mechanism; Wishart node noise is not. */
+    @Override
+    public boolean gaussianReleases(BanditSpec spec) {
+        return spec.linear() == null || spec.linear().noise() != io.dpbandit.privacy.NodeNoiseKind.WISHART;
     }
 
     @Override
@@ -82,7 +109,8 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm {
         }
         // A bandit created before the leaf grid has no leafRounds: it keeps a leaf per fold (0), as created.
         Integer leaf = spec.tuning() == null ? null : spec.tuning().leafRounds();
-        return new LinUcbModel(new LinUcb(leaf == null ? config : config.withLeafRounds(leaf)),
+        LinUcbConfig users = config.withGroupSize(spec.privacy().groupSize());
+        return new LinUcbModel(new LinUcb(leaf == null ? users : users.withLeafRounds(leaf)),
                 leaf == null ? 0 : leaf);
     }
 }

@@ -9,11 +9,13 @@ import io.dpbandit.policy.JointFeatureMap;
 import io.dpbandit.policy.linucb.LinUcbConfig;
 import io.dpbandit.policy.onlineucb.OnlineUcb;
 import io.dpbandit.policy.onlineucb.OnlineUcbConfig;
-import io.dpbandit.privacy.PrivacyAmounts;
+import io.dpbandit.algorithms.sequential.ReportBudget;
+import io.dpbandit.client.privacy.PrivacyCost;
 import io.dpbandit.runtime.SpecSection;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.spec.PrivacyModel;
 import io.dpbandit.spec.SpecLimits;
+import io.dpbandit.runtime.MechanismDescription;
 import java.util.List;
 import java.util.Set;
 
@@ -27,6 +29,21 @@ public final class OnlineUcbAlgorithm extends SequentialAlgorithm {
     @Override
     public BanditSpec.Algorithm algorithm() {
         return BanditSpec.Algorithm.ONLINEUCB;
+    }
+
+    @Override
+    public List<MechanismDescription> mechanisms(BanditSpec spec) {
+        int k = spec.privacy().groupSize();
+        return List.of(MechanismDescription.device("Gaussian mechanism on each device",
+                "each learning round's x~ = clip(x) + N(0, sigma_x^2 I) + zeta and y~ = clip(y) + N(0, sigma_y^2), made "
+                        + "on the user's device with dpbandit-client's OnlineUcbRandomiser; the gradient it sends is "
+                        + "computed from x~ and y~ only (post-processing)",
+                "2 B_x for x and 2 B_y for y per report (clipped to norm B_x and to [-B_y, B_y] on the device)"
+                        + (k > 1 ? "; a user's k = " + k + " reports are " + k + " separate mechanisms" : ""),
+                "JOINT_VECTOR: one Gaussian on (x, y) at the per-report (epsilon', delta'); PAPER_SEPARATE: two, "
+                        + "(2 epsilon', 2 delta') together" + (k > 1 ? "; (epsilon', delta') is what k reports compose "
+                                + "to the bandit's (epsilon, delta)" : "") + ". " + MechanismDescription.accountant(spec),
+                "OnlineUCB (LDP linear bandits via online-to-confidence-set conversion), the user's step"));
     }
 
     @Override
@@ -60,8 +77,10 @@ public final class OnlineUcbAlgorithm extends SequentialAlgorithm {
     @Override
     protected SequentialModel<?> model(BanditSpec spec) {
         int d = dimension(spec);
-        double epsilon = PrivacyAmounts.calibrationValue(spec.privacy().epsilon());
-        double delta = PrivacyAmounts.calibrationValue(spec.privacy().delta());
+        // One report's share of the user's budget (the whole of it under round-level privacy).
+        PrivacyCost report = ReportBudget.perReport(spec);
+        double epsilon = report.epsilon();
+        double delta = report.delta();
         OnlineUcbConfig config = spec.linear().mode() == LinUcbConfig.Mode.PAPER
                 ? OnlineUcbConfig.paper(d, epsilon / 2, delta / 2, spec.horizon())
                 : OnlineUcbConfig.engineered(d, epsilon, delta, spec.horizon());

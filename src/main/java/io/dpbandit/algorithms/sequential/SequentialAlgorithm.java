@@ -2,6 +2,7 @@ package io.dpbandit.algorithms.sequential;
 
 import io.dpbandit.client.privacy.NoiseSource;
 import io.dpbandit.client.privacy.PrivacyCost;
+import io.dpbandit.privacy.PrivacyAmounts;
 import io.dpbandit.policy.JointFeatureMap;
 import io.dpbandit.runtime.AlgorithmDescriptor;
 import io.dpbandit.runtime.BanditRuntime;
@@ -42,9 +43,17 @@ public abstract class SequentialAlgorithm implements AlgorithmDescriptor {
         SequentialModel<?> model = model(spec);
         byte[] initial = CODEC.encode(model.start(noise));
         PrivacyCost budget = new PrivacyCost(spec.privacy().epsilon(), spec.privacy().delta());
-        EpochProcess.Charge charge = model.cost().map(cost -> new EpochProcess.Charge(cost, budget, model.costReason(),
+        // The whole horizon is charged at once; a Gaussian model's charge carries its ρ (at most the
+        // ρ of the Gaussian exactly (ε, δ)-DP, EpochProcess.Charge.gaussianRho), Wishart's none.
+        // A locally private model's cost is one report's: a user sends up to k of them, each its own
+        // release, so the user's charge is k times it ((kε', kδ') by basic composition; ρ adds up).
+        int reports = model.local() ? spec.privacy().groupSize() : 1;
+        EpochProcess.Charge charge = model.cost().map(cost -> EpochProcess.Charge.of(spec,
+                new PrivacyCost(PrivacyAmounts.timesRoundedUp(cost.epsilon(), reports),
+                        PrivacyAmounts.timesRoundedUp(cost.delta(), reports)),
+                gaussianReleases(spec) ? reports * EpochProcess.Charge.gaussianRho(cost) : null, model.costReason(),
                 null, "SEQUENTIAL")).orElse(null);
-        return new Creation(spec.horizon(), budget, initial, charge);
+        return new Creation(spec.horizon(), budget, initial, charge, charge == null ? Double.valueOf(0.0) : charge.rho());
     }
 
     @Override
@@ -60,7 +69,7 @@ public abstract class SequentialAlgorithm implements AlgorithmDescriptor {
 
     @Override
     public List<String> panels() {
-        return List.of("timeline", "budget", "recommendations");
+        return List.of("timeline", "budget", "recommendations", "privacy");
     }
 
     /** d: the dimension of the joint feature vectors. */

@@ -4,6 +4,7 @@ import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.bandit.Phase;
 import io.dpbandit.client.privacy.NoiseSource;
 import io.dpbandit.client.privacy.PrivacyCost;
+import io.dpbandit.privacy.ZcdpAccounting;
 import io.dpbandit.policy.PublicPoolGenerator;
 import io.dpbandit.policy.planning.PlanReport;
 import io.dpbandit.policy.planning.PlannerOptions;
@@ -20,6 +21,7 @@ import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.spec.PrivacyModel;
 import io.dpbandit.spec.SpecLimits;
 import io.dpbandit.store.BanditStateStore;
+import io.dpbandit.runtime.MechanismDescription;
 import java.util.List;
 import java.util.Set;
 
@@ -35,6 +37,22 @@ public final class UscaAlgorithm implements AlgorithmDescriptor {
     }
 
     @Override
+    public List<MechanismDescription> mechanisms(BanditSpec spec) {
+        int k = spec.privacy().groupSize();
+        return List.of(MechanismDescription.server("Exponential mechanism, once per context",
+                "the recommended action for a context (POST /release), drawn with probability proportional to "
+                        + "exp(epsilon' mu_T(c, x) / (2 m)), mu_T the covariance-approximated estimate of the learning "
+                        + "phase; the same context is answered again from the stored draw at no cost",
+                "m = 2 B sup sigma^2 for one round (USCA paper, Lemma 4.2: sup sigma^2 is public, fixed by Z, the "
+                        + "kernel and the support)" + (k > 1 ? "; a user's k = " + k + " rounds move mu_T by k m" : ""),
+                "epsilon' = epsilon" + (k > 1 ? " / k (pure DP's group privacy is exact)" : "")
+                        + " per context release, pure DP; the releases add up to totalEpsilon"
+                        + (spec.privacy().budget() == null ? "" : "; on the shared budget each costs rho = epsilon^2/2 "
+                                + "(Bun & Steinke 2016, Prop 1.4)"),
+                "USCA paper, Algorithm 1 and the exponential mechanism of its Def. 3.2"));
+    }
+
+    @Override
     public List<PrivacyModel> privacyModels() {
         return List.of(PrivacyModel.JDP);
     }
@@ -42,6 +60,12 @@ public final class UscaAlgorithm implements AlgorithmDescriptor {
     @Override
     public boolean pureDp() {
         return true;
+    }
+
+    /** The exponential mechanism is pure ε-DP, not Gaussian: accounted BASIC. */
+    @Override
+    public boolean gaussianReleases(BanditSpec spec) {
+        return false;
     }
 
     @Override
@@ -69,7 +93,10 @@ public final class UscaAlgorithm implements AlgorithmDescriptor {
     @Override
     public Creation create(BanditSpec spec, NoiseSource noise) {
         policy(spec);
-        return new Creation(spec.horizon(), PrivacyCost.pure(spec.privacy().totalEpsilon()), null, null);
+        // At most totalEpsilon / ε releases, each ε-DP, hence (ε²/2)-zCDP (Bun & Steinke 2016, Prop 1.4).
+        double releases = spec.privacy().totalEpsilon() / spec.privacy().epsilon();
+        return new Creation(spec.horizon(), PrivacyCost.pure(spec.privacy().totalEpsilon()), null, null,
+                releases * ZcdpAccounting.pureRho(spec.privacy().epsilon()));
     }
 
     @Override
@@ -98,7 +125,7 @@ public final class UscaAlgorithm implements AlgorithmDescriptor {
 
     @Override
     public List<String> panels() {
-        return List.of("timeline", "budget", "forecast", "recommendations");
+        return List.of("timeline", "budget", "forecast", "recommendations", "privacy");
     }
 
     /**
@@ -108,9 +135,15 @@ public final class UscaAlgorithm implements AlgorithmDescriptor {
      * calibrated at the double that does not exceed the ε each release is charged (PrivacyAmounts).
      */
     public static UscaConfig config(BanditSpec spec) {
+        // privacy.unit USER: replacing a user's k rounds moves μ_T by at most k times one round's
+        // bound (μ_T is a sum of per-round terms, each bounded as in Lemma 4.2), so the exponential
+        // mechanism runs at ε/k on one round's sensitivity, which is the same distribution as ε on
+        // k times it: each release is ε-DP for the user (group privacy of pure DP is exact).
+        int k = spec.privacy().groupSize();
+        double epsilon = PrivacyAmounts.calibrationValue(spec.privacy().epsilon());
         return new UscaConfig(spec.horizon(), spec.actions().stream().map(BanditSpec.Action::features).toList(),
                 spec.kernel(), spec.regularization(), spec.rewardBound(),
-                PrivacyAmounts.calibrationValue(spec.privacy().epsilon()), spec.tuning().approximationSize(), 5000,
+                k == 1 ? epsilon : epsilon / k, spec.tuning().approximationSize(), 5000,
                 UscaConfig.Estimator.COMPACT, UscaConfig.ApproximatingSet.COUNTED);
     }
 

@@ -2,6 +2,9 @@ package io.dpbandit.algorithms.usca;
 
 import io.dpbandit.bandit.ServiceErrors;
 import io.dpbandit.client.privacy.PrivacyCost;
+import io.dpbandit.ledger.Ledger;
+import io.dpbandit.privacy.Accountant;
+import io.dpbandit.privacy.ZcdpAccounting;
 import io.dpbandit.policy.usca.Usca;
 import io.dpbandit.policy.usca.UscaCompactEstimator;
 import io.dpbandit.runtime.BanditRuntime;
@@ -90,8 +93,10 @@ final class UscaRuntime implements BanditRuntime {
             if (again.isPresent()) {
                 return new ContextRelease(spec.id(), actionId(again.get().getActionIndex()), false, 0);
             }
+            // ε-DP, hence (ε²/2)-zCDP (Bun & Steinke 2016, Prop 1.4): what a shared budget counts.
             long ledgerId = releases.ledger().charge(spec.id(), new PrivacyCost(spec.privacy().totalEpsilon(), 0),
-                    PrivacyCost.pure(eps), "USCA context release", null, "SEQUENTIAL");
+                    new Ledger.Spend(PrivacyCost.pure(eps), ZcdpAccounting.pureRho(eps), Accountant.BASIC),
+                    spec.privacy().budget(), "USCA context release", null, "SEQUENTIAL");
             int action = usca.release(estimator, context, releases.noise()).action();
             releases.store(spec.id(), key, action, ledgerId);
             return new ContextRelease(spec.id(), actionId(action), true, eps);

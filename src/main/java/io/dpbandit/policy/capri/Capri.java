@@ -83,6 +83,15 @@ public final class Capri {
         new EpochNoiseCalibrator(config).calibrate(1.0, 1.0);
     }
 
+    /**
+     * The most a bandit of this configuration can spend over its horizon, in zCDP ρ: the sum of its
+     * releases' ρ (each release's ρ is a function of its (ε_r, δ_r) only, whatever C_r the plan
+     * finds: σ is calibrated on the sensitivity it covers). What a shared budget reserves for it.
+     */
+    public double committedRho() {
+        return new EpochNoiseCalibrator(config).committedRho();
+    }
+
     /** Active sets for any context, by chaining the released models. */
     public Elimination elimination(List<ReleasedModel> models) {
         return new Elimination(kernel, actionFeatures, models);

@@ -1,6 +1,7 @@
 package io.dpbandit.policy.capri;
 
 import io.dpbandit.client.kernel.KernelSpec;
+import io.dpbandit.privacy.Accountant;
 import java.util.List;
 
 /**
@@ -42,8 +43,15 @@ public record CapriConfig(int horizon, List<double[]> actionFeatures, KernelSpec
     /** The privacy model. {@code NONE} runs without noise (ε = ∞), for comparison. */
     public enum Model { NONE, JDP, LDP }
 
-    /** Privacy model and budget. */
-    public record Privacy(Model model, double epsilon, double delta) {
+    /**
+     * Privacy model and budget.
+     *
+     * @param accountant how the epochs' releases compose: BASIC (the paper's (ε/L, δ/L)) or ZCDP
+     *                   (each release a share of ρ = μ²/2; see {@link EpochNoiseCalibrator})
+     * @param groupSize  k: the most rounds one protected unit (a user) contributes; 1 for round-level
+     *                   privacy. Every release is calibrated for a user's k rounds.
+     */
+    public record Privacy(Model model, double epsilon, double delta, Accountant accountant, int groupSize) {
         public Privacy {
             if (model != Model.NONE && !(epsilon > 0 && Double.isFinite(epsilon))) {
                 throw new IllegalArgumentException("epsilon must be a positive finite number, was " + epsilon);
@@ -51,6 +59,14 @@ public record CapriConfig(int horizon, List<double[]> actionFeatures, KernelSpec
             if (model != Model.NONE && !(delta > 0 && delta < 1)) {
                 throw new IllegalArgumentException("delta must lie in (0, 1), was " + delta);
             }
+            if (accountant == null || groupSize < 1) {
+                throw new IllegalArgumentException("an accountant and a group size k >= 1 are required");
+            }
+        }
+
+        /** Round-level privacy under the paper's basic composition. */
+        public Privacy(Model model, double epsilon, double delta) {
+            this(model, epsilon, delta, Accountant.BASIC, 1);
         }
 
         public static Privacy none() {

@@ -1,7 +1,9 @@
 package io.dpbandit.policy.capri;
 
 import io.dpbandit.client.privacy.GaussianCalibrator;
+import io.dpbandit.privacy.Accountant;
 import io.dpbandit.privacy.PrivacyAmounts;
+import io.dpbandit.privacy.ZcdpAccounting;
 
 /**
  * The Gaussian noise of one epoch (CAPRI step 5, docs/papers.md).
@@ -32,16 +34,53 @@ final class EpochNoiseCalibrator {
         if (!privacy.privacyEnabled()) {
             return EpochPlan.EpochNoise.none();
         }
-        // (ε_r, δ_r): the ledger's charge for this epoch, shares that add up to at most (ε, δ) exactly
-        // over the R releases (PrivacyAmounts.share); the noise is calibrated at the doubles that do
-        // not exceed those charges (PrivacyAmounts.calibrationValue), so the ledger never understates.
         boolean parallel = config.composition() == CapriConfig.EpochComposition.PARALLEL;
-        double split = parallel ? 1.0 : splitFactor();
         int releases = parallel ? 1 : Math.max(1, EpochSchedule.forHorizon(config.horizon()).releasingEpochs());
-        double eps = PrivacyAmounts.share(privacy.epsilon(), split, releases);
-        double delta = PrivacyAmounts.share(privacy.delta(), split, releases);
-        return calibrate(contributionBound, sigmaTildeMax, eps, delta, PrivacyAmounts.calibrationValue(eps),
-                PrivacyAmounts.calibrationValue(delta));
+        boolean local = privacy.model() == CapriConfig.Model.LDP;
+        int k = privacy.groupSize();
+        if (privacy.accountant() == Accountant.ZCDP) {
+            return zcdp(contributionBound, releases, local, k);
+        }
+        // BASIC. (ε_r, δ_r): the ledger's charge for this epoch, shares that add up to at most (ε, δ)
+        // exactly over the R releases (PrivacyAmounts.share); the noise is calibrated at the doubles
+        // that do not exceed those charges (PrivacyAmounts.calibrationValue), so the ledger never
+        // understates. Under LDP a user's k reports compose by basic composition too, so each report
+        // gets a k-th of the epoch's share; under JDP the group's k rounds are in the sensitivity.
+        double split = (parallel ? 1.0 : splitFactor()) * (local ? k : 1);
+        int shares = releases * (local ? k : 1);
+        double eps = PrivacyAmounts.share(privacy.epsilon(), split, shares);
+        double delta = PrivacyAmounts.share(privacy.delta(), split, shares);
+        return calibrate(contributionBound * (local ? 1 : k), sigmaTildeMax * (local ? 1 : k), eps, delta,
+                PrivacyAmounts.calibrationValue(eps), PrivacyAmounts.calibrationValue(delta));
+    }
+
+    /**
+     * ZCDP: the whole run may spend μ with δ_μ(ε) = δ, the Gaussian mechanism's exact profile
+     * (Balle &amp; Wang 2018, Thm 8), i.e. ρ = μ²/2; Gaussian releases compose exactly as one Gaussian
+     * with μ = √(Σ μᵢ²) (Dong, Roth &amp; Su 2019, Cor. 3.3; equivalently ρ's add, Bun &amp; Steinke
+     * 2016, Lemma 2.3), so R sequential releases get μ/√R each, where basic composition would give
+     * (ε/R, δ/R) and about √R times the noise.
+     *
+     * <p>JDP, a user's k rounds: replacing them moves the epoch's sum g by at most 2kC_r (each round's
+     * contribution is clipped to C_r), so the release is calibrated on the group sensitivity 2kC_r.
+     * For PARALLEL (μ per epoch) this is also the whole run's bound: a user with j_r of their k rounds
+     * in epoch r has √(Σ_r (j_r/k)²)·μ ≤ μ because Σ j_r ≤ k. For SEQUENTIAL, √(Σ_r (j_r/k)²·μ²/R) ≤ μ.
+     *
+     * <p>LDP: every report is its own Gaussian on sensitivity 2C_r (the user's one round); a user's
+     * k reports compose as Gaussians, so each gets μ/√(kR).
+     */
+    private EpochPlan.EpochNoise zcdp(double contributionBound, int releases, boolean local, int k) {
+        CapriConfig.Privacy privacy = config.privacy();
+        double deltaCal = PrivacyAmounts.calibrationValue(privacy.delta());
+        double mu = ZcdpAccounting.mu(PrivacyAmounts.calibrationValue(privacy.epsilon()), deltaCal);
+        // A hair below its exact share, so that R charges rounded to doubles never add up above ρ.
+        double release = mu / StrictMath.sqrt((double) releases * (local ? k : 1)) * (1 - 1e-12);
+        double sensitivity = 2 * contributionBound * (local ? 1 : k);
+        double sigma = sensitivity / release;
+        // The (ε, δ) this one release is worth alone at the budget's δ (what an LDP device calibrates
+        // from, and checks against its floor): σ is exactly that release's analytic calibration.
+        double epsilon = ZcdpAccounting.gaussianEpsilon(release * release / 2, deltaCal);
+        return new EpochPlan.EpochNoise("ZCDP", sensitivity, epsilon, deltaCal, sigma);
     }
 
     private EpochPlan.EpochNoise calibrate(double contributionBound, double sigmaTildeMax, double eps, double delta,
@@ -72,6 +111,25 @@ final class EpochNoiseCalibrator {
                         GaussianCalibrator.analyticSigma(sensitivity, epsCal, deltaCal));
             }
         };
+    }
+
+    /**
+     * Σ of the releases' ρ over the horizon (see {@link Capri#committedRho}). The calibration is
+     * scale-free in the sensitivity (σ ∝ Δ), so one epoch calibrated at Δ = 1 gives every epoch's
+     * ρ = (Δ/σ)²/2; PARALLEL spends it once, SEQUENTIAL once per release; an LDP user's k reports
+     * add k times a report's.
+     */
+    double committedRho() {
+        CapriConfig.Privacy privacy = config.privacy();
+        if (!privacy.privacyEnabled()) {
+            return 0.0;
+        }
+        EpochPlan.EpochNoise one = calibrate(0.5, 0.5);
+        double perRelease = one.sensitivity() * one.sensitivity() / (2 * one.sigma() * one.sigma());
+        boolean parallel = config.composition() == CapriConfig.EpochComposition.PARALLEL;
+        int releases = parallel ? 1 : Math.max(1, EpochSchedule.forHorizon(config.horizon()).releasingEpochs());
+        int reports = privacy.model() == CapriConfig.Model.LDP ? privacy.groupSize() : 1;
+        return releases * reports * perRelease;
     }
 
     /** L = max(1, ln T, number of releasing epochs). */

@@ -100,8 +100,9 @@ public record EpochPlan(int epoch, int length, long startRound, List<JointPoint>
          * calibration (checked against the exact profile when it is made), so it is recorded as such.
          */
         public GaussianMechanism mechanism() {
-            CalibrationMethod method = calibration.equals("ANALYTIC") ? CalibrationMethod.ANALYTIC
-                    : CalibrationMethod.CLASSICAL;
+            // ZCDP's σ is the exact (analytic) calibration of the (ε, δ) it records.
+            CalibrationMethod method = calibration.equals("ANALYTIC") || calibration.equals("ZCDP")
+                    ? CalibrationMethod.ANALYTIC : CalibrationMethod.CLASSICAL;
             return new GaussianMechanism(new GaussianCalibration(sensitivity, epsilon, delta, sigma, method));
         }
     }

@@ -39,17 +39,19 @@ import io.dpbandit.kernel.QuadratureFourierFeatures;
  * @param tuning        the PSD shift and the radius scale (utility only)
  * @param leafRounds    JDP: B, rows per tree leaf; the tree takes ⌈T/B⌉ leaves, which fixes its
  *                      node count n = 1 + ⌈log₂ ⌈T/B⌉⌉ (1: a leaf per fold, as the simulator folds)
+ * @param groupSize     JDP: k, the rows one protected user contributes at most (1: round-level); the
+ *                      node sensitivity is k·L̃² ({@link JdpNoiseCalibration})
  */
 public record GpUcbConfig(QuadratureFeatureSpec features, BoxDomain domain, int horizon, Privacy privacy,
         Calibration calibration, double ridge, double noiseScale, double rkhsNormBound, double zeta,
-        double rewardBound, Tuning tuning, int leafRounds) {
+        double rewardBound, Tuning tuning, int leafRounds, int groupSize) {
 
     /** A leaf per fold: the tree takes {@code horizon} leaves. */
     public GpUcbConfig(QuadratureFeatureSpec features, BoxDomain domain, int horizon, Privacy privacy,
             Calibration calibration, double ridge, double noiseScale, double rkhsNormBound, double zeta,
             double rewardBound, Tuning tuning) {
         this(features, domain, horizon, privacy, calibration, ridge, noiseScale, rkhsNormBound, zeta, rewardBound,
-                tuning, 1);
+                tuning, 1, 1);
     }
 
     /** JDP: the leaves the tree takes, ⌈T/B⌉. */
@@ -60,7 +62,13 @@ public record GpUcbConfig(QuadratureFeatureSpec features, BoxDomain domain, int 
     /** The same configuration with leaves of B rounds each. */
     public GpUcbConfig withLeafRounds(int b) {
         return new GpUcbConfig(features, domain, horizon, privacy, calibration, ridge, noiseScale, rkhsNormBound,
-                zeta, rewardBound, tuning, b);
+                zeta, rewardBound, tuning, b, groupSize);
+    }
+
+    /** The same configuration protecting users of up to k rows each (JDP). */
+    public GpUcbConfig withGroupSize(int k) {
+        return new GpUcbConfig(features, domain, horizon, privacy, calibration, ridge, noiseScale, rkhsNormBound,
+                zeta, rewardBound, tuning, leafRounds, k);
     }
 
     /** Who adds the noise. */
@@ -185,8 +193,9 @@ public record GpUcbConfig(QuadratureFeatureSpec features, BoxDomain domain, int 
         if (horizon < 1) {
             throw new IllegalArgumentException("horizon T must be >= 1, got " + horizon);
         }
-        if (leafRounds < 1) {
-            throw new IllegalArgumentException("leafRounds must be >= 1, got " + leafRounds);
+        if (leafRounds < 1 || groupSize < 1) {
+            throw new IllegalArgumentException("leafRounds and groupSize must be >= 1, got " + leafRounds + " and "
+                    + groupSize);
         }
         JdpTreeCalibration.requirePositive(ridge, "ridge lambda");
         JdpTreeCalibration.requirePositive(noiseScale, "noise scale rho");

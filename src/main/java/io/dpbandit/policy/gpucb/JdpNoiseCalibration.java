@@ -74,16 +74,19 @@ public record JdpNoiseCalibration(GpUcbConfig.Calibration method, int horizon, i
         double alpha = config.privacy().alpha();
         double beta = config.privacy().beta();
         double rowNormSquared = 1.0 + y * y;
-        double sensitivity = rowNormSquared * (1.0 + TreeMechanismCalibration.roundingMargin(config.horizon(),
+        // A user's k rows: node sensitivity k·L̃² (TreeMechanismCalibration's group argument).
+        int k = config.groupSize();
+        double sensitivity = k * rowNormSquared * (1.0 + TreeMechanismCalibration.roundingMargin(config.horizon(),
                 config.featureDimension() + 1)); // a node sums at most T rows
         if (config.calibration() == GpUcbConfig.Calibration.ANALYTIC) {
             TreeMechanismCalibration tree = TreeMechanismCalibration.calibrate(NodeNoiseKind.GAUSSIAN,
                     TreeCalibrationMethod.ANALYTIC_TREE, horizon, config.horizon(), config.featureDimension() + 1,
-                    StrictMath.sqrt(rowNormSquared), alpha, beta);
+                    StrictMath.sqrt(rowNormSquared), alpha, beta, k);
             return new JdpNoiseCalibration(config.calibration(), horizon, n, y, alpha, beta, tree.sensitivity(),
                     tree.sigma(), alpha);
         }
-        double sigma = StrictMath.sqrt(JdpTreeCalibration.nodeNoiseVariance(n, y, alpha, beta));
+        // The reconstructed σ² is for one row (L̃² = 1 + Y²); a group of k rows scales σ by k.
+        double sigma = k * StrictMath.sqrt(JdpTreeCalibration.nodeNoiseVariance(n, y, alpha, beta));
         // zCDP over the n nodes a row touches, on the sensitivity with its rounding margin.
         double rho = n * ZcdpCost.ofGaussian(sensitivity, sigma).rho();
         double certified = new ZcdpCost(rho).toApproximateDp(beta).epsilon();

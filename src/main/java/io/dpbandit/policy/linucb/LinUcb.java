@@ -72,7 +72,8 @@ public final class LinUcb implements SequentialPolicy<LinUcbState, LinUcbObserva
         }
         this.config = config;
         this.calibration = TreeMechanismCalibration.calibrate(config.noise(), config.calibration(), config.leaves(),
-                config.horizon(), config.dimension() + 1, config.rowNormBound(), config.epsilonDp(), config.deltaDp());
+                config.horizon(), config.dimension() + 1, config.rowNormBound(), config.epsilonDp(), config.deltaDp(),
+                config.groupSize());
         this.tree = TreeMechanism.calibrated(calibration);
         this.bounds = AccuracyBounds.of(config, calibration);
     }

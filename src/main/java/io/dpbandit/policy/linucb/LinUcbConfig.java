@@ -18,6 +18,9 @@ import io.dpbandit.privacy.TreeCalibrationMethod;
  * @param horizon      T: the most rows (learning rounds) the tree takes
  * @param leafRounds   B: rows per tree leaf; the tree takes n = ⌈T/B⌉ leaves, which fixes
  *                     m = ⌈log₂ n⌉ + 1 (one leaf per fold of B rounds; 1: a leaf per round)
+ * @param groupSize    k: the rows one protected user contributes at most (user-level privacy; 1:
+ *                     round-level); the tree's node sensitivity is k·L̃²
+ *                     ({@link io.dpbandit.privacy.TreeMechanismCalibration})
  * @param dimension    d: the feature dimension (the tree runs on (d+1)×(d+1) matrices)
  * @param epsilonDp    ε of the whole run (ignored for NONE)
  * @param deltaDp      δ of the whole run (ignored for NONE)
@@ -33,14 +36,14 @@ import io.dpbandit.privacy.TreeCalibrationMethod;
  */
 public record LinUcbConfig(long horizon, int dimension, double epsilonDp, double deltaDp, double alphaConf,
         double featureBound, double rewardBound, double thetaBound, double rewardNoise, NodeNoiseKind noise,
-        TreeCalibrationMethod calibration, Tuning tuning, double ridge, long leafRounds) {
+        TreeCalibrationMethod calibration, Tuning tuning, double ridge, long leafRounds, int groupSize) {
 
     /** A leaf per fold, whatever its size: the tree takes {@code horizon} leaves (the simulator's folds). */
     public LinUcbConfig(long horizon, int dimension, double epsilonDp, double deltaDp, double alphaConf,
             double featureBound, double rewardBound, double thetaBound, double rewardNoise, NodeNoiseKind noise,
             TreeCalibrationMethod calibration, Tuning tuning, double ridge) {
         this(horizon, dimension, epsilonDp, deltaDp, alphaConf, featureBound, rewardBound, thetaBound, rewardNoise,
-                noise, calibration, tuning, ridge, 1);
+                noise, calibration, tuning, ridge, 1, 1);
     }
 
     /**
@@ -100,6 +103,9 @@ public record LinUcbConfig(long horizon, int dimension, double epsilonDp, double
         }
         if (leafRounds < 1) {
             throw new IllegalArgumentException("leafRounds must be >= 1, got " + leafRounds);
+        }
+        if (groupSize < 1) {
+            throw new IllegalArgumentException("groupSize must be >= 1, got " + groupSize);
         }
         if (dimension < 1) {
             throw new IllegalArgumentException("dimension must be >= 1, got " + dimension);
@@ -170,7 +176,13 @@ public record LinUcbConfig(long horizon, int dimension, double epsilonDp, double
     /** The same configuration with leaves of B rounds each. */
     public LinUcbConfig withLeafRounds(long b) {
         return new LinUcbConfig(horizon, dimension, epsilonDp, deltaDp, alphaConf, featureBound, rewardBound,
-                thetaBound, rewardNoise, noise, calibration, tuning, ridge, b);
+                thetaBound, rewardNoise, noise, calibration, tuning, ridge, b, groupSize);
+    }
+
+    /** The same configuration protecting users of up to k rows each. */
+    public LinUcbConfig withGroupSize(int k) {
+        return new LinUcbConfig(horizon, dimension, epsilonDp, deltaDp, alphaConf, featureBound, rewardBound,
+                thetaBound, rewardNoise, noise, calibration, tuning, ridge, leafRounds, k);
     }
 
     /** L̃ = √(L² + B̃²), the row-norm bound of the augmented rows [x; y] (Assumption 6). */

@@ -11,6 +11,9 @@ import io.dpbandit.policy.capri.EpochSchedule;
 import io.dpbandit.policy.usca.Usca;
 import io.dpbandit.policy.usca.UscaConfig;
 import io.dpbandit.policy.usca.UscaPlan;
+import io.dpbandit.privacy.Accountant;
+import io.dpbandit.client.privacy.PrivacyCost;
+import io.dpbandit.privacy.ZcdpAccounting;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -50,6 +53,7 @@ public final class UtilityPlanner {
         EpochSchedule schedule = capri.schedule();
         List<CapriForecast.EpochForecast> epochs = new ArrayList<>();
         boolean first = true;
+        double rhoSpent = 0;
         double totalEpsilon = 0;
         double totalDelta = 0;
         Integer firstEpoch = null;
@@ -59,7 +63,8 @@ public final class UtilityPlanner {
                 continue;
             }
             EpochPlan plan = planWithin(capri, e.number(), rng, options, started);
-            double[] charge = charge(config, plan, first);
+            double[] charge = charge(config, plan, first, rhoSpent);
+            rhoSpent += releaseRho(config, plan);
             first = false;
             totalEpsilon += charge[0];
             totalDelta += charge[1];
@@ -207,16 +212,44 @@ public final class UtilityPlanner {
                 plan.width().statistical(), quantile(widths, 0.5), quantile(widths, 0.1), quantile(widths, 0.9));
     }
 
-    /** What the ledger charges for this epoch's release (as the service's close does). */
-    static double[] charge(CapriConfig config, EpochPlan plan, boolean firstRelease) {
-        if (!config.privacy().privacyEnabled()) {
+    /**
+     * What the ledger charges for this epoch's release (as the service's close does). BASIC: the
+     * release's own (ε_r, δ_r), k of them for a user's k LDP reports. ZCDP: the releases' ρ add up
+     * (Bun &amp; Steinke 2016, Lemma 2.3) and the entry holds the marginal ε of the Gaussian profile,
+     * ε(ρ_before + ρ_r) − ε(ρ_before) at the bandit's δ (Balle &amp; Wang 2018, Thm 8), δ on the first.
+     */
+    static double[] charge(CapriConfig config, EpochPlan plan, boolean firstRelease, double rhoBefore) {
+        CapriConfig.Privacy p = config.privacy();
+        if (!p.privacyEnabled()) {
             return new double[] {0, 0};
         }
         if (config.composition() == CapriConfig.EpochComposition.PARALLEL) {
-            return firstRelease ? new double[] {config.privacy().epsilon(), config.privacy().delta()}
-                    : new double[] {0, 0};
+            if (!firstRelease) {
+                return new double[] {0, 0};
+            }
+            if (p.accountant() == Accountant.ZCDP) {
+                return new double[] {ZcdpAccounting.gaussianEpsilon(
+                        ZcdpAccounting.budgetRho(new PrivacyCost(p.epsilon(), p.delta())), p.delta()), p.delta()};
+            }
+            return new double[] {p.epsilon(), p.delta()};
         }
-        return new double[] {plan.noise().epsilon(), plan.noise().delta()};
+        if (p.accountant() == Accountant.ZCDP) {
+            double before = ZcdpAccounting.gaussianEpsilon(rhoBefore, p.delta());
+            double after = ZcdpAccounting.gaussianEpsilon(rhoBefore + releaseRho(config, plan), p.delta());
+            return new double[] {after - before, firstRelease ? p.delta() : 0};
+        }
+        int reports = p.model() == CapriConfig.Model.LDP ? p.groupSize() : 1;
+        return new double[] {reports * plan.noise().epsilon(), reports * plan.noise().delta()};
+    }
+
+    /** ρ = (Δ/σ)²/2 of the release (Bun &amp; Steinke 2016, Prop 1.6), once per report of a user's k under LDP. */
+    static double releaseRho(CapriConfig config, EpochPlan plan) {
+        if (!config.privacy().privacyEnabled() || plan.noise().noiseless()) {
+            return 0;
+        }
+        int reports = config.privacy().model() == CapriConfig.Model.LDP ? config.privacy().groupSize() : 1;
+        double mu = plan.noise().sensitivity() / plan.noise().sigma();
+        return reports * mu * mu / 2;
     }
 
     private static List<String> capriNotes(CapriConfig config, EpochSchedule schedule, CapriForecast f) {

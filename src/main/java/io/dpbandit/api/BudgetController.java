@@ -1,0 +1,77 @@
+package io.dpbandit.api;
+
+import io.dpbandit.bandit.BanditIds;
+import io.dpbandit.ledger.Ledger;
+import io.dpbandit.ledger.SharedBudgets;
+import io.dpbandit.validation.Finite;
+import io.swagger.v3.oas.annotations.Operation;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Positive;
+import java.net.URI;
+import java.util.List;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** User-level privacy budgets that several bandits share (a bandit names one in privacy.budget). */
+@RestController
+@RequestMapping(produces = MediaType.APPLICATION_JSON_VALUE)
+public class BudgetController {
+
+    private final SharedBudgets budgets;
+
+    public BudgetController(SharedBudgets budgets) {
+        this.budgets = budgets;
+    }
+
+    /**
+     * @param id      the budget's id, named by bandits in privacy.budget
+     * @param epsilon the total ε every bandit on it may spend together, for any one user
+     * @param delta   the total δ, in (0, 1)
+     */
+    public record BudgetRequest(
+            @NotNull @Pattern(regexp = BanditIds.PATTERN, message = BanditIds.MESSAGE) String id,
+            @NotNull @Positive @Finite Double epsilon,
+            @NotNull @Positive @DecimalMax(value = "1", inclusive = false) Double delta) {
+    }
+
+    @Operation(summary = "Create a budget several bandits share", description = "Admin. The bandits that name it "
+            + "(privacy.budget) compose their charges in zCDP against it (rho adds up; the total converts to "
+            + "(epsilon, delta) by Bun & Steinke 2016, Prop 1.3), and a bandit whose worst case would take it past "
+            + "its total is refused at creation (409 with the numbers). 201 when created, 200 when the same figures "
+            + "are sent again, 409 for other figures under an existing id.")
+    @PostMapping("/budgets")
+    public ResponseEntity<Ledger.SharedBudget> create(@Valid @RequestBody BudgetRequest request) {
+        boolean existed = budgets.exists(request.id());
+        Ledger.SharedBudget budget;
+        try {
+            budget = budgets.create(request.id(), request.epsilon(), request.delta());
+        } catch (DataIntegrityViolationException raced) {
+            budget = budgets.create(request.id(), request.epsilon(), request.delta());
+            existed = true;
+        }
+        return existed ? ResponseEntity.ok(budget)
+                : ResponseEntity.created(URI.create("/budgets/" + budget.id())).body(budget);
+    }
+
+    @Operation(summary = "Shared budgets", description = "Each with its total, what its bandits have spent and "
+            + "committed at worst (rho), and how many bandits are on it.")
+    @GetMapping("/budgets")
+    public List<Ledger.SharedBudget> list() {
+        return budgets.list();
+    }
+
+    @GetMapping("/budgets/{id}")
+    public Ledger.SharedBudget get(@PathVariable String id) {
+        return budgets.get(id);
+    }
+}

@@ -1,0 +1,95 @@
+package io.dpbandit.ledger;
+
+import io.dpbandit.bandit.InvalidRequestException;
+import io.dpbandit.bandit.ServiceErrors;
+import io.dpbandit.privacy.PrivacyAmounts;
+import io.dpbandit.store.BanditRecord;
+import io.dpbandit.store.BanditRegistry;
+import io.dpbandit.store.SharedBudgetRecord;
+import io.dpbandit.store.SharedBudgetRepository;
+import java.math.BigDecimal;
+import java.util.List;
+import org.springframework.stereotype.Component;
+
+/**
+ * Budgets several bandits share (user-level: the same users in several bandits). A privacy filter
+ * (Rogers, Roth, Ullman &amp; Vadhan 2016, "Privacy odometers and filters"): a bandit joins a budget
+ * only if the worst case of everything committed to it, its own included, fits the budget's ρ; so no
+ * release is ever refused by the shared budget later (the ledger checks each charge anyway).
+ * Everything runs with the budget's row locked, in the caller's transaction.
+ */
+@Component
+public class SharedBudgets {
+
+    private final SharedBudgetRepository budgets;
+    private final BanditRegistry bandits;
+    private final Ledger ledger;
+
+    public SharedBudgets(SharedBudgetRepository budgets, BanditRegistry bandits, Ledger ledger) {
+        this.budgets = budgets;
+        this.bandits = bandits;
+        this.ledger = ledger;
+    }
+
+    /**
+     * Checks that a bandit committing {@code committedRho} fits the budget (its row locked until the
+     * transaction ends, so that two bandits joining at once cannot both fit). A budget that does not
+     * exist is a 400; one the bandit would overspend a 409 with the numbers.
+     */
+    public void admit(String budgetId, String banditId, Double committedRho) {
+        SharedBudgetRecord budget = budgets.lock(budgetId).orElseThrow(() -> InvalidRequestException.of(
+                "privacy.budget", "no budget '" + budgetId + "' (create it first: POST /budgets)"));
+        if (committedRho == null) {
+            throw InvalidRequestException.of("privacy.budget", "this bandit's releases have no zCDP cost, so it "
+                    + "cannot share a budget");
+        }
+        BigDecimal committed = committed(budgetId).add(PrivacyAmounts.of(committedRho));
+        double total = Ledger.sharedRhoTotal(budget);
+        if (committed.compareTo(PrivacyAmounts.of(total)) > 0) {
+            throw new ServiceErrors.Conflict("bandit '" + banditId + "' would take budget '" + budgetId
+                    + "' past its total: it commits rho " + committedRho + " at worst, the bandits already on it "
+                    + committed.subtract(PrivacyAmounts.of(committedRho)).doubleValue() + ", and the budget ("
+                    + budget.getEpsilon() + ", " + budget.getDelta() + ") allows rho " + total + "; nothing was created");
+        }
+    }
+
+    /** The worst cases of the bandits on a budget, summed exactly in creation order. */
+    BigDecimal committed(String budgetId) {
+        BigDecimal sum = BigDecimal.ZERO;
+        for (BanditRecord b : bandits.findByBudgetIdOrderByCreatedAtAsc(budgetId)) {
+            if (b.getCommittedRho() != null) {
+                sum = sum.add(PrivacyAmounts.of(b.getCommittedRho()));
+            }
+        }
+        return sum;
+    }
+
+    /** Creates a budget; the same (ε, δ) again is a safe retry, other figures under its id a 409. */
+    public Ledger.SharedBudget create(String id, double epsilon, double delta) {
+        var existing = budgets.findById(id);
+        if (existing.isPresent()) {
+            if (existing.get().getEpsilon() != epsilon || existing.get().getDelta() != delta) {
+                throw new ServiceErrors.Conflict("budget '" + id + "' exists with other figures");
+            }
+            return figures(existing.get());
+        }
+        return figures(budgets.saveAndFlush(new SharedBudgetRecord(id, epsilon, delta)));
+    }
+
+    public boolean exists(String id) {
+        return budgets.existsById(id);
+    }
+
+    public Ledger.SharedBudget get(String id) {
+        return figures(budgets.findById(id).orElseThrow(() -> new ServiceErrors.NotFound("no budget '" + id + "'")));
+    }
+
+    public List<Ledger.SharedBudget> list() {
+        return budgets.findAllByOrderByIdAsc().stream().map(this::figures).toList();
+    }
+
+    private Ledger.SharedBudget figures(SharedBudgetRecord b) {
+        return ledger.shared(b, committed(b.getId()).doubleValue(), bandits.findByBudgetIdOrderByCreatedAtAsc(b.getId())
+                .size());
+    }
+}

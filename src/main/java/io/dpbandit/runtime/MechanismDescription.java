@@ -1,0 +1,48 @@
+package io.dpbandit.runtime;
+
+import io.dpbandit.privacy.Accountant;
+import io.dpbandit.spec.BanditSpec;
+import io.dpbandit.spec.PrivacyUnit;
+
+/**
+ * One privacy mechanism of a bandit, as its privacy report states it: what leaves through it, the
+ * sensitivity it is calibrated on (for the bandit's unit of privacy) and how, with the paper and
+ * equation it implements. Text, because the analyst reading it needs the argument, not a number
+ * alone; the numbers that go with it are in the ledger and the epochs.
+ *
+ * @param name        the mechanism ("Gaussian mechanism", "tree-based mechanism", ...)
+ * @param releases    what it releases and when
+ * @param sensitivity the bound one protected unit (a round, or a user's k rounds) moves it by
+ * @param calibration how its noise follows from the budget, and the accountant's split
+ * @param reference   the paper and equation or algorithm it implements
+ * @param runsOn      SERVER (joint DP: the service holds raw data until the mechanism) or DEVICE
+ *                    (local DP: the user's own device randomises before anything is sent)
+ */
+public record MechanismDescription(String name, String releases, String sensitivity, String calibration,
+        String reference, String runsOn) {
+
+    public static MechanismDescription server(String name, String releases, String sensitivity, String calibration,
+            String reference) {
+        return new MechanismDescription(name, releases, sensitivity, calibration, reference, "SERVER");
+    }
+
+    public static MechanismDescription device(String name, String releases, String sensitivity, String calibration,
+            String reference) {
+        return new MechanismDescription(name, releases, sensitivity, calibration, reference, "DEVICE");
+    }
+
+    /** "of one round" or "of one user's k rounds": the unit a sensitivity is stated for. */
+    public static String unit(BanditSpec spec) {
+        return spec.privacy().unit() == PrivacyUnit.USER
+                ? "one user's k = " + spec.privacy().groupSize() + " learning rounds (privacy.unit USER)"
+                : "one learning round (privacy.unit ROUND)";
+    }
+
+    /** How a bandit's releases compose, for the calibration texts. */
+    public static String accountant(BanditSpec spec) {
+        return spec.privacy().accountantOrBasic() == Accountant.ZCDP
+                ? "ZCDP accountant: the releases' rho = (sensitivity/sigma)^2/2 add up (Bun & Steinke 2016, Lemma 2.3) "
+                        + "to the rho whose Gaussian profile is exactly (epsilon, delta) (Balle & Wang 2018, Thm 8)"
+                : "BASIC accountant: the releases' (epsilon, delta) add up (basic composition)";
+    }
+}

@@ -1,0 +1,61 @@
+package io.dpbandit.store;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+import org.hibernate.annotations.Immutable;
+
+/**
+ * A user-level privacy budget several bandits share (POST /budgets): its total (ε, δ), written once.
+ * What is spent is replayed from the ledger entries of its bandits; what is committed, from their
+ * worst cases.
+ */
+@Entity
+@Table(name = "privacy_budget")
+@Immutable
+public class SharedBudgetRecord {
+
+    @Id
+    private String id;
+
+    @Column(nullable = false)
+    private double epsilon;
+
+    @Column(nullable = false)
+    private double delta;
+
+    @Column(name = "created_at", insertable = false, updatable = false)
+    private Instant createdAt;
+
+    protected SharedBudgetRecord() {
+    }
+
+    public SharedBudgetRecord(String id, double epsilon, double delta) {
+        this.id = id;
+        this.epsilon = epsilon;
+        this.delta = delta;
+    }
+
+    @JsonProperty("id")
+    public String getId() {
+        return id;
+    }
+
+    @JsonProperty("epsilon")
+    public double getEpsilon() {
+        return epsilon;
+    }
+
+    @JsonProperty("delta")
+    public double getDelta() {
+        return delta;
+    }
+
+    @JsonProperty("createdAt")
+    public Instant getCreatedAt() {
+        return createdAt;
+    }
+}
