@@ -5,7 +5,7 @@
 
 import { banditPath } from './api.js';
 import { barChart, colours, duration, heatMap, num, stepChart, timeline, when } from './charts.js';
-import { dataTable, h, legend } from './dom.js';
+import { dataTable, h, legend, table as plainTable } from './dom.js';
 
 /** What the panels may read: name -> API path for a bandit id (all readable by the analyst role). */
 export const sources = {
@@ -14,6 +14,7 @@ export const sources = {
   ledger: (id) => `${banditPath(id)}/ledger`,
   recommendations: (id) => `${banditPath(id)}/recommendations`,
   forecast: (id) => `${banditPath(id)}/plan`,
+  privacy: (id) => `${banditPath(id)}/privacy`,
 };
 
 const time = (s) => (s ? Date.parse(s) : null);
@@ -275,8 +276,37 @@ const forecastVersusActual = {
   },
 };
 
+/**
+ * The privacy report: what the bandit protects and at which guarantee, each mechanism with its
+ * sensitivity, calibration and paper, and what leaves without noise by design.
+ */
+const privacyReport = {
+  id: 'privacy',
+  title: 'What is protected, and how',
+  sources: ['privacy'],
+  render({ privacy }) {
+    const g = privacy.guarantee;
+    const shared = privacy.sharedBudget
+      ? ` It shares budget '${privacy.sharedBudget.id}' (ε = ${num(privacy.sharedBudget.epsilon)}) with `
+        + `${privacy.sharedBudget.bandits - 1} other bandit${privacy.sharedBudget.bandits === 2 ? '' : 's'}.`
+      : '';
+    const rows = privacy.mechanisms.map((m) => [m.name, m.runsOn === 'DEVICE' ? 'user\'s device' : 'server',
+      m.releases, m.sensitivity, m.calibration, m.reference]);
+    return {
+      description: `${g.statement}. Protected: ${privacy.protects}. Accountant ${g.accountant}; `
+        + `${num(privacy.spent.epsilonSpent)} of ε = ${num(g.epsilon)} spent in ${privacy.charges.length} charge`
+        + `${privacy.charges.length === 1 ? '' : 's'}.${shared}`,
+      legend: h('div', {}, h('p', {}, 'Public by design (leaves without noise, and why it is not a user\'s data):'),
+        h('ul', {}, ...privacy.publicByDesign.map((item) => h('li', {}, item)))),
+      table: plainTable('Mechanisms', ['Mechanism', 'Runs on', 'Releases', 'Sensitivity', 'Calibration',
+        'Implements'], rows),
+    };
+  },
+};
+
 /** The panels, in page order. */
-export const panels = [epochTimeline, budgetOverTime, epochStatistics, forecastVersusActual, recommendations];
+export const panels = [epochTimeline, budgetOverTime, epochStatistics, forecastVersusActual, recommendations,
+  privacyReport];
 
 /** "PLANNING:MAXIMA", 0.8 -> "Planning (maxima), 80 %". */
 export function workLabel(work, progress) {

@@ -10,6 +10,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import io.dpbandit.security.Access;
 import io.dpbandit.release.BanditInsights;
 import io.dpbandit.registry.BanditService;
+import io.dpbandit.registry.PrivacyReports;
 import io.swagger.v3.oas.annotations.Operation;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.store.LedgerEntry;
@@ -32,8 +33,11 @@ public class BanditController {
     private final BanditService bandits;
     private final BanditInsights insights;
     private final BanditPlanner planner;
+    private final PrivacyReports privacyReports;
 
-    public BanditController(BanditService bandits, BanditInsights insights, BanditPlanner planner) {
+    public BanditController(BanditService bandits, BanditInsights insights, BanditPlanner planner,
+            PrivacyReports privacyReports) {
+        this.privacyReports = privacyReports;
         this.bandits = bandits;
         this.insights = insights;
         this.planner = planner;
@@ -86,6 +90,16 @@ public class BanditController {
     public BanditService.BanditStatus get(@PathVariable String id) {
         Access.requireBandit(id);
         return bandits.status(id);
+    }
+
+    @Operation(summary = "A bandit's privacy report", description = "What the bandit protects (a round, or a user's "
+            + "k rounds), its (epsilon, delta) and accountant, each mechanism with the sensitivity and calibration it "
+            + "runs at and the paper it implements, what it has spent, its shared budget, what leaves without noise "
+            + "by design, and what each role reads. A function of the spec and the ledger only. Role analyst.")
+    @GetMapping("/bandits/{id}/privacy")
+    public PrivacyReports.PrivacyReport privacy(@PathVariable String id) {
+        Access.requireBandit(id);
+        return privacyReports.report(id);
     }
 
     @Operation(summary = "A bandit's decisions by feedback state (operators)", description = "Exact counts of "

@@ -257,6 +257,13 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
         assertThat(said).startsWith("Made from the spec and its public pool alone");
         assertThat(said).contains(firstShrunk > 0 ? "epoch " + firstShrunk + "'s release was the first to rule an "
                 + "action out" : "no release has ruled an action out yet");
+
+        // The privacy report: the guarantee in words and one row per mechanism, with its paper.
+        WebElement privacy = wait.until(ExpectedConditions.visibilityOfElementLocated(
+                By.cssSelector("#panel-privacy table")));
+        assertThat(privacy.getText()).contains("Gaussian mechanism").contains("Pavlovic, Salgia & Zhao");
+        assertThat(browser.findElement(By.cssSelector("#panel-privacy p.description")).getText())
+                .contains("-DP for each round").contains("Accountant ZCDP");
         screenshot("analyst-bandit.png", true);
     }
 

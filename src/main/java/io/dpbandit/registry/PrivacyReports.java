@@ -1,0 +1,130 @@
+package io.dpbandit.registry;
+
+import io.dpbandit.algorithms.Algorithms;
+import io.dpbandit.bandit.ServiceErrors;
+import io.dpbandit.ledger.Ledger;
+import io.dpbandit.ledger.SharedBudgets;
+import io.dpbandit.runtime.MechanismDescription;
+import io.dpbandit.spec.BanditSpec;
+import io.dpbandit.spec.PrivacyModel;
+import io.dpbandit.spec.PrivacyUnit;
+import io.dpbandit.store.BanditRecord;
+import io.dpbandit.store.BanditRegistry;
+import io.dpbandit.store.LedgerEntry;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.stereotype.Service;
+
+/**
+ * A bandit's privacy report (GET /bandits/{id}/privacy): what it protects, with which guarantee,
+ * through which mechanisms, what it has spent, and what leaves without noise by design, so that an
+ * analyst or an auditor can check the claim without reading the code. Every field is a function of
+ * the spec and the ledger, so the report itself is public.
+ */
+@Service
+public class PrivacyReports {
+
+    private final BanditService bandits;
+    private final BanditRegistry registry;
+    private final Ledger ledger;
+    private final SharedBudgets budgets;
+
+    public PrivacyReports(BanditService bandits, BanditRegistry registry, Ledger ledger, SharedBudgets budgets) {
+        this.bandits = bandits;
+        this.registry = registry;
+        this.ledger = ledger;
+        this.budgets = budgets;
+    }
+
+    /**
+     * @param epsilon     the bandit's total ε over its life (all releases together)
+     * @param delta       its total δ
+     * @param accountant  how its releases compose (BASIC or ZCDP)
+     * @param composition SEQUENTIAL or PARALLEL over epochs (CAPRI), as chosen
+     * @param statement   the guarantee in one sentence
+     */
+    public record Guarantee(double epsilon, double delta, String accountant, String composition, String statement) {
+    }
+
+    /**
+     * @param protects       the unit of privacy in words
+     * @param charges        every charge in the ledger, in order (as GET /bandits/{id}/ledger)
+     * @param sharedBudget   the budget the bandit shares with others (null if none), with its figures
+     * @param publicByDesign what leaves without noise, and why that is not a user's data
+     * @param roles          what each API role can read
+     */
+    public record PrivacyReport(String bandit, BanditSpec.Algorithm algorithm, PrivacyModel model, PrivacyUnit unit,
+            int maxRoundsPerUser, String protects, Guarantee guarantee, List<MechanismDescription> mechanisms,
+            Ledger.Budget spent, List<LedgerEntry> charges, Ledger.SharedBudget sharedBudget, List<String> publicByDesign,
+            Map<String, String> roles) {
+    }
+
+    public PrivacyReport report(String id) {
+        BanditRecord row = registry.findById(id).orElseThrow(() -> new ServiceErrors.NotFound("no bandit '" + id + "'"));
+        BanditSpec spec = bandits.spec(id);
+        BanditSpec.Privacy p = spec.privacy();
+        PrivacyUnit unit = p.unit() == null ? PrivacyUnit.ROUND : p.unit();
+        int k = p.groupSize();
+        boolean local = p.model() == PrivacyModel.LDP;
+        String protects = unit == PrivacyUnit.USER
+                ? "each user: up to k = " + k + " learning rounds per user id (the decider names the user in /decide; "
+                        + "the user's rounds after the k-th are served but never learned from)"
+                : "each learning round: a user who returns is protected per round, and r rounds of one user are "
+                        + "protected at about r times the budget (group privacy)";
+        String notion = local ? "local DP: what leaves the user's device" : "joint DP: what every other user and "
+                + "every analyst can see";
+        String statement = String.format(java.util.Locale.ROOT, "(%s, %s)-DP for %s, in the %s: any change to %s "
+                + "changes the distribution of it by at most a factor e^epsilon, plus delta", fmt(row.getEpsilonTotal()),
+                fmt(row.getDeltaTotal()), unit == PrivacyUnit.USER ? "each user" : "each round", notion,
+                unit == PrivacyUnit.USER ? "one user's rounds" : "one round (its context, action and reward)");
+        Guarantee guarantee = new Guarantee(row.getEpsilonTotal(), row.getDeltaTotal(), p.accountantOrBasic().name(),
+                p.composition() == null ? null : p.composition().name(), statement);
+        List<MechanismDescription> mechanisms = Algorithms.of(spec.algorithm()).mechanisms(spec);
+        Ledger.Budget spent = ledger.budget(id, row.getEpsilonTotal(), row.getDeltaTotal());
+        Ledger.SharedBudget shared = row.getBudgetId() == null ? null : budgets.get(row.getBudgetId());
+        return new PrivacyReport(id, spec.algorithm(), p.model(), unit, k, protects, guarantee, mechanisms, spent,
+                ledger.entries(id), shared, publicByDesign(unit, local), roles(local));
+    }
+
+    private static List<String> publicByDesign(PrivacyUnit unit, boolean local) {
+        List<String> items = new ArrayList<>();
+        items.add("The spec: actions, kernel or feature map, bounds, horizon, budget and tuning (set by the operator).");
+        items.add("How many decisions there were and when, and which were learning rounds: the deciders' own requests "
+                + "and a public schedule, never a reward.");
+        items.add("The schedule: epoch lengths and when each epoch opens, seals and closes; a round folds when its "
+                + "feedback window has passed, whether or not feedback came.");
+        items.add("Each epoch's public plan (projection points, the contribution bound C_r, the leaf grid) and the "
+                + "public draws it is made from.");
+        items.add("The ledger: what each release cost. Costs follow the plan, never the data.");
+        if (unit == PrivacyUnit.USER) {
+            items.add("To the decider only: whether a named user still has learning rounds left (learning: false "
+                    + "after the k-th), which the decider that names the user could count itself.");
+        }
+        if (local) {
+            items.add("The randomiser inputs of a learning decision (features, plan), sent to the user's own device.");
+        }
+        return items;
+    }
+
+    private static Map<String, String> roles(boolean local) {
+        Map<String, String> roles = new LinkedHashMap<>();
+        roles.put("decider", "POST /decide and /feedback for its bandits: its own decisions, never another key's "
+                + "(a requestId of another key is a 409 that does not depend on the context).");
+        roles.put("analyst", "Releases, the ledger, this report, plans and status: private outputs and public facts "
+                + "only; never a context, a reward, a feedback time or count.");
+        roles.put("ops", "Exact feedback counts per state, metrics and epochs' work: the service's health, which is "
+                + "data-dependent and therefore never an analyst's.");
+        roles.put("admin", "Creates bandits and shared budgets; reads what the other roles read.");
+        if (local) {
+            roles.put("device", "Randomises its own round with dpbandit-client before anything leaves it; the server "
+                    + "checks each report against the plan's calibration.");
+        }
+        return roles;
+    }
+
+    private static String fmt(double x) {
+        return new java.math.BigDecimal(Double.toString(x)).stripTrailingZeros().toPlainString();
+    }
+}

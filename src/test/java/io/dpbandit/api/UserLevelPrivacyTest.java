@@ -1,0 +1,248 @@
+package io.dpbandit.api;
+
+import static io.dpbandit.api.ServiceFlowTest.capriSpec;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.dpbandit.PostgresIntegrationTest;
+import io.dpbandit.client.privacy.PrivacyCost;
+import io.dpbandit.privacy.ZcdpAccounting;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.springframework.http.HttpEntity;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * User-level privacy and shared budgets from the caller's side: what a product backend sends for a
+ * returning user, what it gets back, and what an operator's second bandit may spend on the same
+ * users.
+ */
+class UserLevelPrivacyTest extends PostgresIntegrationTest {
+
+    @Autowired
+    TestRestTemplate http;
+    @Autowired
+    JdbcTemplate jdbc;
+    @Autowired
+    io.dpbandit.lifecycle.LifecycleWorker lifecycle;
+
+    ResponseEntity<JsonNode> post(String path, Object body) {
+        return http.postForEntity(path, body, JsonNode.class);
+    }
+
+    static Map<String, Object> userSpec(String id, int horizon, Map<String, Object> privacy) {
+        Map<String, Object> spec = new HashMap<>(capriSpec(id, horizon, 600));
+        spec.put("privacy", privacy);
+        return spec;
+    }
+
+    static Map<String, Object> privacy(Object... kv) {
+        Map<String, Object> p = new HashMap<>(Map.of("model", "JDP", "epsilon", 1.0, "delta", 1e-5));
+        for (int i = 0; i < kv.length; i += 2) {
+            p.put((String) kv[i], kv[i + 1]);
+        }
+        return p;
+    }
+
+    @Test
+    void aReturningUserLearnsAtMostKRoundsAndEveryDecisionNamesItsUser() {
+        var created = post("/bandits", userSpec("per-user", 1000, privacy("unit", "USER", "maxRoundsPerUser", 2)));
+        assertThat(created.getStatusCode()).as("%s", created.getBody()).isEqualTo(HttpStatus.CREATED);
+        // The privacy report says what is protected, how, and at which sensitivity.
+        JsonNode report = http.getForObject("/bandits/per-user/privacy", JsonNode.class);
+        assertThat(report.path("unit").asText()).isEqualTo("USER");
+        assertThat(report.path("maxRoundsPerUser").asInt()).isEqualTo(2);
+        assertThat(report.path("guarantee").path("accountant").asText()).isEqualTo("ZCDP");
+        assertThat(report.path("guarantee").path("epsilon").asDouble()).isEqualTo(1.0);
+        assertThat(report.path("guarantee").path("statement").asText()).contains("each user").contains("joint DP");
+        assertThat(report.path("mechanisms")).hasSize(1);
+        assertThat(report.path("mechanisms").get(0).path("sensitivity").asText()).contains("2 2 C_r")
+                .contains("k = 2");
+        assertThat(report.path("mechanisms").get(0).path("reference").asText()).contains("Pavlovic");
+        assertThat(report.path("mechanisms").get(0).path("runsOn").asText()).isEqualTo("SERVER");
+        assertThat(report.path("publicByDesign").toString()).contains("learning rounds left");
+        assertThat(report.path("roles").path("analyst").asText()).isNotBlank();
+        assertThat(report.path("spent").path("epsilonSpent").asDouble()).isZero();
+        assertThat(report.path("charges")).isEmpty();
+        HttpHeaders decider = new HttpHeaders();
+        decider.set("X-API-Key", "test-decider-key");
+        assertThat(http.exchange("/bandits/per-user/privacy", HttpMethod.GET, new HttpEntity<>(decider),
+                JsonNode.class).getStatusCode()).isEqualTo(HttpStatus.FORBIDDEN);
+
+        // No user on a USER bandit: a 400 that says why, and nothing stored.
+        var anonymous = post("/decide", Map.of("bandit", "per-user", "context", List.of(0.2, 0.4)));
+        ServiceFlowTest.assertProblem(anonymous, HttpStatus.BAD_REQUEST, "validation");
+        assertThat(anonymous.getBody().path("detail").asText()).contains("user");
+        assertThat(decisions("per-user")).isZero();
+
+        // Alice learns twice, then is served but no longer learned from; Bob still learns.
+        for (int visit = 0; visit < 4; visit++) {
+            var d = post("/decide", Map.of("bandit", "per-user", "context", List.of(0.2, 0.4), "user", "alice"));
+            assertThat(d.getStatusCode()).isEqualTo(HttpStatus.OK);
+            assertThat(d.getBody().path("learning").asBoolean()).as("visit %d", visit).isEqualTo(visit < 2);
+            var f = post("/feedback", Map.of("decisionId", d.getBody().path("decisionId").asText(), "reward", 1.0));
+            assertThat(f.getBody().path("status").asText()).isEqualTo(visit < 2 ? "ACCEPTED" : "NOT_USED");
+        }
+        var bob = post("/decide", Map.of("bandit", "per-user", "context", List.of(0.2, 0.4), "user", "bob"));
+        assertThat(bob.getBody().path("learning").asBoolean()).isTrue();
+
+        // Only a keyed digest of the user is kept, never the id itself.
+        assertThat(jdbc.queryForList("SELECT user_digest FROM user_contribution WHERE bandit_id = 'per-user'",
+                String.class)).hasSize(2).noneMatch(k -> k.contains("alice") || k.contains("bob"));
+        assertThat(jdbc.queryForObject("SELECT rounds FROM user_contribution WHERE bandit_id = 'per-user' "
+                + "ORDER BY rounds DESC LIMIT 1", Integer.class)).isEqualTo(2);
+
+        // A round-level bandit refuses a user: it would protect rounds, not the user it names.
+        post("/bandits", capriSpec("per-round", 1000, 600));
+        var named = post("/decide", Map.of("bandit", "per-round", "context", List.of(0.2, 0.4), "user", "alice"));
+        ServiceFlowTest.assertProblem(named, HttpStatus.BAD_REQUEST, "validation");
+        assertThat(decisions("per-round")).isZero();
+    }
+
+    @Test
+    void aWholeRunUnderTheAccountantSpendsItsBudgetAndNeverMore() {
+        // Every releasing epoch of a horizon of 100, by returning users (k = 3), to the end.
+        post("/bandits", userSpec("whole-run", 100, privacy("unit", "USER", "maxRoundsPerUser", 3)));
+        int user = 0;
+        for (int guard = 0; guard < 20; guard++) {
+            JsonNode status = http.getForObject("/bandits/whole-run", JsonNode.class);
+            if (status.path("rounds").asLong() >= 100 || !"EXPLORE".equals(status.path("phase").asText())) {
+                break;
+            }
+            boolean learning = true;
+            while (learning) {
+                var d = post("/decide", Map.of("bandit", "whole-run", "context", List.of(0.8, 0.1),
+                        "user", "u" + (user++ / 3)));
+                learning = d.getBody().path("learning").asBoolean();
+                if (learning) {
+                    post("/feedback", Map.of("decisionId", d.getBody().path("decisionId").asText(), "reward", 0.7));
+                }
+            }
+            io.dpbandit.testing.FeedbackWindows.pass(jdbc, "whole-run");
+            lifecycle.settle("whole-run");
+        }
+        JsonNode ledger = http.getForObject("/bandits/whole-run/ledger", JsonNode.class);
+        int releases = io.dpbandit.policy.capri.EpochSchedule.forHorizon(100).releasingEpochs();
+        assertThat(ledger).hasSize(releases);
+        double rhoTotal = ZcdpAccounting.budgetRho(new PrivacyCost(1.0, 1e-5));
+        double rho = 0;
+        double epsilon = 0;
+        for (JsonNode entry : ledger) {
+            rho += entry.path("rho").asDouble();
+            epsilon += entry.path("epsilon").asDouble();
+        }
+        // All of it, and not a hair more: rho within the budget, the entries' epsilons adding up
+        // to what the spent rho is worth, which is the budget's epsilon.
+        assertThat(rho).isLessThanOrEqualTo(rhoTotal).isCloseTo(rhoTotal, within(1e-9 * rhoTotal));
+        assertThat(epsilon).isLessThanOrEqualTo(1.0 + 1e-12).isCloseTo(1.0, within(1e-6));
+        assertThat(http.getForObject("/bandits/whole-run/privacy", JsonNode.class).path("charges")).isEqualTo(ledger);
+        JsonNode budget = http.getForObject("/bandits/whole-run", JsonNode.class).path("budget");
+        assertThat(budget.path("epsilonSpent").asDouble()).isLessThanOrEqualTo(1.0).isCloseTo(1.0, within(1e-6));
+        assertThat(jdbc.queryForObject("SELECT max(rounds) FROM user_contribution WHERE bandit_id = 'whole-run'",
+                Integer.class)).isEqualTo(3);
+    }
+
+    @Test
+    void badUserLevelSpecsAre400sThatNameTheField() {
+        assertField(post("/bandits", userSpec("bad-unit", 100, privacy("unit", "HOUSEHOLD"))), "privacy.unit");
+        assertField(post("/bandits", userSpec("bad-k", 100, privacy("unit", "USER", "maxRoundsPerUser", 0))),
+                "privacy.maxRoundsPerUser");
+        assertField(post("/bandits", userSpec("huge-k", 100, privacy("unit", "USER", "maxRoundsPerUser", 1_000_000))),
+                "privacy.maxRoundsPerUser");
+        assertField(post("/bandits", userSpec("k-on-round", 100, privacy("maxRoundsPerUser", 3))),
+                "privacy.maxRoundsPerUser");
+        assertField(post("/bandits", userSpec("bad-accountant", 100, privacy("accountant", "RENYI"))),
+                "privacy.accountant");
+        assertField(post("/bandits", userSpec("no-budget", 100, privacy("budget", "nobody-made-it"))),
+                "privacy.budget");
+        for (String id : List.of("bad-unit", "bad-k", "huge-k", "k-on-round", "bad-accountant", "no-budget")) {
+            assertThat(http.getForEntity("/bandits/" + id, JsonNode.class).getStatusCode()).isEqualTo(HttpStatus.NOT_FOUND);
+        }
+    }
+
+    @Test
+    void aUsersKRoundsAreCalibratedAsAGroupUnderJdp() {
+        // The forecast of epoch 1 is computed with the same public seed for both: the noise per unit
+        // of contribution bound is k times the round-level one (group sensitivity 2kC_r, each release
+        // at the same rho).
+        JsonNode round = forecast(capriSpec("group-1", 5000, 600));
+        JsonNode user = forecast(userSpec("group-3", 5000, privacy("unit", "USER", "maxRoundsPerUser", 3)));
+        double perBoundRound = round.path("noiseSigma").asDouble() / round.path("contributionBound").asDouble();
+        double perBoundUser = user.path("noiseSigma").asDouble() / user.path("contributionBound").asDouble();
+        assertThat(perBoundUser).isCloseTo(3 * perBoundRound, within(1e-9 * perBoundUser));
+    }
+
+    @Test
+    void aSecondBanditThatWouldOverspendASharedBudgetIsRefusedAndNothingIsStored() {
+        var budget = post("/budgets", Map.of("id", "households", "epsilon", 1.5, "delta", 1e-5));
+        assertThat(budget.getStatusCode()).as("%s", budget.getBody()).isEqualTo(HttpStatus.CREATED);
+        assertThat(post("/budgets", Map.of("id", "households", "epsilon", 1.5, "delta", 1e-5)).getStatusCode())
+                .as("the same figures again are a safe retry").isEqualTo(HttpStatus.OK);
+        ServiceFlowTest.assertProblem(post("/budgets", Map.of("id", "households", "epsilon", 3.0, "delta", 1e-5)),
+                HttpStatus.CONFLICT, "conflict");
+
+        // Each bandit commits the whole of its own (1, 1e-5) at worst, as rho; the budget holds between
+        // one and two of them (rho of (1.5, 1e-5) by Bun & Steinke 2016, Prop 1.3).
+        double rhoEach = ZcdpAccounting.budgetRho(new PrivacyCost(1.0, 1e-5));
+        double rhoBudget = ZcdpAccounting.generalRho(1.5, 1e-5);
+        assertThat(rhoBudget).isGreaterThan(rhoEach).isLessThan(2 * rhoEach);
+        var first = post("/bandits", userSpec("shop-home", 1000, privacy("unit", "USER", "maxRoundsPerUser", 2,
+                "budget", "households")));
+        assertThat(first.getStatusCode()).as("%s", first.getBody()).isEqualTo(HttpStatus.CREATED);
+        var second = post("/bandits", userSpec("shop-search", 1000, privacy("unit", "USER", "maxRoundsPerUser", 2,
+                "budget", "households")));
+        ServiceFlowTest.assertProblem(second, HttpStatus.CONFLICT, "conflict");
+        assertThat(second.getBody().path("detail").asText()).contains("households").contains("nothing was created");
+        assertThat(http.getForEntity("/bandits/shop-search", JsonNode.class).getStatusCode())
+                .isEqualTo(HttpStatus.NOT_FOUND);
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM epoch WHERE bandit_id = 'shop-search'", Long.class))
+                .isZero();
+
+        // A smaller second bandit fits.
+        var small = post("/bandits", userSpec("shop-small", 1000, privacy("epsilon", 0.3, "unit", "USER",
+                "maxRoundsPerUser", 2, "budget", "households")));
+        assertThat(small.getStatusCode()).as("%s", small.getBody()).isEqualTo(HttpStatus.CREATED);
+        JsonNode figures = http.getForObject("/budgets/households", JsonNode.class);
+        assertThat(figures.path("bandits").asInt()).isEqualTo(2);
+        assertThat(figures.path("rhoCommitted").asDouble())
+                .isCloseTo(rhoEach + ZcdpAccounting.budgetRho(new PrivacyCost(0.3, 1e-5)), within(1e-12))
+                .isLessThanOrEqualTo(figures.path("rhoTotal").asDouble());
+        assertThat(figures.path("rhoSpent").asDouble()).isZero();
+
+        // Analysts read budgets; only an admin makes them.
+        HttpHeaders analyst = new HttpHeaders();
+        analyst.set("X-API-Key", "test-analyst-key");
+        assertThat(http.exchange("/budgets", HttpMethod.GET, new HttpEntity<>(analyst), JsonNode.class)
+                .getStatusCode()).isEqualTo(HttpStatus.OK);
+        assertThat(http.exchange("/budgets", HttpMethod.POST, new HttpEntity<>(Map.of("id", "mine", "epsilon", 1.0,
+                "delta", 1e-6), analyst), JsonNode.class).getStatusCode()).isEqualTo(HttpStatus.FORBIDDEN);
+        assertThat(http.getForEntity("/budgets/nobody", JsonNode.class).getStatusCode())
+                .isEqualTo(HttpStatus.NOT_FOUND);
+    }
+
+    JsonNode forecast(Map<String, Object> spec) {
+        HttpHeaders h = new HttpHeaders();
+        h.set("X-API-Key", "test-analyst-key");
+        var r = http.exchange("/bandits/plan?gap=0.2", HttpMethod.POST, new HttpEntity<>(spec, h), JsonNode.class);
+        assertThat(r.getStatusCode()).as("%s", r.getBody()).isEqualTo(HttpStatus.OK);
+        return r.getBody().path("capri").path("epochs").get(0);
+    }
+
+    long decisions(String bandit) {
+        return jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = ?", Long.class, bandit);
+    }
+
+    static void assertField(ResponseEntity<JsonNode> r, String field) {
+        assertThat(r.getStatusCode()).as("%s", r.getBody()).isEqualTo(HttpStatus.BAD_REQUEST);
+        assertThat(r.getBody().toString()).contains(field);
+    }
+}
