@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -35,6 +36,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * pause inside the close transaction, kills land before, inside and after a close commits, and
  * before and after a plan is stored. Seeded, so a failure replays.
  */
+@Tag("process")
 class CrashRecoveryTest {
 
     static final int ITERATIONS = 16;

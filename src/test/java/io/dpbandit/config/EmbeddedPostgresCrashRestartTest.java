@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -21,6 +22,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * (SIGKILL, as the OOM killer sends) and when a second instance is pointed at a live one's
  * directory. The service runs as its own JVM with the quick start's defaults (durable mode).
  */
+@Tag("process")
 class EmbeddedPostgresCrashRestartTest {
 
     static final Duration START = Duration.ofSeconds(60);

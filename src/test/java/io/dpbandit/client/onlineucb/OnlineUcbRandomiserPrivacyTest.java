@@ -9,6 +9,7 @@ import io.dpbandit.client.privacy.NormalDistribution;
 import io.dpbandit.client.privacy.SeededNoiseSource;
 import io.dpbandit.testing.StatisticalBounds;
 import io.dpbandit.testing.ThresholdAudit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.Test;
  * from the exact CDFs in each test) passes with probability ≤ 10⁻⁷. All sources are seeded, so each
  * outcome is in fact fixed; the rates say how unlucky a seed would have to be.
  */
+@Tag("statistical")
 class OnlineUcbRandomiserPrivacyTest {
 
     private static final double EPSILON = 1.0;
