@@ -12,6 +12,7 @@ import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.lifecycle.LifecycleEngine;
 import io.dpbandit.algorithms.Runtimes;
 import io.dpbandit.store.EpochStore;
+import io.dpbandit.testing.Specs;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,7 +49,7 @@ class ConcurrencyTest extends PostgresIntegrationTest {
 
     @Test
     void twoHundredConcurrentReleasesAgainstABudgetForTwentyChargeExactlyTwenty() throws Exception {
-        http.postForEntity("/bandits", ServiceFlowTest.uscaSpec("budget20", 4, 0.1, 2.0), JsonNode.class);
+        http.postForEntity("/bandits", Specs.usca("budget20", 4, 0.1, 2.0), JsonNode.class);
         for (int t = 0; t < 4; t++) {
             var d = http.postForEntity("/decide", Map.of("bandit", "budget20", "context", List.of(0.2, 0.4)),
                     JsonNode.class);
@@ -96,7 +97,7 @@ class ConcurrencyTest extends PostgresIntegrationTest {
     @Tag("process")
     @Test
     void twoInstancesOnOneDatabaseCloseAnEpochExactlyOnce() throws Exception {
-        http.postForEntity("/bandits", ServiceFlowTest.capriSpec("race", 100, 600), JsonNode.class);
+        http.postForEntity("/bandits", Specs.capri("race", 100, 600), JsonNode.class);
         int length = http.getForEntity("/bandits/race", JsonNode.class).getBody().path("epochLength").asInt();
         for (int t = 0; t < length; t++) {
             var d = http.postForEntity("/decide", Map.of("bandit", "race", "context", List.of(0.2, 0.4)), JsonNode.class);
@@ -157,7 +158,7 @@ class ConcurrencyTest extends PostgresIntegrationTest {
      */
     @Test
     void aCloseFromAStaleSealedViewReleasesNothing() {
-        http.postForEntity("/bandits", ServiceFlowTest.capriSpec("stale", 100, 600), JsonNode.class);
+        http.postForEntity("/bandits", Specs.capri("stale", 100, 600), JsonNode.class);
         int length = http.getForEntity("/bandits/stale", JsonNode.class).getBody().path("epochLength").asInt();
         for (int t = 0; t < length; t++) {
             var d = http.postForEntity("/decide", Map.of("bandit", "stale", "context", List.of(0.2, 0.4)), JsonNode.class);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dpbandit.testing.Specs;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import io.dpbandit.policy.capri.EpochSchedule;
 import java.io.File;
@@ -118,7 +119,7 @@ class CrashRecoveryTest {
             Service service = start();
             String bandit = "crash-" + i;
             post(service.port(), "/bandits", heavySpec("heavy-" + i));
-            post(service.port(), "/bandits", ServiceFlowTest.capriSpec(bandit, 100, 600));
+            post(service.port(), "/bandits", Specs.capri(bandit, 100, 600));
             for (int t = 0; t < 10; t++) {
                 JsonNode d = post(service.port(), "/decide", Map.of("bandit", bandit, "context", List.of(0.2, 0.4)));
                 String id = d.path("decisionId").asText();
@@ -189,7 +190,7 @@ class CrashRecoveryTest {
         for (int a = 0; a < 20; a++) {
             actions.add(Map.of("id", "a" + a, "features", List.of(rng.nextDouble(), rng.nextDouble())));
         }
-        Map<String, Object> spec = new java.util.HashMap<>(ServiceFlowTest.capriSpec(id, 640_000, 600));
+        Map<String, Object> spec = new java.util.HashMap<>(Specs.capri(id, 640_000, 600));
         spec.put("actions", actions);
         spec.put("contextPool", pool);
         spec.put("tuning", Map.of("projectionCap", 600));

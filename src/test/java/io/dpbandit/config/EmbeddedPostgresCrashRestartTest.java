@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.dpbandit.api.ServiceFlowTest;
+import io.dpbandit.testing.Specs;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -45,7 +45,7 @@ class EmbeddedPostgresCrashRestartTest {
 
             String key = first.devKey();
             var created = first.post("/bandits", key,
-                    JSON.writeValueAsString(ServiceFlowTest.capriSpec("quick-start", 100, 600)));
+                    JSON.writeValueAsString(Specs.capri("quick-start", 100, 600)));
             assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
             List<String> decisions = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
