@@ -23,7 +23,8 @@ import java.util.UUID;
  * {@link LifecycleStorage} in memory: a faithful model of {@link JdbcLifecycleStorage} over the
  * stores' statements, for the engine's unit tests. Every write is the same compare-and-set as in
  * SQL and every transaction is atomic (one lock around the whole storage): a plan is stored only
- * while there is none, a fold commits only at the expected folded count and policy version, an
+ * while there is none, a fold commits only at the expected folded count and policy version and for
+ * rounds not folded yet, an
  * epoch seals only while OPEN with every slot handed out and no round pending, and closes only while
  * SEALED with every round folded. The clock is the test's ({@link #advanceClock}), as the database's
  * is for the SQL.
@@ -286,8 +287,32 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
         return new EpochStore.Accumulator(e.accumulator == null ? null : e.accumulator.clone(), e.folded);
     }
 
+    /**
+     * Run once, after the next roundsToFold has read its rounds and before its caller goes on (another
+     * instance acting in that window); null for none.
+     */
+    private Runnable afterRoundsToFold;
+
+    public synchronized void afterNextRoundsToFold(Runnable action) {
+        afterRoundsToFold = action;
+    }
+
     @Override
-    public synchronized List<DecisionStore.Round> roundsToFold(String bandit, int epoch,
+    public List<DecisionStore.Round> roundsToFold(String bandit, int epoch, EpochProcess.FoldOrder order,
+            int limit) {
+        List<DecisionStore.Round> rounds = readRoundsToFold(bandit, epoch, order, limit);
+        Runnable action;
+        synchronized (this) {
+            action = afterRoundsToFold;
+            afterRoundsToFold = null;
+        }
+        if (action != null) {
+            action.run();
+        }
+        return rounds;
+    }
+
+    private synchronized List<DecisionStore.Round> readRoundsToFold(String bandit, int epoch,
             EpochProcess.FoldOrder order, int limit) {
         List<Decision> unfolded = decisions.values().stream().filter(d -> d.bandit.equals(bandit)
                 && d.epoch == epoch && d.slot != null && !d.folded).toList();
@@ -311,6 +336,9 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
         State s = states.get(bandit);
         if (folded.policyState() != null && s.version != folded.expectedVersion()) {
             return false;
+        }
+        if (rounds.stream().anyMatch(id -> decisions.get(id).folded)) {
+            return false; // folded by another writer since they were read
         }
         e.accumulator = folded.accumulator() == null ? null : folded.accumulator().clone();
         e.folded += rounds.size();

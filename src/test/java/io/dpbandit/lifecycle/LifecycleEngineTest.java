@@ -193,6 +193,30 @@ class LifecycleEngineTest {
         assertThat(slow.releasedSums).containsExactly(1.875);
     }
 
+    /**
+     * The window between reading the rounds and reading the accumulator: another instance folds the
+     * same rounds there, so the folded count this fold expects is current, but its rounds are in the
+     * sum already. It must commit nothing (counted twice, they would also leave the epoch with more
+     * rounds folded than assigned, and it could never close).
+     */
+    @Test
+    void roundsFoldedByAnotherInstanceAfterTheyWereReadAreNotFoldedAgain() {
+        FakeProcess late = new FakeProcess(0, 10, DEFAULT_REWARD, 0.1);
+        FakeProcess other = new FakeProcess(0, 10, DEFAULT_REWARD, 0.1);
+        LifecycleEngine otherEngine = new LifecycleEngine(storage, new BanditMetrics(new SimpleMeterRegistry()), 50);
+        fillEpochOne();
+        EpochStore.OpenEpoch seen = current();
+        storage.afterNextRoundsToFold(() -> assertThat(otherEngine.advance(other, DEFAULT_REWARD, seen, true))
+                .isEqualTo(Step.FOLDED));
+        assertThat(engine.advance(late, DEFAULT_REWARD, seen, true)).isEqualTo(Step.NONE);
+        assertThat(late.folds).as("it computed its fold from the moved-on accumulator").isEqualTo(1);
+        assertThat(current().folded()).isEqualTo(4);
+        assertThat(BinaryCodec.doubles(storage.accumulatorBytes(BANDIT, 1))).containsExactly(1.875, 4.0);
+        assertThat(step(engine, late, true)).isEqualTo(Step.SEALED);
+        assertThat(step(engine, late, true)).isEqualTo(Step.CLOSED);
+        assertThat(late.releasedSums).containsExactly(1.875);
+    }
+
     @Test
     void aFoldOverAStalePolicyVersionCommitsNothing() {
         FakeProcess stale = new FakeProcess(0, 10, DEFAULT_REWARD, 0.1);
@@ -258,7 +282,7 @@ class LifecycleEngineTest {
     void twoEnginesOnOneStorageCloseAnEpochExactlyOnce() throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
-            for (int trial = 0; trial < 25; trial++) {
+            for (int trial = 0; trial < 500; trial++) {
                 bandit();
                 fillEpochOne();
                 List<LifecycleEngine> engines = List.of(engine,

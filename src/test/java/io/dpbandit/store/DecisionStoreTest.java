@@ -168,6 +168,16 @@ class DecisionStoreTest {
     }
 
     @Test
+    void aRoundIsMarkedFoldedOnlyOnce() {
+        List<UUID> ids = StoreFixture.decide(decisions, BANDIT, 1, 3, 600);
+        ids.forEach(id -> decisions.feedback(id, 0.5));
+        assertThat(decisions.markFolded(ids.subList(0, 2))).isEqualTo(2);
+        assertThat(decisions.markFolded(List.of(ids.get(1), ids.get(2)))).as("one of them was folded").isEqualTo(1);
+        assertThat(decisions.markFolded(ids)).isZero();
+        assertThat(decisions.unfolded(BANDIT, 1, 10)).isEmpty();
+    }
+
+    @Test
     void aLateRoundCountsWithTheDefaultReward() {
         UUID late = insert(true, 0, 0, null);
         decisions.feedback(late, 0.9);
