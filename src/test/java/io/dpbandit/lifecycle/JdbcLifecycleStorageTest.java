@@ -7,7 +7,6 @@ import io.dpbandit.bandit.EpochStatus;
 import io.dpbandit.bandit.Phase;
 import io.dpbandit.bandit.ServiceErrors;
 import io.dpbandit.client.privacy.PrivacyCost;
-import io.dpbandit.ledger.Ledger;
 import io.dpbandit.runtime.EpochProcess;
 import io.dpbandit.store.BanditStateStore;
 import io.dpbandit.store.BinaryCodec;
@@ -20,8 +19,6 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
@@ -34,8 +31,6 @@ import org.springframework.transaction.annotation.Transactional;
  * on, or nothing at all. Tests commit for real (no test transaction), each on a bandit of its own.
  */
 @PostgresJpaTest
-@Import({EpochStore.class, DecisionStore.class, BanditStateStore.class, Ledger.class, JdbcLifecycleStorage.class})
-@EnableConfigurationProperties(LifecycleProperties.class)
 @Transactional(propagation = Propagation.NOT_SUPPORTED)
 class JdbcLifecycleStorageTest {
 

@@ -12,8 +12,10 @@ import org.springframework.test.context.ActiveProfiles;
 
 /**
  * A JPA slice (the entities and Spring Data repositories) on the embedded PostgreSQL with the
- * schema Flyway builds; Hibernate validates the entities against it. Every test runs in a
- * transaction that is rolled back.
+ * schema Flyway builds; Hibernate validates the entities against it. It also holds what is built on
+ * both kinds of store, the ledger and the lifecycle's storage (JdbcLifecycleStorage). All classes
+ * with this annotation share one context and one cluster. Every test runs in a transaction that is
+ * rolled back unless the class says otherwise.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
@@ -21,6 +23,6 @@ import org.springframework.test.context.ActiveProfiles;
 @DataJpaTest
 @AutoConfigureTestDatabase(replace = AutoConfigureTestDatabase.Replace.NONE)
 @ActiveProfiles("test")
-@Import(EmbeddedPostgresTestConfiguration.class)
+@Import({EmbeddedPostgresTestConfiguration.class, LifecycleStorageTestConfiguration.class})
 public @interface PostgresJpaTest {
 }
