@@ -1,5 +1,6 @@
 package io.dpbandit;
 
+import io.dpbandit.testing.ApiClient;
 import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.context.annotation.Import;
@@ -10,11 +11,11 @@ import org.springframework.test.context.ActiveProfiles;
  * (a temporary embedded cluster unless spring.datasource.url points at an external one).
  * Subclasses that keep the same configuration share one cached context and one database.
  * Metrics export stays on (Spring Boot turns it off in tests by default) so /actuator/prometheus
- * can be checked.
+ * can be checked. {@link ApiClient} calls the API (specs: {@code io.dpbandit.testing.Specs}).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @ActiveProfiles("test")
 @AutoConfigureObservability(tracing = false)
-@Import(TestApiKey.class)
+@Import({TestApiKey.class, ApiClient.class})
 public abstract class PostgresIntegrationTest {
 }

@@ -83,11 +83,13 @@ public class JdbcLifecycleStorage implements LifecycleStorage {
         return Boolean.TRUE.equals(tx.execute(s -> {
             if (!epochs.storeAccumulator(bandit, epoch, expectedFolded, rounds.size(), folded.accumulator())
                     || folded.policyState() != null
-                    && !states.storePolicyState(bandit, folded.expectedVersion(), folded.policyState())) {
+                    && !states.storePolicyState(bandit, folded.expectedVersion(), folded.policyState())
+                    // Rounds read before another writer's fold committed, the accumulator after it:
+                    // the count matches, but these rounds are in the sum already.
+                    || decisions.markFolded(rounds) != rounds.size()) {
                 s.setRollbackOnly();
                 return false;
             }
-            decisions.markFolded(rounds);
             return true;
         }));
     }

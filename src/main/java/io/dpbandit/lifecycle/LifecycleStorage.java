@@ -46,7 +46,7 @@ public interface LifecycleStorage {
     /**
      * One transaction: the accumulator replaced at {@code expectedFolded} (plus {@code rounds.size()}),
      * the policy state replaced at its expected version when the fold has one, and the rounds marked
-     * folded; nothing if any compare-and-set fails.
+     * folded, each of which must not be folded yet; nothing if any compare-and-set fails.
      */
     boolean commitFold(String bandit, int epoch, int expectedFolded, List<UUID> rounds, EpochProcess.Folded folded);
 

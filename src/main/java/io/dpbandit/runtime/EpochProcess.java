@@ -126,6 +126,11 @@ public interface EpochProcess<W> {
     record Charge(PrivacyCost cost, PrivacyCost budget, String reason, Integer epoch, String composition, Double rho,
             Accountant accountant, String sharedBudget) {
 
+        /** A BASIC charge, on no shared budget: (ε, δ) adds up. */
+        public Charge(PrivacyCost cost, PrivacyCost budget, String reason, Integer epoch, String composition) {
+            this(cost, budget, reason, epoch, composition, null, Accountant.BASIC, null);
+        }
+
         /** A charge of a bandit of this spec: its budget, accountant and shared budget from the spec. */
         public static Charge of(BanditSpec spec, PrivacyCost cost, Double rho, String reason, Integer epoch,
                 String composition) {

@@ -273,10 +273,15 @@ public class DecisionStore {
                 + "9223372036854775807) ORDER BY seq LIMIT ?", this::round, banditId, epoch, banditId, epoch, at, limit);
     }
 
-    /** Marks rounds folded (same transaction as the accumulator's compare-and-set). */
-    public void markFolded(List<UUID> ids) {
-        jdbc.update(con -> {
-            var ps = con.prepareStatement("UPDATE decision SET folded_at = clock_timestamp() WHERE id = ANY(?)");
+    /**
+     * Marks rounds folded (same transaction as the accumulator's compare-and-set); returns how many
+     * were not folded before. A round already folded is left alone: fewer than {@code ids.size()}
+     * means another writer folded some of them first.
+     */
+    public int markFolded(List<UUID> ids) {
+        return jdbc.update(con -> {
+            var ps = con.prepareStatement("UPDATE decision SET folded_at = clock_timestamp() WHERE id = ANY(?) "
+                    + "AND folded_at IS NULL");
             ps.setArray(1, con.createArrayOf("uuid", ids.toArray()));
             return ps;
         });

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpbandit.PostgresIntegrationTest;
+import io.dpbandit.testing.Specs;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -35,7 +36,7 @@ class BadInputCorpusTest extends PostgresIntegrationTest {
     }
 
     String spec(Map<String, Object> changes) throws Exception {
-        Map<String, Object> s = new HashMap<>(ServiceFlowTest.capriSpec("corpus-new", 100, 600));
+        Map<String, Object> s = new HashMap<>(Specs.capri("corpus-new", 100, 600));
         s.putAll(changes);
         s.values().removeIf(v -> v == null || "REMOVE".equals(v));
         return json.writeValueAsString(s);
@@ -52,7 +53,7 @@ class BadInputCorpusTest extends PostgresIntegrationTest {
 
     @Test
     void everyBadRequestIsA4xxProblemAndStoresNothing() throws Exception {
-        http.postForEntity("/bandits", ServiceFlowTest.capriSpec("corpus", 100, 600), JsonNode.class);
+        http.postForEntity("/bandits", Specs.capri("corpus", 100, 600), JsonNode.class);
         var replayed = http.postForEntity("/decide", Map.of("bandit", "corpus", "context", List.of(0.2, 0.4),
                 "requestId", "replayed"), JsonNode.class).getBody();
         String decision = replayed.path("decisionId").asText();
@@ -85,7 +86,7 @@ class BadInputCorpusTest extends PostgresIntegrationTest {
                 new Case("no body", HttpMethod.POST, "/bandits", ""),
                 new Case("array body", HttpMethod.POST, "/bandits", "[1, 2]"),
                 new Case("existing id, other spec", HttpMethod.POST, "/bandits",
-                        json.writeValueAsString(ServiceFlowTest.capriSpec("corpus", 200, 600))),
+                        json.writeValueAsString(Specs.capri("corpus", 200, 600))),
                 new Case("decide NaN", HttpMethod.POST, "/decide", "{\"bandit\": \"corpus\", \"context\": [NaN, 0.1]}"),
                 new Case("decide Infinity", HttpMethod.POST, "/decide", "{\"bandit\": \"corpus\", \"context\": [1e999, 0.1]}"),
                 new Case("decide wrong dimension", HttpMethod.POST, "/decide", "{\"bandit\": \"corpus\", \"context\": [0.1]}"),

@@ -3,7 +3,7 @@ package io.dpbandit.api;
 import io.dpbandit.client.privacy.PrivacyFloor;
 import io.dpbandit.lifecycle.Step;
 
-import static io.dpbandit.api.ServiceFlowTest.assertProblem;
+import static io.dpbandit.testing.ApiClient.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -15,9 +15,10 @@ import io.dpbandit.client.capri.CapriRandomiser;
 import io.dpbandit.client.capri.CapriRandomiserPlan;
 import io.dpbandit.client.capri.CapriReport;
 import io.dpbandit.client.privacy.SeededNoiseSource;
+import io.dpbandit.testing.ApiClient;
 import io.dpbandit.testing.FeedbackWindows;
+import io.dpbandit.testing.Specs;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -38,41 +39,26 @@ class CapriLdpFlowTest extends PostgresIntegrationTest {
     static final ObjectMapper JSON = new ObjectMapper();
 
     @Autowired
+    ApiClient api;
+    @Autowired
     TestRestTemplate http;
     @Autowired
     LifecycleWorker lifecycle;
     @Autowired
     JdbcTemplate jdbc;
 
-    static Map<String, Object> ldpSpec(String id) {
-        Map<String, Object> spec = new HashMap<>(ServiceFlowTest.capriSpec(id, 100, 600));
-        spec.put("privacy", Map.of("model", "LDP", "epsilon", 1.0, "delta", 1e-5));
-        return spec;
-    }
-
-    ResponseEntity<JsonNode> send(String path, Object body) {
-        return http.postForEntity(path, body, JsonNode.class);
-    }
-
-    JsonNode ok(String path, Object body) {
-        var r = send(path, body);
-        assertThat(r.getStatusCode().is2xxSuccessful()).as("%s -> %s %s", path, r.getStatusCode(), r.getBody())
-                .isTrue();
-        return r.getBody();
-    }
-
     @Test
     void usersRandomiseTheirOwnContributionsAndTheEpochClosesOnTheirReports() throws Exception {
-        Map<String, Object> silentDefault = ldpSpec("ldp-default");
+        Map<String, Object> silentDefault = Specs.capriLdp("ldp-default");
         silentDefault.put("feedback", Map.of("waitSeconds", 600, "defaultReward", 0.5));
-        assertProblem(send("/bandits", silentDefault), HttpStatus.BAD_REQUEST, "validation");
+        assertProblem(api.post("/bandits", silentDefault), HttpStatus.BAD_REQUEST, "validation");
 
-        assertThat(send("/bandits", ldpSpec("ldp-capri")).getStatusCode()).isEqualTo(HttpStatus.CREATED);
+        assertThat(api.post("/bandits", Specs.capriLdp("ldp-capri")).getStatusCode()).isEqualTo(HttpStatus.CREATED);
         int length = http.getForObject("/bandits/ldp-capri", JsonNode.class).path("epochLength").asInt();
         List<JsonNode> decisions = new ArrayList<>();
         List<List<Double>> contexts = List.of(List.of(0.2, 0.4), List.of(0.8, 0.1), List.of(0.5, 0.5));
         for (int t = 0; t < length; t++) {
-            JsonNode d = ok("/decide", Map.of("bandit", "ldp-capri", "context", contexts.get(t % 3)));
+            JsonNode d = api.ok("/decide", Map.of("bandit", "ldp-capri", "context", contexts.get(t % 3)));
             assertThat(d.path("learning").asBoolean()).isTrue();
             assertThat(d.path("randomiser").path("epoch").asInt()).isEqualTo(1);
             decisions.add(d);
@@ -92,39 +78,39 @@ class CapriLdpFlowTest extends PostgresIntegrationTest {
 
         JsonNode first = decisions.get(0);
         String id0 = first.path("decisionId").asText();
-        assertProblem(send("/feedback", Map.of("decisionId", id0, "reward", 0.9)), HttpStatus.BAD_REQUEST,
+        assertProblem(api.post("/feedback", Map.of("decisionId", id0, "reward", 0.9)), HttpStatus.BAD_REQUEST,
                 "validation");
         CapriReport honest = report(device, first, contexts.get(0), 0.9, noise);
         Map<String, Object> forged = JSON.convertValue(honest, Map.class);
         forged.put("contribution", java.util.Collections.nCopies(plan.projectionSize(), 1e6));
-        assertProblem(send("/feedback", Map.of("decisionId", id0, "report", forged)), HttpStatus.BAD_REQUEST,
+        assertProblem(api.post("/feedback", Map.of("decisionId", id0, "report", forged)), HttpStatus.BAD_REQUEST,
                 "validation");
         Map<String, Object> otherEpoch = JSON.convertValue(honest, Map.class);
         otherEpoch.put("epoch", 2);
-        assertProblem(send("/feedback", Map.of("decisionId", id0, "report", otherEpoch)), HttpStatus.BAD_REQUEST,
+        assertProblem(api.post("/feedback", Map.of("decisionId", id0, "report", otherEpoch)), HttpStatus.BAD_REQUEST,
                 "validation");
         Map<String, Object> weaker = JSON.convertValue(honest, Map.class);
         weaker.put("sigma", plan.sigma() / 2);
-        assertProblem(send("/feedback", Map.of("decisionId", id0, "report", weaker)), HttpStatus.BAD_REQUEST,
+        assertProblem(api.post("/feedback", Map.of("decisionId", id0, "report", weaker)), HttpStatus.BAD_REQUEST,
                 "validation");
         // A report that declares an enormous σ still has its contribution judged by the plan's σ.
         Map<String, Object> inflated = JSON.convertValue(honest, Map.class);
         inflated.put("sigma", 1e300);
         inflated.put("contribution", java.util.Collections.nCopies(plan.projectionSize(), 1e6));
-        assertProblem(send("/feedback", Map.of("decisionId", id0, "report", inflated)), HttpStatus.BAD_REQUEST,
+        assertProblem(api.post("/feedback", Map.of("decisionId", id0, "report", inflated)), HttpStatus.BAD_REQUEST,
                 "validation");
         Map<String, Object> extra = JSON.convertValue(honest, Map.class);
         extra.put("reward", 0.9);
-        assertProblem(send("/feedback", Map.of("decisionId", id0, "report", extra)), HttpStatus.BAD_REQUEST,
+        assertProblem(api.post("/feedback", Map.of("decisionId", id0, "report", extra)), HttpStatus.BAD_REQUEST,
                 "validation");
 
         for (int t = 0; t < length; t++) {
             JsonNode d = decisions.get(t);
             CapriReport r = t == 0 ? honest : report(device, d, contexts.get(t % 3), 0.5, noise);
-            assertThat(ok("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "report", r))
+            assertThat(api.ok("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "report", r))
                     .path("status").asText()).isEqualTo("ACCEPTED");
         }
-        assertThat(ok("/feedback", Map.of("decisionId", id0, "report", honest)).path("status").asText())
+        assertThat(api.ok("/feedback", Map.of("decisionId", id0, "report", honest)).path("status").asText())
                 .as("a retry").isEqualTo("DUPLICATE");
         assertThat(jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = 'ldp-capri' "
                 + "AND (context IS NOT NULL OR reward IS NOT NULL)", Long.class))
@@ -149,12 +135,12 @@ class CapriLdpFlowTest extends PostgresIntegrationTest {
 
     @Test
     void aJdpBanditHasNoRandomiserPlanAndTakesNoReport() {
-        ok("/bandits", ServiceFlowTest.capriSpec("jdp-no-plan", 100, 600));
+        api.ok("/bandits", Specs.capri("jdp-no-plan", 100, 600));
         assertProblem(http.getForEntity("/bandits/jdp-no-plan/epochs/1/randomiser", JsonNode.class),
                 HttpStatus.BAD_REQUEST, "validation");
-        JsonNode d = ok("/decide", Map.of("bandit", "jdp-no-plan", "context", List.of(0.2, 0.4)));
+        JsonNode d = api.ok("/decide", Map.of("bandit", "jdp-no-plan", "context", List.of(0.2, 0.4)));
         assertThat(d.has("randomiser")).isFalse();
-        assertProblem(send("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "report",
+        assertProblem(api.post("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "report",
                 Map.of("epoch", 1))), HttpStatus.BAD_REQUEST, "validation");
         assertProblem(http.getForEntity("/bandits/jdp-no-plan/epochs/x/randomiser", JsonNode.class),
                 HttpStatus.BAD_REQUEST, "validation");

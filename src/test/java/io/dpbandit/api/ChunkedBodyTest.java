@@ -3,6 +3,7 @@ package io.dpbandit.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dpbandit.PostgresIntegrationTest;
+import io.dpbandit.testing.Specs;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -35,7 +36,7 @@ class ChunkedBodyTest extends PostgresIntegrationTest {
 
     @Test
     void aChunkedElevenMegabyteDecideIsAnswered413() throws Exception {
-        rest.postForEntity("/bandits", ServiceFlowTest.capriSpec("chunky", 100, 600), String.class);
+        rest.postForEntity("/bandits", Specs.capri("chunky", 100, 600), String.class);
         // Valid JSON all the way: whitespace between the fields, so only the size is wrong.
         Answer a = postChunked("/decide", "{\"bandit\": \"chunky\",", (byte) ' ', "\"context\": [0.2, 0.4]}");
         assertThat(a.status()).isEqualTo(413);
@@ -46,7 +47,7 @@ class ChunkedBodyTest extends PostgresIntegrationTest {
 
     @Test
     void aChunkedBodyOfElevenMegabytesOfNumbersIsRefusedWithoutHoldingThem() throws Exception {
-        rest.postForEntity("/bandits", ServiceFlowTest.capriSpec("chunky-numbers", 100, 600), String.class);
+        rest.postForEntity("/bandits", Specs.capri("chunky-numbers", 100, 600), String.class);
         var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long before = allocatedByOtherThreads(threads);
         // ~2.9 million numbers in one context array: held as doubles that would be 23 MB.

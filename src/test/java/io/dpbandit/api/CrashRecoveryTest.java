@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpbandit.testing.FeedbackWindows;
+import io.dpbandit.testing.Specs;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import io.dpbandit.client.privacy.PrivacyCost;
 import io.dpbandit.policy.capri.EpochSchedule;
@@ -24,6 +25,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -39,6 +41,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * pause inside the close transaction, kills land before, inside and after a close commits, and
  * before and after a plan is stored. Seeded, so a failure replays.
  */
+@Tag("process")
 class CrashRecoveryTest {
 
     static final int ITERATIONS = 16;
@@ -126,7 +129,7 @@ class CrashRecoveryTest {
             Service service = start();
             String bandit = "crash-" + i;
             post(service.port(), "/bandits", heavySpec("heavy-" + i));
-            post(service.port(), "/bandits", ServiceFlowTest.capriSpec(bandit, 100, 600));
+            post(service.port(), "/bandits", Specs.capri(bandit, 100, 600));
             for (int t = 0; t < 10; t++) {
                 JsonNode d = post(service.port(), "/decide", Map.of("bandit", bandit, "context", List.of(0.2, 0.4)));
                 String id = d.path("decisionId").asText();
@@ -201,7 +204,7 @@ class CrashRecoveryTest {
         for (int a = 0; a < 20; a++) {
             actions.add(Map.of("id", "a" + a, "features", List.of(rng.nextDouble(), rng.nextDouble())));
         }
-        Map<String, Object> spec = new java.util.HashMap<>(ServiceFlowTest.capriSpec(id, 640_000, 600));
+        Map<String, Object> spec = new java.util.HashMap<>(Specs.capri(id, 640_000, 600));
         spec.put("actions", actions);
         spec.put("contextPool", pool);
         spec.put("tuning", Map.of("projectionCap", 600));

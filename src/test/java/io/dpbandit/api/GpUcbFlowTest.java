@@ -1,6 +1,6 @@
 package io.dpbandit.api;
 
-import static io.dpbandit.api.ServiceFlowTest.assertProblem;
+import static io.dpbandit.testing.ApiClient.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,17 +12,17 @@ import io.dpbandit.client.gpucb.GpUcbParameters;
 import io.dpbandit.client.gpucb.GpUcbRandomiser;
 import io.dpbandit.client.gpucb.GpUcbReport;
 import io.dpbandit.client.privacy.SeededNoiseSource;
+import io.dpbandit.testing.ApiClient;
 import io.dpbandit.testing.FeedbackWindows;
+import io.dpbandit.testing.Specs;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.client.TestRestTemplate;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.ResponseEntity;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
@@ -34,45 +34,21 @@ class GpUcbFlowTest extends PostgresIntegrationTest {
     static final ObjectMapper JSON = new ObjectMapper();
 
     @Autowired
+    ApiClient api;
+    @Autowired
     TestRestTemplate http;
     @Autowired
     LifecycleWorker lifecycle;
     @Autowired
     JdbcTemplate jdbc;
 
-    static Map<String, Object> gpSpec(String id, String model, int horizon) {
-        Map<String, Object> spec = new LinkedHashMap<>();
-        spec.put("id", id);
-        spec.put("algorithm", "GPUCB");
-        spec.put("privacy", Map.of("model", model, "epsilon", 1.0, "delta", 1e-5));
-        spec.put("horizon", horizon);
-        spec.put("kernel", Map.of("type", "RBF", "lengthScale", 0.5));
-        spec.put("contextDimension", 1);
-        spec.put("actions", List.of(Map.of("id", "low", "features", List.of(0.2)),
-                Map.of("id", "mid", "features", List.of(0.5)), Map.of("id", "high", "features", List.of(0.8))));
-        spec.put("gpucb", Map.of("nodesPerDimension", 4)); // M = 2 * 4^2 = 32
-        spec.put("feedback", Map.of("waitSeconds", 600, "defaultReward", 0.0));
-        return spec;
-    }
-
-    ResponseEntity<JsonNode> send(String path, Object body) {
-        return http.postForEntity(path, body, JsonNode.class);
-    }
-
-    JsonNode ok(String path, Object body) {
-        var r = send(path, body);
-        assertThat(r.getStatusCode().is2xxSuccessful()).as("%s -> %s %s", path, r.getStatusCode(), r.getBody())
-                .isTrue();
-        return r.getBody();
-    }
-
     JsonNode decide(String bandit, double context) {
-        return ok("/decide", Map.of("bandit", bandit, "context", List.of(context)));
+        return api.ok("/decide", Map.of("bandit", bandit, "context", List.of(context)));
     }
 
     @Test
     void jdpGpUcbIsChargedOnceAndFoldsEveryAcceptedReward() {
-        assertThat(send("/bandits", gpSpec("gp-jdp", "JDP", 20)).getStatusCode()).isEqualTo(HttpStatus.CREATED);
+        assertThat(api.post("/bandits", Specs.gp("gp-jdp", "JDP", 20)).getStatusCode()).isEqualTo(HttpStatus.CREATED);
         assertThat(http.getForObject("/bandits/gp-jdp/ledger", JsonNode.class)).hasSize(1);
         List<String> ids = new ArrayList<>();
         for (int t = 0; t < 20; t++) {
@@ -82,7 +58,7 @@ class GpUcbFlowTest extends PostgresIntegrationTest {
             ids.add(d.path("decisionId").asText());
         }
         for (String id : ids) {
-            assertThat(ok("/feedback", Map.of("decisionId", id, "reward", 0.6)).path("status").asText())
+            assertThat(api.ok("/feedback", Map.of("decisionId", id, "reward", 0.6)).path("status").asText())
                     .isEqualTo("ACCEPTED");
         }
         FeedbackWindows.pass(jdbc, "gp-jdp");
@@ -97,7 +73,7 @@ class GpUcbFlowTest extends PostgresIntegrationTest {
 
     @Test
     void localGpUcbTakesOnlyDeviceReports() throws Exception {
-        ok("/bandits", gpSpec("gp-ldp", "LDP", 12));
+        api.ok("/bandits", Specs.gp("gp-ldp", "LDP", 12));
         SeededNoiseSource device = new SeededNoiseSource(5);
         List<JsonNode> decisions = new ArrayList<>();
         for (int t = 0; t < 12; t++) {
@@ -106,21 +82,21 @@ class GpUcbFlowTest extends PostgresIntegrationTest {
         JsonNode first = decisions.get(0);
         assertThat(first.path("randomiser").path("features")).hasSize(32);
         String id0 = first.path("decisionId").asText();
-        assertProblem(send("/feedback", Map.of("decisionId", id0, "reward", 1.0)), HttpStatus.BAD_REQUEST,
+        assertProblem(api.post("/feedback", Map.of("decisionId", id0, "reward", 1.0)), HttpStatus.BAD_REQUEST,
                 "validation");
         GpUcbReport honest = report(first, 1.0, device);
         Map<String, Object> forged = JSON.convertValue(honest, Map.class);
         forged.put("gramSigma", honest.gramSigma() / 4);
-        assertProblem(send("/feedback", Map.of("decisionId", id0, "report", forged)), HttpStatus.BAD_REQUEST,
+        assertProblem(api.post("/feedback", Map.of("decisionId", id0, "report", forged)), HttpStatus.BAD_REQUEST,
                 "validation");
         Map<String, Object> shortGram = JSON.convertValue(honest, Map.class);
         shortGram.put("noisyGram", Collections.nCopies(10, 0.0));
-        assertProblem(send("/feedback", Map.of("decisionId", id0, "report", shortGram)), HttpStatus.BAD_REQUEST,
+        assertProblem(api.post("/feedback", Map.of("decisionId", id0, "report", shortGram)), HttpStatus.BAD_REQUEST,
                 "validation");
         for (int t = 0; t < 10; t++) {
             JsonNode d = decisions.get(t);
             GpUcbReport r = t == 0 ? honest : report(d, 0.5, device);
-            assertThat(ok("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "report", r))
+            assertThat(api.ok("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "report", r))
                     .path("status").asText()).isEqualTo("ACCEPTED");
         }
         // The last two users stay silent: the windows pass (rather than sleeping through them).
@@ -136,19 +112,19 @@ class GpUcbFlowTest extends PostgresIntegrationTest {
 
     @Test
     void aGpUcbSpecNeedsAnRbfKernelAndAFewDimensions() {
-        Map<String, Object> matern = gpSpec("gp-bad-1", "JDP", 20);
+        Map<String, Object> matern = Specs.gp("gp-bad-1", "JDP", 20);
         matern.put("kernel", Map.of("type", "MATERN32", "lengthScale", 0.5));
-        assertProblem(send("/bandits", matern), HttpStatus.BAD_REQUEST, "validation");
-        Map<String, Object> wide = gpSpec("gp-bad-2", "JDP", 20);
+        assertProblem(api.post("/bandits", matern), HttpStatus.BAD_REQUEST, "validation");
+        Map<String, Object> wide = Specs.gp("gp-bad-2", "JDP", 20);
         wide.put("contextDimension", 8);
         wide.remove("gpucb");
-        assertProblem(send("/bandits", wide), HttpStatus.BAD_REQUEST, "validation");
-        Map<String, Object> tooMany = gpSpec("gp-bad-3", "JDP", 20);
+        assertProblem(api.post("/bandits", wide), HttpStatus.BAD_REQUEST, "validation");
+        Map<String, Object> tooMany = Specs.gp("gp-bad-3", "JDP", 20);
         tooMany.put("gpucb", Map.of("nodesPerDimension", 40));
-        assertProblem(send("/bandits", tooMany), HttpStatus.BAD_REQUEST, "validation");
-        Map<String, Object> chosen = gpSpec("gp-default", "JDP", 1000);
+        assertProblem(api.post("/bandits", tooMany), HttpStatus.BAD_REQUEST, "validation");
+        Map<String, Object> chosen = Specs.gp("gp-default", "JDP", 1000);
         chosen.remove("gpucb");
-        assertThat(send("/bandits", chosen).getStatusCode()).as("m-bar chosen from the horizon")
+        assertThat(api.post("/bandits", chosen).getStatusCode()).as("m-bar chosen from the horizon")
                 .isEqualTo(HttpStatus.CREATED);
     }
 

@@ -11,6 +11,7 @@ import io.dpbandit.PostgresIntegrationTest;
 import io.dpbandit.TestApiKey;
 import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.testing.RawHttp;
+import io.dpbandit.testing.Specs;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -65,23 +66,23 @@ class HostileInputCorpusTest extends PostgresIntegrationTest {
 
     /** Valid specs of every algorithm and privacy model, as JSON trees. */
     Map<String, ObjectNode> specs() {
-        Map<String, Object> capriLdp = new HashMap<>(ServiceFlowTest.capriSpec("x", 100, 600));
+        Map<String, Object> capriLdp = new HashMap<>(Specs.capri("x", 100, 600));
         capriLdp.put("privacy", Map.of("model", "LDP", "epsilon", 1.0, "delta", 1e-5));
-        Map<String, Object> capriRefined = new HashMap<>(ServiceFlowTest.capriSpec("x", 100, 600));
+        Map<String, Object> capriRefined = new HashMap<>(Specs.capri("x", 100, 600));
         capriRefined.put("tuning", Map.of("elimination", "PAIRWISE", "projectionCap", 50, "projection", "PLANNED",
                 "tauRule", "PLANNED", "rewardOffset", 0.5, "statisticalWidth", "VARIANCE"));
         capriRefined.put("rewardBound", 0.5);
-        Map<String, Object> linucb = new HashMap<>(LinearBanditFlowTest.linearSpec("x", "LINUCB", 100, 600));
+        Map<String, Object> linucb = new HashMap<>(Specs.linear("x", "LINUCB", 100, 600));
         linucb.put("linear", Map.of("featureMap", "OUTER_PRODUCT", "mode", "ENGINEERED", "noise", "GAUSSIAN"));
         Map<String, ObjectNode> out = new LinkedHashMap<>();
-        out.put("capri", json.valueToTree(ServiceFlowTest.capriSpec("x", 100, 600)));
+        out.put("capri", json.valueToTree(Specs.capri("x", 100, 600)));
         out.put("capri-ldp", json.valueToTree(capriLdp));
         out.put("capri-refined", json.valueToTree(capriRefined));
-        out.put("usca", json.valueToTree(ServiceFlowTest.uscaSpec("x", 10, 0.5, 1.0)));
+        out.put("usca", json.valueToTree(Specs.usca("x", 10, 0.5, 1.0)));
         out.put("linucb", json.valueToTree(linucb));
-        out.put("onlineucb", json.valueToTree(LinearBanditFlowTest.linearSpec("x", "ONLINEUCB", 100, 600)));
-        out.put("gpucb", json.valueToTree(GpUcbFlowTest.gpSpec("x", "JDP", 100)));
-        out.put("gpucb-ldp", json.valueToTree(GpUcbFlowTest.gpSpec("x", "LDP", 100)));
+        out.put("onlineucb", json.valueToTree(Specs.linear("x", "ONLINEUCB", 100, 600)));
+        out.put("gpucb", json.valueToTree(Specs.gp("x", "JDP", 100)));
+        out.put("gpucb-ldp", json.valueToTree(Specs.gp("x", "LDP", 100)));
         return out;
     }
 

@@ -12,6 +12,7 @@ import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.testing.FeedbackWindows;
 import io.dpbandit.testing.RawHttp;
+import io.dpbandit.testing.Specs;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -55,9 +56,9 @@ class HostileRequestsTest extends PostgresIntegrationTest {
     void start() throws Exception {
         http = new RawHttp(port);
         if (http.get("/bandits/hostile-capri", KEY).status() == 404) {
-            assertThat(http.post("/bandits", KEY, json.writeValueAsString(ServiceFlowTest.capriSpec("hostile-capri",
+            assertThat(http.post("/bandits", KEY, json.writeValueAsString(Specs.capri("hostile-capri",
                     400, 600))).status()).isEqualTo(201);
-            assertThat(http.post("/bandits", KEY, json.writeValueAsString(ServiceFlowTest.uscaSpec("hostile-usca",
+            assertThat(http.post("/bandits", KEY, json.writeValueAsString(Specs.usca("hostile-usca",
                     4, 0.25, 1.0))).status()).isEqualTo(201);
             for (int t = 0; t < 4; t++) {
                 var d = http.post("/decide", KEY, "{\"bandit\": \"hostile-usca\", \"context\": [0.2, 0.4]}").json();
@@ -120,8 +121,8 @@ class HostileRequestsTest extends PostgresIntegrationTest {
     void aWildcardOrMalformedContentTypeIs415OnEveryPost() throws Exception {
         var before = snapshot();
         Map<String, String> bodies = Map.of(
-                "/bandits", json.writeValueAsString(ServiceFlowTest.capriSpec("hostile-new", 100, 600)),
-                "/bandits/plan", json.writeValueAsString(ServiceFlowTest.capriSpec("hostile-new", 100, 600)),
+                "/bandits", json.writeValueAsString(Specs.capri("hostile-new", 100, 600)),
+                "/bandits/plan", json.writeValueAsString(Specs.capri("hostile-new", 100, 600)),
                 "/decide", "{\"bandit\": \"hostile-capri\", \"context\": [0.2, 0.4]}",
                 "/feedback", "{\"decisionId\": \"" + java.util.UUID.randomUUID() + "\", \"reward\": 1}",
                 "/release", "{\"bandit\": \"hostile-usca\", \"context\": [0.5, 0.5]}");
@@ -157,7 +158,7 @@ class HostileRequestsTest extends PostgresIntegrationTest {
         var before = snapshot();
         for (String path : List.of("/bandits", "/bandits/plan")) {
             for (String field : List.of("contextPool", "actions")) {
-                Map<String, Object> spec = new HashMap<>(ServiceFlowTest.capriSpec("hostile-nulls", 100, 600));
+                Map<String, Object> spec = new HashMap<>(Specs.capri("hostile-nulls", 100, 600));
                 List<Object> withNull = new ArrayList<>((List<?>) spec.get(field));
                 withNull.add(1, null);
                 spec.put(field, withNull);
@@ -241,7 +242,7 @@ class HostileRequestsTest extends PostgresIntegrationTest {
 
     @Test
     void aRewardAfterTheDefaultIsStoredAndCountedLate() throws Exception {
-        assertThat(http.post("/bandits", KEY, json.writeValueAsString(ServiceFlowTest.capriSpec("hostile-late", 100, 1)))
+        assertThat(http.post("/bandits", KEY, json.writeValueAsString(Specs.capri("hostile-late", 100, 1)))
                 .status()).isEqualTo(201);
         String decision = http.post("/decide", KEY, "{\"bandit\": \"hostile-late\", \"context\": [0.2, 0.4]}").json()
                 .path("decisionId").asText();
@@ -266,7 +267,7 @@ class HostileRequestsTest extends PostgresIntegrationTest {
     @Test
     void concurrentChargesThatDoNotAddUpInBinaryNeverOverspend() throws Exception {
         assertThat(0.1 + 0.1 + 0.1).isGreaterThan(0.3);
-        assertThat(http.post("/bandits", KEY, json.writeValueAsString(ServiceFlowTest.uscaSpec("hostile-budget", 4, 0.1,
+        assertThat(http.post("/bandits", KEY, json.writeValueAsString(Specs.usca("hostile-budget", 4, 0.1,
                 0.3))).status()).isEqualTo(201);
         for (int t = 0; t < 4; t++) {
             var d = http.post("/decide", KEY, "{\"bandit\": \"hostile-budget\", \"context\": [0.2, 0.4]}").json();

@@ -9,6 +9,7 @@ import io.dpbandit.PostgresIntegrationTest;
 import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.testing.FeedbackWindows;
+import io.dpbandit.testing.Specs;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -28,7 +29,7 @@ class InsightsTest extends PostgresIntegrationTest {
 
     @Test
     void epochsShowTheirTimelineReleaseAndChargeAndThePoolGetsRecommendations() {
-        http.postForEntity("/bandits", ServiceFlowTest.capriSpec("insights", 100, 600), JsonNode.class);
+        http.postForEntity("/bandits", Specs.capri("insights", 100, 600), JsonNode.class);
         JsonNode before = http.getForObject("/bandits/insights/epochs", JsonNode.class);
         assertThat(before).hasSize(1);
         assertThat(before.get(0).path("status").asText()).isEqualTo("OPEN");
@@ -70,7 +71,7 @@ class InsightsTest extends PostgresIntegrationTest {
 
     @Test
     void aFullEpochReportsHowFarItsCloseHasComeInTheStatusUntilItCloses() {
-        http.postForEntity("/bandits", ServiceFlowTest.capriSpec("closing", 100, 600), JsonNode.class);
+        http.postForEntity("/bandits", Specs.capri("closing", 100, 600), JsonNode.class);
         lifecycle.settle("closing");
         int length = http.getForObject("/bandits/closing", JsonNode.class).path("epochLength").asInt();
         List<String> decisions = new java.util.ArrayList<>();
@@ -104,7 +105,7 @@ class InsightsTest extends PostgresIntegrationTest {
 
     @Test
     void uscaRecommendsNothingForFreeAndChargesNothing() {
-        http.postForEntity("/bandits", ServiceFlowTest.uscaSpec("insights-usca", 10, 0.5, 1.0), JsonNode.class);
+        http.postForEntity("/bandits", Specs.usca("insights-usca", 10, 0.5, 1.0), JsonNode.class);
         JsonNode r = http.getForObject("/bandits/insights-usca/recommendations", JsonNode.class);
         assertThat(r.path("actions")).isEmpty();
         assertThat(http.getForObject("/bandits/insights-usca/ledger", JsonNode.class)).isEmpty();

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dpbandit.PostgresIntegrationTest;
+import io.dpbandit.testing.ApiClient;
 import io.dpbandit.testing.FeedbackWindows;
+import io.dpbandit.testing.Specs;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -25,31 +27,27 @@ import org.springframework.test.context.TestPropertySource;
 class LifecycleFairnessTest extends PostgresIntegrationTest {
 
     @Autowired
+    ApiClient api;
+    @Autowired
     TestRestTemplate http;
     @Autowired
     JdbcTemplate jdbc;
 
-    JsonNode post(String path, Object body) {
-        var r = http.postForEntity(path, body, JsonNode.class);
-        assertThat(r.getStatusCode().is2xxSuccessful()).as("%s %s", path, r.getBody()).isTrue();
-        return r.getBody();
-    }
-
     @Test
     void failingAndHeavyBanditsDoNotDelayTheClosesOfOthers() throws Exception {
         for (String broken : List.of("broken-1", "broken-2")) {
-            post("/bandits", ServiceFlowTest.capriSpec(broken, 100, 600));
+            api.ok("/bandits", Specs.capri(broken, 100, 600));
             // An accumulator nothing can fold into (read afresh by every fold), and rounds to fold:
             // every step of these bandits fails.
             jdbc.update("UPDATE epoch SET accumulator = '\\x00'::bytea WHERE bandit_id = ?", broken);
             for (int t = 0; t < 3; t++) {
-                JsonNode d = post("/decide", Map.of("bandit", broken, "context", List.of(0.2, 0.4)));
-                post("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "reward", 0.5));
+                JsonNode d = api.ok("/decide", Map.of("bandit", broken, "context", List.of(0.2, 0.4)));
+                api.ok("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "reward", 0.5));
             }
             FeedbackWindows.pass(jdbc, broken);
         }
-        post("/bandits", CrashRecoveryTest.heavySpec("heavy"));
-        post("/bandits", ServiceFlowTest.capriSpec("nimble", 400, 600));
+        api.ok("/bandits", CrashRecoveryTest.heavySpec("heavy"));
+        api.ok("/bandits", Specs.capri("nimble", 400, 600));
         for (int epoch = 1; epoch <= 2; epoch++) {
             int length = http.getForObject("/bandits/nimble", JsonNode.class).path("epochLength").asInt();
             // A decision served from a runtime that has not yet seen the new epoch (at most
@@ -57,8 +55,8 @@ class LifecycleFairnessTest extends PostgresIntegrationTest {
             // wants the epoch full keeps deciding until it has its T_r learning rounds.
             int learning = 0;
             for (int sent = 0; learning < length && sent < 10 * length; sent++) {
-                JsonNode d = post("/decide", Map.of("bandit", "nimble", "context", List.of(0.2, 0.4)));
-                post("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "reward", 0.5));
+                JsonNode d = api.ok("/decide", Map.of("bandit", "nimble", "context", List.of(0.2, 0.4)));
+                api.ok("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "reward", 0.5));
                 learning += d.path("learning").asBoolean() ? 1 : 0;
             }
             assertThat(learning).as("learning rounds of epoch %d", epoch).isEqualTo(length);

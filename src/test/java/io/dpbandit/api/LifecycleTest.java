@@ -11,7 +11,9 @@ import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.store.BinaryCodec;
 import io.dpbandit.policy.capri.EpochSchedule;
 import io.dpbandit.policy.usca.UscaCompactEstimator;
+import io.dpbandit.testing.ApiClient;
 import io.dpbandit.testing.FeedbackWindows;
+import io.dpbandit.testing.Specs;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -34,6 +36,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
 class LifecycleTest extends PostgresIntegrationTest {
 
     @Autowired
+    ApiClient api;
+    @Autowired
     TestRestTemplate http;
     @Autowired
     LifecycleWorker lifecycle;
@@ -44,19 +48,8 @@ class LifecycleTest extends PostgresIntegrationTest {
     @Autowired
     MeterRegistry meters;
 
-    JsonNode post(String path, Object body) {
-        var r = http.postForEntity(path, body, JsonNode.class);
-        assertThat(r.getStatusCode().is2xxSuccessful()).as("%s -> %s %s", path, r.getStatusCode(), r.getBody())
-                .isTrue();
-        return r.getBody();
-    }
-
     JsonNode decide(String bandit) {
-        return post("/decide", Map.of("bandit", bandit, "context", List.of(0.2, 0.4)));
-    }
-
-    String feedback(String decisionId, double reward) {
-        return post("/feedback", Map.of("decisionId", decisionId, "reward", reward)).path("status").asText();
+        return api.ok("/decide", Map.of("bandit", bandit, "context", List.of(0.2, 0.4)));
     }
 
     long count(String sql, Object... args) {
@@ -65,7 +58,7 @@ class LifecycleTest extends PostgresIntegrationTest {
 
     @Test
     void decisionsPastAnEpochsRoundsAreNotLearningAndEveryAcceptedRewardIsFolded() {
-        post("/bandits", ServiceFlowTest.capriSpec("overflow", 100, 600));
+        api.ok("/bandits", Specs.capri("overflow", 100, 600));
         int length = http.getForObject("/bandits/overflow", JsonNode.class).path("epochLength").asInt();
         List<String> learning = new ArrayList<>();
         List<String> extra = new ArrayList<>();
@@ -76,11 +69,11 @@ class LifecycleTest extends PostgresIntegrationTest {
         assertThat(learning).hasSize(length);
         assertThat(extra).hasSize(length);
         for (String id : learning) {
-            assertThat(feedback(id, 0.5)).isEqualTo("ACCEPTED");
+            assertThat(api.feedback(id, 0.5)).isEqualTo("ACCEPTED");
         }
         for (String id : extra) {
-            assertThat(feedback(id, 0.5)).isEqualTo("NOT_USED");
-            assertThat(feedback(id, 0.5)).as("a retry").isEqualTo("DUPLICATE");
+            assertThat(api.feedback(id, 0.5)).isEqualTo("NOT_USED");
+            assertThat(api.feedback(id, 0.5)).as("a retry").isEqualTo("DUPLICATE");
         }
         assertThat(lifecycle.settle("overflow")).as("nothing folds before the windows pass").isNotEqualTo(Step.CLOSED);
         FeedbackWindows.pass(jdbc, "overflow");
@@ -94,25 +87,25 @@ class LifecycleTest extends PostgresIntegrationTest {
                 + "AND (context IS NOT NULL OR reward IS NOT NULL)", new Object[0]))
                 .as("a decision that is not a learning round keeps no context or reward").isZero();
         for (String id : learning) {
-            assertThat(feedback(id, 0.1)).isEqualTo("DUPLICATE");
+            assertThat(api.feedback(id, 0.1)).isEqualTo("DUPLICATE");
         }
     }
 
     @Test
     void aLateRewardCountsWithTheDefaultLikeNoRewardAtAll() throws Exception {
-        post("/bandits", ServiceFlowTest.capriSpec("late", 16, 1));
+        api.ok("/bandits", Specs.capri("late", 16, 1));
         int length = http.getForObject("/bandits/late", JsonNode.class).path("epochLength").asInt();
         List<String> ids = new ArrayList<>();
         for (int t = 0; t < length; t++) {
             ids.add(decide("late").path("decisionId").asText());
         }
         for (int t = 0; t < length - 2; t++) {
-            assertThat(feedback(ids.get(t), 0.9)).isEqualTo("ACCEPTED");
+            assertThat(api.feedback(ids.get(t), 0.9)).isEqualTo("ACCEPTED");
         }
         Thread.sleep(1_300); // past the 1 s wait, on the database's clock
-        assertThat(feedback(ids.get(length - 2), 0.9)).isEqualTo("LATE");
+        assertThat(api.feedback(ids.get(length - 2), 0.9)).isEqualTo("LATE");
         assertThat(lifecycle.settle("late")).isEqualTo(Step.CLOSED);
-        assertThat(feedback(ids.get(length - 1), 0.9)).as("no reward until after the close").isEqualTo("LATE");
+        assertThat(api.feedback(ids.get(length - 1), 0.9)).as("no reward until after the close").isEqualTo("LATE");
         // Both the late round and the silent one count, with the default reward (0): none is dropped.
         assertThat(count("SELECT folded FROM epoch WHERE bandit_id = 'late' AND number = 1")).isEqualTo(length);
         // (Slots are spread over counter shards, so they do not follow decision order: ask by id.)
@@ -128,20 +121,20 @@ class LifecycleTest extends PostgresIntegrationTest {
 
     @Test
     void uscaCannotMissAnAcceptedRewardAndKeepsNoContext() {
-        post("/bandits", ServiceFlowTest.uscaSpec("usca-once", 6, 0.5, 1.0));
+        api.ok("/bandits", Specs.usca("usca-once", 6, 0.5, 1.0));
         List<String> ids = new ArrayList<>();
         for (int t = 0; t < 6; t++) {
             ids.add(decide("usca-once").path("decisionId").asText());
         }
         for (int t = 1; t < 6; t++) {
-            assertThat(feedback(ids.get(t), 0.4)).isEqualTo("ACCEPTED");
+            assertThat(api.feedback(ids.get(t), 0.4)).isEqualTo("ACCEPTED");
         }
         // Rounds fold when their windows pass, not when their rewards come: five of six rewards in
         // change nothing yet, and the first round's reward, sent inside its window, still counts.
         assertThat(lifecycle.settle("usca-once")).isNotEqualTo(Step.CLOSED);
         assertThat(count("SELECT count(*) FROM decision WHERE bandit_id = 'usca-once' AND folded_at IS NOT NULL"))
                 .isZero();
-        assertThat(feedback(ids.get(0), 0.4)).isEqualTo("ACCEPTED");
+        assertThat(api.feedback(ids.get(0), 0.4)).isEqualTo("ACCEPTED");
         FeedbackWindows.pass(jdbc, "usca-once");
         assertThat(lifecycle.settle("usca-once")).isEqualTo(Step.CLOSED);
         assertThat(count("SELECT count(*) FROM decision WHERE bandit_id = 'usca-once' AND feedback = 'ACCEPTED' "
@@ -153,7 +146,7 @@ class LifecycleTest extends PostgresIntegrationTest {
         lifecycle.retention();
         assertThat(count("SELECT count(*) FROM decision WHERE bandit_id = 'usca-once' AND "
                 + "(context IS NOT NULL OR reward IS NOT NULL)")).as("raw data after the retention (0 s)").isZero();
-        assertThat(post("/release", Map.of("bandit", "usca-once", "context", List.of(0.2, 0.4))).path("charged")
+        assertThat(api.ok("/release", Map.of("bandit", "usca-once", "context", List.of(0.2, 0.4))).path("charged")
                 .asBoolean()).isTrue();
     }
 
@@ -161,9 +154,9 @@ class LifecycleTest extends PostgresIntegrationTest {
     void capriStopsAtItsHorizonAndChargesExactlyTheEpochsThatComplete() {
         for (int horizon : new int[] {5, 13, 20}) {
             String id = "horizon-" + horizon;
-            Map<String, Object> spec = new HashMap<>(ServiceFlowTest.capriSpec(id, horizon, 600));
+            Map<String, Object> spec = new HashMap<>(Specs.capri(id, horizon, 600));
             spec.put("tuning", Map.of("mode", "PAPER"));
-            post("/bandits", spec);
+            api.ok("/bandits", spec);
             EpochSchedule schedule = EpochSchedule.forHorizon(horizon);
             int closes = 0;
             for (int guard = 0; guard < 20 && http.getForObject("/bandits/" + id, JsonNode.class).path("phase")
@@ -172,7 +165,7 @@ class LifecycleTest extends PostgresIntegrationTest {
                 for (int t = 0; t < length; t++) {
                     JsonNode d = decide(id);
                     assertThat(d.path("learning").asBoolean()).isTrue();
-                    feedback(d.path("decisionId").asText(), 0.3);
+                    api.feedback(d.path("decisionId").asText(), 0.3);
                 }
                 FeedbackWindows.pass(jdbc, id);
                 assertThat(lifecycle.settle(id)).isEqualTo(Step.CLOSED);
@@ -189,7 +182,7 @@ class LifecycleTest extends PostgresIntegrationTest {
 
     @Test
     void closesNeverLoseToFeedbackThatKeepsArriving() throws Exception {
-        post("/bandits", ServiceFlowTest.capriSpec("busy", 400, 1));
+        api.ok("/bandits", Specs.capri("busy", 400, 1));
         AtomicBoolean stop = new AtomicBoolean();
         ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
         List<String> decided = java.util.Collections.synchronizedList(new ArrayList<>());

@@ -1,6 +1,6 @@
 package io.dpbandit.api;
 
-import static io.dpbandit.api.ServiceFlowTest.assertProblem;
+import static io.dpbandit.testing.ApiClient.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -14,7 +14,9 @@ import io.dpbandit.client.onlineucb.OnlineUcbRandomiser;
 import io.dpbandit.client.onlineucb.OnlineUcbReport;
 import io.dpbandit.client.onlineucb.OnlineUcbTicket;
 import io.dpbandit.client.privacy.SeededNoiseSource;
+import io.dpbandit.testing.ApiClient;
 import io.dpbandit.testing.FeedbackWindows;
+import io.dpbandit.testing.Specs;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -25,7 +27,6 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.client.TestRestTemplate;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.ResponseEntity;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
@@ -38,38 +39,13 @@ class LinearBanditFlowTest extends PostgresIntegrationTest {
     static final ObjectMapper JSON = new ObjectMapper();
 
     @Autowired
+    ApiClient api;
+    @Autowired
     TestRestTemplate http;
     @Autowired
     LifecycleWorker lifecycle;
     @Autowired
     JdbcTemplate jdbc;
-
-    static Map<String, Object> linearSpec(String id, String algorithm, int horizon, int waitSeconds) {
-        Map<String, Object> spec = new LinkedHashMap<>();
-        spec.put("id", id);
-        spec.put("algorithm", algorithm);
-        spec.put("privacy", algorithm.equals("ONLINEUCB") ? Map.of("epsilon", 1.0, "delta", 1e-5)
-                : Map.of("model", "JDP", "epsilon", 1.0, "delta", 1e-5));
-        spec.put("horizon", horizon);
-        spec.put("rewardBound", 1.0);
-        spec.put("contextDimension", 2);
-        spec.put("actions", List.of(Map.of("id", "a1", "features", List.of(1.0, 0.0)),
-                Map.of("id", "a2", "features", List.of(0.0, 1.0)),
-                Map.of("id", "a3", "features", List.of(0.6, 0.8))));
-        spec.put("feedback", Map.of("waitSeconds", waitSeconds, "defaultReward", 0.0));
-        return spec;
-    }
-
-    ResponseEntity<JsonNode> send(String path, Object body) {
-        return http.postForEntity(path, body, JsonNode.class);
-    }
-
-    JsonNode ok(String path, Object body) {
-        var r = send(path, body);
-        assertThat(r.getStatusCode().is2xxSuccessful()).as("%s -> %s %s", path, r.getStatusCode(), r.getBody())
-                .isTrue();
-        return r.getBody();
-    }
 
     JsonNode decide(String bandit, List<Double> context, List<String> candidates) {
         Map<String, Object> body = new LinkedHashMap<>();
@@ -78,19 +54,19 @@ class LinearBanditFlowTest extends PostgresIntegrationTest {
         if (candidates != null) {
             body.put("candidates", candidates);
         }
-        return ok("/decide", body);
+        return api.ok("/decide", body);
     }
 
     @Test
     void linUcbChargesItsHorizonOnceServesDecisionSetsAndFoldsEveryAcceptedReward() {
-        var created = send("/bandits", linearSpec("lin-flow", "LINUCB", 40, 600));
+        var created = api.post("/bandits", Specs.linear("lin-flow", "LINUCB", 40, 600));
         assertThat(created.getStatusCode()).isEqualTo(HttpStatus.CREATED);
         assertThat(created.getBody().path("epochLength").asInt()).as("the horizon is one learning run")
                 .isEqualTo(40);
         JsonNode ledger = http.getForObject("/bandits/lin-flow/ledger", JsonNode.class);
         assertThat(ledger).hasSize(1);
         assertThat(ledger.get(0).path("epsilon").asDouble()).isLessThanOrEqualTo(1.0 + 1e-12);
-        assertThat(send("/bandits", linearSpec("lin-flow", "LINUCB", 40, 600)).getStatusCode())
+        assertThat(api.post("/bandits", Specs.linear("lin-flow", "LINUCB", 40, 600)).getStatusCode())
                 .as("the same spec again is a safe retry").isEqualTo(HttpStatus.OK);
         assertThat(http.getForObject("/bandits/lin-flow/ledger", JsonNode.class))
                 .as("and charges nothing more").hasSize(1);
@@ -109,13 +85,13 @@ class LinearBanditFlowTest extends PostgresIntegrationTest {
         assertThat(past.path("learning").asBoolean()).as("past the horizon").isFalse();
 
         for (int t = 0; t < learning.size(); t++) {
-            var fb = ok("/feedback", Map.of("decisionId", learning.get(t), "reward", t % 2 == 0 ? 0.9 : 5.0));
+            var fb = api.ok("/feedback", Map.of("decisionId", learning.get(t), "reward", t % 2 == 0 ? 0.9 : 5.0));
             assertThat(fb.path("status").asText()).isEqualTo("ACCEPTED");
             assertThat(fb.path("clipped").asBoolean()).isEqualTo(t % 2 != 0);
         }
-        assertThat(ok("/feedback", Map.of("decisionId", past.path("decisionId").asText(), "reward", 0.5))
+        assertThat(api.ok("/feedback", Map.of("decisionId", past.path("decisionId").asText(), "reward", 0.5))
                 .path("status").asText()).isEqualTo("NOT_USED");
-        assertProblem(send("/feedback", Map.of("decisionId", learning.get(0), "report", Map.of("base", 0))),
+        assertProblem(api.post("/feedback", Map.of("decisionId", learning.get(0), "report", Map.of("base", 0))),
                 HttpStatus.BAD_REQUEST, "validation");
 
         FeedbackWindows.pass(jdbc, "lin-flow");
@@ -141,13 +117,13 @@ class LinearBanditFlowTest extends PostgresIntegrationTest {
      */
     @Test
     void aTreeBanditFoldsWholeLeavesOfItsGridOnceTheirWindowsHavePassed() {
-        Map<String, Object> spec = linearSpec("lin-grid", "LINUCB", 10, 600);
+        Map<String, Object> spec = Specs.linear("lin-grid", "LINUCB", 10, 600);
         spec.put("tuning", Map.of("leafRounds", 4));
-        ok("/bandits", spec);
+        api.ok("/bandits", spec);
         List<String> ids = new ArrayList<>();
         for (int t = 0; t < 6; t++) {
             ids.add(decide("lin-grid", List.of(0.3, 0.7), null).path("decisionId").asText());
-            ok("/feedback", Map.of("decisionId", ids.get(t), "reward", 0.5));
+            api.ok("/feedback", Map.of("decisionId", ids.get(t), "reward", 0.5));
         }
         lifecycle.settle("lin-grid");
         assertThat(http.getForObject("/release?bandit=lin-grid", JsonNode.class).path("model").path("observations")
@@ -171,58 +147,58 @@ class LinearBanditFlowTest extends PostgresIntegrationTest {
 
     @Test
     void leafRoundsIsTheTreeBanditsAloneAndDefaultsTo256Leaves() {
-        Map<String, Object> spec = linearSpec("lin-default-grid", "LINUCB", 5000, 600);
-        assertThat(ok("/bandits", spec).path("id").asText()).isEqualTo("lin-default-grid");
+        Map<String, Object> spec = Specs.linear("lin-default-grid", "LINUCB", 5000, 600);
+        assertThat(api.ok("/bandits", spec).path("id").asText()).isEqualTo("lin-default-grid");
         assertThat(http.getForObject("/release?bandit=lin-default-grid", JsonNode.class).path("provenance")
                 .path("tuning").path("leafRounds").asInt()).as("ceil(5000 / 256)").isEqualTo(20);
-        Map<String, Object> online = linearSpec("online-grid", "ONLINEUCB", 100, 600);
+        Map<String, Object> online = Specs.linear("online-grid", "ONLINEUCB", 100, 600);
         online.put("tuning", Map.of("leafRounds", 4));
-        assertProblem(send("/bandits", online), HttpStatus.BAD_REQUEST, "validation");
-        Map<String, Object> capri = new LinkedHashMap<>(ServiceFlowTest.capriSpec("capri-grid", 100, 600));
+        assertProblem(api.post("/bandits", online), HttpStatus.BAD_REQUEST, "validation");
+        Map<String, Object> capri = new LinkedHashMap<>(Specs.capri("capri-grid", 100, 600));
         capri.put("tuning", Map.of("leafRounds", 4));
-        var refused = send("/bandits", capri);
+        var refused = api.post("/bandits", capri);
         assertProblem(refused, HttpStatus.BAD_REQUEST, "validation");
         assertThat(refused.getBody().toString()).contains("tuning.leafRounds");
-        Map<String, Object> zero = linearSpec("lin-zero-grid", "LINUCB", 100, 600);
+        Map<String, Object> zero = Specs.linear("lin-zero-grid", "LINUCB", 100, 600);
         zero.put("tuning", Map.of("leafRounds", 0));
-        assertProblem(send("/bandits", zero), HttpStatus.BAD_REQUEST, "validation");
+        assertProblem(api.post("/bandits", zero), HttpStatus.BAD_REQUEST, "validation");
     }
 
     @Test
     void aDecisionSetMustNameTheBanditsActionsAndOnlyLinearBanditsTakeOne() {
-        ok("/bandits", linearSpec("lin-cands", "LINUCB", 20, 600));
-        ok("/bandits", ServiceFlowTest.capriSpec("capri-cands", 100, 600));
-        assertProblem(send("/decide", Map.of("bandit", "lin-cands", "context", List.of(0.1, 0.2),
+        api.ok("/bandits", Specs.linear("lin-cands", "LINUCB", 20, 600));
+        api.ok("/bandits", Specs.capri("capri-cands", 100, 600));
+        assertProblem(api.post("/decide", Map.of("bandit", "lin-cands", "context", List.of(0.1, 0.2),
                 "candidates", List.of("a1", "nope"))), HttpStatus.BAD_REQUEST, "validation");
-        assertProblem(send("/decide", Map.of("bandit", "lin-cands", "context", List.of(0.1, 0.2),
+        assertProblem(api.post("/decide", Map.of("bandit", "lin-cands", "context", List.of(0.1, 0.2),
                 "candidates", List.of())), HttpStatus.BAD_REQUEST, "validation");
-        assertProblem(send("/decide", Map.of("bandit", "capri-cands", "context", List.of(0.1, 0.2),
+        assertProblem(api.post("/decide", Map.of("bandit", "capri-cands", "context", List.of(0.1, 0.2),
                 "candidates", List.of("a1"))), HttpStatus.BAD_REQUEST, "validation");
-        assertProblem(send("/decide", Map.of("bandit", "lin-cands", "context", List.of(0.1, 0.2, 0.3))),
+        assertProblem(api.post("/decide", Map.of("bandit", "lin-cands", "context", List.of(0.1, 0.2, 0.3))),
                 HttpStatus.BAD_REQUEST, "validation");
     }
 
     @Test
     void aLinearSpecIsCheckedLikeAnyOther() {
-        Map<String, Object> ldpLin = linearSpec("lin-bad-1", "LINUCB", 20, 600);
+        Map<String, Object> ldpLin = Specs.linear("lin-bad-1", "LINUCB", 20, 600);
         ldpLin.put("privacy", Map.of("model", "LDP", "epsilon", 1.0, "delta", 1e-5));
-        assertProblem(send("/bandits", ldpLin), HttpStatus.BAD_REQUEST, "validation");
-        Map<String, Object> noDelta = linearSpec("lin-bad-2", "LINUCB", 20, 600);
+        assertProblem(api.post("/bandits", ldpLin), HttpStatus.BAD_REQUEST, "validation");
+        Map<String, Object> noDelta = Specs.linear("lin-bad-2", "LINUCB", 20, 600);
         noDelta.put("privacy", Map.of("epsilon", 1.0));
-        assertProblem(send("/bandits", noDelta), HttpStatus.BAD_REQUEST, "validation");
-        Map<String, Object> wrongKnob = linearSpec("lin-bad-3", "ONLINEUCB", 20, 600);
+        assertProblem(api.post("/bandits", noDelta), HttpStatus.BAD_REQUEST, "validation");
+        Map<String, Object> wrongKnob = Specs.linear("lin-bad-3", "ONLINEUCB", 20, 600);
         wrongKnob.put("linear", Map.of("noise", "WISHART"));
-        assertProblem(send("/bandits", wrongKnob), HttpStatus.BAD_REQUEST, "validation");
-        Map<String, Object> huge = linearSpec("lin-bad-4", "LINUCB", 20, 600);
+        assertProblem(api.post("/bandits", wrongKnob), HttpStatus.BAD_REQUEST, "validation");
+        Map<String, Object> huge = Specs.linear("lin-bad-4", "LINUCB", 20, 600);
         huge.put("contextDimension", 500);
         huge.put("actions", List.of(Map.of("id", "a", "features", java.util.Collections.nCopies(500, 0.01)),
                 Map.of("id", "b", "features", java.util.Collections.nCopies(500, 0.02))));
-        assertProblem(send("/bandits", huge), HttpStatus.BAD_REQUEST, "validation");
+        assertProblem(api.post("/bandits", huge), HttpStatus.BAD_REQUEST, "validation");
     }
 
     @Test
     void onlineUcbTakesOnlyClientRandomisedReportsAndNeverARawReward() throws Exception {
-        ok("/bandits", linearSpec("ldp-flow", "ONLINEUCB", 31, 2));
+        api.ok("/bandits", Specs.linear("ldp-flow", "ONLINEUCB", 31, 2));
         JsonNode ledger = http.getForObject("/bandits/ldp-flow/ledger", JsonNode.class);
         assertThat(ledger).hasSize(1);
 
@@ -235,27 +211,27 @@ class LinearBanditFlowTest extends PostgresIntegrationTest {
         assertThat(first.path("randomiser").path("features")).as("the played action's joint features").hasSize(4);
         String id0 = first.path("decisionId").asText();
 
-        assertProblem(send("/feedback", Map.of("decisionId", id0, "reward", 0.7)), HttpStatus.BAD_REQUEST,
+        assertProblem(api.post("/feedback", Map.of("decisionId", id0, "reward", 0.7)), HttpStatus.BAD_REQUEST,
                 "validation");
-        assertProblem(send("/feedback", Map.of("decisionId", id0)), HttpStatus.BAD_REQUEST, "validation");
+        assertProblem(api.post("/feedback", Map.of("decisionId", id0)), HttpStatus.BAD_REQUEST, "validation");
         OnlineUcbReport honest = report(first, 0.7, userNoise);
         Map<String, Object> forged = JSON.convertValue(honest, Map.class);
         forged.put("epsilon", 50.0);
-        assertProblem(send("/feedback", Map.of("decisionId", id0, "report", forged)), HttpStatus.BAD_REQUEST,
+        assertProblem(api.post("/feedback", Map.of("decisionId", id0, "report", forged)), HttpStatus.BAD_REQUEST,
                 "validation");
         Map<String, Object> broken = JSON.convertValue(honest, Map.class);
         broken.put("gradient", List.of(1.0));
-        assertProblem(send("/feedback", Map.of("decisionId", id0, "report", broken)), HttpStatus.BAD_REQUEST,
+        assertProblem(api.post("/feedback", Map.of("decisionId", id0, "report", broken)), HttpStatus.BAD_REQUEST,
                 "validation");
-        assertThat(ok("/feedback", Map.of("decisionId", id0, "report", honest)).path("status").asText())
+        assertThat(api.ok("/feedback", Map.of("decisionId", id0, "report", honest)).path("status").asText())
                 .isEqualTo("ACCEPTED");
-        assertThat(ok("/feedback", Map.of("decisionId", id0, "report", honest)).path("status").asText())
+        assertThat(api.ok("/feedback", Map.of("decisionId", id0, "report", honest)).path("status").asText())
                 .as("a retry").isEqualTo("DUPLICATE");
 
         // A retried decide gets the same decision and its randomiser inputs again.
         Map<String, Object> retried = Map.of("bandit", "ldp-flow", "context", List.of(0.5, 0.5), "requestId", "r-1");
-        JsonNode once = ok("/decide", retried);
-        JsonNode twice = ok("/decide", retried);
+        JsonNode once = api.ok("/decide", retried);
+        JsonNode twice = api.ok("/decide", retried);
         assertThat(once.path("learning").asBoolean()).isTrue();
         assertThat(once.path("randomiser").path("ticket").path("theta")).hasSize(4);
         assertThat(twice.path("decisionId")).isEqualTo(once.path("decisionId"));
@@ -264,7 +240,7 @@ class LinearBanditFlowTest extends PostgresIntegrationTest {
         // All but the last five users report (and the retried one); theirs default after the 2 s wait.
         for (int t = 1; t < 25; t++) {
             JsonNode d = decisions.get(t);
-            assertThat(ok("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "report",
+            assertThat(api.ok("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "report",
                     report(d, 0.4, userNoise))).path("status").asText()).isEqualTo("ACCEPTED");
         }
         Thread.sleep(2_300);

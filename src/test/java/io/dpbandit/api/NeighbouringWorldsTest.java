@@ -1,5 +1,6 @@
 package io.dpbandit.api;
 
+import io.dpbandit.testing.Specs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -96,15 +97,15 @@ class NeighbouringWorldsTest extends PostgresIntegrationTest {
     }
 
     static List<Family> families() {
-        Map<String, Object> lin = LinearBanditFlowTest.linearSpec("x", "LINUCB", 8, 600);
+        Map<String, Object> lin = Specs.linear("x", "LINUCB", 8, 600);
         lin.put("tuning", Map.of("leafRounds", 4));
-        Map<String, Object> usca = new HashMap<>(ServiceFlowTest.uscaSpec("x", 6, 0.5, 1.0));
+        Map<String, Object> usca = new HashMap<>(Specs.usca("x", 6, 0.5, 1.0));
         usca.put("feedback", Map.of("waitSeconds", 600, "defaultReward", 0.0));
         return List.of(
-                new Family("capri", ServiceFlowTest.capriSpec("x", 16, 600), 4, List.of(0.2, 0.4)),
+                new Family("capri", Specs.capri("x", 16, 600), 4, List.of(0.2, 0.4)),
                 new Family("usca", usca, 6, List.of(0.2, 0.4)),
                 new Family("lin", lin, 8, List.of(0.3, 0.7)),
-                new Family("gp", GpUcbFlowTest.gpSpec("x", "JDP", 6), 6, List.of(0.4)));
+                new Family("gp", Specs.gp("x", "JDP", 6), 6, List.of(0.4)));
     }
 
     static String id(Family f, String world) {

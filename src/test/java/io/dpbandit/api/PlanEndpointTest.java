@@ -1,8 +1,9 @@
 package io.dpbandit.api;
 
+import io.dpbandit.testing.ApiClient;
 import io.dpbandit.lifecycle.Step;
 
-import static io.dpbandit.api.ServiceFlowTest.assertProblem;
+import static io.dpbandit.testing.ApiClient.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -10,6 +11,7 @@ import io.dpbandit.PostgresIntegrationTest;
 import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.testing.FeedbackWindows;
+import io.dpbandit.testing.Specs;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -44,7 +46,7 @@ class PlanEndpointTest extends PostgresIntegrationTest {
 
     @Test
     void aCapriForecastListsEveryReleasingEpochAndStoresNothing() {
-        var spec = ServiceFlowTest.capriSpec("planned-capri", 5000, 600);
+        var spec = Specs.capri("planned-capri", 5000, 600);
         ResponseEntity<JsonNode> r = plan(spec, "test-analyst-key", "?gap=0.2");
         assertThat(r.getStatusCode()).as("%s", r.getBody()).isEqualTo(HttpStatus.OK);
         JsonNode capri = r.getBody().path("capri");
@@ -87,7 +89,7 @@ class PlanEndpointTest extends PostgresIntegrationTest {
                 JsonNode.class).getStatusCode()).isEqualTo(HttpStatus.FORBIDDEN);
         assertThat(http.getForEntity("/bandits/no-such-bandit/plan", JsonNode.class).getStatusCode())
                 .isEqualTo(HttpStatus.NOT_FOUND);
-        http.postForEntity("/bandits", LinearBanditFlowTest.linearSpec("planned-linucb", "LINUCB", 1000, 600),
+        http.postForEntity("/bandits", Specs.linear("planned-linucb", "LINUCB", 1000, 600),
                 JsonNode.class);
         assertThat(http.getForObject("/bandits/planned-linucb/plan", JsonNode.class).path("status").asText())
                 .isEqualTo("NONE");
@@ -104,7 +106,7 @@ class PlanEndpointTest extends PostgresIntegrationTest {
 
     @Test
     void aUscaForecastGivesTheReleaseSharpnessAndCoverage() {
-        var spec = ServiceFlowTest.uscaSpec(null, 2000, 1.0, 1.0);
+        var spec = Specs.usca(null, 2000, 1.0, 1.0);
         spec.remove("id");
         ResponseEntity<JsonNode> r = plan(spec, "test-admin-key", "");
         assertThat(r.getStatusCode()).as("%s", r.getBody()).isEqualTo(HttpStatus.OK);
@@ -118,22 +120,22 @@ class PlanEndpointTest extends PostgresIntegrationTest {
 
     @Test
     void onlyAnalystsAndAdminsPlanAndBadSpecsOrOptionsAreProblems() {
-        var spec = ServiceFlowTest.capriSpec("planned-other", 2000, 600);
+        var spec = Specs.capri("planned-other", 2000, 600);
         assertThat(plan(spec, "test-decider-key", "").getStatusCode()).isEqualTo(HttpStatus.FORBIDDEN);
         assertThat(plan(spec, "test-ops-key", "").getStatusCode()).isEqualTo(HttpStatus.FORBIDDEN);
         assertThat(plan(spec, "dpb_wrong", "").getStatusCode()).isEqualTo(HttpStatus.UNAUTHORIZED);
 
-        var bad = ServiceFlowTest.capriSpec("planned-bad", 2000, 600);
+        var bad = Specs.capri("planned-bad", 2000, 600);
         bad.put("horizon", -3);
         assertProblem(plan(bad, "test-analyst-key", ""), HttpStatus.BAD_REQUEST, "validation");
         assertProblem(plan(spec, "test-analyst-key", "?gap=-1"), HttpStatus.BAD_REQUEST, "validation");
         assertProblem(plan(spec, "test-analyst-key", "?gap=abc"), HttpStatus.BAD_REQUEST, "validation");
-        var linear = LinearBanditFlowTest.linearSpec("planned-linear", "LINUCB", 1000, 600);
+        var linear = Specs.linear("planned-linear", "LINUCB", 1000, 600);
         ResponseEntity<JsonNode> refused = plan(linear, "test-analyst-key", "");
         assertProblem(refused, HttpStatus.BAD_REQUEST, "validation");
         assertThat(refused.getBody().toString()).contains("CAPRI and USCA");
 
-        var pairwise = ServiceFlowTest.capriSpec("planned-pairwise", 2000, 600);
+        var pairwise = Specs.capri("planned-pairwise", 2000, 600);
         pairwise.put("tuning", Map.of("elimination", "PAIRWISE"));
         ResponseEntity<JsonNode> tooLarge = plan(pairwise, "test-analyst-key", "");
         assertProblem(tooLarge, HttpStatus.BAD_REQUEST, "validation");
@@ -142,7 +144,7 @@ class PlanEndpointTest extends PostgresIntegrationTest {
 
     @Test
     void aRefinedCapriBanditRunsItsEpochsThroughTheService() {
-        var spec = ServiceFlowTest.capriSpec("refined", 400, 600);
+        var spec = Specs.capri("refined", 400, 600);
         spec.put("privacy", Map.of("model", "JDP", "epsilon", 1.0, "delta", 1e-5, "composition", "PARALLEL"));
         spec.put("rewardBound", 0.5);
         spec.put("feedback", Map.of("waitSeconds", 600, "defaultReward", 0.5));

@@ -9,7 +9,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.dpbandit.PostgresIntegrationTest;
 import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.testing.ApiClient;
 import io.dpbandit.testing.FeedbackWindows;
+import io.dpbandit.testing.Specs;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.HashMap;
@@ -25,26 +27,24 @@ import org.springframework.jdbc.core.JdbcTemplate;
 class PrivacyAccountingTest extends PostgresIntegrationTest {
 
     @Autowired
+    ApiClient api;
+    @Autowired
     TestRestTemplate http;
     @Autowired
     JdbcTemplate jdbc;
     @Autowired
     LifecycleWorker lifecycle;
 
-    JsonNode post(String path, Object body) {
-        return http.postForEntity(path, body, JsonNode.class).getBody();
-    }
-
     @Test
     void uscaReleaseKeysCannotBeRecomputedFromAGuessedContextAndAreNotListed() throws Exception {
-        post("/bandits", ServiceFlowTest.uscaSpec("keyed", 4, 0.5, 1.0));
+        api.ok("/bandits", Specs.usca("keyed", 4, 0.5, 1.0));
         for (int t = 0; t < 4; t++) {
-            var d = post("/decide", Map.of("bandit", "keyed", "context", List.of(0.2, 0.4)));
-            post("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "reward", 0.4));
+            var d = api.ok("/decide", Map.of("bandit", "keyed", "context", List.of(0.2, 0.4)));
+            api.ok("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "reward", 0.4));
         }
         FeedbackWindows.pass(jdbc, "keyed");
         assertThat(lifecycle.settle("keyed")).isEqualTo(Step.CLOSED);
-        var r = post("/release", Map.of("bandit", "keyed", "context", List.of(0.2, 0.4)));
+        var r = api.ok("/release", Map.of("bandit", "keyed", "context", List.of(0.2, 0.4)));
         assertThat(r.path("charged").asBoolean()).isTrue();
 
         String stored = jdbc.queryForObject("SELECT context_key FROM context_release WHERE bandit_id = 'keyed'",
@@ -61,10 +61,10 @@ class PrivacyAccountingTest extends PostgresIntegrationTest {
 
     @Test
     void aReleaseStoredUnderItsLegacyKeyIsFoundAndReKeyedNotChargedAgain() throws Exception {
-        post("/bandits", ServiceFlowTest.uscaSpec("legacy", 4, 0.5, 1.0));
+        api.ok("/bandits", Specs.usca("legacy", 4, 0.5, 1.0));
         for (int t = 0; t < 4; t++) {
-            var d = post("/decide", Map.of("bandit", "legacy", "context", List.of(0.8, 0.1)));
-            post("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "reward", 0.4));
+            var d = api.ok("/decide", Map.of("bandit", "legacy", "context", List.of(0.8, 0.1)));
+            api.ok("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "reward", 0.4));
         }
         FeedbackWindows.pass(jdbc, "legacy");
         assertThat(lifecycle.settle("legacy")).isEqualTo(Step.CLOSED);
@@ -74,7 +74,7 @@ class PrivacyAccountingTest extends PostgresIntegrationTest {
         jdbc.update("INSERT INTO context_release (bandit_id, context_key, action_index, ledger_id, key_scheme) "
                 + "VALUES ('legacy', ?, 1, ?, 'SHA256')", sha256Key(new double[] {0.8, 0.1}), ledger);
 
-        var r = post("/release", Map.of("bandit", "legacy", "context", List.of(0.8, 0.1)));
+        var r = api.ok("/release", Map.of("bandit", "legacy", "context", List.of(0.8, 0.1)));
         assertThat(r.path("charged").asBoolean()).isFalse();
         assertThat(r.path("action").asText()).isEqualTo("y");
         assertThat(jdbc.queryForList("SELECT key_scheme FROM context_release WHERE bandit_id = 'legacy'",
@@ -84,13 +84,13 @@ class PrivacyAccountingTest extends PostgresIntegrationTest {
 
     @Test
     void parallelCompositionIsAnExplicitChoiceShownInTheLedgerAndTheRelease() {
-        Map<String, Object> spec = new HashMap<>(ServiceFlowTest.capriSpec("parallel", 100, 600));
+        Map<String, Object> spec = new HashMap<>(Specs.capri("parallel", 100, 600));
         spec.put("privacy", Map.of("model", "JDP", "epsilon", 1.0, "delta", 1e-5, "composition", "PARALLEL"));
-        post("/bandits", spec);
+        api.ok("/bandits", spec);
         int length = http.getForObject("/bandits/parallel", JsonNode.class).path("epochLength").asInt();
         for (int t = 0; t < length; t++) {
-            var d = post("/decide", Map.of("bandit", "parallel", "context", List.of(0.2, 0.4)));
-            post("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "reward", 0.5));
+            var d = api.ok("/decide", Map.of("bandit", "parallel", "context", List.of(0.2, 0.4)));
+            api.ok("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "reward", 0.5));
         }
         FeedbackWindows.pass(jdbc, "parallel");
         assertThat(lifecycle.settle("parallel")).isEqualTo(Step.CLOSED);
@@ -105,9 +105,9 @@ class PrivacyAccountingTest extends PostgresIntegrationTest {
                 .asText()).isEqualTo("PARALLEL");
 
         // ENGINEERED tuning alone no longer implies it.
-        Map<String, Object> engineered = new HashMap<>(ServiceFlowTest.capriSpec("engineered", 100, 600));
+        Map<String, Object> engineered = new HashMap<>(Specs.capri("engineered", 100, 600));
         engineered.put("tuning", Map.of("mode", "ENGINEERED"));
-        assertThat(post("/bandits", engineered).path("id").asText()).isEqualTo("engineered");
+        assertThat(api.ok("/bandits", engineered).path("id").asText()).isEqualTo("engineered");
         String stored = jdbc.queryForObject("SELECT spec #>> '{privacy,composition}' FROM bandit WHERE id = "
                 + "'engineered'", String.class);
         assertThat(stored).isEqualTo("SEQUENTIAL");
@@ -115,7 +115,7 @@ class PrivacyAccountingTest extends PostgresIntegrationTest {
 
     @Test
     void compositionIsRefusedForUsca() {
-        Map<String, Object> spec = new HashMap<>(ServiceFlowTest.uscaSpec("usca-parallel", 4, 0.5, 1.0));
+        Map<String, Object> spec = new HashMap<>(Specs.usca("usca-parallel", 4, 0.5, 1.0));
         spec.put("privacy", Map.of("model", "JDP", "epsilon", 0.5, "composition", "PARALLEL"));
         var r = http.postForEntity("/bandits", spec, JsonNode.class);
         assertThat(r.getStatusCode().value()).isEqualTo(400);

@@ -10,6 +10,7 @@ import io.dpbandit.PostgresIntegrationTest;
 import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.testing.FeedbackWindows;
+import io.dpbandit.testing.Specs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -63,7 +64,7 @@ class RawDataPrivacyTest extends PostgresIntegrationTest {
 
     @Test
     void contextsAndRewardsNeverLeaveTheService(CapturedOutput output) throws Exception {
-        post("/bandits", json.writeValueAsString(ServiceFlowTest.capriSpec("private-run", 100, 600)));
+        post("/bandits", json.writeValueAsString(Specs.capri("private-run", 100, 600)));
         int length = json.readTree(get("/bandits/private-run")).path("epochLength").asInt();
         for (int t = 0; t < length; t++) {
             String d = post("/decide", "{\"bandit\": \"private-run\", \"context\": [0.7391739, 0.2846284]}");

@@ -1,5 +1,6 @@
 package io.dpbandit.api;
 
+import io.dpbandit.testing.Specs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -53,17 +54,17 @@ class RetentionCompletenessTest extends PostgresIntegrationTest {
 
     @Test
     void afterTheHorizonAndRetentionNoTableHoldsAnyUsersValue() throws Exception {
-        Map<String, Object> lin = LinearBanditFlowTest.linearSpec("keep-lin", "LINUCB", 6, 600);
+        Map<String, Object> lin = Specs.linear("keep-lin", "LINUCB", 6, 600);
         lin.put("tuning", Map.of("leafRounds", 4));
-        Map<String, Object> gp = GpUcbFlowTest.gpSpec("keep-gp", "JDP", 5);
+        Map<String, Object> gp = Specs.gp("keep-gp", "JDP", 5);
         gp.put("contextDimension", 2);
         gp.put("gpucb", Map.of("nodesPerDimension", 2));
         Map<String, Map<String, Object>> specs = new LinkedHashMap<>();
-        specs.put("keep-capri", ServiceFlowTest.capriSpec("keep-capri", 9, 600));
-        specs.put("keep-usca", ServiceFlowTest.uscaSpec("keep-usca", 6, 0.5, 1.0));
+        specs.put("keep-capri", Specs.capri("keep-capri", 9, 600));
+        specs.put("keep-usca", Specs.usca("keep-usca", 6, 0.5, 1.0));
         specs.put("keep-lin", lin);
         specs.put("keep-gp", gp);
-        specs.put("keep-online", LinearBanditFlowTest.linearSpec("keep-online", "ONLINEUCB", 5, 600));
+        specs.put("keep-online", Specs.linear("keep-online", "ONLINEUCB", 5, 600));
         SeededNoiseSource device = new SeededNoiseSource(3);
         for (var e : specs.entrySet()) {
             String bandit = e.getKey();

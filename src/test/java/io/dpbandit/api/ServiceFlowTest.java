@@ -2,18 +2,20 @@ package io.dpbandit.api;
 
 import io.dpbandit.lifecycle.Step;
 
+import static io.dpbandit.testing.ApiClient.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpbandit.PostgresIntegrationTest;
 import io.dpbandit.lifecycle.LifecycleWorker;
-import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.client.privacy.PrivacyCost;
 import io.dpbandit.policy.capri.EpochSchedule;
 import io.dpbandit.privacy.ZcdpAccounting;
+import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.testing.ApiClient;
 import io.dpbandit.testing.FeedbackWindows;
+import io.dpbandit.testing.Specs;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -26,17 +28,16 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
-import org.springframework.http.ResponseEntity;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /** The whole HTTP contract against a real PostgreSQL: every status of every endpoint. */
 public class ServiceFlowTest extends PostgresIntegrationTest {
 
     @Autowired
-    TestRestTemplate http;
+    ApiClient api;
 
     @Autowired
-    ObjectMapper json;
+    TestRestTemplate http;
 
     @Autowired
     LifecycleWorker lifecycle;
@@ -47,68 +48,9 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
     @Autowired
     io.dpbandit.store.DecisionStore decisions;
 
-    ResponseEntity<JsonNode> post(String path, Object body) {
-        HttpHeaders headers = new HttpHeaders();
-        headers.setContentType(MediaType.APPLICATION_JSON);
-        String text = body instanceof String s ? s : write(body);
-        return http.exchange(path, HttpMethod.POST, new HttpEntity<>(text, headers), JsonNode.class);
-    }
-
-    ResponseEntity<JsonNode> get(String path) {
-        return http.getForEntity(path, JsonNode.class);
-    }
-
-    String write(Object o) {
-        try {
-            return json.writeValueAsString(o);
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /** A mutable map from alternating keys and values. */
-    public static Map<String, Object> map(Object... kv) {
-        Map<String, Object> m = new java.util.LinkedHashMap<>();
-        for (int i = 0; i < kv.length; i += 2) {
-            m.put((String) kv[i], kv[i + 1]);
-        }
-        return m;
-    }
-
-    public static Map<String, Object> capriSpec(String id, int horizon, int waitSeconds) {
-        return map("id", id, "algorithm", "CAPRI",
-                "privacy", Map.of("model", "JDP", "epsilon", 1.0, "delta", 1e-5),
-                "horizon", horizon, "rewardBound", 1.0,
-                "kernel", Map.of("type", "RBF", "lengthScale", 0.3),
-                "regularization", 1.0, "contextDimension", 2,
-                "actions", List.of(Map.of("id", "a1", "features", List.of(0.1, 0.9)),
-                        Map.of("id", "a2", "features", List.of(0.7, 0.3)),
-                        Map.of("id", "a3", "features", List.of(0.5, 0.5))),
-                "contextPool", List.of(List.of(0.2, 0.4), List.of(0.8, 0.1), List.of(0.5, 0.5)),
-                "feedback", Map.of("waitSeconds", waitSeconds, "defaultReward", 0.0));
-    }
-
-    public static Map<String, Object> uscaSpec(String id, int horizon, double epsilon, double totalEpsilon) {
-        return map("id", id, "algorithm", "USCA",
-                "privacy", Map.of("model", "JDP", "epsilon", epsilon, "totalEpsilon", totalEpsilon),
-                "horizon", horizon, "kernel", Map.of("type", "RBF", "lengthScale", 0.3), "contextDimension", 2,
-                "actions", List.of(Map.of("id", "x", "features", List.of(0.1)), Map.of("id", "y", "features", List.of(0.9))),
-                "contextPool", List.of(List.of(0.2, 0.4), List.of(0.8, 0.1)),
-                "tuning", Map.of("approximationSize", 20));
-    }
-
-    static void assertProblem(ResponseEntity<JsonNode> r, HttpStatus status, String type) {
-        assertThat(r.getStatusCode()).isEqualTo(status);
-        assertThat(r.getHeaders().getContentType()).isNotNull();
-        assertThat(r.getHeaders().getContentType().toString()).startsWith("application/problem+json");
-        assertThat(r.getBody().path("type").asText()).isEqualTo("https://dpbandit.io/problems/" + type);
-        assertThat(r.getBody().path("detail").asText()).isNotBlank();
-        assertThat(r.getBody().toString()).doesNotContain("Exception").doesNotContain("at io.dpbandit");
-    }
-
     @Test
     void createIsIdempotentForTheSameSpecAndConflictsForAnother() {
-        var first = post("/bandits", capriSpec("create-1", 100, 600));
+        var first = api.post("/bandits", Specs.capri("create-1", 100, 600));
         assertThat(first.getStatusCode()).isEqualTo(HttpStatus.CREATED);
         assertThat(first.getHeaders().getLocation()).hasToString("/bandits/create-1");
         assertThat(first.getBody().path("epoch").asInt()).isEqualTo(1);
@@ -116,43 +58,43 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
         assertThat(first.getBody().path("phase").asText()).isEqualTo("EXPLORE");
         assertThat(first.getBody().path("budget").path("epsilonRemaining").asDouble()).isEqualTo(1.0);
 
-        assertThat(post("/bandits", capriSpec("create-1", 100, 600)).getStatusCode()).isEqualTo(HttpStatus.OK);
-        assertProblem(post("/bandits", capriSpec("create-1", 200, 600)), HttpStatus.CONFLICT, "conflict");
-        assertThat(get("/bandits").getBody().findValuesAsText("id")).contains("create-1");
-        assertProblem(get("/bandits/nope"), HttpStatus.NOT_FOUND, "not-found");
+        assertThat(api.post("/bandits", Specs.capri("create-1", 100, 600)).getStatusCode()).isEqualTo(HttpStatus.OK);
+        assertProblem(api.post("/bandits", Specs.capri("create-1", 200, 600)), HttpStatus.CONFLICT, "conflict");
+        assertThat(api.get("/bandits").getBody().findValuesAsText("id")).contains("create-1");
+        assertProblem(api.get("/bandits/nope"), HttpStatus.NOT_FOUND, "not-found");
     }
 
     @Test
     void invalidSpecsAreRefusedWithEveryProblemListed() {
-        var spec = new java.util.HashMap<>(capriSpec("bad spec!", -5, 600));
+        var spec = new java.util.HashMap<>(Specs.capri("bad spec!", -5, 600));
         spec.put("actions", List.of(Map.of("id", "a", "features", List.of(0.1)), Map.of("id", "a", "features", List.of(0.2))));
-        var r = post("/bandits", spec);
+        var r = api.post("/bandits", spec);
         assertProblem(r, HttpStatus.BAD_REQUEST, "validation");
         Set<String> fields = new HashSet<>(r.getBody().path("errors").findValuesAsText("field"));
         assertThat(fields).contains("id", "horizon", "actions[1].id");
 
-        var ldp = new java.util.HashMap<>(uscaSpec("ldp", 100, 0.5, 1.0));
+        var ldp = new java.util.HashMap<>(Specs.usca("ldp", 100, 0.5, 1.0));
         ldp.put("privacy", Map.of("model", "LDP", "epsilon", 1.0));
-        var refused = post("/bandits", ldp);
+        var refused = api.post("/bandits", ldp);
         assertProblem(refused, HttpStatus.BAD_REQUEST, "validation");
         assertThat(refused.getBody().path("detail").asText()).contains("JDP only");
 
-        var badKernel = new java.util.HashMap<>(capriSpec("kern", 100, 600));
+        var badKernel = new java.util.HashMap<>(Specs.capri("kern", 100, 600));
         badKernel.put("kernel", Map.of("type", "RBF", "lengthScale", -1));
-        assertProblem(post("/bandits", badKernel), HttpStatus.BAD_REQUEST, "validation");
-        assertProblem(post("/bandits", "{not json"), HttpStatus.BAD_REQUEST, "validation");
-        var unknown = new java.util.HashMap<>(capriSpec("unk", 100, 600));
+        assertProblem(api.post("/bandits", badKernel), HttpStatus.BAD_REQUEST, "validation");
+        assertProblem(api.post("/bandits", "{not json"), HttpStatus.BAD_REQUEST, "validation");
+        var unknown = new java.util.HashMap<>(Specs.capri("unk", 100, 600));
         unknown.put("colour", "blue");
-        assertProblem(post("/bandits", unknown), HttpStatus.BAD_REQUEST, "validation");
-        assertThat(get("/bandits/unk").getStatusCode()).isEqualTo(HttpStatus.NOT_FOUND);
+        assertProblem(api.post("/bandits", unknown), HttpStatus.BAD_REQUEST, "validation");
+        assertThat(api.get("/bandits/unk").getStatusCode()).isEqualTo(HttpStatus.NOT_FOUND);
     }
 
     @Test
     void decideFeedbackCloseAndReleaseForCapri() {
-        post("/bandits", capriSpec("flow", 100, 600));
-        int length = get("/bandits/flow").getBody().path("epochLength").asInt();
+        api.post("/bandits", Specs.capri("flow", 100, 600));
+        int length = api.get("/bandits/flow").getBody().path("epochLength").asInt();
 
-        var d = post("/decide", Map.of("bandit", "flow", "context", List.of(0.2, 0.4), "requestId", "r-1"));
+        var d = api.post("/decide", Map.of("bandit", "flow", "context", List.of(0.2, 0.4), "requestId", "r-1"));
         assertThat(d.getStatusCode()).isEqualTo(HttpStatus.OK);
         assertThat(d.getBody().path("action").asText()).isIn("a1", "a2", "a3");
         assertThat(d.getBody().path("propensity").asDouble()).isEqualTo(1.0 / 3);
@@ -160,32 +102,32 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
         assertThat(d.getBody().path("phase").asText()).isEqualTo("EXPLORE");
         String first = d.getBody().path("decisionId").asText();
 
-        var again = post("/decide", Map.of("bandit", "flow", "context", List.of(0.2, 0.4), "requestId", "r-1"));
+        var again = api.post("/decide", Map.of("bandit", "flow", "context", List.of(0.2, 0.4), "requestId", "r-1"));
         assertThat(again.getBody().path("decisionId").asText()).isEqualTo(first);
-        assertThat(get("/bandits/flow").getBody().path("decisions").asLong()).isEqualTo(1);
-        assertProblem(post("/decide", Map.of("bandit", "flow", "context", List.of(0.9, 0.4), "requestId", "r-1")),
+        assertThat(api.get("/bandits/flow").getBody().path("decisions").asLong()).isEqualTo(1);
+        assertProblem(api.post("/decide", Map.of("bandit", "flow", "context", List.of(0.9, 0.4), "requestId", "r-1")),
                 HttpStatus.CONFLICT, "conflict");
-        assertProblem(post("/decide", Map.of("bandit", "flow", "context", List.of(0.2))), HttpStatus.BAD_REQUEST,
+        assertProblem(api.post("/decide", Map.of("bandit", "flow", "context", List.of(0.2))), HttpStatus.BAD_REQUEST,
                 "validation");
-        assertProblem(post("/decide", Map.of("bandit", "ghost", "context", List.of(0.2, 0.4))), HttpStatus.NOT_FOUND,
-                "not-found");
+        assertProblem(api.post("/decide", Map.of("bandit", "ghost", "context", List.of(0.2, 0.4))),
+                HttpStatus.NOT_FOUND, "not-found");
 
-        var fb = post("/feedback", Map.of("decisionId", first, "reward", 0.5));
+        var fb = api.post("/feedback", Map.of("decisionId", first, "reward", 0.5));
         assertThat(fb.getBody().path("status").asText()).isEqualTo("ACCEPTED");
         assertThat(fb.getBody().path("clipped").asBoolean()).isFalse();
-        assertThat(post("/feedback", Map.of("decisionId", first, "reward", 0.1)).getBody().path("status").asText())
+        assertThat(api.post("/feedback", Map.of("decisionId", first, "reward", 0.1)).getBody().path("status").asText())
                 .isEqualTo("DUPLICATE");
-        assertProblem(post("/feedback", "{\"decisionId\": \"" + first + "\", \"reward\": NaN}"),
+        assertProblem(api.post("/feedback", "{\"decisionId\": \"" + first + "\", \"reward\": NaN}"),
                 HttpStatus.BAD_REQUEST, "validation");
-        assertProblem(post("/feedback", Map.of("decisionId", java.util.UUID.randomUUID().toString(), "reward", 1)),
+        assertProblem(api.post("/feedback", Map.of("decisionId", java.util.UUID.randomUUID().toString(), "reward", 1)),
                 HttpStatus.NOT_FOUND, "not-found");
-        assertProblem(post("/feedback", Map.of("decisionId", "not-a-uuid", "reward", 1)), HttpStatus.BAD_REQUEST,
+        assertProblem(api.post("/feedback", Map.of("decisionId", "not-a-uuid", "reward", 1)), HttpStatus.BAD_REQUEST,
                 "validation");
 
         // Fill the epoch: rewards outside [-B, B] are clipped and say so.
         String pending = null;
         for (int t = 1; t < length + 1; t++) {
-            var di = post("/decide", Map.of("bandit", "flow", "context", List.of(0.8, 0.1)));
+            var di = api.post("/decide", Map.of("bandit", "flow", "context", List.of(0.8, 0.1)));
             String id = di.getBody().path("decisionId").asText();
             if (t == length) {
                 // One more decision than the epoch needs: served from the same active sets, but not a
@@ -195,15 +137,15 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
                 continue;
             }
             assertThat(di.getBody().path("learning").asBoolean()).isTrue();
-            var f = post("/feedback", Map.of("decisionId", id, "reward", t % 2 == 0 ? 7.0 : -0.3));
+            var f = api.post("/feedback", Map.of("decisionId", id, "reward", t % 2 == 0 ? 7.0 : -0.3));
             assertThat(f.getBody().path("clipped").asBoolean()).isEqualTo(t % 2 == 0);
         }
-        assertThat(get("/release?bandit=flow").getBody().path("model").isNull()).isTrue();
+        assertThat(api.get("/release?bandit=flow").getBody().path("model").isNull()).isTrue();
 
         FeedbackWindows.pass(jdbc, "flow");
         assertThat(lifecycle.settle("flow")).isEqualTo(Step.CLOSED);
         assertThat(lifecycle.settle("flow")).isNotEqualTo(Step.CLOSED);
-        var status = get("/bandits/flow").getBody();
+        var status = api.get("/bandits/flow").getBody();
         assertThat(status.path("epoch").asInt()).isEqualTo(2);
         assertThat(status.path("epochLength").asInt()).isEqualTo(2 * length);
         assertThat(status.path("rounds").asLong()).isEqualTo(length);
@@ -213,7 +155,7 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
         // profile at that rho is worth (delta 1e-5).
         double epochs = EpochSchedule.forHorizon(100).releasingEpochs();
         double rhoPerEpoch = ZcdpAccounting.budgetRho(new PrivacyCost(1.0, 1e-5)) / epochs;
-        var ledger = get("/bandits/flow/ledger").getBody();
+        var ledger = api.get("/bandits/flow/ledger").getBody();
         assertThat(ledger).hasSize(1);
         assertThat(ledger.get(0).path("epoch").asInt()).isEqualTo(1);
         assertThat(ledger.get(0).path("composition").asText()).isEqualTo("SEQUENTIAL");
@@ -228,10 +170,10 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
         assertThat(status.path("budget").path("rhoSpent").asDouble()).isCloseTo(rho, within(1e-15));
 
         // The decision beyond epoch 1's rounds was never a learning round: its reward is not used.
-        assertThat(post("/feedback", Map.of("decisionId", pending, "reward", 1)).getBody().path("status").asText())
+        assertThat(api.post("/feedback", Map.of("decisionId", pending, "reward", 1)).getBody().path("status").asText())
                 .isEqualTo("NOT_USED");
 
-        var release = get("/release?bandit=flow").getBody();
+        var release = api.get("/release?bandit=flow").getBody();
         assertThat(release.path("epoch").asInt()).isEqualTo(1);
         int m = release.path("model").path("coefficients").size();
         assertThat(m).isPositive();
@@ -239,14 +181,14 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
         assertThat(release.path("model").path("projectionPoints").get(0).size()).isEqualTo(4);
         assertThat(release.path("provenance").path("java").asText()).isNotBlank();
         assertThat(release.path("privacy").path("composition").asText()).isEqualTo("SEQUENTIAL");
-        var best = post("/release", Map.of("bandit", "flow", "context", List.of(0.5, 0.5)));
+        var best = api.post("/release", Map.of("bandit", "flow", "context", List.of(0.5, 0.5)));
         assertThat(best.getBody().path("action").asText()).isIn("a1", "a2", "a3");
         assertThat(best.getBody().path("charged").asBoolean()).isFalse();
-        assertThat(get("/bandits/flow/ledger").getBody()).hasSize(1);
+        assertThat(api.get("/bandits/flow/ledger").getBody()).hasSize(1);
 
         // Raw contexts and rewards of the closed epoch are deleted (retention 0) at the next tick;
         // the open epoch's are kept.
-        post("/decide", Map.of("bandit", "flow", "context", List.of(0.5, 0.5)));
+        api.post("/decide", Map.of("bandit", "flow", "context", List.of(0.5, 0.5)));
         decisions.forgetRawData(0, 10_000);
         assertThat(jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = 'flow' AND epoch = 1 AND "
                 + "(context IS NOT NULL OR reward IS NOT NULL)", Long.class)).isZero();
@@ -256,44 +198,44 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
 
     @Test
     void decisionsWithoutFeedbackCountWithTheDefaultRewardAfterTheWait() throws Exception {
-        post("/bandits", capriSpec("waits", 16, 1));
-        int length = get("/bandits/waits").getBody().path("epochLength").asInt();
+        api.post("/bandits", Specs.capri("waits", 16, 1));
+        int length = api.get("/bandits/waits").getBody().path("epochLength").asInt();
         for (int t = 0; t < length; t++) {
-            post("/decide", Map.of("bandit", "waits", "context", List.of(0.2, 0.4)));
+            api.post("/decide", Map.of("bandit", "waits", "context", List.of(0.2, 0.4)));
         }
         assertThat(lifecycle.settle("waits")).isNotEqualTo(Step.CLOSED);
         Thread.sleep(1_200);
         assertThat(lifecycle.settle("waits")).isEqualTo(Step.CLOSED);
-        assertThat(get("/bandits/waits").getBody().has("feedback")).as("not an analyst's").isFalse();
-        var counts = get("/bandits/waits/feedback").getBody().path("counts");
+        assertThat(api.get("/bandits/waits").getBody().has("feedback")).as("not an analyst's").isFalse();
+        var counts = api.get("/bandits/waits/feedback").getBody().path("counts");
         assertThat(counts.path("DEFAULTED").asLong()).isEqualTo(length);
     }
 
     @Test
     void uscaLearnsThenReleasesPerContextWithinItsBudget() {
-        post("/bandits", uscaSpec("usca", 6, 0.5, 1.0));
-        assertProblem(post("/release", Map.of("bandit", "usca", "context", List.of(0.2, 0.4))), HttpStatus.CONFLICT,
+        api.post("/bandits", Specs.usca("usca", 6, 0.5, 1.0));
+        assertProblem(api.post("/release", Map.of("bandit", "usca", "context", List.of(0.2, 0.4))), HttpStatus.CONFLICT,
                 "not-ready");
         for (int t = 0; t < 6; t++) {
-            var d = post("/decide", Map.of("bandit", "usca", "context", List.of(0.2, 0.4)));
+            var d = api.post("/decide", Map.of("bandit", "usca", "context", List.of(0.2, 0.4)));
             assertThat(d.getBody().path("propensity").asDouble()).isEqualTo(0.5);
-            post("/feedback", Map.of("decisionId", d.getBody().path("decisionId").asText(), "reward", 0.4));
+            api.post("/feedback", Map.of("decisionId", d.getBody().path("decisionId").asText(), "reward", 0.4));
         }
         FeedbackWindows.pass(jdbc, "usca");
         assertThat(lifecycle.settle("usca")).isEqualTo(Step.CLOSED);
-        assertThat(get("/bandits/usca").getBody().path("phase").asText()).isEqualTo("RELEASE");
+        assertThat(api.get("/bandits/usca").getBody().path("phase").asText()).isEqualTo("RELEASE");
 
-        var r1 = post("/release", Map.of("bandit", "usca", "context", List.of(0.2, 0.4)));
+        var r1 = api.post("/release", Map.of("bandit", "usca", "context", List.of(0.2, 0.4)));
         assertThat(r1.getBody().path("charged").asBoolean()).isTrue();
-        var again = post("/release", Map.of("bandit", "usca", "context", List.of(0.2, 0.4)));
+        var again = api.post("/release", Map.of("bandit", "usca", "context", List.of(0.2, 0.4)));
         assertThat(again.getBody().path("charged").asBoolean()).isFalse();
         assertThat(again.getBody().path("action").asText()).isEqualTo(r1.getBody().path("action").asText());
-        assertThat(post("/release", Map.of("bandit", "usca", "context", List.of(0.8, 0.1))).getBody()
+        assertThat(api.post("/release", Map.of("bandit", "usca", "context", List.of(0.8, 0.1))).getBody()
                 .path("charged").asBoolean()).isTrue();
-        assertProblem(post("/release", Map.of("bandit", "usca", "context", List.of(0.5, 0.5))), HttpStatus.CONFLICT,
+        assertProblem(api.post("/release", Map.of("bandit", "usca", "context", List.of(0.5, 0.5))), HttpStatus.CONFLICT,
                 "budget-exhausted");
-        assertThat(get("/bandits/usca/ledger").getBody()).hasSize(2);
-        var releases = get("/release?bandit=usca").getBody().path("releases");
+        assertThat(api.get("/bandits/usca/ledger").getBody()).hasSize(2);
+        var releases = api.get("/release?bandit=usca").getBody().path("releases");
         assertThat(releases).hasSize(2);
         // Each release shows its action, ledger entry and time only: never the context it was made for.
         releases.forEach(r -> assertThat(r.fieldNames()).toIterable()
@@ -302,11 +244,11 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
 
     @Test
     void metricsAndHealthReportTheLifecycleWithoutEverShowingData() {
-        post("/bandits", capriSpec("metered", 16, 600));
-        int length = get("/bandits/metered").getBody().path("epochLength").asInt();
+        api.post("/bandits", Specs.capri("metered", 16, 600));
+        int length = api.get("/bandits/metered").getBody().path("epochLength").asInt();
         for (int t = 0; t < length; t++) {
-            var d = post("/decide", Map.of("bandit", "metered", "context", List.of(0.123457, 0.654321)));
-            post("/feedback", Map.of("decisionId", d.getBody().path("decisionId").asText(), "reward", 0.918273));
+            var d = api.post("/decide", Map.of("bandit", "metered", "context", List.of(0.123457, 0.654321)));
+            api.post("/feedback", Map.of("decisionId", d.getBody().path("decisionId").asText(), "reward", 0.918273));
         }
         FeedbackWindows.pass(jdbc, "metered");
         assertThat(lifecycle.settle("metered")).isEqualTo(Step.CLOSED);
@@ -320,14 +262,14 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
                 .contains("uri=\"/decide\"");
         assertThat(metrics).doesNotContain("0.123457").doesNotContain("0.654321").doesNotContain("0.918273");
 
-        var health = get("/actuator/health").getBody();
+        var health = api.get("/actuator/health").getBody();
         assertThat(health.path("components").path("epochCloses").path("status").asText()).isEqualTo("UP");
     }
 
     @Test
     void oversizedBodiesWrongMediaTypesAndUnknownPathsAreProblems() {
         String huge = "{\"bandit\": \"x\", \"context\": [" + "0.5,".repeat(3_000_000) + "0.5]}";
-        assertProblem(post("/decide", huge), HttpStatus.PAYLOAD_TOO_LARGE, "payload-too-large");
+        assertProblem(api.post("/decide", huge), HttpStatus.PAYLOAD_TOO_LARGE, "payload-too-large");
         HttpHeaders text = new HttpHeaders();
         text.setContentType(MediaType.TEXT_PLAIN);
         assertProblem(http.exchange("/decide", HttpMethod.POST, new HttpEntity<>("hello", text), JsonNode.class),
@@ -335,19 +277,19 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
         assertProblem(http.exchange("/decide", HttpMethod.GET, null, JsonNode.class), HttpStatus.METHOD_NOT_ALLOWED,
                 "method-not-allowed");
         // A path that is not part of the API is refused by authorization, not looked up.
-        assertProblem(get("/nowhere"), HttpStatus.FORBIDDEN, "forbidden");
-        assertProblem(get("/release"), HttpStatus.BAD_REQUEST, "validation");
+        assertProblem(api.get("/nowhere"), HttpStatus.FORBIDDEN, "forbidden");
+        assertProblem(api.get("/release"), HttpStatus.BAD_REQUEST, "validation");
     }
 
     @Test
     void theLedgerIsAppendOnly() {
-        post("/bandits", uscaSpec("append-only", 2, 0.5, 1.0));
+        api.post("/bandits", Specs.usca("append-only", 2, 0.5, 1.0));
         jdbc.update("INSERT INTO ledger (bandit_id, epsilon, delta, reason, composition) "
                 + "VALUES ('append-only', 0.1, 0, 'test', 'SEQUENTIAL')");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> jdbc.update("UPDATE ledger SET epsilon = 0"))
                 .hasMessageContaining("append-only");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> jdbc.update("DELETE FROM ledger"))
                 .hasMessageContaining("append-only");
-        assertThat(get("/bandits/append-only/ledger").getBody()).hasSize(1);
+        assertThat(api.get("/bandits/append-only/ledger").getBody()).hasSize(1);
     }
 }

@@ -1,6 +1,8 @@
 package io.dpbandit.api;
 
-import static io.dpbandit.api.ServiceFlowTest.capriSpec;
+import io.dpbandit.testing.ApiClient;
+import io.dpbandit.testing.Specs;
+import static io.dpbandit.testing.Specs.capri;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -40,7 +42,7 @@ class UserLevelPrivacyTest extends PostgresIntegrationTest {
     }
 
     static Map<String, Object> userSpec(String id, int horizon, Map<String, Object> privacy) {
-        Map<String, Object> spec = new HashMap<>(capriSpec(id, horizon, 600));
+        Map<String, Object> spec = new HashMap<>(capri(id, horizon, 600));
         spec.put("privacy", privacy);
         return spec;
     }
@@ -80,7 +82,7 @@ class UserLevelPrivacyTest extends PostgresIntegrationTest {
 
         // No user on a USER bandit: a 400 that says why, and nothing stored.
         var anonymous = post("/decide", Map.of("bandit", "per-user", "context", List.of(0.2, 0.4)));
-        ServiceFlowTest.assertProblem(anonymous, HttpStatus.BAD_REQUEST, "validation");
+        ApiClient.assertProblem(anonymous, HttpStatus.BAD_REQUEST, "validation");
         assertThat(anonymous.getBody().path("detail").asText()).contains("user");
         assertThat(decisions("per-user")).isZero();
 
@@ -102,9 +104,9 @@ class UserLevelPrivacyTest extends PostgresIntegrationTest {
                 + "ORDER BY rounds DESC LIMIT 1", Integer.class)).isEqualTo(2);
 
         // A round-level bandit refuses a user: it would protect rounds, not the user it names.
-        post("/bandits", capriSpec("per-round", 1000, 600));
+        post("/bandits", capri("per-round", 1000, 600));
         var named = post("/decide", Map.of("bandit", "per-round", "context", List.of(0.2, 0.4), "user", "alice"));
-        ServiceFlowTest.assertProblem(named, HttpStatus.BAD_REQUEST, "validation");
+        ApiClient.assertProblem(named, HttpStatus.BAD_REQUEST, "validation");
         assertThat(decisions("per-round")).isZero();
     }
 
@@ -174,7 +176,7 @@ class UserLevelPrivacyTest extends PostgresIntegrationTest {
         // The forecast of epoch 1 is computed with the same public seed for both: the noise per unit
         // of contribution bound is k times the round-level one (group sensitivity 2kC_r, each release
         // at the same rho).
-        JsonNode round = forecast(capriSpec("group-1", 5000, 600));
+        JsonNode round = forecast(capri("group-1", 5000, 600));
         JsonNode user = forecast(userSpec("group-3", 5000, privacy("unit", "USER", "maxRoundsPerUser", 3)));
         double perBoundRound = round.path("noiseSigma").asDouble() / round.path("contributionBound").asDouble();
         double perBoundUser = user.path("noiseSigma").asDouble() / user.path("contributionBound").asDouble();
@@ -187,7 +189,7 @@ class UserLevelPrivacyTest extends PostgresIntegrationTest {
         assertThat(budget.getStatusCode()).as("%s", budget.getBody()).isEqualTo(HttpStatus.CREATED);
         assertThat(post("/budgets", Map.of("id", "households", "epsilon", 1.5, "delta", 1e-5)).getStatusCode())
                 .as("the same figures again are a safe retry").isEqualTo(HttpStatus.OK);
-        ServiceFlowTest.assertProblem(post("/budgets", Map.of("id", "households", "epsilon", 3.0, "delta", 1e-5)),
+        ApiClient.assertProblem(post("/budgets", Map.of("id", "households", "epsilon", 3.0, "delta", 1e-5)),
                 HttpStatus.CONFLICT, "conflict");
 
         // Each bandit commits the whole of its own (1, 1e-5) at worst, as rho; the budget holds between
@@ -200,7 +202,7 @@ class UserLevelPrivacyTest extends PostgresIntegrationTest {
         assertThat(first.getStatusCode()).as("%s", first.getBody()).isEqualTo(HttpStatus.CREATED);
         var second = post("/bandits", userSpec("shop-search", 1000, privacy("unit", "USER", "maxRoundsPerUser", 2,
                 "budget", "households")));
-        ServiceFlowTest.assertProblem(second, HttpStatus.CONFLICT, "conflict");
+        ApiClient.assertProblem(second, HttpStatus.CONFLICT, "conflict");
         assertThat(second.getBody().path("detail").asText()).contains("households").contains("nothing was created");
         assertThat(http.getForEntity("/bandits/shop-search", JsonNode.class).getStatusCode())
                 .isEqualTo(HttpStatus.NOT_FOUND);

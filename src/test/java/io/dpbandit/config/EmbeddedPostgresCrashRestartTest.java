@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.dpbandit.api.ServiceFlowTest;
+import io.dpbandit.testing.Specs;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -21,6 +22,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * (SIGKILL, as the OOM killer sends) and when a second instance is pointed at a live one's
  * directory. The service runs as its own JVM with the quick start's defaults (durable mode).
  */
+@Tag("process")
 class EmbeddedPostgresCrashRestartTest {
 
     static final Duration START = Duration.ofSeconds(60);
@@ -43,7 +45,7 @@ class EmbeddedPostgresCrashRestartTest {
 
             String key = first.devKey();
             var created = first.post("/bandits", key,
-                    JSON.writeValueAsString(ServiceFlowTest.capriSpec("quick-start", 100, 600)));
+                    JSON.writeValueAsString(Specs.capri("quick-start", 100, 600)));
             assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
             List<String> decisions = new ArrayList<>();
             for (int i = 0; i < 3; i++) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dpbandit.PostgresIntegrationTest;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -13,6 +14,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * both back on (and pins full_page_writes) unless dpbandit.embedded-postgres.durable is false,
  * which only the test profile does.
  */
+@Tag("process")
 class EmbeddedPostgresDurabilityTest extends PostgresIntegrationTest {
 
     @Autowired

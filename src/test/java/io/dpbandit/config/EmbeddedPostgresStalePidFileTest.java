@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -19,6 +20,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * after a reboot, in a container all the more) or names a zombie, PostgreSQL would refuse it, and the
  * service removes it, having checked that no process works in the data directory.
  */
+@Tag("process")
 class EmbeddedPostgresStalePidFileTest {
 
     @TempDir

@@ -6,6 +6,7 @@ import io.dpbandit.DpbanditApplication;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -16,6 +17,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * database and never starts its own. The "external" server here is a separately started cluster
  * on loopback, standing in for a managed PostgreSQL.
  */
+@Tag("process")
 class ExternalDatabaseTest {
 
     static EmbeddedPostgres external;

@@ -1,5 +1,6 @@
 package io.dpbandit.decision;
 
+import io.dpbandit.testing.Specs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -36,7 +37,7 @@ class ReplayScopeTest extends PostgresIntegrationTest {
     @Test
     void aRequestIdIsScopedToTheKeyThatMadeIt() throws Exception {
         RawHttp http = new RawHttp(port);
-        http.post("/bandits", A, new ObjectMapper().writeValueAsString(ServiceFlowTest.capriSpec("replays", 100, 600)));
+        http.post("/bandits", A, new ObjectMapper().writeValueAsString(Specs.capri("replays", 100, 600)));
         String first = "{\"bandit\": \"replays\", \"context\": [0.2, 0.4], \"requestId\": \"shared-id\"}";
         String guess = "{\"bandit\": \"replays\", \"context\": [0.8, 0.1], \"requestId\": \"shared-id\"}";
         var a = http.post("/decide", A, first);
@@ -60,7 +61,7 @@ class ReplayScopeTest extends PostgresIntegrationTest {
     @Test
     void aDigestIsKeptOnlyWithARequestIdAndOnlyForTheReplayWindow() throws Exception {
         RawHttp http = new RawHttp(port);
-        http.post("/bandits", A, new ObjectMapper().writeValueAsString(ServiceFlowTest.capriSpec("digests", 100, 600)));
+        http.post("/bandits", A, new ObjectMapper().writeValueAsString(Specs.capri("digests", 100, 600)));
         String without = http.post("/decide", A, "{\"bandit\": \"digests\", \"context\": [0.2, 0.4]}").json()
                 .path("decisionId").asText();
         String with = http.post("/decide", A, "{\"bandit\": \"digests\", \"context\": [0.2, 0.4], \"requestId\": "

@@ -7,11 +7,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpbandit.PostgresIntegrationTest;
-import io.dpbandit.api.ServiceFlowTest;
 import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.testing.FeedbackWindows;
 import io.dpbandit.testing.RepositoryPaths;
+import io.dpbandit.testing.Specs;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse.BodyHandlers;
@@ -138,7 +138,7 @@ class GrafanaDashboardTest extends PostgresIntegrationTest {
 
     /** Decisions, feedback, a closed epoch, a release and a few errors of different types. */
     void serveSomeTraffic() {
-        http.postForEntity("/bandits", ServiceFlowTest.capriSpec("dashboard", 100, 600), JsonNode.class);
+        http.postForEntity("/bandits", Specs.capri("dashboard", 100, 600), JsonNode.class);
         lifecycle.settle("dashboard");
         int length = http.getForObject("/bandits/dashboard", JsonNode.class).path("epochLength").asInt();
         for (int t = 0; t < length; t++) {

@@ -11,6 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.Arrays;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -35,6 +36,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  *       1e-7.</li>
  * </ul>
  */
+@Tag("statistical")
 class ExponentialMechanismPrivacyTest {
 
     private static final double EPSILON = 1.0;

@@ -11,6 +11,7 @@ import io.dpbandit.client.privacy.NormalDistribution;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.Test;
  * violation exceeds 2·slack, checked from the exact CDFs) except with probability 1e-7 &lt; 1e-6.
  * The seeds are fixed, so the outcome is deterministic.
  */
+@Tag("statistical")
 class TreeMechanismPrivacyTest {
 
     private static final double FALSE_FAILURE = 1e-7;

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.dpbandit.kernel.SymmetricEigenFunctions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -45,6 +46,7 @@ class WishartSamplerTest {
         }
     }
 
+    @Tag("statistical")
     @Test
     void smallDegreesOfFreedomHaveMeanKI() {
         // k = p exercises every Bartlett diagonal χ²_{k−i} down to χ²_1 (the Gamma shape < 1 branch);
@@ -52,6 +54,7 @@ class WishartSamplerTest {
         assertMeanIsKTimesIdentity(3, 2.0, 3, 20_000, 11);
     }
 
+    @Tag("statistical")
     @Test
     void largeDegreesOfFreedomHaveMeanKI() {
         // Shariff & Sheffet 2018's k at d = 5 (worked numbers in docs/papers.md): tolerance ≈ 0.05% of k.

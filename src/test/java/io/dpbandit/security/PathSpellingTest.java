@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpbandit.PostgresIntegrationTest;
-import io.dpbandit.api.ServiceFlowTest;
+import io.dpbandit.testing.Specs;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -84,10 +84,10 @@ class PathSpellingTest extends PostgresIntegrationTest {
 
     @BeforeEach
     void bandit() {
-        rest.postForEntity("/bandits", ServiceFlowTest.capriSpec(BANDIT, 400, 600), JsonNode.class);
+        rest.postForEntity("/bandits", Specs.capri(BANDIT, 400, 600), JsonNode.class);
         decisionId = rest.postForEntity("/decide", Map.of("bandit", BANDIT, "context", List.of(0.2, 0.4)),
                 JsonNode.class).getBody().path("decisionId").asText();
-        var ldp = new java.util.HashMap<>(ServiceFlowTest.capriSpec(BANDIT + "-ldp", 400, 600));
+        var ldp = new java.util.HashMap<>(Specs.capri(BANDIT + "-ldp", 400, 600));
         ldp.put("privacy", Map.of("model", "LDP", "epsilon", 1.0, "delta", 1e-5));
         rest.postForEntity("/bandits", ldp, JsonNode.class);
         lifecycle.settle(BANDIT + "-ldp"); // plans epoch 1, so its randomiser plan exists
@@ -97,7 +97,7 @@ class PathSpellingTest extends PostgresIntegrationTest {
         Set<String> analysts = Set.of("analyst", "admin");
         Set<String> everyone = Set.copyOf(KEYS.keySet());
         return List.of(
-                new Endpoint("POST", "/bandits", "", ServiceFlowTest.capriSpec(BANDIT, 400, 600), Set.of("admin")),
+                new Endpoint("POST", "/bandits", "", Specs.capri(BANDIT, 400, 600), Set.of("admin")),
                 new Endpoint("GET", "/bandits", "", null, analysts),
                 new Endpoint("GET", "/bandits/" + BANDIT, "", null, analysts),
                 new Endpoint("GET", "/bandits/" + BANDIT + "/ledger", "", null, analysts),
@@ -105,7 +105,7 @@ class PathSpellingTest extends PostgresIntegrationTest {
                 new Endpoint("GET", "/bandits/" + BANDIT + "/epochs", "", null, analysts),
                 new Endpoint("GET", "/bandits/" + BANDIT + "/recommendations", "", null, analysts),
                 new Endpoint("GET", "/bandits/" + BANDIT + "/plan", "", null, analysts),
-                new Endpoint("POST", "/bandits/plan", "?gap=0.2", ServiceFlowTest.capriSpec("planned", 400, 600),
+                new Endpoint("POST", "/bandits/plan", "?gap=0.2", Specs.capri("planned", 400, 600),
                         analysts),
                 new Endpoint("POST", "/decide", "", Map.of("bandit", BANDIT, "context", List.of(0.2, 0.4)),
                         Set.of("decider")),

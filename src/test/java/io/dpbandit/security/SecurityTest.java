@@ -1,10 +1,12 @@
 package io.dpbandit.security;
 
+import io.dpbandit.testing.ApiClient;
+import static io.dpbandit.testing.ApiClient.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dpbandit.PostgresIntegrationTest;
-import io.dpbandit.api.ServiceFlowTest;
+import io.dpbandit.testing.Specs;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -46,14 +48,8 @@ class SecurityTest extends PostgresIntegrationTest {
     @BeforeEach
     void bandits() {
         for (String id : List.of("scoped-home", "scoped-other")) {
-            http.postForEntity("/bandits", ServiceFlowTest.capriSpec(id, 100, 600), JsonNode.class);
+            http.postForEntity("/bandits", Specs.capri(id, 100, 600), JsonNode.class);
         }
-    }
-
-    static void assertProblem(ResponseEntity<String> r, HttpStatus status, String type) {
-        assertThat(r.getStatusCode()).isEqualTo(status);
-        assertThat(r.getHeaders().getContentType().toString()).startsWith("application/problem+json");
-        assertThat(r.getBody()).contains("\"type\":\"https://dpbandit.io/problems/" + type + "\"");
     }
 
     @Test
@@ -80,9 +76,9 @@ class SecurityTest extends PostgresIntegrationTest {
         var decide = Map.of("bandit", "scoped-home", "context", List.of(0.2, 0.4));
         assertThat(as("test-decider-key", HttpMethod.POST, "/decide", decide).getStatusCode()).isEqualTo(HttpStatus.OK);
         assertProblem(as("test-analyst-key", HttpMethod.POST, "/decide", decide), HttpStatus.FORBIDDEN, "forbidden");
-        assertProblem(as("test-decider-key", HttpMethod.POST, "/bandits", ServiceFlowTest.capriSpec("new", 100, 600)),
+        assertProblem(as("test-decider-key", HttpMethod.POST, "/bandits", Specs.capri("new", 100, 600)),
                 HttpStatus.FORBIDDEN, "forbidden");
-        assertProblem(as("test-analyst-key", HttpMethod.POST, "/bandits", ServiceFlowTest.capriSpec("new", 100, 600)),
+        assertProblem(as("test-analyst-key", HttpMethod.POST, "/bandits", Specs.capri("new", 100, 600)),
                 HttpStatus.FORBIDDEN, "forbidden");
         assertProblem(as("test-decider-key", HttpMethod.GET, "/bandits/scoped-home/ledger", null), HttpStatus.FORBIDDEN,
                 "forbidden");

@@ -29,6 +29,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -53,6 +54,7 @@ import org.springframework.http.HttpStatus;
  * {@code -Ddpbandit.ui.screenshots=docs/img} (relative to the repository root) also saves a
  * screenshot of each page there, as README shows them.
  */
+@Tag("browser")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ExtendWith(HeadlessChromium.Required.class)
 class AnalystPageBrowserTest extends PostgresIntegrationTest {

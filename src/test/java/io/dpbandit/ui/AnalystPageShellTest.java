@@ -3,8 +3,8 @@ package io.dpbandit.ui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dpbandit.PostgresIntegrationTest;
-import io.dpbandit.api.ServiceFlowTest;
 import io.dpbandit.testing.RepositoryPaths;
+import io.dpbandit.testing.Specs;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -38,7 +38,7 @@ class AnalystPageShellTest extends PostgresIntegrationTest {
 
     @Test
     void theShellIsServedToAnyoneAtUiWithAPolicyThatKeepsItOnThisOrigin() throws Exception {
-        rest.postForEntity("/bandits", ServiceFlowTest.capriSpec("shell-secret-name", 100, 600), Object.class);
+        rest.postForEntity("/bandits", Specs.capri("shell-secret-name", 100, 600), Object.class);
 
         HttpResponse<String> page = get("/ui/", null);
         assertThat(page.statusCode()).isEqualTo(200);

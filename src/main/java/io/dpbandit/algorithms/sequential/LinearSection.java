@@ -9,8 +9,8 @@ import io.dpbandit.spec.BanditSpec;
 import java.util.List;
 
 /**
- * The {@code linear} section of a spec (LINUCB and ONLINEUCB): its defaults, and the rule that the
- * feature map gives 1 to 400 features.
+ * The {@code linear} section of a spec (LINUCB and ONLINEUCB): its defaults (noise for LINUCB only,
+ * the learner for ONLINEUCB only), and the rule that the feature map gives 1 to 400 features.
  */
 public final class LinearSection {
 
@@ -52,7 +52,10 @@ public final class LinearSection {
                 p.add(problem("linear.featureMap", e.getMessage()));
             }
         }
-        return new BanditSpec.Linear(map, mode, noise, learner);
+        // Each knob only where it applies (LINUCB's noise, ONLINEUCB's learner), as the rules above
+        // require of a request: a normalised spec validates again unchanged.
+        boolean linUcb = s.algorithm() == BanditSpec.Algorithm.LINUCB;
+        return new BanditSpec.Linear(map, mode, linUcb ? noise : null, linUcb ? null : learner);
     }
 
     private static InvalidRequestException.FieldProblem problem(String field, String message) {

@@ -9,6 +9,7 @@ import io.dpbandit.client.privacy.PrivacyFloor;
 import io.dpbandit.client.privacy.SeededNoiseSource;
 import io.dpbandit.testing.StatisticalBounds;
 import io.dpbandit.testing.ThresholdAudit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Test;
  * probability ≤ 10⁻⁷, and a non-private one (true violation &gt; 2·slack, checked exactly) passes it with
  * probability ≤ 10⁻⁷.
  */
+@Tag("statistical")
 class CapriRandomiserPrivacyTest {
 
     private static final double EPSILON = 1.0;

@@ -10,6 +10,7 @@ import io.dpbandit.client.privacy.SeededNoiseSource;
 import io.dpbandit.testing.StatisticalBounds;
 import io.dpbandit.testing.ThresholdAudit;
 import java.util.function.ToDoubleFunction;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.Test;
  * ≤ 10⁻⁷ although the randomiser is private, and a failing check (true violation &gt; 2·slack, verified
  * from the exact CDFs) passes with probability ≤ 10⁻⁷. All sources are seeded, so each outcome is fixed.
  */
+@Tag("statistical")
 class GpUcbRandomiserPrivacyTest {
 
     private static final double ALPHA = 1.0;

@@ -10,6 +10,7 @@ import io.dpbandit.client.privacy.PrivacyFloor;
 import io.dpbandit.client.privacy.SeededNoiseSource;
 import io.dpbandit.testing.StatisticalBounds;
 import io.dpbandit.testing.ThresholdAudit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.Test;
  * from the exact CDFs in each test) passes with probability ≤ 10⁻⁷. All sources are seeded, so each
  * outcome is in fact fixed; the rates say how unlucky a seed would have to be.
  */
+@Tag("statistical")
 class OnlineUcbRandomiserPrivacyTest {
 
     private static final double EPSILON = 1.0;

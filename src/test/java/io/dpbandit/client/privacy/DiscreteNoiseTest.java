@@ -12,6 +12,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 class DiscreteNoiseTest {
@@ -52,6 +53,7 @@ class DiscreteNoiseTest {
         }
     }
 
+    @Tag("statistical")
     @Test
     void discreteGaussianMatchesTheNormalCdfAndItsVariance() {
         // Seeded bits, so deterministic; with random bits the DKW check fails with probability ≤ 1e-7.
@@ -69,6 +71,7 @@ class DiscreteNoiseTest {
         assertThat(sumSquares / n / (s * s)).isCloseTo(1.0, within(0.02));
     }
 
+    @Tag("statistical")
     @Test
     void discreteLaplaceMatchesTheLaplaceCdf() {
         RandomBits bits = new RandomBits(new SplittableRandom(12L)::nextLong);

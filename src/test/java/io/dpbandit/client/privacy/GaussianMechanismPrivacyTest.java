@@ -17,6 +17,7 @@ import io.dpbandit.client.privacy.SeededNoiseSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Arrays;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,6 +43,7 @@ import org.junit.jupiter.api.Test;
  *       so the audit detects it except with probability 1e-7.</li>
  * </ul>
  */
+@Tag("statistical")
 class GaussianMechanismPrivacyTest {
 
     private static final double EPSILON = 1.0;

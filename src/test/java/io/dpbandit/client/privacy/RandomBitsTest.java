@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 class RandomBitsTest {
@@ -69,6 +70,7 @@ class RandomBitsTest {
         assertThat(new RandomBits(() -> -1L).geometricHalf(63)).isEqualTo(-1);
     }
 
+    @Tag("statistical")
     @Test
     void uniformLongStaysInRangeAndIsRoughlyFlat() {
         RandomBits bits = new RandomBits(new SplittableRandom(2L)::nextLong);

@@ -12,6 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -80,6 +81,7 @@ class SecureNoiseSourceTest extends NoiseSourceContractTest {
         }
     }
 
+    @Tag("statistical")
     @ParameterizedTest
     @ValueSource(doubles = {1e-3, 3.7, 2.5e6})
     void gaussianNoiseMatchesTheNormalCdf(double sigma) {
@@ -98,6 +100,7 @@ class SecureNoiseSourceTest extends NoiseSourceContractTest {
                 .isLessThan(band);
     }
 
+    @Tag("statistical")
     @ParameterizedTest
     @ValueSource(doubles = {1e-3, 3.7, 2.5e6})
     void laplaceNoiseMatchesTheLaplaceCdf(double scale) {
@@ -113,6 +116,7 @@ class SecureNoiseSourceTest extends NoiseSourceContractTest {
                 .isLessThan(band);
     }
 
+    @Tag("statistical")
     @Test
     void bernoulliFrequencyMatchesItsProbability() {
         // Hoeffding at 1e-7: |p̂ − p| ≤ 0.0092 for n = 100 000.

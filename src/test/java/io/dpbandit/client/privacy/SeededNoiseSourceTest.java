@@ -9,6 +9,7 @@ import io.dpbandit.client.privacy.SeededNoiseSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 class SeededNoiseSourceTest extends NoiseSourceContractTest {
@@ -35,6 +36,7 @@ class SeededNoiseSourceTest extends NoiseSourceContractTest {
         assertThat(new SeededNoiseSource(1L).gaussian(1.0)).isNotEqualTo(new SeededNoiseSource(2L).gaussian(1.0));
     }
 
+    @Tag("statistical")
     @Test
     void seededGaussianAndLaplaceFollowTheirDistributions() {
         // Fixed seed, so deterministic; a random seed would fail with probability ≤ 1e-7 per check (DKW).

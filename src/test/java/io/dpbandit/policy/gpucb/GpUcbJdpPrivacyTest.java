@@ -16,6 +16,7 @@ import io.dpbandit.privacy.TreeMechanism;
 import io.dpbandit.privacy.TreeNode;
 import io.dpbandit.privacy.TreeState;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.Test;
  * violation exceeds 2·slack, verified from the exact CDFs in each test) except with probability
  * 1e-7 &lt; 1e-6. All sources are seeded, so each outcome is in fact fixed.
  */
+@Tag("statistical")
 class GpUcbJdpPrivacyTest {
 
     private static final double FALSE_FAILURE = 1e-7;

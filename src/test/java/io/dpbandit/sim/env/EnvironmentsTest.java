@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 class EnvironmentsTest {
@@ -57,6 +58,7 @@ class EnvironmentsTest {
         assertThat(hi).isCloseTo(1.0, within(1e-12));
     }
 
+    @Tag("statistical")
     @Test
     void kernelEnvironmentRewardsAreClippedAndUnbiasedInTheInterior() {
         var env = new KernelBumpEnvironment(10, 5, 6, 0.3, 0.1, new SplittableRandom(2));

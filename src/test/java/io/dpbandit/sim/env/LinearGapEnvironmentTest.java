@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.dpbandit.policy.JointFeatureMap;
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -62,6 +63,7 @@ class LinearGapEnvironmentTest {
      * d = 5 on [−0.75, 0.65], mean −0.03042 (uniform-in-s would give −0.05). Hoeffding over the
      * 24·4000 levels (range 1.4) at failure probability 1e-7: tolerance 0.0131.
      */
+    @Tag("statistical")
     @Test
     void suboptimalLevelsFollowTheSpheresMarginal() {
         LinearGapEnvironment env = LinearGapEnvironment.paper001(new SplittableRandom(3));
@@ -88,6 +90,7 @@ class LinearGapEnvironmentTest {
     }
 
     /** E[y] = ⟨x, θ*⟩ for y ∈ {−1, +1}: Hoeffding over 200 000 draws (range 2) at 1e-7, tolerance 0.0082. */
+    @Tag("statistical")
     @Test
     void plusMinusOneRewardsHaveTheLinearMean() {
         LinearGapEnvironment env = LinearGapEnvironment.paper001(new SplittableRandom(5));

@@ -1,0 +1,129 @@
+package io.dpbandit.lifecycle;
+
+import io.dpbandit.bandit.Phase;
+import io.dpbandit.client.privacy.PrivacyCost;
+import io.dpbandit.runtime.EpochProcess;
+import io.dpbandit.store.BinaryCodec;
+import io.dpbandit.store.DecisionStore;
+import io.dpbandit.store.EpochStore;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * A small epoch process for the engine's tests: its plan takes {@code planSteps} steps (stages
+ * "STAGE-1", "STAGE-2", ...), a fold adds the rounds' rewards and counts them in a two-number
+ * accumulator (sum, count), and a release publishes that sum and charges {@code epsilonPerRelease}.
+ * It records what the engine asked of it, and a test can act between the engine's read of the
+ * accumulator and its fold's commit ({@link #duringFold}).
+ */
+final class FakeProcess implements EpochProcess<FakeProcess.Work> {
+
+    /** An epoch's working memory: which epoch, the memory it was handed, how far planning got. */
+    static final class Work {
+        final int epoch;
+        final Work previous;
+        int planned;
+
+        Work(int epoch, Work previous) {
+            this.epoch = epoch;
+            this.previous = previous;
+        }
+    }
+
+    private final int planSteps;
+    private final int foldBatch;
+    private final double defaultReward;
+    /** Lengths of the epochs after the first: epoch r + 1 opens with nextLengths[r - 1], then none. */
+    private final int[] nextLengths;
+    private final double epsilonPerRelease;
+    final List<Work> memories = new ArrayList<>();
+    final List<Double> releasedSums = new ArrayList<>();
+    int folds;
+    int releases;
+    /** When set, each fold also replaces the policy state, expected at this version. */
+    Long policyVersion;
+    /** Whether the running sum lives in the epoch's accumulator (EpochProcess#accumulates). */
+    boolean accumulates = true;
+    /** Run inside fold(), after the engine read the accumulator and before it commits. */
+    Consumer<EpochStore.OpenEpoch> duringFold = epoch -> { };
+
+    FakeProcess(int planSteps, int foldBatch, double defaultReward, double epsilonPerRelease, int... nextLengths) {
+        this.planSteps = planSteps;
+        this.foldBatch = foldBatch;
+        this.defaultReward = defaultReward;
+        this.epsilonPerRelease = epsilonPerRelease;
+        this.nextLengths = nextLengths;
+    }
+
+    @Override
+    public Class<Work> memoryType() {
+        return Work.class;
+    }
+
+    @Override
+    public Work memory(EpochStore.OpenEpoch epoch, Work previous) {
+        Work work = new Work(epoch.number(), previous);
+        memories.add(work);
+        return work;
+    }
+
+    @Override
+    public boolean needsPlan() {
+        return planSteps > 0;
+    }
+
+    @Override
+    public PlanStep plan(Work memory, EpochStore.OpenEpoch epoch, long budgetNanos) {
+        memory.planned++;
+        if (memory.planned < planSteps) {
+            return PlanStep.progress("STAGE-" + memory.planned, (double) memory.planned / planSteps);
+        }
+        return PlanStep.finished(("plan of epoch " + epoch.number()).getBytes(StandardCharsets.UTF_8), "planned");
+    }
+
+    @Override
+    public FoldOrder foldOrder() {
+        return FoldOrder.SETTLED;
+    }
+
+    @Override
+    public int foldBatch() {
+        return foldBatch;
+    }
+
+    @Override
+    public boolean accumulates() {
+        return accumulates;
+    }
+
+    @Override
+    public Folded fold(Work memory, EpochStore.OpenEpoch epoch, EpochStore.Accumulator stored,
+            List<DecisionStore.Round> rounds) {
+        folds++;
+        double[] sums = stored.sums(2);
+        for (DecisionStore.Round round : rounds) {
+            sums[0] += round.rewardOr(defaultReward);
+            sums[1] += 1;
+        }
+        duringFold.accept(epoch);
+        byte[] accumulator = BinaryCodec.doubles(sums);
+        return policyVersion == null ? Folded.accumulator(accumulator)
+                : new Folded(accumulator, ("state after " + sums[1] + " rounds").getBytes(StandardCharsets.UTF_8),
+                        policyVersion);
+    }
+
+    @Override
+    public EpochRelease release(Work memory, EpochStore.OpenEpoch epoch, EpochStore.Accumulator sealed) {
+        releases++;
+        double[] sums = sealed.sums(2);
+        releasedSums.add(sums[0]);
+        int r = epoch.number();
+        Integer next = r - 1 < nextLengths.length ? nextLengths[r - 1] : null;
+        Charge charge = epsilonPerRelease > 0 ? new Charge(new PrivacyCost(epsilonPerRelease, 0),
+                new PrivacyCost(1.0, 0), "fake release", r, "SEQUENTIAL") : null;
+        return new EpochRelease(charge, "{\"epoch\": " + r + ", \"sum\": " + sums[0] + ", \"rounds\": " + sums[1]
+                + "}", null, next == null ? Phase.EXPLOIT : Phase.EXPLORE, next, "released " + sums[0]);
+    }
+}
