@@ -40,6 +40,22 @@ public final class ResultWriter {
         }
     }
 
+    /** One row per run with returning users: its rounds, learning rounds and heaviest user. */
+    public static void writeUsersCsv(List<RunResult> results, Path file) throws IOException {
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8); PrintWriter out = new PrintWriter(w)) {
+            out.println("policy,epsilon,seed,rounds,learning_rounds,users_seen,heaviest_user_rounds,"
+                    + "heaviest_user_learning_rounds");
+            for (RunResult r : results) {
+                RunResult.Users u = r.users();
+                if (u != null) {
+                    out.printf(Locale.ROOT, "%s,%s,%d,%d,%d,%d,%d,%d%n", r.policy(), eps(r.epsilon()), r.seed(),
+                            u.rounds(), u.learningRounds(), u.usersSeen(), u.heaviestUserRounds(),
+                            u.heaviestUserLearning());
+                }
+            }
+        }
+    }
+
     static String eps(double epsilon) {
         return Double.isInfinite(epsilon) ? "inf"
                 : new java.math.BigDecimal(Double.toString(epsilon)).stripTrailingZeros().toPlainString();

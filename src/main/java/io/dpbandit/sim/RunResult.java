@@ -12,12 +12,39 @@ import java.util.List;
  * @param epochs          per-epoch learning statistics (empty for policies without epochs)
  * @param simpleRegret    expected simple regret of the final recommendation, NaN where not defined
  * @param seconds         wall time of the run
+ * @param users           who played and how many rounds learned, for a run with returning users
+ *                        ({@link UserPopulation}); null otherwise
  */
 public record RunResult(String policy, double epsilon, long seed, RegretCurve curve, List<EpochStats> epochs,
-        double simpleRegret, double seconds) {
+        double simpleRegret, double seconds, Users users) {
 
     public RunResult {
         epochs = List.copyOf(epochs);
+    }
+
+    /** A run without a user population. */
+    public RunResult(String policy, double epsilon, long seed, RegretCurve curve, List<EpochStats> epochs,
+            double simpleRegret, double seconds) {
+        this(policy, epsilon, seed, curve, epochs, simpleRegret, seconds, null);
+    }
+
+    /**
+     * The rounds of a run with returning users.
+     *
+     * @param rounds                  every round played (regret counts each one)
+     * @param learningRounds          rounds whose reward entered an epoch's sum
+     * @param usersSeen               distinct users who came
+     * @param heaviestUserRounds      the most rounds any one user played: under unit ROUND, the group
+     *                                size that user's guarantee actually covers
+     * @param heaviestUserLearning    the most learning rounds of any one user (at most k under USER)
+     */
+    public record Users(long rounds, long learningRounds, int usersSeen, int heaviestUserRounds,
+            int heaviestUserLearning) {
+
+        /** The fraction of rounds that were learning rounds. */
+        public double learningFraction() {
+            return rounds == 0 ? 0 : (double) learningRounds / rounds;
+        }
     }
 
     /**

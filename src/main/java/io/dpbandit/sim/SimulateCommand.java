@@ -4,6 +4,7 @@ import io.dpbandit.cli.Cli;
 import io.dpbandit.client.kernel.KernelSpec;
 import io.dpbandit.client.privacy.SeededNoiseSource;
 import io.dpbandit.policy.capri.CapriConfig;
+import io.dpbandit.privacy.Accountant;
 import io.dpbandit.sim.env.BenchmarkFunction;
 import io.dpbandit.sim.env.BenchmarkFunctionEnvironment;
 import io.dpbandit.sim.env.Environment;
@@ -136,6 +137,29 @@ public final class SimulateCommand implements Callable<Integer> {
             + "full budget)")
     CapriConfig.EpochComposition composition;
 
+    @Option(names = "--accountant", paramLabel = "A", description = "how CAPRI's epoch releases compose, as "
+            + "the service's privacy.accountant: zcdp (the Gaussian releases' rho add up: R sequential releases get "
+            + "sigma = Delta sqrt(R) / mu) or basic ((epsilon/L, delta/L) each); default as the service: zcdp for capri "
+            + "and capri-ldp, basic for capri-paper (the paper's accounting). The other policies have one accounting each")
+    Accountant accountant;
+
+    @Option(names = "--users", paramLabel = "N", converter = Cli.PositiveInteger.class, description = "returning "
+            + "users: each round's user is drawn from a population of N (default: every round a new user)")
+    Integer users;
+
+    @Option(names = "--user-skew", paramLabel = "S", description = "with --users: Zipf(S) popularity, P(user i) "
+            + "proportional to i^-S, so heavy users exist (default 0: uniform)")
+    Double userSkew;
+
+    @Option(names = "--unit", paramLabel = "U", description = "whom the guarantee protects, as the service's "
+            + "privacy.unit: round (default) or user (needs --users; CAPRI policies: a user's rounds past "
+            + "--max-rounds-per-user are served but do not learn, and the noise covers the user's k rounds)")
+    UserPopulation.Unit unit;
+
+    @Option(names = "--max-rounds-per-user", paramLabel = "K", converter = Cli.PositiveInteger.class,
+            description = "with --unit user: k, the most learning rounds one user contributes (default 1)")
+    Integer maxRoundsPerUser;
+
     @Option(names = "--projection-cap", paramLabel = "M", defaultValue = "1000",
             description = "cap on CAPRI's projection set (default ${DEFAULT-VALUE})")
     int projectionCap;
@@ -181,9 +205,11 @@ public final class SimulateCommand implements Callable<Integer> {
         boolean linearWorld = sample instanceof LinearEnvironment;
         checkPolicies(policies, epsilons, env, linearWorld);
         KernelSpec kernel = linearWorld ? KernelSpec.linear() : KernelSpec.rbf(lengthScale);
+        UserPopulation population = population(users, userSkew, unit, maxRoundsPerUser);
+        checkUserLevel(policies, population, composition, accountant);
         SimulationSettings settings = new SimulationSettings(kernel, tau, delta, confidenceScale, clipQuantile,
                 projectionCap, approximationSize, checkpoints, composition, gpucb.settings(), batch,
-                refinements.refinements(), refinements.rewardBound());
+                refinements.refinements(), refinements.rewardBound(), accountant, population);
         if (sample instanceof LinearEnvironment linear) {
             checkLinearConfigurations(policies, epsilons, linear.featureDimension(), horizon, settings);
         }
@@ -196,6 +222,9 @@ public final class SimulateCommand implements Callable<Integer> {
             List<RunResult> results = new SimulationRunner(envs, horizon, settings, threadCount, stderr).run(jobs);
             ResultWriter.writeRegretCsv(results, outDir.resolve("regret.csv"));
             ResultWriter.writeEpochCsv(results, outDir.resolve("epochs.csv"));
+            if (population != null) {
+                ResultWriter.writeUsersCsv(results, outDir.resolve("users.csv"));
+            }
             RegretPlot.write(results, "Cumulative regret on '" + env + "' (T = " + horizon + ", mean of "
                     + seeds + " seeds)", outDir.resolve("regret.png"));
             String table = Summary.table(results);
@@ -252,6 +281,60 @@ public final class SimulateCommand implements Callable<Integer> {
             case "linear-gap" -> 25;
             default -> 20;
         };
+    }
+
+    /**
+     * The population of {@code --users}, {@code --user-skew}, {@code --unit} and
+     * {@code --max-rounds-per-user} (null: none given), refusing the combinations the service refuses
+     * (k with a round-level unit) and those that say nothing (a skew or a user unit without users).
+     */
+    static UserPopulation population(Integer users, Double skew, UserPopulation.Unit unit, Integer k) {
+        UserPopulation.Unit u = unit == null ? UserPopulation.Unit.ROUND : unit;
+        if (users == null) {
+            if (u == UserPopulation.Unit.USER) {
+                throw new IllegalArgumentException("--unit user needs --users N: the population whose rounds are "
+                        + "counted");
+            }
+            if (skew != null) {
+                throw new IllegalArgumentException("--user-skew needs --users N");
+            }
+        }
+        if (k != null && u != UserPopulation.Unit.USER) {
+            throw new IllegalArgumentException("--max-rounds-per-user applies to --unit user only (a round-level "
+                    + "guarantee protects each round on its own)");
+        }
+        if (users == null) {
+            return null;
+        }
+        if (skew != null && !(skew >= 0)) {
+            throw new IllegalArgumentException("--user-skew must be >= 0 (0: uniform), was " + skew);
+        }
+        return new UserPopulation(users, skew == null ? 0 : skew, u, k == null ? 1 : k);
+    }
+
+    /**
+     * Unit USER is simulated for the CAPRI policies (uniform play does not learn); the others would
+     * need their own group calibration here. BASIC with PARALLEL epochs and k &gt; 1 is refused as the
+     * service refuses it: a user's k rounds may fall in k epochs, and only Gaussian releases (ZCDP)
+     * compose without paying k times.
+     */
+    static void checkUserLevel(List<PolicySpec> policies, UserPopulation population,
+            CapriConfig.EpochComposition composition, Accountant accountant) {
+        if (population == null || population.unit() != UserPopulation.Unit.USER) {
+            return;
+        }
+        for (PolicySpec p : policies) {
+            if (p != PolicySpec.UNIFORM && p.family() != PolicySpec.Family.KERNEL_ELIMINATION) {
+                throw new IllegalArgumentException("--unit user is simulated for capri, capri-paper and capri-ldp "
+                        + "(and uniform, which does not learn), not '" + p.label() + "'");
+            }
+            if (p.family() == PolicySpec.Family.KERNEL_ELIMINATION && population.maxRoundsPerUser() > 1
+                    && composition == CapriConfig.EpochComposition.PARALLEL
+                    && (accountant == Accountant.BASIC || accountant == null && p == PolicySpec.CAPRI_PAPER)) {
+                throw new IllegalArgumentException("'" + p.label() + "': PARALLEL with --max-rounds-per-user > 1 "
+                        + "needs the zcdp accountant (a user may be in up to k epochs)");
+            }
+        }
     }
 
     /**

@@ -24,6 +24,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.IntSupplier;
 
 /**
  * One simulated run of one policy on one environment with one seed. Every source of randomness
@@ -38,6 +39,13 @@ public final class Simulation {
     private final long seed;
     private final int horizon;
     private final SimulationSettings settings;
+    private LearningLog learningLog = (round, user) -> { };
+
+    /** Told of every round whose reward enters an epoch's sum (for tests that count them independently). */
+    interface LearningLog {
+        /** Round {@code round} (0-based) of {@code user} (−1 without a population) entered a sum. */
+        void learned(int round, int user);
+    }
 
     public Simulation(Environment env, PolicySpec policy, double epsilon, long seed, int horizon,
             SimulationSettings settings) {
@@ -52,6 +60,12 @@ public final class Simulation {
     /** The simulated world. */
     public Environment environment() {
         return env;
+    }
+
+    /** The same run, reporting each learning round to {@code log}. */
+    Simulation withLearningLog(LearningLog log) {
+        this.learningLog = log;
+        return this;
     }
 
     /** The policy this run plays. */
@@ -70,7 +84,7 @@ public final class Simulation {
         };
         double seconds = (System.nanoTime() - started) / 1e9;
         return new RunResult(partial.policy(), epsilon, seed, partial.curve(), partial.epochs(),
-                partial.simpleRegret(), seconds);
+                partial.simpleRegret(), seconds, partial.users());
     }
 
     private RunResult runUniform() {
@@ -126,6 +140,12 @@ public final class Simulation {
         boolean local = capri.config().privacy().model() == CapriConfig.Model.LDP;
         RegretTracker regret = new RegretTracker(horizon, settings.checkpoints());
         List<RunResult.EpochStats> epochs = new ArrayList<>();
+        // Returning users: who comes is drawn from a stream of its own, so every other draw is the
+        // same as without a population; under unit USER a user past k learning rounds is served but
+        // does not learn (nor take a learning slot: the epoch waits for another learning round).
+        UserPopulation population = settings.population();
+        IntSupplier userDraws = population == null ? null : population.draws(streams.who());
+        UserRounds userRounds = population == null ? null : new UserRounds(population);
 
         // Algorithm 1 stops at T: only epochs that complete within the horizon learn and release;
         // after the last one the bandit plays from its last active sets (the service does the same).
@@ -147,9 +167,16 @@ public final class Simulation {
             }
             int a = active[actions.nextInt(active.length)];
             regret.add(c, a);
-            if (!learning) {
+            int user = -1;
+            if (userRounds != null) {
+                user = userDraws.getAsInt();
+                if (!userRounds.visit(user, learning)) {
+                    continue;
+                }
+            } else if (!learning) {
                 continue;
             }
+            learningLog.learned(t, user);
             double y = env.sampleReward(c, a, rewards);
             if (local) {
                 // Each simulated user randomises on their side, with the client module's code.
@@ -179,7 +206,8 @@ public final class Simulation {
                 }
             }
         }
-        return new RunResult(policy.label(), epsilon, seed, regret.curve(), epochs, Double.NaN, 0);
+        return new RunResult(policy.label(), epsilon, seed, regret.curve(), epochs, Double.NaN, 0,
+                userRounds == null ? null : userRounds.stats());
     }
 
     private RunResult.EpochStats epochStats(Capri.Release close, int length, Elimination activeSets) {
@@ -248,7 +276,8 @@ public final class Simulation {
             privacy = CapriConfig.Privacy.none();
         } else {
             privacy = new CapriConfig.Privacy(policy == PolicySpec.CAPRI_LDP ? CapriConfig.Model.LDP
-                    : CapriConfig.Model.JDP, epsilon, settings.delta());
+                    : CapriConfig.Model.JDP, epsilon, settings.delta(), settings.accountant(policy),
+                    settings.groupSize());
         }
         CapriConfig base = policy == PolicySpec.CAPRI_PAPER
                 ? CapriConfig.paper(horizon, actions, settings.kernel(), settings.regularization(), b, privacy)
@@ -270,14 +299,16 @@ public final class Simulation {
      * The independent random streams of one run, all derived from its seed: the same seed gives
      * every policy the same users, and a run replays bit for bit. {@code noise} is the server's
      * privacy noise, {@code userNoise} what the users' devices draw under LDP (separate, as in the
-     * service: the server never sees the clients' noise).
+     * service: the server never sees the clients' noise). {@code who} draws which user of a
+     * population comes (used only with one, so runs without a population replay as before).
      */
     private record Streams(SplittableRandom users, SplittableRandom actions, SplittableRandom rewards,
-            SplittableRandom publicDraws, NoiseSource noise, NoiseSource userNoise) {
+            SplittableRandom publicDraws, NoiseSource noise, NoiseSource userNoise, SplittableRandom who) {
         Streams(long seed) {
             this(new SplittableRandom(seed * 1_000_003L + 1), new SplittableRandom(seed * 1_000_003L + 2),
                     new SplittableRandom(seed * 1_000_003L + 3), new SplittableRandom(seed * 1_000_003L + 4),
-                    new SeededNoiseSource(seed * 1_000_003L + 5), new SeededNoiseSource(seed * 1_000_003L + 6));
+                    new SeededNoiseSource(seed * 1_000_003L + 5), new SeededNoiseSource(seed * 1_000_003L + 6),
+                    new SplittableRandom(seed * 1_000_003L + 7));
         }
     }
 

@@ -2,6 +2,7 @@ package io.dpbandit.sim;
 
 import io.dpbandit.client.kernel.KernelSpec;
 import io.dpbandit.policy.capri.CapriConfig;
+import io.dpbandit.privacy.Accountant;
 
 /**
  * Tuning shared by the simulated policies.
@@ -20,11 +21,16 @@ import io.dpbandit.policy.capri.CapriConfig;
  *                          the next decision; b: one fold, hence one tree leaf, per b rounds)
  * @param refinements       CAPRI's elimination test, projection and τ rules and reward offset
  * @param rewardBound       B the policies clip to (NaN: the environment's own bound)
+ * @param accountant        how CAPRI's epoch releases compose; null: the service's default for the
+ *                          policy's tuning ({@link #accountant(PolicySpec)})
+ * @param population        returning users and the privacy unit; null: every round a new user,
+ *                          round-level privacy (the simulator before user-level privacy)
  */
 public record SimulationSettings(KernelSpec kernel, double regularization, double delta, double confidenceScale,
         double clippingQuantile, int projectionCap, int approximationSize, int checkpoints,
         CapriConfig.EpochComposition composition, GpUcbSettings gpucb, int batch,
-        CapriConfig.Refinements refinements, double rewardBound) {
+        CapriConfig.Refinements refinements, double rewardBound, Accountant accountant,
+        UserPopulation population) {
 
     public SimulationSettings {
         if (batch < 1) {
@@ -33,6 +39,18 @@ public record SimulationSettings(KernelSpec kernel, double regularization, doubl
         if (refinements == null) {
             refinements = CapriConfig.Refinements.paper();
         }
+    }
+
+    /**
+     * Round-level settings under the BASIC accountant: what these settings meant before the
+     * accountant and the user population were options, so seeded runs built this way replay as before.
+     */
+    public SimulationSettings(KernelSpec kernel, double regularization, double delta, double confidenceScale,
+            double clippingQuantile, int projectionCap, int approximationSize, int checkpoints,
+            CapriConfig.EpochComposition composition, GpUcbSettings gpucb, int batch,
+            CapriConfig.Refinements refinements, double rewardBound) {
+        this(kernel, regularization, delta, confidenceScale, clippingQuantile, projectionCap, approximationSize,
+                checkpoints, composition, gpucb, batch, refinements, rewardBound, Accountant.BASIC, null);
     }
 
     /** GP-UCB and linear settings with CAPRI's paper refinements and the environment's reward bound. */
@@ -49,6 +67,35 @@ public record SimulationSettings(KernelSpec kernel, double regularization, doubl
             CapriConfig.EpochComposition composition) {
         this(kernel, regularization, delta, confidenceScale, clippingQuantile, projectionCap, approximationSize,
                 checkpoints, composition, GpUcbSettings.defaults(), 1, CapriConfig.Refinements.paper(), Double.NaN);
+    }
+
+    /** The same settings with another accountant (null: the service's default per policy). */
+    public SimulationSettings withAccountant(Accountant a) {
+        return new SimulationSettings(kernel, regularization, delta, confidenceScale, clippingQuantile, projectionCap,
+                approximationSize, checkpoints, composition, gpucb, batch, refinements, rewardBound, a, population);
+    }
+
+    /** The same settings with returning users (null: none). */
+    public SimulationSettings withPopulation(UserPopulation p) {
+        return new SimulationSettings(kernel, regularization, delta, confidenceScale, clippingQuantile, projectionCap,
+                approximationSize, checkpoints, composition, gpucb, batch, refinements, rewardBound, accountant, p);
+    }
+
+    /**
+     * CAPRI's accountant for {@code policy}: the one given, else the service's default
+     * ({@code SpecValidation}): BASIC for the paper's algorithm (tuning PAPER keeps the papers' own
+     * accounting), ZCDP for the engineered CAPRI policies, whose releases are all Gaussian.
+     */
+    public Accountant accountant(PolicySpec policy) {
+        if (accountant != null) {
+            return accountant;
+        }
+        return policy == PolicySpec.CAPRI_PAPER ? Accountant.BASIC : Accountant.ZCDP;
+    }
+
+    /** k, the rounds one protected unit contributes at most (1 without a population or for ROUND). */
+    public int groupSize() {
+        return population == null ? 1 : population.groupSize();
     }
 
     /** B for an environment: the override, or the environment's own bound. */

@@ -15,7 +15,8 @@ public final class Summary {
 
     /** One row of the summary table. */
     public record Row(String policy, double epsilon, int runs, double meanRegret, double seRegret, double ratioToUniform,
-            double meanBestEliminated, double meanSimpleRegret, double seSimpleRegret, double meanSeconds) {
+            double meanBestEliminated, double meanSimpleRegret, double seSimpleRegret, double meanSeconds,
+            double learningFraction) {
     }
 
     private Summary() {
@@ -35,23 +36,33 @@ public final class Summary {
             double eliminated = g.stream().mapToDouble(r -> r.epochs().isEmpty() ? 0
                     : r.epochs().get(r.epochs().size() - 1).bestEliminated()).average().orElse(0);
             double seconds = g.stream().mapToDouble(RunResult::seconds).average().orElse(0);
+            double learning = g.stream().filter(r -> r.users() != null)
+                    .mapToDouble(r -> r.users().learningFraction()).average().orElse(Double.NaN);
             rows.add(new Row(g.get(0).policy(), g.get(0).epsilon(), g.size(), mean(regret), standardError(regret),
-                    mean(regret) / uniform, eliminated, mean(simple), standardError(simple), seconds));
+                    mean(regret) / uniform, eliminated, mean(simple), standardError(simple), seconds, learning));
         }
         return rows;
     }
 
+    /** The table; runs with returning users add the mean fraction of learning rounds ("learning"). */
     public static String table(List<RunResult> results) {
+        boolean users = results.stream().anyMatch(r -> r.users() != null);
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "%-26s %7s %4s %22s %9s %12s %20s %8s%n", "policy", "epsilon", "runs",
+        sb.append(String.format(Locale.ROOT, "%-26s %7s %4s %22s %9s %12s %20s %8s", "policy", "epsilon", "runs",
                 "final regret (±se)", "/uniform", "best lost", "simple regret (±se)", "sec/run"));
+        sb.append(users ? String.format(Locale.ROOT, " %9s%n", "learning") : String.format(Locale.ROOT, "%n"));
         for (Row r : rows(results)) {
-            sb.append(String.format(Locale.ROOT, "%-26s %7s %4d %13.1f ± %6.1f %9.3f %12.1f %12s %8.1f%n", r.policy(),
+            sb.append(String.format(Locale.ROOT, "%-26s %7s %4d %13.1f ± %6.1f %9.3f %12.1f %12s %8.1f", r.policy(),
                     ResultWriter.eps(r.epsilon()), r.runs(), r.meanRegret(), r.seRegret(), r.ratioToUniform(),
                     r.meanBestEliminated(),
                     Double.isNaN(r.meanSimpleRegret()) ? "-"
                             : String.format(Locale.ROOT, "%.4f ± %.4f", r.meanSimpleRegret(), r.seSimpleRegret()),
                     r.meanSeconds()));
+            if (users) {
+                sb.append(Double.isNaN(r.learningFraction()) ? String.format(Locale.ROOT, " %9s", "-")
+                        : String.format(Locale.ROOT, " %9.3f", r.learningFraction()));
+            }
+            sb.append(String.format(Locale.ROOT, "%n"));
         }
         return sb.toString();
     }
