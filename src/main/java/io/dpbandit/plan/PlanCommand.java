@@ -340,6 +340,17 @@ public final class PlanCommand implements Callable<Integer> {
                     + "action; at a gap of %.3g: P(best) = %.3f, simple regret %.4f%n", u.evenOddsGap(), u.gap(),
                     u.bestProbabilityAtGap(), u.simpleRegretAtGap()));
         }
+        if (report.linear() != null) {
+            io.dpbandit.policy.planning.LinearForecast l = report.linear();
+            sb.append(String.format(Locale.ROOT, "LINUCB, T = %d, %d block(s) of dimension %d, leaves of %d rounds, "
+                    + "m = %d levels, node sigma = %.4g, noise bound = %.4g, regulariser adds %.4g%n", l.horizon(),
+                    l.blocks(), l.blockDimension(), l.leafRounds(), l.levels(), l.nodeSigma(), l.noiseBound(),
+                    l.regularisation()));
+            sb.append(String.format(Locale.ROOT, "%10s %12s%n", "rounds", "score error"));
+            for (io.dpbandit.policy.planning.LinearForecast.Point p : l.points()) {
+                sb.append(String.format(Locale.ROOT, "%10d %12.4g%n", p.rounds(), p.scoreError()));
+            }
+        }
         for (String n : report.notes()) {
             sb.append("* ").append(n).append(System.lineSeparator());
         }

@@ -89,10 +89,10 @@ class PlanEndpointTest extends PostgresIntegrationTest {
                 JsonNode.class).getStatusCode()).isEqualTo(HttpStatus.FORBIDDEN);
         assertThat(http.getForEntity("/bandits/no-such-bandit/plan", JsonNode.class).getStatusCode())
                 .isEqualTo(HttpStatus.NOT_FOUND);
-        http.postForEntity("/bandits", Specs.linear("planned-linucb", "LINUCB", 1000, 600),
+        http.postForEntity("/bandits", Specs.linear("planned-online", "ONLINEUCB", 1000, 600),
                 JsonNode.class);
-        assertThat(http.getForObject("/bandits/planned-linucb/plan", JsonNode.class).path("status").asText())
-                .isEqualTo("NONE");
+        assertThat(http.getForObject("/bandits/planned-online/plan", JsonNode.class).path("status").asText())
+                .as("ONLINEUCB has no forecast").isEqualTo("NONE");
     }
 
     static void sleep(long ms) {
@@ -130,10 +130,23 @@ class PlanEndpointTest extends PostgresIntegrationTest {
         assertProblem(plan(bad, "test-analyst-key", ""), HttpStatus.BAD_REQUEST, "validation");
         assertProblem(plan(spec, "test-analyst-key", "?gap=-1"), HttpStatus.BAD_REQUEST, "validation");
         assertProblem(plan(spec, "test-analyst-key", "?gap=abc"), HttpStatus.BAD_REQUEST, "validation");
-        var linear = Specs.linear("planned-linear", "LINUCB", 1000, 600);
-        ResponseEntity<JsonNode> refused = plan(linear, "test-analyst-key", "");
+        // LINUCB: the model's noise and when it resolves the gap, from the spec alone.
+        var linear = Specs.linear("planned-linear", "LINUCB", 100000, 600);
+        linear.put("linear", Map.of("featureMap", "PER_ACTION"));
+        linear.put("actions", List.of(Map.of("id", "a"), Map.of("id", "b"), Map.of("id", "c")));
+        ResponseEntity<JsonNode> linearPlan = plan(linear, "test-analyst-key", "?gap=0.3");
+        assertThat(linearPlan.getStatusCode()).as("%s", linearPlan.getBody()).isEqualTo(HttpStatus.OK);
+        JsonNode lf = linearPlan.getBody().path("linear");
+        assertThat(lf.path("blocks").asInt()).isEqualTo(3);
+        assertThat(lf.path("blockDimension").asInt()).isEqualTo(2);
+        assertThat(lf.path("points")).hasSize(4);
+        assertThat(lf.path("roundsToResolve").asLong()).isPositive();
+        assertThat(linearPlan.getBody().path("notes").toString()).contains("learning rounds");
+
+        var online = Specs.linear("planned-online", "ONLINEUCB", 1000, 600);
+        ResponseEntity<JsonNode> refused = plan(online, "test-analyst-key", "");
         assertProblem(refused, HttpStatus.BAD_REQUEST, "validation");
-        assertThat(refused.getBody().toString()).contains("CAPRI and USCA");
+        assertThat(refused.getBody().toString()).contains("CAPRI, USCA and LINUCB");
 
         var pairwise = Specs.capri("planned-pairwise", 2000, 600);
         pairwise.put("tuning", Map.of("elimination", "PAIRWISE"));

@@ -133,10 +133,10 @@ class PlanCommandTest {
         Run invalid = run(bad.toString());
         assertThat(invalid.code()).isEqualTo(2);
         assertThat(invalid.err()).contains("horizon");
-        Path linear = Files.writeString(dir.resolve("linear.json"), SPEC.replace("\"CAPRI\"", "\"LINUCB\""));
-        Run refused = run(linear.toString());
+        Path gp = Files.writeString(dir.resolve("gp.json"), SPEC.replace("\"CAPRI\"", "\"GPUCB\""));
+        Run refused = run(gp.toString());
         assertThat(refused.code()).isEqualTo(2);
-        assertThat(refused.err()).contains("CAPRI and USCA");
+        assertThat(refused.err()).contains("CAPRI, USCA and LINUCB");
         Run both = run(dir.resolve("x.json").toString(), "--env", "kernel");
         assertThat(both.code()).isEqualTo(2);
         assertThat(run("--help").code()).isZero();

@@ -54,6 +54,18 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm {
     }
 
     @Override
+    public boolean forecasts() {
+        return true;
+    }
+
+    /** The model's noise and the learning rounds it needs for the options' gap ({@link LinearForecast}). */
+    @Override
+    public io.dpbandit.policy.planning.PlanReport forecast(BanditSpec spec, io.dpbandit.policy.planning.PlannerOptions
+            options) {
+        return io.dpbandit.policy.planning.LinearForecast.plan(((LinUcbModel) model(spec)).policy(), options.gap());
+    }
+
+    @Override
     public List<PrivacyModel> privacyModels() {
         return List.of(PrivacyModel.JDP);
     }

@@ -35,6 +35,11 @@ final class LinUcbModel implements SequentialModel<LinUcbState> {
         this.leafRounds = leafRounds;
     }
 
+    /** The policy (its configuration, calibration and bounds: what a forecast reads). */
+    LinUcb policy() {
+        return policy;
+    }
+
     @Override
     public Class<LinUcbState> stateType() {
         return LinUcbState.class;
