@@ -103,7 +103,7 @@ public final class SimulateCommand implements Callable<Integer> {
 
     @Option(names = "--feature-map", paramLabel = "KIND", defaultValue = "OUTER_PRODUCT", description = "joint "
             + "feature map phi(c, a) of the linear policies on --env multiclass, as a LINUCB bandit's "
-            + "linear.featureMap (default ${DEFAULT-VALUE}; the actions' features are one-hot)")
+            + "linear.featureMap: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}; the actions' features are one-hot)")
     JointFeatureMap.Kind featureMap;
 
     @Option(names = "--dimension", paramLabel = "D", defaultValue = "5",
