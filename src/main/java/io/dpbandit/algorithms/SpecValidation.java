@@ -51,7 +51,11 @@ public final class SpecValidation {
         if (dim != null && dim > limits.maxContextDimension()) {
             p.add(problem("contextDimension", "must be at most " + limits.maxContextDimension()));
         }
-        checkActions(s.actions(), limits, p);
+        // A linear bandit with PER_ACTION features takes actions without features (one model block each).
+        boolean perAction = s.algorithm() != null
+                && Algorithms.of(s.algorithm()).sections().contains(SpecSection.LINEAR)
+                && io.dpbandit.algorithms.sequential.LinearSection.perAction(s);
+        checkActions(s.actions(), limits, perAction, p);
         if (s.contextPool() != null) {
             checkPool(s.contextPool(), dim, limits.maxPool(), p);
         }
@@ -202,7 +206,7 @@ public final class SpecValidation {
                 s.linear(), s.gpucb());
     }
 
-    private static void checkActions(List<BanditSpec.Action> actions, SpecLimits limits,
+    private static void checkActions(List<BanditSpec.Action> actions, SpecLimits limits, boolean perAction,
             List<InvalidRequestException.FieldProblem> p) {
         if (actions == null) {
             return; // @NotNull reports it
@@ -220,11 +224,26 @@ public final class SpecValidation {
                 p.add(problem(f, "must not be null"));
                 continue;
             }
-            if (a.id() == null || a.features() == null || !finite(a.features())) {
-                continue; // the annotations report these
-            }
-            if (!ids.add(a.id())) {
+            if (a.id() != null && !ids.add(a.id())) {
                 p.add(problem(f + ".id", "duplicates the id '" + a.id() + "'"));
+            }
+            if (a.features() == null) {
+                if (!perAction) {
+                    p.add(problem(f + ".features", "is required (only a linear bandit with linear.featureMap "
+                            + "PER_ACTION takes actions without features)"));
+                }
+                continue;
+            }
+            if (perAction) {
+                if (!java.util.Arrays.equals(a.features(), io.dpbandit.algorithms.sequential.LinearSection
+                        .oneHot(actions.size(), i))) {
+                    p.add(problem(f + ".features", "must be omitted under linear.featureMap PER_ACTION: the model "
+                            + "has one block per action over the context, so action features would be ignored"));
+                }
+                continue;
+            }
+            if (a.id() == null || !finite(a.features())) {
+                continue; // the annotations report these
             }
             if (a.features().length > limits.maxContextDimension()) {
                 p.add(problem(f + ".features", "must hold at most " + limits.maxContextDimension() + " numbers"));

@@ -17,6 +17,12 @@ import java.util.List;
  *       (e.g. the round's decision set, one block per action) and x = Σ_i a_i·block_i(c), dimension
  *       q; with one-hot action features this selects action i's block. This is how Shariff &amp; Sheffet 2018's
  *       fresh decision sets are served through a fixed catalogue (see LinearGapEnvironment).</li>
+ *   <li>{@link Kind#PER_ACTION}: one linear model per action over the context (disjoint LinUCB, Li,
+ *       Chu, Langford &amp; Schapire 2010): with a one-hot action a = e_j, x = e_j ⊗ c, i.e. the context in
+ *       action j's block of length |c| and zeros elsewhere (x[j·|c| + i] = a_j c_i), dimension
+ *       |a|·|c|. Not normalised (‖x‖ = ‖c‖; a consuming policy clips), so the context's scale is
+ *       kept. A linear model over it is one θ_j per action; a policy that knows the blocks can keep
+ *       their Gram matrices apart ({@link #blocks}).</li>
  *   <li>{@link Kind#CONCATENATION}: x = c ++ a, the raw joint point, dimension |c| + |a|: for a policy
  *       with its own feature map on joint points (GP-UCB's quadrature Fourier features of a kernel
  *       on (c, a)); as a linear model's features it would rank actions alike for every context.</li>
@@ -32,7 +38,7 @@ import java.util.List;
 public record JointFeatureMap(Kind kind) {
 
     /** The available maps. */
-    public enum Kind { OUTER_PRODUCT, ACTION, CONTEXT_BLOCKS, CONCATENATION }
+    public enum Kind { OUTER_PRODUCT, ACTION, CONTEXT_BLOCKS, CONCATENATION, PER_ACTION }
 
     public JointFeatureMap {
         if (kind == null) {
@@ -69,6 +75,12 @@ public record JointFeatureMap(Kind kind) {
                 yield Math.multiplyExact(contextDimension, actionDimension);
             }
             case ACTION -> actionDimension;
+            case PER_ACTION -> {
+                if (contextDimension < 1) {
+                    throw new IllegalArgumentException("PER_ACTION needs a context of dimension >= 1");
+                }
+                yield Math.multiplyExact(contextDimension, actionDimension);
+            }
             case CONCATENATION -> Math.addExact(contextDimension, actionDimension);
             case CONTEXT_BLOCKS -> {
                 if (contextDimension == 0 || contextDimension % actionDimension != 0) {
@@ -88,6 +100,7 @@ public record JointFeatureMap(Kind kind) {
         return switch (kind) {
             case OUTER_PRODUCT -> outer(unit(context), unit(action), d);
             case ACTION -> action.clone();
+            case PER_ACTION -> perAction(context, action, d);
             case CONCATENATION -> concatenation(context, action);
             case CONTEXT_BLOCKS -> blocks(context, action, d);
         };
@@ -103,6 +116,28 @@ public record JointFeatureMap(Kind kind) {
             out[i] = features(context, actions.get(i));
         }
         return out;
+    }
+
+    /**
+     * The number of independent blocks of x: |a| for PER_ACTION (one per action, each of length
+     * |c|), 1 for every other map.
+     */
+    public int blocks(int actionDimension) {
+        return kind == Kind.PER_ACTION ? actionDimension : 1;
+    }
+
+    /** a ⊗ c, action-major: with a = e_j, the context in block j. */
+    private static double[] perAction(double[] context, double[] action, int d) {
+        double[] x = new double[d];
+        for (int j = 0; j < action.length; j++) {
+            if (action[j] == 0.0) {
+                continue;
+            }
+            for (int i = 0; i < context.length; i++) {
+                x[j * context.length + i] = action[j] * context[i] + 0.0; // + 0.0: no −0.0
+            }
+        }
+        return x;
     }
 
     private static double[] concatenation(double[] context, double[] action) {

@@ -58,7 +58,7 @@ public record BanditSpec(
         List<@NotNull @Finite double[]> contextPool,
         @Valid Feedback feedback,
         @Valid Tuning tuning,
-        Linear linear,
+        @Valid Linear linear,
         @Valid GpUcb gpucb) {
 
     /** The spec without the linear settings (CAPRI and USCA). */
@@ -92,9 +92,10 @@ public record BanditSpec(
     public record Linear(
             @Schema(description = "The joint feature x of context c and action a that the linear model is over: "
                     + "[OUTER_PRODUCT] the flattened c⊗a, scaled to unit norm (d = dim c · dim a; the ranking of actions "
-                    + "depends on the context); ACTION the action's own features, ignoring the context (d = dim a); "
-                    + "CONTEXT_BLOCKS the context holds one block of dim a numbers per action feature and a one-hot "
-                    + "action picks its block. d is at most 400.")
+                    + "depends on the context); PER_ACTION one model per action over the context (disjoint LinUCB; "
+                    + "actions take no features; d = dim c · number of actions); ACTION the action's own features, "
+                    + "ignoring the context (d = dim a); CONTEXT_BLOCKS the context holds one block of dim a numbers "
+                    + "per action feature and a one-hot action picks its block. d is at most 400.")
             JointFeatureMap.Kind featureMap,
             @Schema(description = "[ENGINEERED] analytic calibration and tight bounds with the same privacy, or "
                     + "PAPER: the paper's calibration, shift and radius (learns slowly at moderate horizons)")
@@ -103,7 +104,21 @@ public record BanditSpec(
             NodeNoiseKind noise,
             @Schema(description = "ONLINEUCB only: the server's online learner, OGD (the ENGINEERED default) or MALER "
                     + "(the PAPER default)")
-            OnlineUcbConfig.Learner learner) {
+            OnlineUcbConfig.Learner learner,
+            @Schema(description = "LINUCB only: how the noisy Gram matrix is made positive definite. [SHIFT] the "
+                    + "paper's +2Υ I on every eigenvalue (Υ of one block under PER_ACTION); FLOOR: its eigenvalues "
+                    + "are raised to the public noise level Υ. Both are post-processing of the release: no privacy "
+                    + "cost")
+            LinUcbConfig.Regulariser regulariser,
+            @Schema(description = "LINUCB only: multiplies the confidence radius β (default 1; 0 plays greedily on "
+                    + "the private model); at most 10", minimum = "0", maximum = "10")
+            @DecimalMin("0") @DecimalMax("10") @Finite Double radiusScale) {
+
+        /** The section as it was before the regulariser and the radius scale were choices. */
+        public Linear(JointFeatureMap.Kind featureMap, LinUcbConfig.Mode mode, NodeNoiseKind noise,
+                OnlineUcbConfig.Learner learner) {
+            this(featureMap, mode, noise, learner, null, null);
+        }
     }
 
     public enum Algorithm { CAPRI, USCA, LINUCB, ONLINEUCB, GPUCB }
@@ -172,8 +187,14 @@ public record BanditSpec(
         }
     }
 
+    /**
+     * @param id       the action's id
+     * @param features its feature vector; required except for a linear bandit with
+     *                 {@code linear.featureMap: PER_ACTION}, whose model has one block per action and
+     *                 which fills in the one-hot e_i itself
+     */
     public record Action(@NotNull @Pattern(regexp = BanditIds.PATTERN, message = BanditIds.MESSAGE) String id,
-            @NotNull @Finite double[] features) {
+            @Finite double[] features) {
     }
 
     /**

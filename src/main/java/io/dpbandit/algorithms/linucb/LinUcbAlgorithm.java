@@ -65,7 +65,8 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm {
 
     @Override
     public BanditSpec normalise(BanditSpec s, SpecLimits limits, List<InvalidRequestException.FieldProblem> p) {
-        return withLinear(s, LinearSection.normalise(s, p));
+        BanditSpec.Linear linear = LinearSection.normalise(s, p);
+        return withLinear(LinearSection.withActions(s, linear), linear);
     }
 
     static BanditSpec withLinear(BanditSpec s, BanditSpec.Linear linear) {
@@ -107,6 +108,17 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm {
                     base.alphaConf(), base.featureBound(), base.rewardBound(), base.thetaBound(), base.rewardNoise(),
                     noise, calibration, base.tuning(), base.ridge());
         }
+        // The regulariser and the radius scale: a bandit created before they were choices has neither
+        // in its spec and keeps the shift and radius it was created with.
+        BanditSpec.Linear l = spec.linear();
+        LinUcbConfig.Tuning tuning = config.tuning();
+        if (l.regulariser() != null) {
+            tuning = tuning.withRegulariser(l.regulariser());
+        }
+        if (l.radiusScale() != null) {
+            tuning = tuning.withRadiusScale(l.radiusScale());
+        }
+        config = config.withTuning(tuning).withBlocks(featureMap(spec).blocks(spec.actions().size()));
         // A bandit created before the leaf grid has no leafRounds: it keeps a leaf per fold (0), as created.
         Integer leaf = spec.tuning() == null ? null : spec.tuning().leafRounds();
         LinUcbConfig users = config.withGroupSize(spec.privacy().groupSize());

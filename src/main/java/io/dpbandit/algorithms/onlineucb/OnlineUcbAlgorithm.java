@@ -59,9 +59,10 @@ public final class OnlineUcbAlgorithm extends SequentialAlgorithm {
     @Override
     public BanditSpec normalise(BanditSpec s, SpecLimits limits, List<InvalidRequestException.FieldProblem> p) {
         BanditSpec.Linear l = LinearSection.normalise(s, p);
+        BanditSpec withActions = LinearSection.withActions(s, l);
         return new BanditSpec(s.id(), s.algorithm(), s.privacy(), s.horizon(), s.rewardBound(), s.kernel(),
-                s.regularization(), s.contextDimension(), s.actions(), s.contextPool(), s.feedback(), s.tuning(), l,
-                s.gpucb());
+                s.regularization(), s.contextDimension(), withActions.actions(), s.contextPool(), s.feedback(),
+                s.tuning(), l, s.gpucb());
     }
 
     @Override

@@ -38,10 +38,28 @@ public final class LinearSection {
         if (s.algorithm() == BanditSpec.Algorithm.LINUCB && l != null && l.learner() != null) {
             p.add(problem("linear.learner", "applies to ONLINEUCB only"));
         }
+        boolean linUcbOnly = s.algorithm() == BanditSpec.Algorithm.LINUCB;
+        if (!linUcbOnly && l != null && l.regulariser() != null) {
+            p.add(problem("linear.regulariser", "applies to LINUCB only"));
+        }
+        if (!linUcbOnly && l != null && l.radiusScale() != null) {
+            p.add(problem("linear.radiusScale", "applies to LINUCB only"));
+        }
         var actions = s.actions();
         Integer dim = s.contextDimension();
-        if (actions != null && !actions.isEmpty() && actions.get(0) != null && actions.get(0).features() != null
-                && dim != null) {
+        boolean perAction = map == JointFeatureMap.Kind.PER_ACTION;
+        if (perAction && actions != null && dim != null && dim >= 1) {
+            try {
+                int d = new JointFeatureMap(map).dimension(dim, actions.size());
+                if (d > MAX_FEATURES) {
+                    p.add(problem("linear.featureMap", "PER_ACTION gives contextDimension x actions = " + d
+                            + " features; a linear bandit takes 1 to " + MAX_FEATURES));
+                }
+            } catch (IllegalArgumentException e) {
+                p.add(problem("linear.featureMap", e.getMessage()));
+            }
+        } else if (!perAction && actions != null && !actions.isEmpty() && actions.get(0) != null
+                && actions.get(0).features() != null && dim != null) {
             try {
                 int d = new JointFeatureMap(map).dimension(dim, actions.get(0).features().length);
                 if (d < 1 || d > MAX_FEATURES) {
@@ -55,7 +73,51 @@ public final class LinearSection {
         // Each knob only where it applies (LINUCB's noise, ONLINEUCB's learner), as the rules above
         // require of a request: a normalised spec validates again unchanged.
         boolean linUcb = s.algorithm() == BanditSpec.Algorithm.LINUCB;
-        return new BanditSpec.Linear(map, mode, linUcb ? noise : null, linUcb ? null : learner);
+        // SHIFT by default in both modes: measured against FLOOR on disjoint worlds
+        // (PerActionLinUcbTest: regret 0.127 vs 0.156 per round at eps = 1, T = 20 000, uniform 0.252).
+        LinUcbConfig.Regulariser regulariser = l == null || l.regulariser() == null
+                ? LinUcbConfig.Regulariser.SHIFT : l.regulariser();
+        Double radiusScale = l == null || l.radiusScale() == null ? Double.valueOf(DEFAULT_RADIUS_SCALE) : l.radiusScale();
+        return new BanditSpec.Linear(map, mode, linUcb ? noise : null, linUcb ? null : learner,
+                linUcb ? regulariser : null, linUcb ? radiusScale : null);
+    }
+
+    /** The radius scale of a LINUCB bandit that does not choose one. */
+    public static final double DEFAULT_RADIUS_SCALE = 1.0;
+
+    /**
+     * The spec's actions as the model sees them: under PER_ACTION each action i gets the one-hot
+     * e_i (its block of the model), which the spec may omit; any other features are refused (they
+     * would be ignored). Other maps keep the actions as sent.
+     */
+    public static BanditSpec withActions(BanditSpec s, BanditSpec.Linear linear) {
+        if (linear.featureMap() != JointFeatureMap.Kind.PER_ACTION || s.actions() == null) {
+            return s;
+        }
+        int k = s.actions().size();
+        List<BanditSpec.Action> actions = new java.util.ArrayList<>(k);
+        for (int i = 0; i < k; i++) {
+            BanditSpec.Action a = s.actions().get(i);
+            if (a == null) {
+                return s; // reported by the action checks
+            }
+            actions.add(new BanditSpec.Action(a.id(), oneHot(k, i)));
+        }
+        return new BanditSpec(s.id(), s.algorithm(), s.privacy(), s.horizon(), s.rewardBound(), s.kernel(),
+                s.regularization(), s.contextDimension(), actions, s.contextPool(), s.feedback(), s.tuning(),
+                s.linear(), s.gpucb());
+    }
+
+    /** e_i of dimension k. */
+    public static double[] oneHot(int k, int i) {
+        double[] e = new double[k];
+        e[i] = 1.0;
+        return e;
+    }
+
+    /** Whether a spec's linear section asks for PER_ACTION. */
+    public static boolean perAction(BanditSpec s) {
+        return s.linear() != null && s.linear().featureMap() == JointFeatureMap.Kind.PER_ACTION;
     }
 
     private static InvalidRequestException.FieldProblem problem(String field, String message) {

@@ -44,14 +44,25 @@ public record AccuracyBounds(double shift, double rhoMin, double rhoMax, double 
      * and ‖h‖_{H⁻¹} ≤ ‖h‖/√ρ_min; at s = 1 this is the printed σ Υ^{-1/2} √m (…)).
      */
     static AccuracyBounds gaussian(LinUcbConfig config, TreeMechanismCalibration calibration) {
-        int d = config.dimension();
-        double n = config.leaves(); // releases: one per leaf
+        // With K blocks the model keeps only the diagonal blocks of the release: each is the
+        // d/K × d/K top-left block of a symmetrised Gaussian, so Υ is the bound for dimension d/K.
+        int d = config.blockDimension();
+        // Releases: one per leaf, each holding K blocks; the union bound runs over all of them.
+        double n = (double) config.leaves() * config.blocks();
         double alpha = config.alphaConf();
         int m = calibration.levels();
         double sigma = calibration.sigma();
         double upsilon = config.tuning().mode() == LinUcbConfig.Mode.PAPER
                 ? paperUpsilon(sigma, m, d, n, alpha)
                 : sigma * StrictMath.sqrt(2.0 * m) * (2.0 * StrictMath.sqrt(d) + StrictMath.sqrt(2.0 * StrictMath.log(4.0 * n / alpha)));
+        if (config.tuning().regulariser() == LinUcbConfig.Regulariser.FLOOR) {
+            // V = G̃ with its eigenvalues raised to the floor s·Υ (s the tuning's shiftScale): V ⪰ sΥI
+            // always, and on the good event ‖N‖ ≤ Υ the regulariser H = V − G has ‖H‖ ≤ (s + 1)Υ.
+            double floor = config.tuning().shiftScale() * upsilon;
+            double gamma = sigma * StrictMath.sqrt(m) * (StrictMath.sqrt(d) + StrictMath.sqrt(2.0 * StrictMath.log(2.0 * n / alpha)))
+                    / StrictMath.sqrt(floor);
+            return new AccuracyBounds(0.0, floor, floor + upsilon, gamma, upsilon);
+        }
         double shift = config.tuning().shiftScale() * 2.0 * upsilon;
         double rhoMin = shift - upsilon;
         double rhoMax = shift + upsilon;
@@ -114,7 +125,11 @@ public record AccuracyBounds(double shift, double rhoMin, double rhoMax, double 
      * </ul>
      */
     public double radius(LinUcbConfig config, double logDetV, long observations) {
-        int d = config.dimension();
+        return radius(config, config.dimension(), logDetV, observations);
+    }
+
+    /** β for a model (or one block of it) of dimension d with ln det V = {@code logDetV}. */
+    public double radius(LinUcbConfig config, int d, double logDetV, long observations) {
         double base = 2.0 * StrictMath.log(2.0 / config.alphaConf());
         double logTerm = switch (config.tuning().radiusForm()) {
             case EXACT -> logDetV - d * StrictMath.log(rhoMin);

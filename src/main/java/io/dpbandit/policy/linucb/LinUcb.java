@@ -182,14 +182,48 @@ public final class LinUcb implements SequentialPolicy<LinUcbState, LinUcbObserva
         }
     }
 
-    /** θ̃, the factor of V and β from the tree's current release (post-processing only). */
+    /**
+     * θ̃, the factor of V and β from the tree's current release (post-processing only).
+     *
+     * <p>With K blocks (PER_ACTION) only the release's K diagonal d/K × d/K blocks and the matching
+     * parts of ũ are kept; the cross blocks, pure noise for per-action features, are dropped. V is then
+     * block diagonal, θ̃ is one ridge estimate per block, and β is the largest of the blocks' radii
+     * (each computed for dimension d/K from its own ln det). Dropping released numbers is
+     * post-processing, so privacy is the tree's.
+     */
     private LinUcbSnapshot snapshot(TreeState state, long observations) {
         int d = config.dimension();
+        int b = config.blockDimension();
         SymmetricMatrix release = tree.release(state);
-        // V_t = top-left block + shift·I (paper §4.1/§4.2: +2Υ I Gaussian, −c I Wishart, ρI non-private).
-        DMatrixRMaj v = release.leadingBlock(d).plusIdentity(bounds.shift()).toDense();
+        DMatrixRMaj gram = release.leadingBlock(d).toDense();
         double[] u = release.columnHead(d, d); // ũ_t = u_t + h_t, unshifted (shift only the top-left block)
+        if (config.blocks() > 1) {
+            for (int i = 0; i < d; i++) {
+                for (int j = 0; j < d; j++) {
+                    if (i / b != j / b) {
+                        gram.set(i, j, 0.0);
+                    }
+                }
+            }
+        }
         boolean repaired = false;
+        DMatrixRMaj v;
+        if (config.tuning().regulariser() == LinUcbConfig.Regulariser.FLOOR && config.privateRelease()) {
+            // FLOOR: each block's eigenvalues raised to the public noise level Υ = ρ_min.
+            v = new DMatrixRMaj(d, d);
+            for (int k = 0; k < config.blocks(); k++) {
+                DMatrixRMaj block = new DMatrixRMaj(b, b);
+                org.ejml.dense.row.CommonOps_DDRM.extract(gram, k * b, (k + 1) * b, k * b, (k + 1) * b, block, 0, 0);
+                org.ejml.dense.row.CommonOps_DDRM.insert(SymmetricEigenFunctions.clampEigenvalues(block,
+                        bounds.rhoMin()), v, k * b, k * b);
+            }
+        } else {
+            // SHIFT: V_t = G̃ + shift·I (paper §4.1/§4.2: +2Υ I Gaussian, −c I Wishart, ρI non-private).
+            v = gram;
+            for (int i = 0; i < d; i++) {
+                v.add(i, i, bounds.shift());
+            }
+        }
         CholeskyFactor factor;
         try {
             factor = Cholesky.factor(v, JitterPolicy.NONE);
@@ -199,7 +233,20 @@ public final class LinUcb implements SequentialPolicy<LinUcbState, LinUcbObserva
         }
         double[] theta = factor.solve(u);
         double logDet = factor.logDeterminant();
-        double beta = bounds.radius(config, logDet, observations);
+        double beta;
+        if (config.blocks() == 1) {
+            beta = bounds.radius(config, logDet, observations);
+        } else {
+            // ln det of each block from the block-diagonal Cholesky factor's diagonal.
+            beta = 0;
+            for (int k = 0; k < config.blocks(); k++) {
+                double blockLogDet = 0;
+                for (int i = k * b; i < (k + 1) * b; i++) {
+                    blockLogDet += 2.0 * StrictMath.log(factor.lower().get(i, i));
+                }
+                beta = Math.max(beta, bounds.radius(config, b, blockLogDet, observations));
+            }
+        }
         return new LinUcbSnapshot(theta, factor.lower().data.clone(), beta, logDet, repaired);
     }
 }

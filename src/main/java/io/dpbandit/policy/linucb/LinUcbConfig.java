@@ -33,17 +33,20 @@ import io.dpbandit.privacy.TreeCalibrationMethod;
  * @param calibration  PAPER, ANALYTIC or ANALYTIC_TREE (Gaussian; Wishart takes PAPER only)
  * @param tuning       accuracy bounds, shift and radius (see {@link Tuning})
  * @param ridge        ρ of the non-private H_t = ρI (NONE); unused by the private variants
+ * @param blocks       K: the features are K independent blocks of d/K (PER_ACTION: one per action,
+ *                     disjoint LinUCB); the model keeps only the released matrix's diagonal blocks
+ *                     (post-processing), 1 for one joint model
  */
 public record LinUcbConfig(long horizon, int dimension, double epsilonDp, double deltaDp, double alphaConf,
         double featureBound, double rewardBound, double thetaBound, double rewardNoise, NodeNoiseKind noise,
-        TreeCalibrationMethod calibration, Tuning tuning, double ridge, long leafRounds, int groupSize) {
+        TreeCalibrationMethod calibration, Tuning tuning, double ridge, long leafRounds, int groupSize, int blocks) {
 
     /** A leaf per fold, whatever its size: the tree takes {@code horizon} leaves (the simulator's folds). */
     public LinUcbConfig(long horizon, int dimension, double epsilonDp, double deltaDp, double alphaConf,
             double featureBound, double rewardBound, double thetaBound, double rewardNoise, NodeNoiseKind noise,
             TreeCalibrationMethod calibration, Tuning tuning, double ridge) {
         this(horizon, dimension, epsilonDp, deltaDp, alphaConf, featureBound, rewardBound, thetaBound, rewardNoise,
-                noise, calibration, tuning, ridge, 1, 1);
+                noise, calibration, tuning, ridge, 1, 1, 1);
     }
 
     /**
@@ -64,13 +67,23 @@ public record LinUcbConfig(long horizon, int dimension, double epsilonDp, double
      *       confidence guarantee, privacy is unaffected).</li>
      *   <li>{@code radiusForm}: Prop 4's exact, data-dependent form (ln det V_t) or its bound form
      *       (a function of t); the paper leaves the choice open.</li>
+     *   <li>{@code regulariser}: {@link Regulariser#SHIFT} adds the shift to every eigenvalue of the
+     *       noisy Gram matrix (the paper's H_t = N_t + 2ΥI); {@link Regulariser#FLOOR} [engineering]
+     *       raises only the eigenvalues below the public noise level Υ to Υ. Both are functions of
+     *       the release alone (post-processing, Claim 7).</li>
      * </ul>
      */
-    public record Tuning(Mode mode, double shiftScale, double radiusScale, RadiusForm radiusForm) {
+    public record Tuning(Mode mode, double shiftScale, double radiusScale, RadiusForm radiusForm,
+            Regulariser regulariser) {
+
+        /** The paper's shift as the regulariser. */
+        public Tuning(Mode mode, double shiftScale, double radiusScale, RadiusForm radiusForm) {
+            this(mode, shiftScale, radiusScale, radiusForm, Regulariser.SHIFT);
+        }
 
         public Tuning {
-            if (mode == null || radiusForm == null) {
-                throw new IllegalArgumentException("tuning mode and radius form must not be null");
+            if (mode == null || radiusForm == null || regulariser == null) {
+                throw new IllegalArgumentException("tuning mode, radius form and regulariser must not be null");
             }
             if (!(shiftScale >= 0) || Double.isInfinite(shiftScale)) {
                 throw new IllegalArgumentException("shiftScale must be finite and >= 0, got " + shiftScale);
@@ -89,7 +102,29 @@ public record LinUcbConfig(long horizon, int dimension, double epsilonDp, double
         public static Tuning engineered() {
             return new Tuning(Mode.ENGINEERED, 1.0, 1.0, RadiusForm.EXACT);
         }
+
+        public Tuning withRegulariser(Regulariser r) {
+            return new Tuning(mode, shiftScale, radiusScale, radiusForm, r);
+        }
+
+        public Tuning withRadiusScale(double scale) {
+            return new Tuning(mode, shiftScale, scale, radiusForm, regulariser);
+        }
     }
+
+    /**
+     * How the noisy Gram matrix G̃ = G + N is made positive definite.
+     *
+     * <ul>
+     *   <li>SHIFT: V = G̃ + shift·I (Shariff &amp; Sheffet 2018, §4.2: +2Υ I), so V ⪰ G + ΥI on the
+     *       analysis' good event ‖N‖ ≤ Υ; every direction carries the 2Υ bias, which swamps the data
+     *       when a direction has fewer than about 2Υ/L² rows.</li>
+     *   <li>FLOOR [engineering]: V = Q max(Λ, Υ) Qᵀ for G̃ = QΛQᵀ: eigenvalues below the noise level
+     *       are raised to it, the others kept. On the good event V ⪰ ΥI as the paper's analysis needs of
+     *       the regulariser's floor ρ_min, while a well-observed direction is not biased at all.</li>
+     * </ul>
+     */
+    public enum Regulariser { SHIFT, FLOOR }
 
     /** Which accuracy bounds (see {@link Tuning}). */
     public enum Mode { PAPER, ENGINEERED }
@@ -106,6 +141,9 @@ public record LinUcbConfig(long horizon, int dimension, double epsilonDp, double
         }
         if (groupSize < 1) {
             throw new IllegalArgumentException("groupSize must be >= 1, got " + groupSize);
+        }
+        if (blocks < 1 || dimension % blocks != 0) {
+            throw new IllegalArgumentException("blocks must divide the dimension " + dimension + ", got " + blocks);
         }
         if (dimension < 1) {
             throw new IllegalArgumentException("dimension must be >= 1, got " + dimension);
@@ -176,13 +214,30 @@ public record LinUcbConfig(long horizon, int dimension, double epsilonDp, double
     /** The same configuration with leaves of B rounds each. */
     public LinUcbConfig withLeafRounds(long b) {
         return new LinUcbConfig(horizon, dimension, epsilonDp, deltaDp, alphaConf, featureBound, rewardBound,
-                thetaBound, rewardNoise, noise, calibration, tuning, ridge, b, groupSize);
+                thetaBound, rewardNoise, noise, calibration, tuning, ridge, b, groupSize, blocks);
     }
 
     /** The same configuration protecting users of up to k rows each. */
     public LinUcbConfig withGroupSize(int k) {
         return new LinUcbConfig(horizon, dimension, epsilonDp, deltaDp, alphaConf, featureBound, rewardBound,
-                thetaBound, rewardNoise, noise, calibration, tuning, ridge, leafRounds, k);
+                thetaBound, rewardNoise, noise, calibration, tuning, ridge, leafRounds, k, blocks);
+    }
+
+    /** The same configuration with K independent blocks (PER_ACTION: one per action). */
+    public LinUcbConfig withBlocks(int k) {
+        return new LinUcbConfig(horizon, dimension, epsilonDp, deltaDp, alphaConf, featureBound, rewardBound,
+                thetaBound, rewardNoise, noise, calibration, tuning, ridge, leafRounds, groupSize, k);
+    }
+
+    /** The same configuration with other utility knobs (privacy unchanged). */
+    public LinUcbConfig withTuning(Tuning t) {
+        return new LinUcbConfig(horizon, dimension, epsilonDp, deltaDp, alphaConf, featureBound, rewardBound,
+                thetaBound, rewardNoise, noise, calibration, t, ridge, leafRounds, groupSize, blocks);
+    }
+
+    /** d/K: the dimension of one block. */
+    public int blockDimension() {
+        return dimension / blocks;
     }
 
     /** L̃ = √(L² + B̃²), the row-norm bound of the augmented rows [x; y] (Assumption 6). */

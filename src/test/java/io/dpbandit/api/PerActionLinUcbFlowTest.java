@@ -1,0 +1,124 @@
+package io.dpbandit.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.dpbandit.PostgresIntegrationTest;
+import io.dpbandit.lifecycle.LifecycleWorker;
+import io.dpbandit.testing.ApiClient;
+import io.dpbandit.testing.FeedbackWindows;
+import io.dpbandit.testing.Specs;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.springframework.http.HttpStatus;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * Disjoint LinUCB (linear.featureMap PER_ACTION) from a product backend's side: actions without
+ * features, contexts of any dimension, one model block per action, and the 400s for what it
+ * cannot take.
+ */
+class PerActionLinUcbFlowTest extends PostgresIntegrationTest {
+
+    @Autowired
+    TestRestTemplate http;
+    @Autowired
+    JdbcTemplate jdbc;
+    @Autowired
+    LifecycleWorker lifecycle;
+    @Autowired
+    com.fasterxml.jackson.databind.ObjectMapper json;
+
+    ApiClient api;
+
+    @BeforeEach
+    void client() {
+        api = new ApiClient(http, json);
+    }
+
+    /** Four labels, contexts of 5 numbers, actions named only. */
+    static Map<String, Object> spec(String id, Map<String, Object> linear) {
+        Map<String, Object> spec = new HashMap<>(Specs.linear(id, "LINUCB", 400, 600));
+        spec.put("contextDimension", 5);
+        spec.put("actions", List.of(Map.of("id", "cat"), Map.of("id", "dog"), Map.of("id", "fox"),
+                Map.of("id", "owl")));
+        spec.put("linear", linear);
+        return spec;
+    }
+
+    @Test
+    void actionsNeedNoFeaturesAndEachGetsItsOwnModelBlock() {
+        var created = api.post("/bandits", spec("labels", Map.of("featureMap", "PER_ACTION")));
+        assertThat(created.getStatusCode()).as("%s", created.getBody()).isEqualTo(HttpStatus.CREATED);
+        // The same spec again is a safe retry: the normalised form (one-hot blocks filled in) validates again.
+        assertThat(api.post("/bandits", spec("labels", Map.of("featureMap", "PER_ACTION"))).getStatusCode())
+                .isEqualTo(HttpStatus.OK);
+
+        List<String> ids = new ArrayList<>();
+        for (int t = 0; t < 40; t++) {
+            double[] c = {0.3, -0.2, 0.1, 0.4, 0.5};
+            var d = api.post("/decide", Map.of("bandit", "labels", "context", c));
+            assertThat(d.getStatusCode()).as("%s", d.getBody()).isEqualTo(HttpStatus.OK);
+            assertThat(d.getBody().path("action").asText()).isIn("cat", "dog", "fox", "owl");
+            ids.add(d.getBody().path("decisionId").asText());
+            api.feedback(d.getBody().path("decisionId").asText(), d.getBody().path("action").asText().equals("fox")
+                    ? 1.0 : 0.0);
+        }
+        FeedbackWindows.pass(jdbc, "labels");
+        for (int i = 0; i < 50; i++) {
+            lifecycle.settle("labels");
+        }
+        JsonNode release = api.get("/release?bandit=labels").getBody();
+        // One θ of 5 numbers per action: d = 4 × 5.
+        assertThat(release.path("model").path("theta").size()).as("%s", release).isEqualTo(20);
+
+        // A context of the wrong size is a 400 naming it, and stores nothing.
+        long before = jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = 'labels'", Long.class);
+        var wrong = api.post("/decide", Map.of("bandit", "labels", "context", List.of(0.3, 0.2)));
+        ApiClient.assertProblem(wrong, HttpStatus.BAD_REQUEST, "validation");
+        assertThat(wrong.getBody().path("detail").asText()).contains("context");
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = 'labels'", Long.class))
+                .isEqualTo(before);
+    }
+
+    @Test
+    void whatPerActionCannotTakeIsA400NamingTheField() {
+        Map<String, Object> withFeatures = new HashMap<>(spec("featured", Map.of("featureMap", "PER_ACTION")));
+        withFeatures.put("actions", List.of(Map.of("id", "a", "features", List.of(0.5, 0.5)),
+                Map.of("id", "b", "features", List.of(0.0, 1.0))));
+        assertField(api.post("/bandits", withFeatures), "actions[0].features");
+
+        Map<String, Object> noFeatures = new HashMap<>(spec("bare", Map.of("featureMap", "OUTER_PRODUCT")));
+        assertField(api.post("/bandits", noFeatures), "actions[0].features");
+
+        assertField(api.post("/bandits", spec("wide", Map.of("featureMap", "PER_ACTION", "radiusScale", 11))),
+                "linear.radiusScale");
+        assertField(api.post("/bandits", spec("negative", Map.of("featureMap", "PER_ACTION", "radiusScale", -1))),
+                "linear.radiusScale");
+        assertField(api.post("/bandits", spec("odd", Map.of("featureMap", "PER_ACTION", "regulariser", "RIDGE"))),
+                "linear.regulariser");
+
+        Map<String, Object> huge = new HashMap<>(spec("huge", Map.of("featureMap", "PER_ACTION")));
+        huge.put("contextDimension", 200);
+        assertField(api.post("/bandits", huge), "linear.featureMap");
+
+        Map<String, Object> online = new HashMap<>(Specs.linear("online", "ONLINEUCB", 400, 600));
+        online.put("linear", Map.of("regulariser", "FLOOR"));
+        assertField(api.post("/bandits", online), "linear.regulariser");
+
+        for (String id : List.of("featured", "bare", "wide", "negative", "odd", "huge", "online")) {
+            assertThat(api.get("/bandits/" + id).getStatusCode()).isEqualTo(HttpStatus.NOT_FOUND);
+        }
+    }
+
+    static void assertField(org.springframework.http.ResponseEntity<JsonNode> r, String field) {
+        assertThat(r.getStatusCode()).as("%s", r.getBody()).isEqualTo(HttpStatus.BAD_REQUEST);
+        assertThat(r.getBody().toString()).contains(field);
+    }
+}
