@@ -116,7 +116,8 @@ public final class Simulation {
         SplittableRandom ties = streams.actions();
         SplittableRandom rewards = streams.rewards();
         SequentialAgent<?, ?> agent = LinearAgents.create(policy, linear.featureDimension(), epsilon,
-                settings.delta(), horizon, settings.batch(), streams.noise(), streams.userNoise());
+                settings.delta(), horizon, settings.batch(), streams.noise(), streams.userNoise(),
+                linear.featureMap().blocks(env.actionFeatures().get(0).length));
         RegretTracker regret = new RegretTracker(horizon, settings.checkpoints());
         JointFeatureMap features = linear.featureMap();
         List<double[]> catalogue = env.actionFeatures();
