@@ -36,7 +36,7 @@ final class LinearAgents {
 
     /** What a linear policy's agent is built from: one run's dimension, budget, horizon, batching and noise. */
     record Run(int dimension, double epsilon, double delta, int horizon, int batch, NoiseSource server,
-            NoiseSource users) {
+            NoiseSource users, int blocks) {
 
         /** The tree takes one leaf per fold, so its horizon n (which fixes m = ⌈log₂ n⌉ + 1) counts folds. */
         long folds() {
@@ -68,6 +68,16 @@ final class LinearAgents {
      */
     static SequentialAgent<?, ?> create(PolicySpec policy, int dimension, double epsilon, double delta, int horizon,
             int batch, NoiseSource server, NoiseSource users) {
+        return create(policy, dimension, epsilon, delta, horizon, batch, server, users, 1);
+    }
+
+    /**
+     * The same with the feature map's independent blocks ({@code JointFeatureMap.blocks}: K for PER_ACTION,
+     * one model block per action, as LinUcbAlgorithm configures the served LINUCB; 1 otherwise). Only
+     * JDP-LinUCB and non-private LinUCB use the blocks; the other linear policies need {@code blocks = 1}.
+     */
+    static SequentialAgent<?, ?> create(PolicySpec policy, int dimension, double epsilon, double delta, int horizon,
+            int batch, NoiseSource server, NoiseSource users, int blocks) {
         if (!policy.linear()) {
             throw new IllegalArgumentException(policy.label() + " is not a linear policy");
         }
@@ -75,21 +85,22 @@ final class LinearAgents {
             throw new IllegalArgumentException(policy.label() + " needs a finite epsilon ('linucb' is the non-private"
                     + " baseline)");
         }
-        return policy.recipe().build(new Run(dimension, epsilon, delta, horizon, batch, server, users));
+        return policy.recipe().build(new Run(dimension, epsilon, delta, horizon, batch, server, users, blocks));
     }
 
     static LinUcbConfig nonPrivate(Run r) {
         return LinUcbConfig.nonPrivate(r.horizon(), r.dimension(), r.paperAlpha(), NON_PRIVATE_RIDGE)
-                .withLeafRounds(r.batch());
+                .withLeafRounds(r.batch()).withBlocks(r.blocks());
     }
 
     static LinUcbConfig engineered(Run r, NodeNoiseKind noise) {
-        return engineered(r.horizon(), r.dimension(), r.epsilon(), r.delta(), noise).withLeafRounds(r.batch());
+        return engineered(r.horizon(), r.dimension(), r.epsilon(), r.delta(), noise).withLeafRounds(r.batch())
+                .withBlocks(r.blocks());
     }
 
     static LinUcbConfig paper(Run r, NodeNoiseKind noise) {
         return LinUcbConfig.paper(r.horizon(), r.dimension(), r.epsilon(), r.delta(), r.paperAlpha(), noise)
-                .withLeafRounds(r.batch());
+                .withLeafRounds(r.batch()).withBlocks(r.blocks());
     }
 
     static OnlineUcbConfig onlineEngineered(Run r) {

@@ -48,6 +48,8 @@ import java.util.stream.Collectors;
  *       so each report is (ε, δ)-LDP; Maler, theory radius and G);</li>
  *   <li>{@code ldp-linucb}: the LDP-LinUCB baseline of the OnlineUCB paper's experiments.</li>
  * </ul>
+ * {@code linucb-disjoint}: non-private disjoint LinUCB (Li et al. 2010; one ridge model per action over
+ * the raw context, α = 1, λ = 1, {@link DisjointLinUcb}), any environment; runs once per seed.
  * Under LDP every round's report is made by the client randomiser a real user runs.
  */
 public enum PolicySpec {
@@ -70,10 +72,11 @@ public enum PolicySpec {
     LDP_LINUCB(Family.LINEAR, Kind.LINEAR_PRIVATE, LinearAgents::ldpLinUcb),
     GPUCB(Family.GAUSSIAN_PROCESS, Kind.KERNEL, null),
     GPUCB_LOCAL(Family.GAUSSIAN_PROCESS, Kind.KERNEL, null),
-    GPUCB_NONPRIVATE(Family.GAUSSIAN_PROCESS, Kind.NON_PRIVATE, null);
+    GPUCB_NONPRIVATE(Family.GAUSSIAN_PROCESS, Kind.NON_PRIVATE, null),
+    LINUCB_DISJOINT(Family.DISJOINT_LINEAR, Kind.NON_PRIVATE, null);
 
     /** How a policy is run: each family has one runner in {@link Simulation}. */
-    public enum Family { UNIFORM_PLAY, KERNEL_ELIMINATION, UNIFORM_EXPLORATION, GAUSSIAN_PROCESS, LINEAR }
+    public enum Family { UNIFORM_PLAY, KERNEL_ELIMINATION, UNIFORM_EXPLORATION, GAUSSIAN_PROCESS, LINEAR, DISJOINT_LINEAR }
 
     /** NON_PRIVATE: a non-linear policy without noise, run once per seed like uniform. */
     private enum Kind { BASELINE, KERNEL, NON_PRIVATE, LINEAR_NON_PRIVATE, LINEAR_PRIVATE }

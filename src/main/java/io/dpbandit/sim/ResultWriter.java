@@ -40,6 +40,23 @@ public final class ResultWriter {
         }
     }
 
+    /**
+     * One row per run: its final regret and, where the run tracks them, the mean reward over all rounds
+     * and over the second half (rounds ⌊T/2⌋+1..T); empty cells where it does not.
+     */
+    public static void writeRunsCsv(List<RunResult> results, Path file) throws IOException {
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8); PrintWriter out = new PrintWriter(w)) {
+            out.println("policy,epsilon,seed,horizon,final_regret,mean_reward,mean_reward_second_half,seconds");
+            for (RunResult r : results) {
+                RunResult.Rewards m = r.rewards();
+                out.printf(Locale.ROOT, "%s,%s,%d,%d,%.6f,%s,%s,%.3f%n", r.policy(), eps(r.epsilon()), r.seed(),
+                        r.curve().horizon(), r.curve().finalRegret(),
+                        m == null ? "" : String.format(Locale.ROOT, "%.6f", m.overall()),
+                        m == null ? "" : String.format(Locale.ROOT, "%.6f", m.secondHalf()), r.seconds());
+            }
+        }
+    }
+
     /** One row per run with returning users: its rounds, learning rounds and heaviest user. */
     public static void writeUsersCsv(List<RunResult> results, Path file) throws IOException {
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8); PrintWriter out = new PrintWriter(w)) {

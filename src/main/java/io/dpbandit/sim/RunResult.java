@@ -14,12 +14,34 @@ import java.util.List;
  * @param seconds         wall time of the run
  * @param users           who played and how many rounds learned, for a run with returning users
  *                        ({@link UserPopulation}); null otherwise
+ * @param rewards         the mean reward of the actions played, where the run tracks it; null otherwise
  */
 public record RunResult(String policy, double epsilon, long seed, RegretCurve curve, List<EpochStats> epochs,
-        double simpleRegret, double seconds, Users users) {
+        double simpleRegret, double seconds, Users users, Rewards rewards) {
 
     public RunResult {
         epochs = List.copyOf(epochs);
+    }
+
+    /** A run without reward tracking. */
+    public RunResult(String policy, double epsilon, long seed, RegretCurve curve, List<EpochStats> epochs,
+            double simpleRegret, double seconds, Users users) {
+        this(policy, epsilon, seed, curve, epochs, simpleRegret, seconds, users, null);
+    }
+
+    /** The same run with its reward means. */
+    RunResult withRewards(Rewards r) {
+        return new RunResult(policy, epsilon, seed, curve, epochs, simpleRegret, seconds, users, r);
+    }
+
+    /**
+     * Mean expected reward f(c_t, a_t) of the actions played (the realised reward where it is
+     * deterministic, as in the multiclass environment).
+     *
+     * @param overall    over rounds 1..T
+     * @param secondHalf over rounds ⌊T/2⌋+1..T
+     */
+    public record Rewards(double overall, double secondHalf) {
     }
 
     /** A run without a user population. */

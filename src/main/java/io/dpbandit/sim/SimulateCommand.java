@@ -13,6 +13,9 @@ import io.dpbandit.sim.env.KernelBumpEnvironment;
 import io.dpbandit.sim.env.LinearBernoulliEnvironment;
 import io.dpbandit.sim.env.LinearEnvironment;
 import io.dpbandit.sim.env.LinearGapEnvironment;
+import io.dpbandit.sim.env.LabelledData;
+import io.dpbandit.sim.env.MulticlassEnvironment;
+import io.dpbandit.policy.JointFeatureMap;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -51,7 +54,9 @@ public final class SimulateCommand implements Callable<Integer> {
     private final PrintStream stderr;
 
     @Option(names = "--env", paramLabel = "NAME", defaultValue = "kernel", description = "kernel | linear | "
-            + "linear-fresh | linear-gap | camelback | styblinski-tang | michalewicz (default ${DEFAULT-VALUE}). "
+            + "linear-fresh | linear-gap | camelback | styblinski-tang | michalewicz | multiclass (default ${DEFAULT-VALUE}). "
+            + "multiclass: a real labelled data set (--dataset) as a bandit, actions = classes, reward 1{action = label}, "
+            + "--pool rows held out as the public pool. "
             + "linear: the OnlineUCB paper's world with a fixed catalogue of arms; linear-fresh: the same with the arms drawn "
             + "afresh every round (the OnlineUCB paper App. G); linear-gap: Shariff & Sheffet 2018's (fresh decision sets, gap, ±1 rewards)")
     String env;
@@ -90,6 +95,16 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--actions", paramLabel = "N", description = "catalogue size (default 20; linear and "
             + "linear-fresh 100, linear-gap 25: the papers' K)")
     Integer actions;
+
+    @Option(names = "--dataset", paramLabel = "NAME", defaultValue = "digits", description = "data set of "
+            + "--env multiclass: digits (UCI optical digits, 6 principal components + bias, 10 classes; "
+            + "src/main/resources/datasets/digits/README.md) (default ${DEFAULT-VALUE})")
+    String dataset;
+
+    @Option(names = "--feature-map", paramLabel = "KIND", defaultValue = "OUTER_PRODUCT", description = "joint "
+            + "feature map phi(c, a) of the linear policies on --env multiclass, as a LINUCB bandit's "
+            + "linear.featureMap: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}; the actions' features are one-hot)")
+    JointFeatureMap.Kind featureMap;
 
     @Option(names = "--dimension", paramLabel = "D", defaultValue = "5",
             description = "feature dimension d of the linear environments (default ${DEFAULT-VALUE})")
@@ -200,11 +215,15 @@ public final class SimulateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         int k = actions != null ? actions : defaultActions(env);
-        LongFunction<Environment> envs = environments(env, pool, k, bumps, lengthScale, noise, dimension, gap);
+        LongFunction<Environment> envs = env.equals("multiclass")
+                ? multiclass(LabelledData.shipped(dataset), pool, new JointFeatureMap(featureMap))
+                : environments(env, pool, k, bumps, lengthScale, noise, dimension, gap);
         Environment sample = envs.apply(1);
         boolean linearWorld = sample instanceof LinearEnvironment;
         checkPolicies(policies, epsilons, env, linearWorld);
-        KernelSpec kernel = linearWorld ? KernelSpec.linear() : KernelSpec.rbf(lengthScale);
+        // The multiclass world is linear in phi for the linear policies, but its rewards are not linear in
+        // the raw joint point: CAPRI and USCA get the RBF kernel there.
+        KernelSpec kernel = linearWorld && !env.equals("multiclass") ? KernelSpec.linear() : KernelSpec.rbf(lengthScale);
         UserPopulation population = population(users, userSkew, unit, maxRoundsPerUser);
         checkUserLevel(policies, population, composition, accountant);
         SimulationSettings settings = new SimulationSettings(kernel, tau, delta, confidenceScale, clipQuantile,
@@ -222,6 +241,7 @@ public final class SimulateCommand implements Callable<Integer> {
             List<RunResult> results = new SimulationRunner(envs, horizon, settings, threadCount, stderr).run(jobs);
             ResultWriter.writeRegretCsv(results, outDir.resolve("regret.csv"));
             ResultWriter.writeEpochCsv(results, outDir.resolve("epochs.csv"));
+            ResultWriter.writeRunsCsv(results, outDir.resolve("runs.csv"));
             if (population != null) {
                 ResultWriter.writeUsersCsv(results, outDir.resolve("users.csv"));
             }
@@ -230,7 +250,7 @@ public final class SimulateCommand implements Callable<Integer> {
             String table = Summary.table(results);
             Files.writeString(outDir.resolve("summary.txt"), table);
             stdout.print(table);
-            stderr.println("simulate: wrote regret.csv, epochs.csv, regret.png and summary.txt to " + outDir);
+            stderr.println("simulate: wrote regret.csv, epochs.csv, runs.csv, regret.png and summary.txt to " + outDir);
             return 0;
         } catch (IOException e) {
             stderr.println("simulate: cannot write results: " + e.getMessage());
@@ -345,7 +365,7 @@ public final class SimulateCommand implements Callable<Integer> {
         for (PolicySpec p : policies) {
             if (p.linear() && !linearWorld) {
                 throw new IllegalArgumentException("policy '" + p.label() + "' needs a linear environment (linear,"
-                        + " linear-fresh, linear-gap), not '" + envName + "'");
+                        + " linear-fresh, linear-gap, multiclass), not '" + envName + "'");
             }
             if (p.needsFiniteEpsilon() && epsilons.stream().anyMatch(e -> e.isInfinite())) {
                 throw new IllegalArgumentException("policy '" + p.label() + "' needs finite epsilons (drop 'inf';"
@@ -376,6 +396,11 @@ public final class SimulateCommand implements Callable<Integer> {
                 }
             }
         }
+    }
+
+    /** {@code --env multiclass}: the data set with {@code heldOut} rows as the public pool, chosen by the seed. */
+    static LongFunction<Environment> multiclass(LabelledData data, int heldOut, JointFeatureMap featureMap) {
+        return seed -> new MulticlassEnvironment(data, heldOut, featureMap, new SplittableRandom(seed));
     }
 
     static LongFunction<Environment> environments(String name, int pool, int actions, int bumps, double lengthScale,

@@ -81,10 +81,11 @@ public final class Simulation {
             case UNIFORM_EXPLORATION -> runUsca();
             case GAUSSIAN_PROCESS -> new GpUcbSimulation(env, policy, epsilon, seed, horizon, settings).run();
             case LINEAR -> runLinear();
+            case DISJOINT_LINEAR -> runDisjoint();
         };
         double seconds = (System.nanoTime() - started) / 1e9;
         return new RunResult(partial.policy(), epsilon, seed, partial.curve(), partial.epochs(),
-                partial.simpleRegret(), seconds, partial.users());
+                partial.simpleRegret(), seconds, partial.users(), partial.rewards());
     }
 
     private RunResult runUniform() {
@@ -97,7 +98,8 @@ public final class Simulation {
             double[] c = env.nextUserContext(users);
             regret.add(c, actions.nextInt(k));
         }
-        return new RunResult(policy.label(), epsilon, seed, regret.curve(), List.of(), Double.NaN, 0);
+        return new RunResult(policy.label(), epsilon, seed, regret.curve(), List.of(), Double.NaN, 0)
+                .withRewards(regret.rewards());
     }
 
     /**
@@ -114,7 +116,8 @@ public final class Simulation {
         SplittableRandom ties = streams.actions();
         SplittableRandom rewards = streams.rewards();
         SequentialAgent<?, ?> agent = LinearAgents.create(policy, linear.featureDimension(), epsilon,
-                settings.delta(), horizon, settings.batch(), streams.noise(), streams.userNoise());
+                settings.delta(), horizon, settings.batch(), streams.noise(), streams.userNoise(),
+                linear.featureMap().blocks(env.actionFeatures().get(0).length));
         RegretTracker regret = new RegretTracker(horizon, settings.checkpoints());
         JointFeatureMap features = linear.featureMap();
         List<double[]> catalogue = env.actionFeatures();
@@ -126,7 +129,27 @@ public final class Simulation {
             regret.add(c, a);
             agent.feedback(candidates[a], env.sampleReward(c, a, rewards));
         }
-        return new RunResult(policy.label(), epsilon, seed, regret.curve(), List.of(), Double.NaN, 0);
+        return new RunResult(policy.label(), epsilon, seed, regret.curve(), List.of(), Double.NaN, 0)
+                .withRewards(regret.rewards());
+    }
+
+    /** Non-private disjoint LinUCB on the raw contexts ({@link DisjointLinUcb}), every round folded. */
+    private RunResult runDisjoint() {
+        Streams streams = new Streams(seed);
+        SplittableRandom users = streams.users();
+        SplittableRandom ties = streams.actions();
+        SplittableRandom rewards = streams.rewards();
+        RegretTracker regret = new RegretTracker(horizon, settings.checkpoints());
+        DisjointLinUcb agent = new DisjointLinUcb(env.actionFeatures().size(), env.publicContexts().dimension(),
+                DisjointLinUcb.ALPHA, DisjointLinUcb.RIDGE);
+        for (int t = 0; t < horizon; t++) {
+            double[] c = env.nextUserContext(users);
+            int a = agent.decide(c, ties);
+            regret.add(c, a);
+            agent.update(a, c, env.sampleReward(c, a, rewards));
+        }
+        return new RunResult(policy.label(), epsilon, seed, regret.curve(), List.of(), Double.NaN, 0)
+                .withRewards(regret.rewards());
     }
 
     private RunResult runCapri() {
@@ -207,7 +230,7 @@ public final class Simulation {
             }
         }
         return new RunResult(policy.label(), epsilon, seed, regret.curve(), epochs, Double.NaN, 0,
-                userRounds == null ? null : userRounds.stats());
+                userRounds == null ? null : userRounds.stats(), regret.rewards());
     }
 
     private RunResult.EpochStats epochStats(Capri.Release close, int length, Elimination activeSets) {
@@ -250,7 +273,8 @@ public final class Simulation {
         state = usca.fold(state, points, values);
         UscaEstimator estimator = usca.estimator(state);
         double simple = expectedSimpleRegret(usca, estimator, noise);
-        return new RunResult(policy.label(), epsilon, seed, regret.curve(), List.of(), simple, 0);
+        return new RunResult(policy.label(), epsilon, seed, regret.curve(), List.of(), simple, 0)
+                .withRewards(regret.rewards());
     }
 
     /** E over the exponential mechanism and over pool contexts of max_x f(c,x) − f(c, x̂(c)). */
@@ -319,10 +343,14 @@ public final class Simulation {
         private int next;
         private int round;
         private double total;
+        private final int half;
+        private double reward;
+        private double rewardFirstHalf;
 
         RegretTracker(int horizon, int points) {
             this.checkpoints = RegretCurve.checkpoints(horizon, points);
             this.values = new double[checkpoints.length];
+            this.half = horizon / 2;
             // Fresh contexts every round (e.g. Shariff &amp; Sheffet 2018's decision sets) never repeat: caching them
             // would only hold every round's context in memory.
             this.best = env.publicContexts().finiteSupport().isPresent() ? new HashMap<>() : null;
@@ -333,8 +361,13 @@ public final class Simulation {
         void add(double[] context, int action) {
             double optimum = best == null ? env.bestMeanReward(context)
                     : best.computeIfAbsent(new ContextKey(context), k -> env.bestMeanReward(context));
-            total += optimum - env.meanReward(context, action);
+            double mean = env.meanReward(context, action);
+            total += optimum - mean;
+            reward += mean;
             round++;
+            if (round == half) {
+                rewardFirstHalf = reward;
+            }
             if (next < checkpoints.length && round == checkpoints[next]) {
                 values[next++] = total;
             }
@@ -342,6 +375,11 @@ public final class Simulation {
 
         RegretCurve curve() {
             return new RegretCurve(checkpoints, values);
+        }
+
+        /** Mean f(c_t, a_t) over all rounds played and over the rounds after ⌊T/2⌋. */
+        RunResult.Rewards rewards() {
+            return new RunResult.Rewards(reward / round, (reward - rewardFirstHalf) / (round - half));
         }
     }
 }

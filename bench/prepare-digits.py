@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Turns the optical-recognition digits data shipped by Debian's python3-sklearn into the
+simulator's multiclass data set (src/main/resources/datasets/digits/digits-pca7.csv).
+
+Deterministic (no randomness), numpy only:
+  1. read sklearn/datasets/data/digits.csv.gz: 1797 rows, 64 pixel counts (0..16), the label 0..9 last;
+  2. standardise each pixel column (mean 0, variance 1; the 3 columns that are constant keep scale 1);
+  3. project on the first 6 principal components (SVD of the standardised matrix), z_i in R^6;
+  4. rescale: x_i = z_i / (sqrt(2) * M) with M = max_i ||z_i||, and append the constant bias 1/sqrt(2),
+     so ||(x_i, 1/sqrt(2))||^2 = ||z_i||^2 / (2 M^2) + 1/2 <= 1 for every row (= 1 for the farthest row);
+  5. write label,x1..x7 (x7 the bias) truncated towards zero to 6 decimals (bias 0.707106), rows in
+     the source order.
+The signs of principal components are fixed so that the largest-magnitude loading of each is positive.
+
+Usage: python3 bench/prepare-digits.py [SOURCE] [OUT]
+"""
+import gzip
+import os
+import sys
+
+import numpy as np
+
+SOURCE = "/usr/lib/python3/dist-packages/sklearn/datasets/data/digits.csv.gz"
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "main", "resources", "datasets",
+                   "digits", "digits-pca7.csv")
+COMPONENTS = 6
+
+
+def main():
+    source = sys.argv[1] if len(sys.argv) > 1 else SOURCE
+    out = sys.argv[2] if len(sys.argv) > 2 else OUT
+    with gzip.open(source, "rt") as f:
+        data = np.loadtxt(f, delimiter=",")
+    pixels, labels = data[:, :-1], data[:, -1].astype(int)
+    assert pixels.shape == (1797, 64) and set(labels) == set(range(10)), pixels.shape
+    std = pixels.std(axis=0)
+    std[std == 0] = 1.0
+    standard = (pixels - pixels.mean(axis=0)) / std
+    _, singular, vt = np.linalg.svd(standard, full_matrices=False)
+    loadings = vt[:COMPONENTS]
+    signs = np.sign(loadings[np.arange(COMPONENTS), np.abs(loadings).argmax(axis=1)])
+    loadings = loadings * signs[:, None]
+    z = standard @ loadings.T
+    m = np.linalg.norm(z, axis=1).max()
+    x = np.hstack([z / (np.sqrt(2) * m), np.full((len(z), 1), 1 / np.sqrt(2))])
+    x = np.trunc(x * 1e6) / 1e6  # 6 decimals towards zero: no |coordinate| grows, so the norm stays <= 1
+    assert np.linalg.norm(x, axis=1).max() <= 1.0
+    explained = (singular[:COMPONENTS] ** 2).sum() / (singular ** 2).sum()
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    with open(out, "w") as f:
+        f.write("label," + ",".join("x%d" % (i + 1) for i in range(COMPONENTS + 1)) + "\n")
+        for label, row in zip(labels, x):
+            f.write("%d,%s\n" % (label, ",".join("%.6f" % v for v in row)))
+    print("wrote %s: %d rows, %d features, max norm %.6f, variance explained by %d components %.3f, "
+          "class counts %s" % (out, len(x), x.shape[1], np.linalg.norm(x, axis=1).max(), COMPONENTS, explained,
+                               np.bincount(labels).tolist()), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
