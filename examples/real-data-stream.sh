@@ -10,7 +10,7 @@
 #   KEY=dpb_dev_... examples/real-data-stream.sh
 #
 # Settings (environment): KEY (required), BASE (http://localhost:8080), ROUNDS (20000: also the
-# bandit's horizon), EPSILON (1), FEATURE_MAP (OUTER_PRODUCT), SEED (1), BANDIT (digits-<time>).
+# bandit's horizon), EPSILON (4), FEATURE_MAP (PER_ACTION), SEED (1), BANDIT (digits-<time>).
 # Needs bash, curl and python3 (standard library only). Under joint DP the model moves once per leaf
 # of the public grid (ceil(ROUNDS/256) rounds) plus the 1 s feedback window, so the climb is in steps.
 set -euo pipefail
@@ -18,8 +18,8 @@ cd "$(dirname "$0")/.."
 : "${KEY:?set KEY to an API key (the quick start logs a development key)}"
 BASE=${BASE:-http://localhost:8080}
 ROUNDS=${ROUNDS:-20000}
-EPSILON=${EPSILON:-1}
-FEATURE_MAP=${FEATURE_MAP:-OUTER_PRODUCT}
+EPSILON=${EPSILON:-4}
+FEATURE_MAP=${FEATURE_MAP:-PER_ACTION}
 SEED=${SEED:-1}
 BANDIT=${BANDIT:-digits-$(date +%s)}
 DATA=${DATA:-src/main/resources/datasets/digits/digits-pca7.csv}

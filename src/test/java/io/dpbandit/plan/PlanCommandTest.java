@@ -142,4 +142,18 @@ class PlanCommandTest {
         assertThat(run("--help").code()).isZero();
         assertThat(unknown.err() + missing.err() + invalid.err()).doesNotContain("Exception").doesNotContain("\tat ");
     }
+
+    /** README's "when will it learn" example is this command's output, so it cannot go stale. */
+    @Test
+    void readmesLinearForecastIsWhatThePlanCommandPrints() throws Exception {
+        Run r = run("examples/digits-linucb.json", "--gap", "0.3");
+        assertThat(r.code()).as(r.err()).isZero();
+        String readme = Files.readString(java.nio.file.Path.of("README.md"));
+        for (String line : r.out().lines().toList()) {
+            if (line.startsWith("LINUCB, T =") || line.startsWith("* Expected to resolve")
+                    || line.matches("\\s+\\d+\\s+[0-9.]+")) {
+                assertThat(readme).as("README shows the plan's line").contains(line.strip());
+            }
+        }
+    }
 }
