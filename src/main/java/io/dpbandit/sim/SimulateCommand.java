@@ -66,8 +66,8 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "kernel policies: uniform, capri-paper, capri, capri-ldp, usca; GP-UCB policies "
             + "(camelback, styblinski-tang, michalewicz): gpucb, gpucb-local, gpucb-nonprivate; linear policies "
             + "(linear environments only): linucb, linucb-jdp-gauss, linucb-jdp-gauss-paper, "
-            + "linucb-jdp-wishart, linucb-jdp-wishart-paper, onlineucb, onlineucb-paper, ldp-linucb; on the raw context "
-            + "(any environment): linucb-disjoint, linucb-epochs "
+            + "linucb-jdp-wishart, linucb-jdp-wishart-paper, onlineucb, onlineucb-paper, ldp-linucb; on the "
+            + "raw context: linucb-disjoint, linucb-epochs "
             + "(default ${DEFAULT-VALUE})")
     List<PolicySpec> policies;
 
