@@ -50,6 +50,9 @@ import java.util.stream.Collectors;
  * </ul>
  * {@code linucb-disjoint}: non-private disjoint LinUCB (Li et al. 2010; one ridge model per action over
  * the raw context, α = 1, λ = 1, {@link DisjointLinUcb}), any environment; runs once per seed.
+ * {@code linucb-epochs}: a doubling-epoch private disjoint linear policy on the raw context (simulator
+ * only, not served; {@link EpochLinearUcb}, options {@code --epoch-*}): one release per epoch at the full
+ * (ε, δ), epochs composing in parallel; ε = ∞ runs it without noise.
  * Under LDP every round's report is made by the client randomiser a real user runs.
  */
 public enum PolicySpec {
@@ -73,12 +76,16 @@ public enum PolicySpec {
     GPUCB(Family.GAUSSIAN_PROCESS, Kind.KERNEL, null),
     GPUCB_LOCAL(Family.GAUSSIAN_PROCESS, Kind.KERNEL, null),
     GPUCB_NONPRIVATE(Family.GAUSSIAN_PROCESS, Kind.NON_PRIVATE, null),
-    LINUCB_DISJOINT(Family.DISJOINT_LINEAR, Kind.NON_PRIVATE, null);
+    LINUCB_DISJOINT(Family.DISJOINT_LINEAR, Kind.NON_PRIVATE, null),
+    LINUCB_EPOCHS(Family.EPOCH_LINEAR, Kind.KERNEL, null);
 
     /** How a policy is run: each family has one runner in {@link Simulation}. */
-    public enum Family { UNIFORM_PLAY, KERNEL_ELIMINATION, UNIFORM_EXPLORATION, GAUSSIAN_PROCESS, LINEAR, DISJOINT_LINEAR }
+    public enum Family { UNIFORM_PLAY, KERNEL_ELIMINATION, UNIFORM_EXPLORATION, GAUSSIAN_PROCESS, LINEAR, DISJOINT_LINEAR, EPOCH_LINEAR }
 
-    /** NON_PRIVATE: a non-linear policy without noise, run once per seed like uniform. */
+    /**
+     * NON_PRIVATE: a non-linear policy without noise, run once per seed like uniform. KERNEL: any policy on
+     * the raw joint point or context with a private version at every finite ε and a non-private one at ∞.
+     */
     private enum Kind { BASELINE, KERNEL, NON_PRIVATE, LINEAR_NON_PRIVATE, LINEAR_PRIVATE }
 
     private final Family family;

@@ -66,7 +66,8 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "kernel policies: uniform, capri-paper, capri, capri-ldp, usca; GP-UCB policies "
             + "(camelback, styblinski-tang, michalewicz): gpucb, gpucb-local, gpucb-nonprivate; linear policies "
             + "(linear environments only): linucb, linucb-jdp-gauss, linucb-jdp-gauss-paper, "
-            + "linucb-jdp-wishart, linucb-jdp-wishart-paper, onlineucb, onlineucb-paper, ldp-linucb "
+            + "linucb-jdp-wishart, linucb-jdp-wishart-paper, onlineucb, onlineucb-paper, ldp-linucb; on the "
+            + "raw context: linucb-disjoint, linucb-epochs "
             + "(default ${DEFAULT-VALUE})")
     List<PolicySpec> policies;
 
@@ -201,6 +202,9 @@ public final class SimulateCommand implements Callable<Integer> {
     @Mixin
     RefinementOptions refinements;
 
+    @Mixin
+    EpochOptions epochOptions;
+
     /** @param out the summary table; {@code err} progress and messages */
     public SimulateCommand(PrintStream out, PrintStream err) {
         this.stdout = out;
@@ -228,7 +232,7 @@ public final class SimulateCommand implements Callable<Integer> {
         checkUserLevel(policies, population, composition, accountant);
         SimulationSettings settings = new SimulationSettings(kernel, tau, delta, confidenceScale, clipQuantile,
                 projectionCap, approximationSize, checkpoints, composition, gpucb.settings(), batch,
-                refinements.refinements(), refinements.rewardBound(), accountant, population);
+                refinements.refinements(), refinements.rewardBound(), accountant, population, epochOptions.settings());
         if (sample instanceof LinearEnvironment linear) {
             checkLinearConfigurations(policies, epsilons, linear.featureDimension(), horizon, settings);
         }

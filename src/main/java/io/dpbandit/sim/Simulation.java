@@ -82,6 +82,7 @@ public final class Simulation {
             case GAUSSIAN_PROCESS -> new GpUcbSimulation(env, policy, epsilon, seed, horizon, settings).run();
             case LINEAR -> runLinear();
             case DISJOINT_LINEAR -> runDisjoint();
+            case EPOCH_LINEAR -> runEpochLinear();
         };
         double seconds = (System.nanoTime() - started) / 1e9;
         return new RunResult(partial.policy(), epsilon, seed, partial.curve(), partial.epochs(),
@@ -149,6 +150,38 @@ public final class Simulation {
             agent.update(a, c, env.sampleReward(c, a, rewards));
         }
         return new RunResult(policy.label(), epsilon, seed, regret.curve(), List.of(), Double.NaN, 0)
+                .withRewards(regret.rewards());
+    }
+
+    /**
+     * The doubling-epoch private disjoint linear policy ({@link EpochLinearUcb}) on the raw contexts,
+     * its releases drawn from the run's server noise stream; epochs.csv gets one row per release
+     * (width = Υ of the model it fits, noise sigma = s).
+     */
+    private RunResult runEpochLinear() {
+        Streams streams = new Streams(seed);
+        SplittableRandom users = streams.users();
+        SplittableRandom actions = streams.actions();
+        SplittableRandom rewards = streams.rewards();
+        RegretTracker regret = new RegretTracker(horizon, settings.checkpoints());
+        EpochLinearSettings options = settings.epochLinear();
+        EpochLinearUcb agent = new EpochLinearUcb(env.actionFeatures().size(), env.publicContexts().dimension(),
+                epsilon, settings.delta(), horizon, options, streams.noise());
+        List<RunResult.EpochStats> epochs = new ArrayList<>();
+        int[] ends = agent.epochEnds();
+        for (int t = 0; t < horizon; t++) {
+            double[] c = env.nextUserContext(users);
+            int a = agent.decide(c, actions);
+            regret.add(c, a);
+            int released = agent.update(a, c, env.sampleReward(c, a, rewards));
+            if (released > 0) {
+                int length = ends[released - 1] - (released == 1 ? 0 : ends[released - 2]);
+                int summed = options.combine() == EpochLinearSettings.Combine.ALL ? released : 1;
+                epochs.add(new RunResult.EpochStats(released, length, Double.NaN, 0, agent.upsilon(summed),
+                        agent.sigma()));
+            }
+        }
+        return new RunResult(policy.label(), epsilon, seed, regret.curve(), epochs, Double.NaN, 0)
                 .withRewards(regret.rewards());
     }
 

@@ -25,20 +25,41 @@ import io.dpbandit.privacy.Accountant;
  *                          policy's tuning ({@link #accountant(PolicySpec)})
  * @param population        returning users and the privacy unit; null: every round a new user,
  *                          round-level privacy (the simulator before user-level privacy)
+ * @param epochLinear       the choices of {@code linucb-epochs} ({@link EpochLinearSettings}); null: its defaults
  */
 public record SimulationSettings(KernelSpec kernel, double regularization, double delta, double confidenceScale,
         double clippingQuantile, int projectionCap, int approximationSize, int checkpoints,
         CapriConfig.EpochComposition composition, GpUcbSettings gpucb, int batch,
         CapriConfig.Refinements refinements, double rewardBound, Accountant accountant,
-        UserPopulation population) {
+        UserPopulation population, EpochLinearSettings epochLinear) {
 
     public SimulationSettings {
+        if (epochLinear == null) {
+            epochLinear = EpochLinearSettings.defaults();
+        }
         if (batch < 1) {
             throw new IllegalArgumentException("batch must be >= 1, got " + batch);
         }
         if (refinements == null) {
             refinements = CapriConfig.Refinements.paper();
         }
+    }
+
+    /** The settings with {@code linucb-epochs}' defaults. */
+    public SimulationSettings(KernelSpec kernel, double regularization, double delta, double confidenceScale,
+            double clippingQuantile, int projectionCap, int approximationSize, int checkpoints,
+            CapriConfig.EpochComposition composition, GpUcbSettings gpucb, int batch,
+            CapriConfig.Refinements refinements, double rewardBound, Accountant accountant,
+            UserPopulation population) {
+        this(kernel, regularization, delta, confidenceScale, clippingQuantile, projectionCap, approximationSize,
+                checkpoints, composition, gpucb, batch, refinements, rewardBound, accountant, population, null);
+    }
+
+    /** The same settings with other {@code linucb-epochs} choices. */
+    public SimulationSettings withEpochLinear(EpochLinearSettings e) {
+        return new SimulationSettings(kernel, regularization, delta, confidenceScale, clippingQuantile, projectionCap,
+                approximationSize, checkpoints, composition, gpucb, batch, refinements, rewardBound, accountant,
+                population, e);
     }
 
     /**
@@ -72,13 +93,15 @@ public record SimulationSettings(KernelSpec kernel, double regularization, doubl
     /** The same settings with another accountant (null: the service's default per policy). */
     public SimulationSettings withAccountant(Accountant a) {
         return new SimulationSettings(kernel, regularization, delta, confidenceScale, clippingQuantile, projectionCap,
-                approximationSize, checkpoints, composition, gpucb, batch, refinements, rewardBound, a, population);
+                approximationSize, checkpoints, composition, gpucb, batch, refinements, rewardBound, a, population,
+                epochLinear);
     }
 
     /** The same settings with returning users (null: none). */
     public SimulationSettings withPopulation(UserPopulation p) {
         return new SimulationSettings(kernel, regularization, delta, confidenceScale, clippingQuantile, projectionCap,
-                approximationSize, checkpoints, composition, gpucb, batch, refinements, rewardBound, accountant, p);
+                approximationSize, checkpoints, composition, gpucb, batch, refinements, rewardBound, accountant, p,
+                epochLinear);
     }
 
     /**
