@@ -195,6 +195,11 @@ public final class SpecValidation {
             p.add(problem("privacy.composition", "PARALLEL with maxRoundsPerUser > 1 needs the ZCDP accountant: a "
                     + "user may be in up to k epochs, and only Gaussian releases compose without paying k times"));
         }
+        if (privacy.budget() != null && privacy.unit() != io.dpbandit.spec.PrivacyUnit.USER) {
+            p.add(problem("privacy.budget", "a shared budget bounds what all its bandits learn about one user, so a "
+                    + "bandit on it must protect users (privacy.unit USER with maxRoundsPerUser): a ROUND bandit's "
+                    + "charges cover one round of a user, not all of them"));
+        }
         if (privacy.budget() != null && !gaussian && a.algorithm() != BanditSpec.Algorithm.USCA) {
             p.add(problem("privacy.budget", "a shared budget composes in zCDP; WISHART noise has no zCDP cost "
                     + "(use GAUSSIAN)"));

@@ -90,7 +90,7 @@ public final class ZcdpAccounting {
 
     /** The largest ρ with ρ + 2√(ρ ln(1/δ)) ≤ ε (Bun &amp; Steinke 2016, Prop 1.3, solved for √ρ). */
     public static double generalRho(double epsilon, double delta) {
-        double l = StrictMath.log(1.0 / delta);
+        double l = -StrictMath.log(delta); // ln(1/δ) without overflowing 1/δ for a tiny δ
         double root = -StrictMath.sqrt(l) + StrictMath.sqrt(l + epsilon);
         // Rounded down a little so that generalEpsilon(generalRho(ε, δ), δ) ≤ ε in doubles too.
         return Math.max(0.0, root * root * (1.0 - 1e-12));
@@ -99,7 +99,7 @@ public final class ZcdpAccounting {
     /** ρ-zCDP ⇒ (ρ + 2√(ρ ln(1/δ)), δ)-DP (Bun &amp; Steinke 2016, Prop 1.3). */
     public static double generalEpsilon(double rho, double delta) {
         checkRho(rho);
-        return rho + 2.0 * StrictMath.sqrt(rho * StrictMath.log(1.0 / delta));
+        return rho + 2.0 * StrictMath.sqrt(rho * -StrictMath.log(delta));
     }
 
     /** An ε-DP mechanism (the exponential mechanism) is (ε²/2)-zCDP (Bun &amp; Steinke 2016, Prop 1.4). */

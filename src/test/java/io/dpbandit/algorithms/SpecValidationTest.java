@@ -413,4 +413,23 @@ class SpecValidationTest {
             assertThat(Algorithms.of(a).privacyModels()).isNotEmpty();
         }
     }
+
+    /** USCA commits ⌊total/ε⌋ releases of ε²/2, counted in decimals as the ledger counts them, never less. */
+    @Test
+    void uscaCommitsTheRhoOfEveryReleaseTheLedgerWillAllow() {
+        BanditSpec spec = normalise(Specs.usca("usca-commit", 10, 0.1, 0.3));
+        double committed = io.dpbandit.algorithms.Algorithms.of(BanditSpec.Algorithm.USCA)
+                .create(spec, new io.dpbandit.client.privacy.SeededNoiseSource(1)).committedRho();
+        java.math.BigDecimal three = io.dpbandit.privacy.PrivacyAmounts.of(0.005).multiply(java.math.BigDecimal.valueOf(3));
+        assertThat(0.3 / 0.1).as("the double quotient falls short of 3").isLessThan(3.0);
+        assertThat(io.dpbandit.privacy.PrivacyAmounts.of(committed)).isGreaterThanOrEqualTo(three);
+    }
+
+    @Test
+    void aRoundLevelBanditCannotShareABudget() {
+        Map<String, Object> spec = Specs.capri("shared-round", 100, 600);
+        spec.put("privacy", Map.of("model", "JDP", "epsilon", 1.0, "delta", 1e-5, "budget", "households"));
+        assertThatThrownBy(() -> normalise(spec)).isInstanceOf(InvalidRequestException.class)
+                .hasMessageContaining("privacy.budget");
+    }
 }

@@ -190,8 +190,9 @@ class PlanEndpointTest extends PostgresIntegrationTest {
         for (JsonNode charge : ledger) {
             spent += charge.path("epsilon").asDouble();
         }
-        assertThat(spent).as("PARALLEL: the first release pays the whole epsilon, later ones nothing")
-                .isEqualTo(1.0, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(spent).as("PARALLEL: the first release pays the whole epsilon (the rho of its noise, a hair "
+                + "under the budget's), later ones nothing").isLessThanOrEqualTo(1.0)
+                .isEqualTo(1.0, org.assertj.core.api.Assertions.within(1e-9));
         JsonNode recommendations = http.getForObject("/bandits/refined/recommendations", JsonNode.class);
         assertThat(recommendations.path("actions").size()).isEqualTo(3);
     }

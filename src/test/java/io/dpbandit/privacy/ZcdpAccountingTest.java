@@ -70,6 +70,9 @@ class ZcdpAccountingTest {
     @Test
     void thePaperBudgetOfAPureMechanismAndTheEdges() {
         assertThat(ZcdpAccounting.pureRho(0.5)).isEqualTo(0.125);
+        // A δ so small that 1/δ overflows still converts (ln(1/δ) = −ln δ).
+        assertThat(ZcdpAccounting.generalRho(1.0, 1e-320)).isPositive().isFinite();
+        assertThat(ZcdpAccounting.generalEpsilon(0.001, 1e-320)).isFinite();
         assertThat(ZcdpAccounting.gaussianEpsilon(0.0, 1e-5)).isZero();
         // A rho so small that the release is (0, delta)-DP already.
         assertThat(ZcdpAccounting.gaussianEpsilon(1e-14, 1e-5)).isZero();

@@ -175,16 +175,18 @@ final class CapriProcess implements EpochProcess<CapriProcess.Work> {
             return Charge.of(spec, PrivacyCost.ZERO, 0.0, "CAPRI epoch release", epoch, composition);
         }
         CapriConfig.Privacy privacy = config.privacy();
-        boolean zcdp = privacy.accountant() == io.dpbandit.privacy.Accountant.ZCDP;
+        EpochPlan.EpochNoise noise = release.noise();
+        int reports = privacy.model() == CapriConfig.Model.LDP ? privacy.groupSize() : 1;
+        // ρ of the noise actually drawn (Δ/σ)²/2 (Bun & Steinke 2016, Prop 1.6), per report.
+        double rho = reports * ZcdpCost.ofGaussian(noise.sensitivity(), noise.sigma()).rho();
         if (config.composition() == CapriConfig.EpochComposition.PARALLEL) {
+            // Each round is in one epoch: the first release pays for all of them, every later one
+            // has the same ρ and is covered by it (a user's rounds spread over epochs cost
+            // Σ(k_eΔ/σ)²/2 ≤ (kΔ/σ)²/2).
             PrivacyCost all = new PrivacyCost(privacy.epsilon(), privacy.delta());
-            double rho = zcdp ? io.dpbandit.privacy.ZcdpAccounting.budgetRho(all) : Charge.gaussianRho(all);
             return firstRelease ? Charge.of(spec, all, rho, "CAPRI epoch release", epoch, composition)
                     : Charge.of(spec, PrivacyCost.ZERO, 0.0, "CAPRI epoch release", epoch, composition);
         }
-        EpochPlan.EpochNoise noise = release.noise();
-        int reports = privacy.model() == CapriConfig.Model.LDP ? privacy.groupSize() : 1;
-        double rho = reports * ZcdpCost.ofGaussian(noise.sensitivity(), noise.sigma()).rho();
         PrivacyCost cost = new PrivacyCost(PrivacyAmounts.timesRoundedUp(noise.epsilon(), reports),
                 PrivacyAmounts.timesRoundedUp(noise.delta(), reports));
         return Charge.of(spec, cost, rho, "CAPRI epoch release", epoch, composition);

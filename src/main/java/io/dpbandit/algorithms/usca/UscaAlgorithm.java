@@ -93,10 +93,14 @@ public final class UscaAlgorithm implements AlgorithmDescriptor {
     @Override
     public Creation create(BanditSpec spec, NoiseSource noise) {
         policy(spec);
-        // At most totalEpsilon / ε releases, each ε-DP, hence (ε²/2)-zCDP (Bun & Steinke 2016, Prop 1.4).
-        double releases = spec.privacy().totalEpsilon() / spec.privacy().epsilon();
-        return new Creation(spec.horizon(), PrivacyCost.pure(spec.privacy().totalEpsilon()), null, null,
-                releases * ZcdpAccounting.pureRho(spec.privacy().epsilon()));
+        // At most ⌊totalEpsilon / ε⌋ releases, counted exactly in decimals as the ledger counts them,
+        // each ε-DP, hence (ε²/2)-zCDP (Bun & Steinke 2016, Prop 1.4); rounded up so that the
+        // commitment is never below what the ledger will let the releases charge.
+        java.math.BigDecimal releases = PrivacyAmounts.of(spec.privacy().totalEpsilon())
+                .divide(PrivacyAmounts.of(spec.privacy().epsilon()), 0, java.math.RoundingMode.FLOOR);
+        double each = ZcdpAccounting.pureRho(spec.privacy().epsilon());
+        double committed = Math.nextUp(releases.multiply(PrivacyAmounts.of(each)).doubleValue());
+        return new Creation(spec.horizon(), PrivacyCost.pure(spec.privacy().totalEpsilon()), null, null, committed);
     }
 
     @Override
@@ -143,7 +147,7 @@ public final class UscaAlgorithm implements AlgorithmDescriptor {
         double epsilon = PrivacyAmounts.calibrationValue(spec.privacy().epsilon());
         return new UscaConfig(spec.horizon(), spec.actions().stream().map(BanditSpec.Action::features).toList(),
                 spec.kernel(), spec.regularization(), spec.rewardBound(),
-                k == 1 ? epsilon : epsilon / k, spec.tuning().approximationSize(), 5000,
+                k == 1 ? epsilon : PrivacyAmounts.share(epsilon, k, k), spec.tuning().approximationSize(), 5000,
                 UscaConfig.Estimator.COMPACT, UscaConfig.ApproximatingSet.COUNTED);
     }
 

@@ -129,7 +129,9 @@ final class EpochNoiseCalibrator {
         boolean parallel = config.composition() == CapriConfig.EpochComposition.PARALLEL;
         int releases = parallel ? 1 : Math.max(1, EpochSchedule.forHorizon(config.horizon()).releasingEpochs());
         int reports = privacy.model() == CapriConfig.Model.LDP ? privacy.groupSize() : 1;
-        return releases * reports * perRelease;
+        // A relative 1e-9 over: each epoch's ρ is recomputed from its own σ (a bisection), which may
+        // land a few ulps above this epoch-free figure; the commitment must never be below a charge.
+        return releases * reports * perRelease * (1 + 1e-9);
     }
 
     /** L = max(1, ln T, number of releasing epochs). */
