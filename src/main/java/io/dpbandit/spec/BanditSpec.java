@@ -112,12 +112,22 @@ public record BanditSpec(
             LinUcbConfig.Regulariser regulariser,
             @Schema(description = "LINUCB only: multiplies the confidence radius β (default 1; 0 plays greedily on "
                     + "the private model); at most 10", minimum = "0", maximum = "10")
-            @DecimalMin("0") @DecimalMax("10") @Finite Double radiusScale) {
+            @DecimalMin("0") @DecimalMax("10") @Finite Double radiusScale,
+            @Schema(description = "LINUCB only: [TREE] the paper's tree-based mechanism (a release per leaf), or "
+                    + "EPOCHS (PER_ACTION only, engineering): one release per doubling epoch under parallel "
+                    + "composition, the first epoch (T/8) played uniformly, later ones greedily on the sum of the "
+                    + "releases; learns faster on real data (docs/benchmarks-real.md)")
+            LinUcbConfig.Release release) {
 
         /** The section as it was before the regulariser and the radius scale were choices. */
         public Linear(JointFeatureMap.Kind featureMap, LinUcbConfig.Mode mode, NodeNoiseKind noise,
                 OnlineUcbConfig.Learner learner) {
-            this(featureMap, mode, noise, learner, null, null);
+            this(featureMap, mode, noise, learner, null, null, null);
+        }
+
+        public Linear(JointFeatureMap.Kind featureMap, LinUcbConfig.Mode mode, NodeNoiseKind noise,
+                OnlineUcbConfig.Learner learner, LinUcbConfig.Regulariser regulariser, Double radiusScale) {
+            this(featureMap, mode, noise, learner, regulariser, radiusScale, null);
         }
     }
 

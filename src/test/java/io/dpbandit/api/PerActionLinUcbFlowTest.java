@@ -117,6 +117,38 @@ class PerActionLinUcbFlowTest extends PostgresIntegrationTest {
         }
     }
 
+    @Test
+    void epochReleasesAreServedAndRefusedWhereTheyDoNotApply() {
+        var created = api.post("/bandits", spec("epochs", Map.of("featureMap", "PER_ACTION", "release", "EPOCHS")));
+        assertThat(created.getStatusCode()).as("%s", created.getBody()).isEqualTo(HttpStatus.CREATED);
+        assertThat(api.post("/bandits", spec("epochs", Map.of("featureMap", "PER_ACTION", "release", "EPOCHS")))
+                .getStatusCode()).as("a safe retry").isEqualTo(HttpStatus.OK);
+        for (int t = 0; t < 120; t++) {
+            var d = api.post("/decide", Map.of("bandit", "epochs", "context", new double[] {0.3, -0.2, 0.1, 0.4, 0.5}));
+            assertThat(d.getStatusCode()).isEqualTo(HttpStatus.OK);
+            api.feedback(d.getBody().path("decisionId").asText(),
+                    d.getBody().path("action").asText().equals("owl") ? 1.0 : 0.0);
+        }
+        FeedbackWindows.pass(jdbc, "epochs");
+        for (int i = 0; i < 50; i++) {
+            lifecycle.settle("epochs");
+        }
+        JsonNode release = api.get("/release?bandit=epochs").getBody();
+        // T = 400, leaves of 2 rounds: the first epoch is T/8 = 50 rounds, the second ends at 150.
+        assertThat(release.path("model").path("releases").asInt()).as("%s", release).isEqualTo(1);
+        assertThat(release.path("model").path("theta").size()).isEqualTo(20);
+        assertThat(api.get("/bandits/epochs/ledger").getBody()).as("one charge, at creation").hasSize(1);
+        assertThat(api.get("/bandits/epochs/privacy").getBody().path("mechanisms").get(0).path("name").asText())
+                .contains("once per epoch");
+
+        assertField(api.post("/bandits", spec("epochs-outer", Map.of("featureMap", "OUTER_PRODUCT", "release",
+                "EPOCHS"))), "linear.release");
+        assertField(api.post("/bandits", spec("epochs-shift", Map.of("featureMap", "PER_ACTION", "release", "EPOCHS",
+                "regulariser", "SHIFT"))), "linear.release");
+        assertField(api.post("/bandits", spec("epochs-paper", Map.of("featureMap", "PER_ACTION", "release", "EPOCHS",
+                "mode", "PAPER"))), "linear.release");
+    }
+
     static void assertField(org.springframework.http.ResponseEntity<JsonNode> r, String field) {
         assertThat(r.getStatusCode()).as("%s", r.getBody()).isEqualTo(HttpStatus.BAD_REQUEST);
         assertThat(r.getBody().toString()).contains(field);

@@ -36,6 +36,19 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm {
     @Override
     public List<MechanismDescription> mechanisms(BanditSpec spec) {
         int k = spec.privacy().groupSize();
+        if (spec.linear() != null && spec.linear().release() == LinUcbConfig.Release.EPOCHS) {
+            return List.of(MechanismDescription.server("Gaussian mechanism, once per epoch",
+                    "each action's sum [x; y][x; y]^T over one epoch's rounds (epochs of doubling length on the "
+                            + "public leaf grid, the first T/8 rounds), with symmetrised Gaussian noise; decisions "
+                            + "are greedy on the sum of all releases so far",
+                    (k > 1 ? k + " " : "") + "L~^2 in whitened Frobenius norm for " + MechanismDescription.unit(spec)
+                            + " (a row [x; y] clipped to norm L~ in its action's block)",
+                    "analytic Gaussian (Balle & Wang 2018, Thm 8) at the whole (epsilon, delta): every round is in "
+                            + "one epoch, so the epochs compose in parallel and the run is charged once, at creation. "
+                            + MechanismDescription.accountant(spec),
+                    "engineering (docs/benchmarks-real.md, doubling epochs): disjoint LinUCB (Li et al. 2010) on "
+                            + "private epoch releases; the papers do not cover it"));
+        }
         boolean wishart = spec.linear() != null && spec.linear().noise() == io.dpbandit.privacy.NodeNoiseKind.WISHART;
         return List.of(MechanismDescription.server("Tree-based mechanism",
                 "noisy prefix sums of the augmented Gram matrix sum [x; y][x; y]^T over a public leaf grid "
@@ -62,6 +75,10 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm {
     @Override
     public io.dpbandit.policy.planning.PlanReport forecast(BanditSpec spec, io.dpbandit.policy.planning.PlannerOptions
             options) {
+        if (spec.linear().release() == LinUcbConfig.Release.EPOCHS) {
+            throw new io.dpbandit.bandit.InvalidRequestException(List.of(new io.dpbandit.bandit.InvalidRequestException
+                    .FieldProblem("linear.release", "the forecast covers the TREE release only")));
+        }
         return io.dpbandit.policy.planning.LinearForecast.plan(((LinUcbModel) model(spec)).policy(), options.gap());
     }
 
@@ -107,6 +124,11 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm {
         int d = dimension(spec);
         double epsilon = PrivacyAmounts.calibrationValue(spec.privacy().epsilon());
         double delta = PrivacyAmounts.calibrationValue(spec.privacy().delta());
+        if (spec.linear().release() == LinUcbConfig.Release.EPOCHS) {
+            int k = spec.actions().size();
+            return new EpochLinUcbModel(new io.dpbandit.policy.linucb.EpochLinUcb(spec.horizon(), k, d / k, epsilon,
+                    delta, spec.privacy().groupSize(), spec.tuning().leafRounds()));
+        }
         NodeNoiseKind noise = spec.linear().noise();
         LinUcbConfig config;
         if (spec.linear().mode() == LinUcbConfig.Mode.PAPER) {

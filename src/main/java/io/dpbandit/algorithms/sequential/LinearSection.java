@@ -73,13 +73,32 @@ public final class LinearSection {
         // Each knob only where it applies (LINUCB's noise, ONLINEUCB's learner), as the rules above
         // require of a request: a normalised spec validates again unchanged.
         boolean linUcb = s.algorithm() == BanditSpec.Algorithm.LINUCB;
+        LinUcbConfig.Release release = l == null || l.release() == null ? LinUcbConfig.Release.TREE : l.release();
+        boolean epochs = release == LinUcbConfig.Release.EPOCHS;
+        if (!linUcb && l != null && l.release() != null) {
+            p.add(problem("linear.release", "applies to LINUCB only"));
+        }
+        if (linUcb && epochs) {
+            if (map != JointFeatureMap.Kind.PER_ACTION) {
+                p.add(problem("linear.release", "EPOCHS needs linear.featureMap PER_ACTION (one block per action)"));
+            }
+            if (noise != NodeNoiseKind.GAUSSIAN || mode != LinUcbConfig.Mode.ENGINEERED) {
+                p.add(problem("linear.release", "EPOCHS is an engineered variant with Gaussian noise: it takes no "
+                        + "linear.noise WISHART and no linear.mode PAPER"));
+            }
+            if (l.regulariser() != null || l.radiusScale() != null) {
+                p.add(problem("linear.release", "EPOCHS floors the released Gram matrix at its noise level and plays "
+                        + "greedily: linear.regulariser and linear.radiusScale apply to TREE only"));
+            }
+        }
         // SHIFT by default in both modes: measured against FLOOR on disjoint worlds
         // (PerActionLinUcbTest: regret 0.127 vs 0.156 per round at eps = 1, T = 20 000, uniform 0.252).
         LinUcbConfig.Regulariser regulariser = l == null || l.regulariser() == null
                 ? LinUcbConfig.Regulariser.SHIFT : l.regulariser();
         Double radiusScale = l == null || l.radiusScale() == null ? Double.valueOf(DEFAULT_RADIUS_SCALE) : l.radiusScale();
+        boolean tree = linUcb && !epochs;
         return new BanditSpec.Linear(map, mode, linUcb ? noise : null, linUcb ? null : learner,
-                linUcb ? regulariser : null, linUcb ? radiusScale : null);
+                tree ? regulariser : null, tree ? radiusScale : null, linUcb ? release : null);
     }
 
     /** The radius scale of a LINUCB bandit that does not choose one. */

@@ -126,6 +126,13 @@ public record LinUcbConfig(long horizon, int dimension, double epsilonDp, double
      */
     public enum Regulariser { SHIFT, FLOOR }
 
+    /**
+     * How the model is released: TREE (Shariff &amp; Sheffet 2018's tree-based mechanism, a release
+     * per leaf) or EPOCHS [engineering] ({@link EpochLinUcb}: one release per doubling epoch under
+     * parallel composition, greedy play on their sum; PER_ACTION only).
+     */
+    public enum Release { TREE, EPOCHS }
+
     /** Which accuracy bounds (see {@link Tuning}). */
     public enum Mode { PAPER, ENGINEERED }
 

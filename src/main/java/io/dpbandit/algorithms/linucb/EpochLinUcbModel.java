@@ -1,0 +1,85 @@
+package io.dpbandit.algorithms.linucb;
+
+import io.dpbandit.algorithms.sequential.SequentialModel;
+import io.dpbandit.client.privacy.NoiseSource;
+import io.dpbandit.client.privacy.PrivacyCost;
+import io.dpbandit.policy.SequentialPolicy;
+import io.dpbandit.policy.linucb.EpochLinUcb;
+import io.dpbandit.policy.linucb.EpochLinUcbState;
+import io.dpbandit.policy.linucb.LinUcbObservation;
+import io.dpbandit.store.DecisionStore;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.random.RandomGenerator;
+
+/**
+ * LINUCB with {@code linear.release: EPOCHS} ({@link EpochLinUcb}): the same public leaf grid as the
+ * tree (a fold is one leaf of B rounds once their windows have passed), epochs of whole leaves, one
+ * release per epoch, charged once at creation for the whole run.
+ */
+final class EpochLinUcbModel implements SequentialModel<EpochLinUcbState> {
+
+    private final EpochLinUcb policy;
+
+    EpochLinUcbModel(EpochLinUcb policy) {
+        this.policy = policy;
+    }
+
+    @Override
+    public Class<EpochLinUcbState> stateType() {
+        return EpochLinUcbState.class;
+    }
+
+    @Override
+    public EpochLinUcbState start(NoiseSource noise) {
+        return policy.start(noise);
+    }
+
+    @Override
+    public SequentialPolicy.Choice decide(EpochLinUcbState state, double[][] candidates, RandomGenerator rng) {
+        return policy.decide(state, candidates, rng);
+    }
+
+    @Override
+    public EpochLinUcbState fold(EpochLinUcbState state, List<DecisionStore.Round> rounds, double[][] features,
+            double defaultReward, NoiseSource noise) {
+        List<LinUcbObservation> batch = new ArrayList<>(rounds.size());
+        for (int i = 0; i < rounds.size(); i++) {
+            if (features[i] != null) {
+                batch.add(new LinUcbObservation(features[i], rounds.get(i).rewardOr(defaultReward)));
+            }
+        }
+        return policy.fold(state, batch, noise);
+    }
+
+    /** The public model: θ per action block, and how many epochs it is made of (post-processing). */
+    public record PublicEpochLinUcb(double[] theta, int releases, long observations, String decide) {
+    }
+
+    @Override
+    public PublicEpochLinUcb publicModel(EpochLinUcbState state) {
+        return new PublicEpochLinUcb(state.theta(), state.releases(), state.observations(),
+                "argmax over candidates x of theta.x (uniform until the first epoch is released)");
+    }
+
+    @Override
+    public int leafRounds() {
+        return (int) policy.leafRounds();
+    }
+
+    @Override
+    public Optional<PrivacyCost> cost() {
+        return Optional.of(policy.privacyCost());
+    }
+
+    @Override
+    public String costReason() {
+        return "LinUCB epoch releases (parallel composition), whole horizon";
+    }
+
+    @Override
+    public boolean local() {
+        return false;
+    }
+}
