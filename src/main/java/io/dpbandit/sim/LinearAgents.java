@@ -5,6 +5,7 @@ import io.dpbandit.client.privacy.PrivacyFloor;
 import io.dpbandit.policy.ldplinucb.LdpLinUcb;
 import io.dpbandit.policy.ldplinucb.LdpLinUcbConfig;
 import io.dpbandit.policy.ldplinucb.LdpLinUcbRandomiser;
+import io.dpbandit.policy.linucb.EpochLinUcb;
 import io.dpbandit.policy.linucb.LinUcb;
 import io.dpbandit.policy.linucb.LinUcbConfig;
 import io.dpbandit.policy.linucb.LinUcbObservation;
@@ -157,5 +158,22 @@ final class LinearAgents {
         LdpLinUcbRandomiser client = new LdpLinUcbRandomiser(config);
         return new SequentialAgent<>(policy, policy.start(), (state, x, y, noise) -> client.randomise(x, y, noise),
                 r.batch(), r.server(), r.users());
+    }
+
+    /**
+     * JDP: the served {@code linear.release: EPOCHS} core ({@link EpochLinUcb}, as EpochLinUcbModel builds
+     * it) with round-level privacy (k = 1): one block per action (the feature map's blocks, K for
+     * PER_ACTION), leaves of {@code --batch} rounds (the service's B), the raw (x, y) folded one leaf at a
+     * time, its releases drawn from the server's noise.
+     */
+    static SequentialAgent<?, ?> epochLinUcb(Run r) {
+        if (r.dimension() % r.blocks() != 0) {
+            throw new IllegalArgumentException("dimension " + r.dimension() + " is not a multiple of the "
+                    + r.blocks() + " blocks");
+        }
+        EpochLinUcb policy = new EpochLinUcb(r.horizon(), r.blocks(), r.dimension() / r.blocks(), r.epsilon(),
+                r.delta(), 1, r.batch());
+        return new SequentialAgent<>(policy, policy.start(r.server()),
+                (state, x, y, noise) -> new LinUcbObservation(x, y), r.batch(), r.server(), r.users());
     }
 }

@@ -53,6 +53,10 @@ import java.util.stream.Collectors;
  * {@code linucb-epochs}: a doubling-epoch private disjoint linear policy on the raw context (simulator
  * only, not served; {@link EpochLinearUcb}, options {@code --epoch-*}): one release per epoch at the full
  * (ε, δ), epochs composing in parallel; ε = ∞ runs it without noise.
+ * {@code linucb-epochs-served}: the served {@code linear.release: EPOCHS} itself
+ * ({@link io.dpbandit.policy.linucb.EpochLinUcb}, round-level, k = 1) on the feature vectors of
+ * {@code --feature-map PER_ACTION}, one fold (leaf) per {@code --batch} rounds as the service folds one
+ * leaf of B rounds; it needs a finite ε.
  * Under LDP every round's report is made by the client randomiser a real user runs.
  */
 public enum PolicySpec {
@@ -77,7 +81,8 @@ public enum PolicySpec {
     GPUCB_LOCAL(Family.GAUSSIAN_PROCESS, Kind.KERNEL, null),
     GPUCB_NONPRIVATE(Family.GAUSSIAN_PROCESS, Kind.NON_PRIVATE, null),
     LINUCB_DISJOINT(Family.DISJOINT_LINEAR, Kind.NON_PRIVATE, null),
-    LINUCB_EPOCHS(Family.EPOCH_LINEAR, Kind.KERNEL, null);
+    LINUCB_EPOCHS(Family.EPOCH_LINEAR, Kind.KERNEL, null),
+    LINUCB_EPOCHS_SERVED(Family.LINEAR, Kind.LINEAR_PRIVATE, LinearAgents::epochLinUcb);
 
     /** How a policy is run: each family has one runner in {@link Simulation}. */
     public enum Family { UNIFORM_PLAY, KERNEL_ELIMINATION, UNIFORM_EXPLORATION, GAUSSIAN_PROCESS, LINEAR, DISJOINT_LINEAR, EPOCH_LINEAR }

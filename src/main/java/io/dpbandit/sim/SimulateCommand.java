@@ -66,7 +66,8 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "kernel policies: uniform, capri-paper, capri, capri-ldp, usca; GP-UCB policies "
             + "(camelback, styblinski-tang, michalewicz): gpucb, gpucb-local, gpucb-nonprivate; linear policies "
             + "(linear environments only): linucb, linucb-jdp-gauss, linucb-jdp-gauss-paper, "
-            + "linucb-jdp-wishart, linucb-jdp-wishart-paper, onlineucb, onlineucb-paper, ldp-linucb; on the "
+            + "linucb-jdp-wishart, linucb-jdp-wishart-paper, onlineucb, onlineucb-paper, ldp-linucb, "
+            + "linucb-epochs-served (the served linear.release EPOCHS; --feature-map PER_ACTION, leaves of --batch); on the "
             + "raw context: linucb-disjoint, linucb-epochs "
             + "(default ${DEFAULT-VALUE})")
     List<PolicySpec> policies;
@@ -225,6 +226,11 @@ public final class SimulateCommand implements Callable<Integer> {
         Environment sample = envs.apply(1);
         boolean linearWorld = sample instanceof LinearEnvironment;
         checkPolicies(policies, epsilons, env, linearWorld);
+        if (policies.contains(PolicySpec.LINUCB_EPOCHS_SERVED) && env.equals("multiclass")
+                && featureMap != JointFeatureMap.Kind.PER_ACTION) {
+            throw new IllegalArgumentException("policy 'linucb-epochs-served' runs the served EPOCHS release, which"
+                    + " the service offers with PER_ACTION features only: add --feature-map PER_ACTION");
+        }
         // The multiclass world is linear in phi for the linear policies, but its rewards are not linear in
         // the raw joint point: CAPRI and USCA get the RBF kernel there.
         KernelSpec kernel = linearWorld && !env.equals("multiclass") ? KernelSpec.linear() : KernelSpec.rbf(lengthScale);
