@@ -117,17 +117,22 @@ public record BanditSpec(
                     + "EPOCHS (PER_ACTION only, engineering): one release per doubling epoch under parallel "
                     + "composition, the first epoch (T/8) played uniformly, later ones greedily on the sum of the "
                     + "releases; learns faster on real data (docs/benchmarks-real.md)")
-            LinUcbConfig.Release release) {
+            LinUcbConfig.Release release,
+            @Schema(description = "LINUCB with release EPOCHS only: the first (uniform) epoch's share of the horizon, "
+                    + "in (0, 0.5]; default 0.125. Longer buys a better first release for more uniform play "
+                    + "(docs/benchmarks-real.md: 1/3 did best on the digits, 1/8 on a synthetic world)",
+                    minimum = "0", maximum = "0.5")
+            @DecimalMin(value = "0", inclusive = false) @DecimalMax("0.5") @Finite Double firstEpoch) {
 
         /** The section as it was before the regulariser and the radius scale were choices. */
         public Linear(JointFeatureMap.Kind featureMap, LinUcbConfig.Mode mode, NodeNoiseKind noise,
                 OnlineUcbConfig.Learner learner) {
-            this(featureMap, mode, noise, learner, null, null, null);
+            this(featureMap, mode, noise, learner, null, null, null, null);
         }
 
         public Linear(JointFeatureMap.Kind featureMap, LinUcbConfig.Mode mode, NodeNoiseKind noise,
                 OnlineUcbConfig.Learner learner, LinUcbConfig.Regulariser regulariser, Double radiusScale) {
-            this(featureMap, mode, noise, learner, regulariser, radiusScale, null);
+            this(featureMap, mode, noise, learner, regulariser, radiusScale, null, null);
         }
     }
 

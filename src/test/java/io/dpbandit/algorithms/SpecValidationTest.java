@@ -327,7 +327,7 @@ class SpecValidationTest {
         BanditSpec lin = normalise(Specs.linear("lin", "LINUCB", 100, 600));
         assertThat(lin.linear()).as("LINUCB has no learner; its regulariser and radius scale are stated").isEqualTo(
                 new BanditSpec.Linear(JointFeatureMap.Kind.OUTER_PRODUCT, LinUcbConfig.Mode.ENGINEERED,
-                        NodeNoiseKind.GAUSSIAN, null, LinUcbConfig.Regulariser.SHIFT, 1.0, LinUcbConfig.Release.TREE));
+                        NodeNoiseKind.GAUSSIAN, null, LinUcbConfig.Regulariser.SHIFT, 1.0, LinUcbConfig.Release.TREE, null));
         BanditSpec online = normalise(Specs.linear("online", "ONLINEUCB", 100, 600));
         assertThat(online.linear()).as("ONLINEUCB has no tree noise").isEqualTo(new BanditSpec.Linear(
                 JointFeatureMap.Kind.OUTER_PRODUCT, LinUcbConfig.Mode.ENGINEERED, null, OnlineUcbConfig.Learner.OGD));

@@ -147,6 +147,13 @@ class PerActionLinUcbFlowTest extends PostgresIntegrationTest {
                 "regulariser", "SHIFT"))), "linear.release");
         assertField(api.post("/bandits", spec("epochs-paper", Map.of("featureMap", "PER_ACTION", "release", "EPOCHS",
                 "mode", "PAPER"))), "linear.release");
+        assertField(api.post("/bandits", spec("epochs-long", Map.of("featureMap", "PER_ACTION", "release", "EPOCHS",
+                "firstEpoch", 0.6))), "linear.firstEpoch");
+        assertField(api.post("/bandits", spec("tree-first", Map.of("featureMap", "PER_ACTION", "firstEpoch", 0.3))),
+                "linear.firstEpoch");
+        var third = api.post("/bandits", spec("epochs-third", Map.of("featureMap", "PER_ACTION", "release", "EPOCHS",
+                "firstEpoch", 0.34)));
+        assertThat(third.getStatusCode()).as("%s", third.getBody()).isEqualTo(HttpStatus.CREATED);
     }
 
     static void assertField(org.springframework.http.ResponseEntity<JsonNode> r, String field) {

@@ -39,7 +39,8 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm {
         if (spec.linear() != null && spec.linear().release() == LinUcbConfig.Release.EPOCHS) {
             return List.of(MechanismDescription.server("Gaussian mechanism, once per epoch",
                     "each action's sum [x; y][x; y]^T over one epoch's rounds (epochs of doubling length on the "
-                            + "public leaf grid, the first T/8 rounds), with symmetrised Gaussian noise; decisions "
+                            + "public leaf grid, the first linear.firstEpoch of the horizon), with symmetrised Gaussian "
+                            + "noise; decisions "
                             + "are greedy on the sum of all releases so far",
                     (k > 1 ? k + " " : "") + "L~^2 in whitened Frobenius norm for " + MechanismDescription.unit(spec)
                             + " (a row [x; y] clipped to norm L~ in its action's block)",
@@ -127,7 +128,7 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm {
         if (spec.linear().release() == LinUcbConfig.Release.EPOCHS) {
             int k = spec.actions().size();
             return new EpochLinUcbModel(new io.dpbandit.policy.linucb.EpochLinUcb(spec.horizon(), k, d / k, epsilon,
-                    delta, spec.privacy().groupSize(), spec.tuning().leafRounds()));
+                    delta, spec.privacy().groupSize(), spec.tuning().leafRounds(), spec.linear().firstEpoch()));
         }
         NodeNoiseKind noise = spec.linear().noise();
         LinUcbConfig config;

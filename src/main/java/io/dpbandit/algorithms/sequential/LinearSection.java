@@ -97,8 +97,13 @@ public final class LinearSection {
                 ? LinUcbConfig.Regulariser.SHIFT : l.regulariser();
         Double radiusScale = l == null || l.radiusScale() == null ? Double.valueOf(DEFAULT_RADIUS_SCALE) : l.radiusScale();
         boolean tree = linUcb && !epochs;
+        if (!(linUcb && epochs) && l != null && l.firstEpoch() != null) {
+            p.add(problem("linear.firstEpoch", "applies to LINUCB with linear.release EPOCHS only"));
+        }
+        Double firstEpoch = linUcb && epochs ? (l.firstEpoch() == null
+                ? Double.valueOf(io.dpbandit.policy.linucb.EpochLinUcb.DEFAULT_FIRST_EPOCH) : l.firstEpoch()) : null;
         return new BanditSpec.Linear(map, mode, linUcb ? noise : null, linUcb ? null : learner,
-                tree ? regulariser : null, tree ? radiusScale : null, linUcb ? release : null);
+                tree ? regulariser : null, tree ? radiusScale : null, linUcb ? release : null, firstEpoch);
     }
 
     /** The radius scale of a LINUCB bandit that does not choose one. */

@@ -47,9 +47,18 @@ import org.ejml.dense.row.CommonOps_DDRM;
  * @param delta      δ of the whole run
  * @param groupSize  k: a user's most rounds (1: round-level)
  * @param leafRounds B: rounds per fold; epoch boundaries are multiples of it
+ * @param firstEpochFraction the first (uniform) epoch's share of the horizon, in (0, 1/2]
  */
 public record EpochLinUcb(long horizon, int blocks, int dimension, double epsilon, double delta, int groupSize,
-        long leafRounds) implements SequentialPolicy<EpochLinUcbState, LinUcbObservation> {
+        long leafRounds, double firstEpochFraction) implements SequentialPolicy<EpochLinUcbState, LinUcbObservation> {
+
+    /** The default first epoch: an eighth of the horizon (see {@link #firstEpoch}). */
+    public static final double DEFAULT_FIRST_EPOCH = 0.125;
+
+    public EpochLinUcb(long horizon, int blocks, int dimension, double epsilon, double delta, int groupSize,
+            long leafRounds) {
+        this(horizon, blocks, dimension, epsilon, delta, groupSize, leafRounds, DEFAULT_FIRST_EPOCH);
+    }
 
     /** L and B̃: features and rewards are clipped to norm 1. */
     static final double BOUND = 1.0;
@@ -63,11 +72,19 @@ public record EpochLinUcb(long horizon, int blocks, int dimension, double epsilo
         if (!(epsilon > 0) || Double.isInfinite(epsilon) || !(delta > 0 && delta < 1)) {
             throw new IllegalArgumentException("need epsilon > 0 finite and delta in (0, 1)");
         }
+        if (!(firstEpochFraction > 0 && firstEpochFraction <= 0.5)) {
+            throw new IllegalArgumentException("the first epoch's fraction must be in (0, 1/2], got " + firstEpochFraction);
+        }
     }
 
-    /** The first epoch: T/8 rounds rounded up to whole leaves (measured best of √T, T/16, T/8). */
+    /**
+     * The first epoch: the fraction f of T (default 1/8), rounded up to whole leaves. A longer one
+     * buys a better first release for more uniform play: on the synthetic disjoint world 1/8 did best,
+     * on the digits 1/3 (docs/benchmarks-real.md); the right one grows with the noise relative to
+     * the signal per action.
+     */
     public long firstEpoch() {
-        long target = Math.max(1, (horizon + 7) / 8);
+        long target = Math.max(1, (long) Math.ceil(firstEpochFraction * horizon));
         return (target + leafRounds - 1) / leafRounds * leafRounds;
     }
 
