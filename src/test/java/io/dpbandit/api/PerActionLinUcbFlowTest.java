@@ -141,6 +141,16 @@ class PerActionLinUcbFlowTest extends PostgresIntegrationTest {
         assertThat(api.get("/bandits/epochs/privacy").getBody().path("mechanisms").get(0).path("name").asText())
                 .contains("once per epoch");
 
+        // The forecast: uniform until the first release, then the releases' score error.
+        org.springframework.http.HttpHeaders analyst = new org.springframework.http.HttpHeaders();
+        analyst.set("X-API-Key", "test-analyst-key");
+        var plan = http.exchange("/bandits/plan?gap=0.3", org.springframework.http.HttpMethod.POST,
+                new org.springframework.http.HttpEntity<>(spec("epochs-plan", Map.of("featureMap", "PER_ACTION",
+                        "release", "EPOCHS")), analyst), JsonNode.class);
+        assertThat(plan.getStatusCode()).as("%s", plan.getBody()).isEqualTo(HttpStatus.OK);
+        assertThat(plan.getBody().path("linear").path("points").get(0).path("rounds").asLong()).isEqualTo(50);
+        assertThat(plan.getBody().path("notes").toString()).contains("uniform until the first epoch");
+
         assertField(api.post("/bandits", spec("epochs-outer", Map.of("featureMap", "OUTER_PRODUCT", "release",
                 "EPOCHS"))), "linear.release");
         assertField(api.post("/bandits", spec("epochs-shift", Map.of("featureMap", "PER_ACTION", "release", "EPOCHS",

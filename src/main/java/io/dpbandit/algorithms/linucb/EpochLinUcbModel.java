@@ -26,6 +26,11 @@ final class EpochLinUcbModel implements SequentialModel<EpochLinUcbState> {
         this.policy = policy;
     }
 
+    /** The policy (what a forecast reads). */
+    EpochLinUcb policy() {
+        return policy;
+    }
+
     @Override
     public Class<EpochLinUcbState> stateType() {
         return EpochLinUcbState.class;

@@ -77,8 +77,8 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm {
     public io.dpbandit.policy.planning.PlanReport forecast(BanditSpec spec, io.dpbandit.policy.planning.PlannerOptions
             options) {
         if (spec.linear().release() == LinUcbConfig.Release.EPOCHS) {
-            throw new io.dpbandit.bandit.InvalidRequestException(List.of(new io.dpbandit.bandit.InvalidRequestException
-                    .FieldProblem("linear.release", "the forecast covers the TREE release only")));
+            return io.dpbandit.policy.planning.LinearForecast.planEpochs(((EpochLinUcbModel) model(spec)).policy(),
+                    options.gap());
         }
         return io.dpbandit.policy.planning.LinearForecast.plan(((LinUcbModel) model(spec)).policy(), options.gap());
     }

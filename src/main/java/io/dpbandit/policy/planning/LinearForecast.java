@@ -82,6 +82,49 @@ public record LinearForecast(long horizon, int blocks, int blockDimension, long 
         return new PlanReport("LINUCB", gap, null, null, f, notes);
     }
 
+    /**
+     * The forecast of an EPOCHS release ({@link io.dpbandit.policy.linucb.EpochLinUcb}): at each
+     * epoch end (public), the summed releases hold n rounds and r releases of noise σ per entry, so
+     * the score error is L·σ√(r d_b)(1 + S)/(n_b L²/d_b) with n_b = n/K (the same typical-size model
+     * as the tree's, with r releases in place of the tree's m/2 nodes). Play before the first
+     * release is uniform; the gap is resolved at the first epoch end whose error is below half of it.
+     */
+    public static PlanReport planEpochs(io.dpbandit.policy.linucb.EpochLinUcb policy, double gap) {
+        int k = policy.blocks();
+        int db = policy.dimension();
+        double sigma = policy.sigma();
+        double l = 1.0;
+        double s = 1.0;
+        List<Point> points = new ArrayList<>();
+        Long resolve = null;
+        int releases = 0;
+        for (long n = policy.leafRounds(); n <= policy.horizon(); n += policy.leafRounds()) {
+            if (!policy.epochEndsAt(n)) {
+                continue;
+            }
+            releases++;
+            double error = l * sigma * Math.sqrt((double) releases * db) * (1 + s) / ((double) n / k * l * l / db);
+            points.add(new Point(n, error));
+            if (resolve == null && error <= gap / 2) {
+                resolve = n;
+            }
+        }
+        LinearForecast f = new LinearForecast(policy.horizon(), k, db, policy.leafRounds(), releases, sigma,
+                policy.noiseBound(1), 0.0, gap, resolve, points);
+        List<String> notes = List.of(
+                "EPOCHS: play is uniform until the first epoch (" + policy.firstEpoch() + " rounds) is released; "
+                        + "points are the epoch ends, where the model changes. levels is the number of releases "
+                        + "within the horizon.",
+                "Assumes contexts of norm 1 spread evenly over each block's dimensions and rounds spread evenly "
+                        + "over the actions.",
+                resolve == null ? String.format(java.util.Locale.ROOT, "No release within the horizon is expected to "
+                        + "resolve a gap of %.3g; a longer first epoch (linear.firstEpoch) makes the first release "
+                        + "sharper.", gap)
+                        : String.format(java.util.Locale.ROOT, "Expected to resolve a gap of %.3g from the release "
+                        + "after %d learning rounds (users).", gap, resolve));
+        return new PlanReport("LINUCB", gap, null, null, f, notes);
+    }
+
     static double scoreError(double numerator, long rounds, int blocks, int db, double l) {
         double perBlock = (double) rounds / blocks;
         return numerator / (perBlock * l * l / db);

@@ -96,6 +96,63 @@ class EpochLinUcbTest {
         assertThat(epochs).isLessThan(third);
     }
 
+    /**
+     * The EPOCHS forecast against the simulator on the same world (seeds 1–3, windows of 2 500 rounds):
+     * uniform play until the first release, as forecast; from the release the forecast names for this
+     * world's typical gap (0.5) on, regret below half of uniform play's in every window.
+     */
+    @Test
+    void theEpochForecastSaysFromWhichReleaseItBeatsUniformPlay() {
+        EpochLinUcb policy = new EpochLinUcb(20000, K, DC, 1.0, 1e-5, 1, 10);
+        var report = io.dpbandit.policy.planning.LinearForecast.planEpochs(policy, 0.5);
+        var f = report.linear();
+        assertThat(f.points()).extracting(io.dpbandit.policy.planning.LinearForecast.Point::rounds)
+                .containsExactly(2500L, 7500L, 17500L);
+        assertThat(f.roundsToResolve()).as("%s", f).isNotNull();
+        int window = 2500;
+        double[] uniform = new double[8];
+        double[] epochs = new double[8];
+        for (long seed = 1; seed <= 3; seed++) {
+            double[] u = windows(null, 20000, window, seed);
+            double[] e = windows(policy, 20000, window, seed);
+            for (int i = 0; i < 8; i++) {
+                uniform[i] += u[i];
+                epochs[i] += e[i];
+            }
+        }
+        assertThat(epochs[0] / uniform[0]).as("uniform until the first release").isBetween(0.8, 1.25);
+        for (int i = (int) (f.roundsToResolve() / window); i < 8; i++) {
+            assertThat(epochs[i] / uniform[i]).as("window %d", i).isLessThan(0.5);
+        }
+    }
+
+    /** Per-round regret in windows (null policy: uniform). */
+    static double[] windows(EpochLinUcb policy, int rounds, int window, long seed) {
+        SplittableRandom rng = new SplittableRandom(seed);
+        double[][] theta = PerActionLinUcbTest.world(rng);
+        NoiseSource noise = new SeededNoiseSource(seed * 7 + 1);
+        EpochLinUcbState state = policy == null ? null : policy.start(noise);
+        List<LinUcbObservation> pending = new ArrayList<>();
+        double[] out = new double[rounds / window];
+        for (int t = 0; t < rounds; t++) {
+            double[] c = PerActionLinUcbTest.context(rng);
+            double[][] candidates = PerActionLinUcbTest.MAP.candidates(c, PerActionLinUcbTest.oneHots());
+            int a = policy == null ? rng.nextInt(K) : policy.decide(state, candidates, rng).index();
+            double best = Double.NEGATIVE_INFINITY;
+            for (double[] th : theta) {
+                best = Math.max(best, PerActionLinUcbTest.mean(th, c));
+            }
+            out[t / window] += (best - PerActionLinUcbTest.mean(theta[a], c)) / window;
+            double reward = rng.nextDouble() < PerActionLinUcbTest.mean(theta[a], c) ? 1.0 : 0.0;
+            pending.add(new LinUcbObservation(candidates[a], reward));
+            if (pending.size() == 10 && policy != null) {
+                state = policy.fold(state, pending, noise);
+                pending = new ArrayList<>();
+            }
+        }
+        return out;
+    }
+
     static double regret(EpochLinUcb policy, int rounds, long seed) {
         SplittableRandom rng = new SplittableRandom(seed);
         double[][] theta = PerActionLinUcbTest.world(rng);
