@@ -111,6 +111,62 @@ class UserLevelPrivacyTest extends PostgresIntegrationTest {
     }
 
     @Test
+    void retriesConcurrencyAndAFullEpochNeverCostAUserARound() throws Exception {
+        // k = 3; the horizon's first epoch has 10 learning slots (ceil(sqrt(100))).
+        post("/bandits", userSpec("counted", 100, privacy("unit", "USER", "maxRoundsPerUser", 3)));
+        int slots = http.getForObject("/bandits/counted", JsonNode.class).path("epochLength").asInt();
+
+        // A retry (same requestId) returns the same decision and takes no second round.
+        var first = post("/decide", Map.of("bandit", "counted", "context", List.of(0.2, 0.4), "user", "carol",
+                "requestId", "r-1"));
+        var again = post("/decide", Map.of("bandit", "counted", "context", List.of(0.2, 0.4), "user", "carol",
+                "requestId", "r-1"));
+        assertThat(again.getBody().path("decisionId")).isEqualTo(first.getBody().path("decisionId"));
+        assertThat(rounds("counted")).containsEntry(1, 1L);
+
+        // Twenty concurrent decisions of one user: exactly k of them learn.
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+        List<java.util.concurrent.Future<Boolean>> learning = new java.util.ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            learning.add(pool.submit(() -> post("/decide", Map.of("bandit", "counted", "context", List.of(0.5, 0.5),
+                    "user", "dave")).getBody().path("learning").asBoolean()));
+        }
+        long learned = 0;
+        for (var f : learning) {
+            learned += f.get() ? 1 : 0;
+        }
+        pool.shutdown();
+        assertThat(learned).isEqualTo(3);
+
+        // Past the epoch's slots a new user is served, not learning, and keeps all k rounds.
+        for (int i = 0; i < slots; i++) {
+            post("/decide", Map.of("bandit", "counted", "context", List.of(0.1, 0.1), "user", "filler-" + i));
+        }
+        var late = post("/decide", Map.of("bandit", "counted", "context", List.of(0.1, 0.1), "user", "erin"));
+        assertThat(late.getBody().path("learning").asBoolean()).isFalse();
+        assertThat(jdbc.queryForObject("SELECT coalesce(sum(rounds), 0) FROM user_contribution "
+                + "WHERE bandit_id = 'counted'", Long.class)).as("one round per learning slot, none for the rest")
+                .isEqualTo((long) slots);
+
+        // A user id over 256 characters is a 400 that stores nothing.
+        long before = jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = 'counted'", Long.class);
+        io.dpbandit.testing.ApiClient.assertProblem(post("/decide", Map.of("bandit", "counted", "context", List.of(0.1, 0.1),
+                "user", "u".repeat(257))), HttpStatus.BAD_REQUEST, "validation");
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = 'counted'", Long.class))
+                .isEqualTo(before);
+    }
+
+    /** How many users have taken 1, 2, … learning rounds of a bandit. */
+    Map<Integer, Long> rounds(String bandit) {
+        Map<Integer, Long> out = new java.util.TreeMap<>();
+        jdbc.query("SELECT rounds, count(*) AS n FROM user_contribution WHERE bandit_id = ? GROUP BY rounds",
+                rs -> {
+                    out.put(rs.getInt(1), rs.getLong(2));
+                }, bandit);
+        return out;
+    }
+
+    @Test
     void aWholeRunUnderTheAccountantSpendsItsBudgetAndNeverMore() {
         // Every releasing epoch of a horizon of 100, by returning users (k = 3), to the end.
         post("/bandits", userSpec("whole-run", 100, privacy("unit", "USER", "maxRoundsPerUser", 3)));
