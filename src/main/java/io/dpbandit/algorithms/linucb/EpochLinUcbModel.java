@@ -6,9 +6,7 @@ import io.dpbandit.client.privacy.PrivacyCost;
 import io.dpbandit.policy.SequentialPolicy;
 import io.dpbandit.policy.linucb.EpochLinUcb;
 import io.dpbandit.policy.linucb.EpochLinUcbState;
-import io.dpbandit.policy.linucb.LinUcbObservation;
 import io.dpbandit.store.DecisionStore;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
@@ -49,13 +47,7 @@ final class EpochLinUcbModel implements SequentialModel<EpochLinUcbState> {
     @Override
     public EpochLinUcbState fold(EpochLinUcbState state, List<DecisionStore.Round> rounds, double[][] features,
             double defaultReward, NoiseSource noise) {
-        List<LinUcbObservation> batch = new ArrayList<>(rounds.size());
-        for (int i = 0; i < rounds.size(); i++) {
-            if (features[i] != null) {
-                batch.add(new LinUcbObservation(features[i], rounds.get(i).rewardOr(defaultReward)));
-            }
-        }
-        return policy.fold(state, batch, noise);
+        return policy.fold(state, LinUcbModel.observations(rounds, features, defaultReward), noise);
     }
 
     /** The public model: θ per action block, and how many epochs it is made of (post-processing). */

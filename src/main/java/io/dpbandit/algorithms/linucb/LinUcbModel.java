@@ -58,18 +58,27 @@ final class LinUcbModel implements SequentialModel<LinUcbState> {
     @Override
     public LinUcbState fold(LinUcbState state, List<DecisionStore.Round> rounds, double[][] features,
             double defaultReward, NoiseSource noise) {
-        List<LinUcbObservation> batch = new ArrayList<>(rounds.size());
-        for (int i = 0; i < rounds.size(); i++) {
-            DecisionStore.Round r = rounds.get(i);
-            if (features[i] == null) {
-                continue; // raw data already gone (cannot happen before a fold): contributes nothing
-            }
-            batch.add(new LinUcbObservation(features[i], r.rewardOr(defaultReward)));
-        }
+        List<LinUcbObservation> batch = observations(rounds, features, defaultReward);
         if (batch.isEmpty() || policy.horizonReached(state)) {
             return state;
         }
         return policy.fold(state, batch, noise);
+    }
+
+    /**
+     * A fold's rounds as the linear policies take them: the played action's features and the reward
+     * (the default one for a round whose reward never came). A round whose raw data is gone (cannot
+     * happen before a fold) contributes nothing.
+     */
+    static List<LinUcbObservation> observations(List<DecisionStore.Round> rounds, double[][] features,
+            double defaultReward) {
+        List<LinUcbObservation> batch = new ArrayList<>(rounds.size());
+        for (int i = 0; i < rounds.size(); i++) {
+            if (features[i] != null) {
+                batch.add(new LinUcbObservation(features[i], rounds.get(i).rewardOr(defaultReward)));
+            }
+        }
+        return batch;
     }
 
     /** The public model: θ̂, the Cholesky factor of the private Gram matrix and β (all post-processing). */

@@ -128,54 +128,11 @@ class EpochLinUcbTest {
 
     /** Per-round regret in windows (null policy: uniform). */
     static double[] windows(EpochLinUcb policy, int rounds, int window, long seed) {
-        SplittableRandom rng = new SplittableRandom(seed);
-        double[][] theta = PerActionLinUcbTest.world(rng);
-        NoiseSource noise = new SeededNoiseSource(seed * 7 + 1);
-        EpochLinUcbState state = policy == null ? null : policy.start(noise);
-        List<LinUcbObservation> pending = new ArrayList<>();
-        double[] out = new double[rounds / window];
-        for (int t = 0; t < rounds; t++) {
-            double[] c = PerActionLinUcbTest.context(rng);
-            double[][] candidates = PerActionLinUcbTest.MAP.candidates(c, PerActionLinUcbTest.oneHots());
-            int a = policy == null ? rng.nextInt(K) : policy.decide(state, candidates, rng).index();
-            double best = Double.NEGATIVE_INFINITY;
-            for (double[] th : theta) {
-                best = Math.max(best, PerActionLinUcbTest.mean(th, c));
-            }
-            out[t / window] += (best - PerActionLinUcbTest.mean(theta[a], c)) / window;
-            double reward = rng.nextDouble() < PerActionLinUcbTest.mean(theta[a], c) ? 1.0 : 0.0;
-            pending.add(new LinUcbObservation(candidates[a], reward));
-            if (pending.size() == 10 && policy != null) {
-                state = policy.fold(state, pending, noise);
-                pending = new ArrayList<>();
-            }
-        }
-        return out;
+        return PerActionLinUcbTest.windows(PerActionLinUcbTest.perRound(policy == null ? PerActionLinUcbTest.uniform()
+                : PerActionLinUcbTest.epochs(policy), rounds, seed), window);
     }
 
     static double regret(EpochLinUcb policy, int rounds, long seed) {
-        SplittableRandom rng = new SplittableRandom(seed);
-        double[][] theta = PerActionLinUcbTest.world(rng);
-        NoiseSource noise = new SeededNoiseSource(seed * 7 + 1);
-        EpochLinUcbState state = policy.start(noise);
-        List<LinUcbObservation> pending = new ArrayList<>();
-        double regret = 0;
-        for (int t = 0; t < rounds; t++) {
-            double[] c = PerActionLinUcbTest.context(rng);
-            double[][] candidates = PerActionLinUcbTest.MAP.candidates(c, PerActionLinUcbTest.oneHots());
-            int a = policy.decide(state, candidates, rng).index();
-            double best = Double.NEGATIVE_INFINITY;
-            for (double[] th : theta) {
-                best = Math.max(best, PerActionLinUcbTest.mean(th, c));
-            }
-            regret += best - PerActionLinUcbTest.mean(theta[a], c);
-            double reward = rng.nextDouble() < PerActionLinUcbTest.mean(theta[a], c) ? 1.0 : 0.0;
-            pending.add(new LinUcbObservation(candidates[a], reward));
-            if (pending.size() == 10) {
-                state = policy.fold(state, pending, noise);
-                pending = new ArrayList<>();
-            }
-        }
-        return regret / rounds;
+        return PerActionLinUcbTest.mean(PerActionLinUcbTest.perRound(PerActionLinUcbTest.epochs(policy), rounds, seed));
     }
 }

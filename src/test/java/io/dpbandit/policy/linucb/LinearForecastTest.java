@@ -2,13 +2,8 @@ package io.dpbandit.policy.linucb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.dpbandit.client.privacy.NoiseSource;
-import io.dpbandit.client.privacy.SeededNoiseSource;
 import io.dpbandit.policy.planning.LinearForecast;
 import io.dpbandit.policy.planning.PlanReport;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,30 +21,8 @@ class LinearForecastTest {
 
     /** Per-round regret in consecutive windows of {@code window} rounds (null config: uniform). */
     static double[] windows(LinUcbConfig config, int rounds, int window, long seed) {
-        SplittableRandom rng = new SplittableRandom(seed);
-        double[][] theta = PerActionLinUcbTest.world(rng);
-        NoiseSource noise = new SeededNoiseSource(seed * 7 + 1);
-        LinUcb policy = config == null ? null : new LinUcb(config);
-        LinUcbState state = policy == null ? null : policy.start(noise);
-        List<LinUcbObservation> pending = new ArrayList<>();
-        double[] out = new double[rounds / window];
-        for (int t = 0; t < rounds; t++) {
-            double[] c = PerActionLinUcbTest.context(rng);
-            double[][] candidates = PerActionLinUcbTest.MAP.candidates(c, PerActionLinUcbTest.oneHots());
-            int a = policy == null ? rng.nextInt(K) : policy.decide(state, candidates, rng).index();
-            double best = Double.NEGATIVE_INFINITY;
-            for (double[] th : theta) {
-                best = Math.max(best, PerActionLinUcbTest.mean(th, c));
-            }
-            out[t / window] += (best - PerActionLinUcbTest.mean(theta[a], c)) / window;
-            double reward = rng.nextDouble() < PerActionLinUcbTest.mean(theta[a], c) ? 1.0 : 0.0;
-            pending.add(new LinUcbObservation(candidates[a], reward));
-            if (pending.size() == 10 && policy != null) {
-                state = policy.fold(state, pending, noise);
-                pending = new ArrayList<>();
-            }
-        }
-        return out;
+        return PerActionLinUcbTest.windows(PerActionLinUcbTest.perRound(config == null ? PerActionLinUcbTest.uniform()
+                : PerActionLinUcbTest.tree(new LinUcb(config)), rounds, seed), window);
     }
 
     /**

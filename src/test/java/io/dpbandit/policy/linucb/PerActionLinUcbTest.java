@@ -92,32 +92,112 @@ class PerActionLinUcbTest {
         return base.withTuning(base.tuning().withRegulariser(regulariser).withRadiusScale(radius)).withBlocks(K);
     }
 
-    /** Mean per-round regret over {@code rounds} (null config: uniform play), folding every 10 rounds. */
-    static double regret(LinUcbConfig config, int rounds, long seed) {
+    /** A policy as the world plays it: choose among the candidates, fold a batch of 10 observations. */
+    interface Learner {
+        int choose(double[][] candidates, SplittableRandom rng);
+
+        void fold(List<LinUcbObservation> batch);
+    }
+
+    /** Uniform play. */
+    static java.util.function.Function<NoiseSource, Learner> uniform() {
+        return noise -> new Learner() {
+            @Override
+            public int choose(double[][] candidates, SplittableRandom rng) {
+                return rng.nextInt(K);
+            }
+
+            @Override
+            public void fold(List<LinUcbObservation> batch) {
+            }
+        };
+    }
+
+    /** A tree-based LinUCB. */
+    static java.util.function.Function<NoiseSource, Learner> tree(LinUcb policy) {
+        return noise -> new Learner() {
+            LinUcbState state = policy.start(noise);
+
+            @Override
+            public int choose(double[][] candidates, SplittableRandom rng) {
+                return policy.decide(state, candidates, rng).index();
+            }
+
+            @Override
+            public void fold(List<LinUcbObservation> batch) {
+                state = policy.fold(state, batch, noise);
+            }
+        };
+    }
+
+    /** The EPOCHS release. */
+    static java.util.function.Function<NoiseSource, Learner> epochs(EpochLinUcb policy) {
+        return noise -> new Learner() {
+            EpochLinUcbState state = policy.start(noise);
+
+            @Override
+            public int choose(double[][] candidates, SplittableRandom rng) {
+                return policy.decide(state, candidates, rng).index();
+            }
+
+            @Override
+            public void fold(List<LinUcbObservation> batch) {
+                state = policy.fold(state, batch, noise);
+            }
+        };
+    }
+
+    /**
+     * Each round's regret of a learner in this world (seeded: the world, the contexts, the choices'
+     * tie-breaks and the rewards from one stream, the privacy noise from another), folding every 10
+     * rounds.
+     */
+    static double[] perRound(java.util.function.Function<NoiseSource, Learner> make, int rounds, long seed) {
         SplittableRandom rng = new SplittableRandom(seed);
         double[][] theta = world(rng);
-        NoiseSource noise = new SeededNoiseSource(seed * 7 + 1);
-        LinUcb policy = config == null ? null : new LinUcb(config.withLeafRounds(10));
-        LinUcbState state = policy == null ? null : policy.start(noise);
+        Learner learner = make.apply(new SeededNoiseSource(seed * 7 + 1));
         List<LinUcbObservation> pending = new ArrayList<>();
-        double regret = 0;
+        double[] regret = new double[rounds];
         for (int t = 0; t < rounds; t++) {
             double[] c = context(rng);
             double[][] candidates = MAP.candidates(c, oneHots());
-            int a = policy == null ? rng.nextInt(K) : policy.decide(state, candidates, rng).index();
+            int a = learner.choose(candidates, rng);
             double best = Double.NEGATIVE_INFINITY;
             for (double[] th : theta) {
                 best = Math.max(best, mean(th, c));
             }
-            regret += best - mean(theta[a], c);
+            regret[t] = best - mean(theta[a], c);
             double reward = rng.nextDouble() < mean(theta[a], c) ? 1.0 : 0.0;
             pending.add(new LinUcbObservation(candidates[a], reward));
-            if (pending.size() == 10 && policy != null) {
-                state = policy.fold(state, pending, noise);
+            if (pending.size() == 10) {
+                learner.fold(pending);
                 pending = new ArrayList<>();
             }
         }
-        return regret / rounds;
+        return regret;
+    }
+
+    /** Mean per-round regret. */
+    static double mean(double[] regret) {
+        double sum = 0;
+        for (double r : regret) {
+            sum += r;
+        }
+        return sum / regret.length;
+    }
+
+    /** Mean per-round regret in consecutive windows. */
+    static double[] windows(double[] regret, int window) {
+        double[] out = new double[regret.length / window];
+        for (int t = 0; t < out.length * window; t++) {
+            out[t / window] += regret[t] / window;
+        }
+        return out;
+    }
+
+    /** Mean per-round regret over {@code rounds} (null config: uniform play), folding every 10 rounds. */
+    static double regret(LinUcbConfig config, int rounds, long seed) {
+        return mean(perRound(config == null ? uniform() : tree(new LinUcb(config.withLeafRounds(10))), rounds, seed));
     }
 
     @Test
