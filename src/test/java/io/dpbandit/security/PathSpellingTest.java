@@ -91,7 +91,10 @@ class PathSpellingTest extends PostgresIntegrationTest {
         ldp.put("privacy", Map.of("model", "LDP", "epsilon", 1.0, "delta", 1e-5));
         rest.postForEntity("/bandits", ldp, JsonNode.class);
         lifecycle.settle(BANDIT + "-ldp"); // plans epoch 1, so its randomiser plan exists
+        rest.postForEntity("/budgets", BUDGET, JsonNode.class);
     }
+
+    static final Map<String, Object> BUDGET = Map.of("id", "spelled-budget", "epsilon", 2.0, "delta", 1e-5);
 
     List<Endpoint> endpoints() {
         Set<String> analysts = Set.of("analyst", "admin");
@@ -101,6 +104,10 @@ class PathSpellingTest extends PostgresIntegrationTest {
                 new Endpoint("GET", "/bandits", "", null, analysts),
                 new Endpoint("GET", "/bandits/" + BANDIT, "", null, analysts),
                 new Endpoint("GET", "/bandits/" + BANDIT + "/ledger", "", null, analysts),
+                new Endpoint("GET", "/bandits/" + BANDIT + "/privacy", "", null, analysts),
+                new Endpoint("POST", "/budgets", "", BUDGET, Set.of("admin")),
+                new Endpoint("GET", "/budgets", "", null, analysts),
+                new Endpoint("GET", "/budgets/spelled-budget", "", null, analysts),
                 new Endpoint("GET", "/bandits/" + BANDIT + "/feedback", "", null, Set.of("ops")),
                 new Endpoint("GET", "/bandits/" + BANDIT + "/epochs", "", null, analysts),
                 new Endpoint("GET", "/bandits/" + BANDIT + "/recommendations", "", null, analysts),
