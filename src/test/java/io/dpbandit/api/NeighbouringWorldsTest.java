@@ -93,7 +93,11 @@ class NeighbouringWorldsTest extends PostgresIntegrationTest {
     @Autowired
     JdbcTemplate jdbc;
 
-    record Family(String name, Map<String, Object> spec, int rounds, List<Double> context) {
+    /** A bandit family; {@code perUser}: privacy.unit USER, each decision names a user of its own. */
+    record Family(String name, Map<String, Object> spec, int rounds, List<Double> context, boolean perUser) {
+        Family(String name, Map<String, Object> spec, int rounds, List<Double> context) {
+            this(name, spec, rounds, context, false);
+        }
     }
 
     static List<Family> families() {
@@ -101,8 +105,18 @@ class NeighbouringWorldsTest extends PostgresIntegrationTest {
         lin.put("tuning", Map.of("leafRounds", 4));
         Map<String, Object> usca = new HashMap<>(Specs.usca("x", 6, 0.5, 1.0));
         usca.put("feedback", Map.of("waitSeconds", 600, "defaultReward", 0.0));
+        // LINUCB with epoch releases (disjoint blocks): its first epoch is the first round, then 3, 7.
+        Map<String, Object> epochs = Specs.linear("x", "LINUCB", 8, 600);
+        epochs.put("actions", List.of(Map.of("id", "a1"), Map.of("id", "a2"), Map.of("id", "a3")));
+        epochs.put("linear", Map.of("featureMap", "PER_ACTION", "release", "EPOCHS"));
+        // CAPRI protecting users of up to 2 rounds each.
+        Map<String, Object> users = new HashMap<>(Specs.capri("x", 16, 600));
+        users.put("privacy", Map.of("model", "JDP", "epsilon", 1.0, "delta", 1e-5, "unit", "USER",
+                "maxRoundsPerUser", 2));
         return List.of(
                 new Family("capri", Specs.capri("x", 16, 600), 4, List.of(0.2, 0.4)),
+                new Family("epochs", epochs, 8, List.of(0.3, 0.7)),
+                new Family("users", users, 4, List.of(0.2, 0.4), true),
                 new Family("usca", usca, 6, List.of(0.2, 0.4)),
                 new Family("lin", lin, 8, List.of(0.3, 0.7)),
                 new Family("gp", Specs.gp("x", "JDP", 6), 6, List.of(0.4)));
@@ -126,8 +140,9 @@ class NeighbouringWorldsTest extends PostgresIntegrationTest {
         for (Family f : families) {
             for (int t = 0; t < f.rounds(); t++) {
                 for (String w : WORLDS) {
-                    JsonNode d = http.postForObject("/decide", Map.of("bandit", id(f, w), "context", f.context()),
-                            JsonNode.class);
+                    JsonNode d = http.postForObject("/decide", f.perUser()
+                            ? Map.of("bandit", id(f, w), "context", f.context(), "user", "u" + t)
+                            : Map.of("bandit", id(f, w), "context", f.context()), JsonNode.class);
                     assertThat(d.path("learning").asBoolean()).as("%s round %d", id(f, w), t).isTrue();
                     String decision = d.path("decisionId").asText();
                     if (t == 1) {
@@ -213,6 +228,7 @@ class NeighbouringWorldsTest extends PostgresIntegrationTest {
         }
         view.put("epochs", read("/bandits/" + bandit + "/epochs"));
         view.put("ledger", read("/bandits/" + bandit + "/ledger"));
+        view.put("privacy", read("/bandits/" + bandit + "/privacy"));
         view.put("plan", forecast(bandit));
         view.put("recommendations", read("/bandits/" + bandit + "/recommendations"));
         view.put("release", read("/release?bandit=" + bandit));
