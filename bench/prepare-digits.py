@@ -6,10 +6,12 @@ Deterministic (no randomness), numpy only:
   1. read sklearn/datasets/data/digits.csv.gz: 1797 rows, 64 pixel counts (0..16), the label 0..9 last;
   2. standardise each pixel column (mean 0, variance 1; the 3 columns that are constant keep scale 1);
   3. project on the first 6 principal components (SVD of the standardised matrix), z_i in R^6;
-  4. rescale: x_i = z_i / (sqrt(2) * M) with M = max_i ||z_i||, and append the constant bias 1/sqrt(2),
-     so ||(x_i, 1/sqrt(2))||^2 = ||z_i||^2 / (2 M^2) + 1/2 <= 1 for every row (= 1 for the farthest row);
-  5. write label,x1..x7 (x7 the bias) truncated towards zero to 6 decimals (bias 0.707106), rows in
-     the source order.
+  4. rescale and clip: x_i = z_i * R / m with m = the median of ||z_i|| and R = sqrt(1 - b^2), then every
+     row with ||x_i|| > R is scaled down to norm R (about half the rows: clipping at the median norm), and
+     the constant bias b = 0.3 is appended, so ||(x_i, b)|| <= 1 for every row. Dividing by the largest
+     norm instead (as this script first did) leaves the median row a sixth of the norm budget, about
+     1/36 of the signal per row in a private Gram matrix: docs/benchmarks-real.md, "The data's scale";
+  5. write label,x1..x7 (x7 the bias) truncated towards zero to 6 decimals, rows in the source order.
 The signs of principal components are fixed so that the largest-magnitude loading of each is positive.
 
 Usage: python3 bench/prepare-digits.py [SOURCE] [OUT]
@@ -24,6 +26,7 @@ SOURCE = "/usr/lib/python3/dist-packages/sklearn/datasets/data/digits.csv.gz"
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "main", "resources", "datasets",
                    "digits", "digits-pca7.csv")
 COMPONENTS = 6
+BIAS = 0.3
 
 
 def main():
@@ -41,8 +44,12 @@ def main():
     signs = np.sign(loadings[np.arange(COMPONENTS), np.abs(loadings).argmax(axis=1)])
     loadings = loadings * signs[:, None]
     z = standard @ loadings.T
-    m = np.linalg.norm(z, axis=1).max()
-    x = np.hstack([z / (np.sqrt(2) * m), np.full((len(z), 1), 1 / np.sqrt(2))])
+    radius = np.sqrt(1 - BIAS ** 2)
+    x = z * radius / np.median(np.linalg.norm(z, axis=1))
+    norms = np.linalg.norm(x, axis=1)
+    clipped = int((norms > radius).sum())
+    x = x * np.minimum(1.0, radius / norms)[:, None]
+    x = np.hstack([x, np.full((len(z), 1), BIAS)])
     x = np.trunc(x * 1e6) / 1e6  # 6 decimals towards zero: no |coordinate| grows, so the norm stays <= 1
     assert np.linalg.norm(x, axis=1).max() <= 1.0
     explained = (singular[:COMPONENTS] ** 2).sum() / (singular ** 2).sum()
@@ -51,8 +58,9 @@ def main():
         f.write("label," + ",".join("x%d" % (i + 1) for i in range(COMPONENTS + 1)) + "\n")
         for label, row in zip(labels, x):
             f.write("%d,%s\n" % (label, ",".join("%.6f" % v for v in row)))
-    print("wrote %s: %d rows, %d features, max norm %.6f, variance explained by %d components %.3f, "
-          "class counts %s" % (out, len(x), x.shape[1], np.linalg.norm(x, axis=1).max(), COMPONENTS, explained,
+    print("wrote %s: %d rows, %d features, max norm %.6f, %d rows clipped, variance explained by %d components "
+          "%.3f, class counts %s" % (out, len(x), x.shape[1], np.linalg.norm(x, axis=1).max(), clipped, COMPONENTS,
+                                     explained,
                                np.bincount(labels).tolist()), file=sys.stderr)
 
 
