@@ -22,6 +22,8 @@ LABELS = OrderedDict([
     ("linucb@PER_ACTION", "LinUCB, non-private, PER_ACTION"),
     ("linucb-jdp-gauss@OUTER_PRODUCT", "private LINUCB, OUTER_PRODUCT (d = 70)"),
     ("linucb-jdp-gauss@PER_ACTION", "private LINUCB, PER_ACTION"),
+    ("linucb-jdp-gauss-floor@PER_ACTION", "private LINUCB, PER_ACTION, regulariser FLOOR"),
+    ("linucb-epochs-served", "private LINUCB, PER_ACTION, release EPOCHS"),
     ("capri", "CAPRI (engineered, RBF 0.3)"),
 ])
 
@@ -45,7 +47,7 @@ def load(out):
         with open(path) as f:
             for row in csv.DictReader(f):
                 key = row["policy"]
-                if key in ("linucb", "linucb-jdp-gauss"):
+                if key in ("linucb", "linucb-jdp-gauss", "linucb-jdp-gauss-floor"):
                     key += "@" + fmap
                 cells.setdefault((horizon, key, row["epsilon"]), []).append(
                     (float(row["mean_reward_second_half"]), float(row["mean_reward"]), float(row["seconds"])))

@@ -6,7 +6,8 @@
 # For T in HORIZONS and SEEDS seeds: uniform play, non-private disjoint LinUCB (linucb-disjoint),
 # non-private LinUCB on the served feature map (linucb), the served private LINUCB (linucb-jdp-gauss:
 # engineered mode, Gaussian tree, leaf grid B = ceil(T/256) as the service's default tuning.leafRounds)
-# with OUTER_PRODUCT (d = 70) and, when the build has it, PER_ACTION, at epsilon in EPSILONS and
+# with OUTER_PRODUCT (d = 70) and, when the build has it, PER_ACTION (the tree, and the EPOCHS release
+# linucb-epochs-served at its default first epoch T/8; the tree also with linear.regulariser FLOOR), at epsilon in EPSILONS and
 # delta 1e-5, and CAPRI (engineered, RBF 0.3, zCDP) at the same epsilons and non-private.
 # Every policy sees the same rows on the same seed. Finished cells are not run again (delete OUT to
 # rerun). Then writes the tables into docs/benchmarks-real.md (bench/real-data-table.py).
@@ -31,6 +32,10 @@ for T in $HORIZONS; do
   if has_per_action; then
     run "T$T-per-action-baseline" --horizon "$T" --batch "$B" --policies linucb --epsilons inf --feature-map PER_ACTION
     run "T$T-per-action" --horizon "$T" --batch "$B" --policies linucb-jdp-gauss --epsilons "$EPSILONS" \
+      --feature-map PER_ACTION
+    run "T$T-per-action-floor" --horizon "$T" --batch "$B" --policies linucb-jdp-gauss-floor --epsilons "$EPSILONS" \
+      --feature-map PER_ACTION
+    run "T$T-per-action-epochs" --horizon "$T" --batch "$B" --policies linucb-epochs-served --epsilons "$EPSILONS" \
       --feature-map PER_ACTION
   fi
   if [ "$CAPRI" = 1 ]; then

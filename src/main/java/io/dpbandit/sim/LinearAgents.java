@@ -99,6 +99,11 @@ final class LinearAgents {
                 .withBlocks(r.blocks());
     }
 
+    /** The same configuration with the eigenvalue floor in place of the shift ({@code linear.regulariser: FLOOR}). */
+    static LinUcbConfig floor(LinUcbConfig config) {
+        return config.withTuning(config.tuning().withRegulariser(LinUcbConfig.Regulariser.FLOOR));
+    }
+
     static LinUcbConfig paper(Run r, NodeNoiseKind noise) {
         return LinUcbConfig.paper(r.horizon(), r.dimension(), r.epsilon(), r.delta(), r.paperAlpha(), noise)
                 .withLeafRounds(r.batch()).withBlocks(r.blocks());

@@ -37,6 +37,8 @@ import java.util.stream.Collectors;
  *   <li>{@code linucb-jdp-gauss}: JDP-LinUCB, tree mechanism with Gaussian node noise (Shariff &amp; Sheffet
  *       2018, §4.2), the service's engineered configuration: joint analytic calibration, sharper accuracy
  *       bounds, the paper's shift and Prop 4's radius;</li>
+ *   <li>{@code linucb-jdp-gauss-floor}: the same with {@code linear.regulariser: FLOOR} (the noisy Gram
+ *       matrix's eigenvalues raised to Υ instead of shifted by 2Υ);</li>
  *   <li>{@code linucb-jdp-gauss-paper}: the same as Shariff &amp; Sheffet 2018 analyse it (classical
  *       calibration, printed bounds);</li>
  *   <li>{@code linucb-jdp-wishart}: JDP-LinUCB with Wishart node noise (Shariff &amp; Sheffet 2018, §4.1),
@@ -68,6 +70,8 @@ public enum PolicySpec {
     LINUCB(Family.LINEAR, Kind.LINEAR_NON_PRIVATE, r -> LinearAgents.linUcb(LinearAgents.nonPrivate(r), r)),
     LINUCB_JDP_GAUSS(Family.LINEAR, Kind.LINEAR_PRIVATE,
             r -> LinearAgents.linUcb(LinearAgents.engineered(r, NodeNoiseKind.GAUSSIAN), r)),
+    LINUCB_JDP_GAUSS_FLOOR(Family.LINEAR, Kind.LINEAR_PRIVATE,
+            r -> LinearAgents.linUcb(LinearAgents.floor(LinearAgents.engineered(r, NodeNoiseKind.GAUSSIAN)), r)),
     LINUCB_JDP_GAUSS_PAPER(Family.LINEAR, Kind.LINEAR_PRIVATE,
             r -> LinearAgents.linUcb(LinearAgents.paper(r, NodeNoiseKind.GAUSSIAN), r)),
     LINUCB_JDP_WISHART(Family.LINEAR, Kind.LINEAR_PRIVATE,

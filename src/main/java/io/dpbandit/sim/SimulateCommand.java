@@ -65,7 +65,7 @@ public final class SimulateCommand implements Callable<Integer> {
             defaultValue = "uniform,capri-paper,capri", converter = PolicyName.class,
             description = "kernel policies: uniform, capri-paper, capri, capri-ldp, usca; GP-UCB policies "
             + "(camelback, styblinski-tang, michalewicz): gpucb, gpucb-local, gpucb-nonprivate; linear policies "
-            + "(linear environments only): linucb, linucb-jdp-gauss, linucb-jdp-gauss-paper, "
+            + "(linear environments only): linucb, linucb-jdp-gauss, linucb-jdp-gauss-floor, linucb-jdp-gauss-paper, "
             + "linucb-jdp-wishart, linucb-jdp-wishart-paper, onlineucb, onlineucb-paper, ldp-linucb, "
             + "linucb-epochs-served (the served linear.release EPOCHS; --feature-map PER_ACTION, leaves of --batch); on the "
             + "raw context: linucb-disjoint, linucb-epochs "
