@@ -146,7 +146,7 @@ class PlanCommandTest {
     /** README's "when will it learn" example is this command's output, so it cannot go stale. */
     @Test
     void readmesLinearForecastIsWhatThePlanCommandPrints() throws Exception {
-        Run r = run("examples/digits-linucb.json", "--gap", "0.3");
+        Run r = run("examples/digits-linucb.json", "--gap", "0.5");
         assertThat(r.code()).as(r.err()).isZero();
         String readme = Files.readString(java.nio.file.Path.of("README.md"));
         for (String line : r.out().lines().toList()) {
@@ -155,5 +155,33 @@ class PlanCommandTest {
                 assertThat(readme).as("README shows the plan's line").contains(line.strip());
             }
         }
+    }
+
+    /**
+     * README's CAPRI walkthrough says what its plan says: the resolvable gap of each release, to two
+     * significant digits, read from the plan of the walkthrough's own spec (taken from README).
+     */
+    @Test
+    void readmesCapriWalkthroughQuotesItsPlan(@TempDir Path dir) throws Exception {
+        String readme = Files.readString(Path.of("README.md"));
+        int id = readme.indexOf("\"id\": \"homepage\", \"algorithm\": \"CAPRI\"");
+        assertThat(id).as("README's walkthrough creates the CAPRI bandit homepage").isPositive();
+        String json = readme.substring(readme.lastIndexOf("'{", id) + 1, readme.indexOf("}'", id) + 1);
+        Path spec = dir.resolve("homepage.json");
+        Files.writeString(spec, json);
+        Run r = run(spec.toString(), "--gap", "0.1");
+        assertThat(r.code()).as(r.err()).isZero();
+        java.util.List<String> gaps = new java.util.ArrayList<>();
+        for (String line : r.out().lines().toList()) {
+            if (line.matches("\\s+\\d+\\s+\\d+\\s+\\d+\\s+.*\\(.*\\)")) {
+                String[] cells = line.trim().split("\\s+");
+                gaps.add(new java.math.BigDecimal(cells[cells.length - 2]).round(new java.math.MathContext(2))
+                        .stripTrailingZeros().toPlainString());
+            }
+        }
+        assertThat(gaps).hasSize(4);
+        String quoted = String.join(", ", gaps.subList(0, 3)) + " and " + gaps.get(3);
+        assertThat(readme.replaceAll("\\s+", " ")).contains("releases resolve gaps of " + quoted + " at best");
+        assertThat(r.out()).contains("No epoch within the horizon resolves a gap of 0.100");
     }
 }

@@ -84,10 +84,15 @@ public record LinearForecast(long horizon, int blocks, int blockDimension, long 
 
     /**
      * The forecast of an EPOCHS release ({@link io.dpbandit.policy.linucb.EpochLinUcb}): at each
-     * epoch end (public), the summed releases hold n rounds and r releases of noise σ per entry, so
-     * the score error is L·σ√(r d_b)(1 + S)/(n_b L²/d_b) with n_b = n/K (the same typical-size model
-     * as the tree's, with r releases in place of the tree's m/2 nodes). Play before the first
-     * release is uniform; the gap is resolved at the first epoch end whose error is below half of it.
+     * epoch end (public), the summed releases hold n rounds and r releases of noise σ per entry, so a
+     * block's Gram matrix is about g = n_b L²/d_b with n_b = n/K. The score of a context c (norm L)
+     * is off by cᵀG⁻¹(h − Nθ): isotropic noise of σ√r per entry projects on c as σ√r·L, not as the
+     * whole vector's σ√(r d_b) (the tree's forecast above takes the whole vector, a worst-case
+     * alignment), so the typical score error is σ√r·L(1 + S)/g. The eigenvalue floor shrinks signal
+     * and noise alike and drops out of the ranking. Play before the first release is uniform; the gap
+     * is resolved at the first epoch end whose error is below half of it. Checked against the
+     * simulator in EpochLinUcbTest; on the digits (docs/benchmarks-real.md) it is conservative: the
+     * first release already lifts the reward well above uniform play.
      */
     public static PlanReport planEpochs(io.dpbandit.policy.linucb.EpochLinUcb policy, double gap) {
         int k = policy.blocks();
@@ -103,7 +108,7 @@ public record LinearForecast(long horizon, int blocks, int blockDimension, long 
                 continue;
             }
             releases++;
-            double error = l * sigma * Math.sqrt((double) releases * db) * (1 + s) / ((double) n / k * l * l / db);
+            double error = l * sigma * Math.sqrt(releases) * (1 + s) / ((double) n / k * l * l / db);
             points.add(new Point(n, error));
             if (resolve == null && error <= gap / 2) {
                 resolve = n;
