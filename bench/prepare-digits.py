@@ -15,6 +15,9 @@ Deterministic (no randomness), numpy only:
 The signs of principal components are fixed so that the largest-magnitude loading of each is positive.
 
 Usage: python3 bench/prepare-digits.py [SOURCE] [OUT]
+Environment: QUANTILE (50: the norm percentile the rows are scaled to and clipped at; 100 is the first
+version's division by the largest norm) and BIAS (0.3; the first version had 1/sqrt(2)), for
+bench/real-data-scale.sh. The committed CSV uses the defaults.
 """
 import gzip
 import os
@@ -26,7 +29,8 @@ SOURCE = "/usr/lib/python3/dist-packages/sklearn/datasets/data/digits.csv.gz"
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "main", "resources", "datasets",
                    "digits", "digits-pca7.csv")
 COMPONENTS = 6
-BIAS = 0.3
+QUANTILE = float(os.environ.get("QUANTILE", "50"))
+BIAS = float(os.environ.get("BIAS", "0.3"))
 
 
 def main():
@@ -45,7 +49,7 @@ def main():
     loadings = loadings * signs[:, None]
     z = standard @ loadings.T
     radius = np.sqrt(1 - BIAS ** 2)
-    x = z * radius / np.median(np.linalg.norm(z, axis=1))
+    x = z * radius / np.percentile(np.linalg.norm(z, axis=1), QUANTILE)
     norms = np.linalg.norm(x, axis=1)
     clipped = int((norms > radius).sum())
     x = x * np.minimum(1.0, radius / norms)[:, None]

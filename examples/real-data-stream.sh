@@ -4,32 +4,35 @@
 #
 # Each round: a row drawn uniformly with replacement (seeded), POST /decide with its 7 features as the
 # context, the 10 classes as the actions; POST /feedback with reward 1 if the action is the row's
-# label, else 0. The bandit is a private LINUCB (joint DP, tree mechanism), as README configures it.
+# label, else 0. The bandit is a private LINUCB (joint DP) with one model per class (PER_ACTION) and,
+# by default, the EPOCHS release: the first ROUNDS/8 rounds are played uniformly, then the model moves
+# at each epoch end (doubling epochs), so the climb comes in steps.
 #
 #   java -jar target/dpbandit.jar serve          # or mvn spring-boot:run; note the dev key it logs
 #   KEY=dpb_dev_... examples/real-data-stream.sh
 #
 # Settings (environment): KEY (required), BASE (http://localhost:8080), ROUNDS (20000: also the
-# bandit's horizon), EPSILON (4), FEATURE_MAP (PER_ACTION), SEED (1), BANDIT (digits-<time>).
-# Needs bash, curl and python3 (standard library only). Under joint DP the model moves once per leaf
-# of the public grid (ceil(ROUNDS/256) rounds) plus the 1 s feedback window, so the climb is in steps.
+# bandit's horizon), EPSILON (1), RELEASE (EPOCHS, or TREE: the tree mechanism, whose model moves once
+# per leaf of ceil(ROUNDS/256) rounds), SEED (1), BANDIT (digits-<time>).
+# Needs bash, curl and python3 (standard library only). Rounds wait for the 1 s feedback window before
+# they fold, so each step shows a second or two after its epoch ends.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${KEY:?set KEY to an API key (the quick start logs a development key)}"
 BASE=${BASE:-http://localhost:8080}
 ROUNDS=${ROUNDS:-20000}
-EPSILON=${EPSILON:-4}
-FEATURE_MAP=${FEATURE_MAP:-PER_ACTION}
+EPSILON=${EPSILON:-1}
+RELEASE=${RELEASE:-EPOCHS}
 SEED=${SEED:-1}
 BANDIT=${BANDIT:-digits-$(date +%s)}
 DATA=${DATA:-src/main/resources/datasets/digits/digits-pca7.csv}
 
-actions=$(python3 -c 'import json; print(json.dumps([{"id": str(k), "features": [1.0 if j == k else 0.0 for j in range(10)]} for k in range(10)]))')
-echo "creating LINUCB bandit '$BANDIT': epsilon $EPSILON, delta 1e-5, horizon $ROUNDS, feature map $FEATURE_MAP" >&2
+actions=$(python3 -c 'import json; print(json.dumps([{"id": str(k)} for k in range(10)]))')
+echo "creating LINUCB bandit '$BANDIT': epsilon $EPSILON, delta 1e-5, horizon $ROUNDS, PER_ACTION, release $RELEASE" >&2
 curl -sS --fail-with-body -X POST "$BASE/bandits" -H "X-API-Key: $KEY" -H 'Content-Type: application/json' -d @- <<JSON >&2
 {"id": "$BANDIT", "algorithm": "LINUCB", "privacy": {"epsilon": $EPSILON, "delta": 1e-5},
  "horizon": $ROUNDS, "rewardBound": 1.0, "contextDimension": 7, "actions": $actions,
- "linear": {"featureMap": "$FEATURE_MAP", "noise": "GAUSSIAN"},
+ "linear": {"featureMap": "PER_ACTION", "release": "$RELEASE"},
  "feedback": {"waitSeconds": 1, "defaultReward": 0.0}}
 JSON
 echo >&2

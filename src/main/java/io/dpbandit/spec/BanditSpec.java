@@ -120,7 +120,8 @@ public record BanditSpec(
             LinUcbConfig.Release release,
             @Schema(description = "LINUCB with release EPOCHS only: the first (uniform) epoch's share of the horizon, "
                     + "in (0, 0.5]; default 0.125. Longer buys a better first release for more uniform play "
-                    + "(docs/benchmarks-real.md: 1/3 did best on the digits, 1/8 on a synthetic world)",
+                    + "(docs/benchmarks-real.md: 1/8 did best on the digits and a synthetic world; 1/3 on the digits "
+                    + "scaled to their largest norm, a weaker signal per row)",
                     minimum = "0", maximum = "0.5")
             @DecimalMin(value = "0", inclusive = false) @DecimalMax("0.5") @Finite Double firstEpoch) {
 

@@ -79,9 +79,9 @@ public record EpochLinUcb(long horizon, int blocks, int dimension, double epsilo
 
     /**
      * The first epoch: the fraction f of T (default 1/8), rounded up to whole leaves. A longer one
-     * buys a better first release for more uniform play: on the synthetic disjoint world 1/8 did best,
-     * on the digits 1/3 (docs/benchmarks-real.md); the right one grows with the noise relative to
-     * the signal per action.
+     * buys a better first release for more uniform play: on the synthetic disjoint world and on the
+     * digits 1/8 did best, on the digits scaled to their largest norm 1/3 (docs/benchmarks-real.md);
+     * the right one grows with the noise relative to the signal per action.
      */
     public long firstEpoch() {
         long target = Math.max(1, (long) Math.ceil(firstEpochFraction * horizon));
