@@ -136,7 +136,7 @@ class PlanCommandTest {
         Path gp = Files.writeString(dir.resolve("gp.json"), SPEC.replace("\"CAPRI\"", "\"GPUCB\""));
         Run refused = run(gp.toString());
         assertThat(refused.code()).isEqualTo(2);
-        assertThat(refused.err()).contains("CAPRI, USCA and LINUCB");
+        assertThat(refused.err()).contains("CAPRI, USCA, LINUCB and ONLINEUCB");
         Run both = run(dir.resolve("x.json").toString(), "--env", "kernel");
         assertThat(both.code()).isEqualTo(2);
         assertThat(run("--help").code()).isZero();
