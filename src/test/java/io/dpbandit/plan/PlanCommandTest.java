@@ -198,7 +198,8 @@ class PlanCommandTest {
         assertThat(world.code()).as(world.err()).isZero();
         assertThat(world.out()).startsWith("ONLINEUCB, T = 20000, d = 5")
                 .contains("Expected to resolve a gap of 0.750 after about 1817 learning rounds");
-        for (String[] c : new String[][] {{"ldp-linucb", "10", "not ldp-linucb"}, {"onlineucb", "inf", "finite epsilon"}}) {
+        for (String[] c : new String[][] {{"ldp-linucb", "10", "not ldp-linucb"},
+            {"onlineucb", "inf", "finite epsilon"}}) {
             Run refused = run("--env", "linear-gap", "--policy", c[0], "--epsilon", c[1]);
             assertThat(refused.code()).isEqualTo(2);
             assertThat(refused.err()).contains(c[2]).doesNotContain("Exception");

@@ -39,8 +39,9 @@ import java.util.Locale;
  *       σ̃² = τ² + L²/d and W the sum's own fluctuation (Var((xᵀx̃)²) = 2σ̃⁴L⁴ for a Gaussian x̃, so xᵀWx
  *       has standard deviation √(2n) σ̃²L²). To first order the bonus of a feature of norm L then varies
  *       across directions by {@code bonusSpread} = β_n L σ̃² √n / (√2 (1 + nσ̃²)^{3/2}) ≈ β_n L/(√2 σ̃ n):
- *       a ranking the model does not make. With the paper's radius (β in the 10⁵–10⁶) this, not the
- *       model, keeps the policy near uniform play for a long time.</li>
+ *       a ranking the model does not make. With the paper's radius (β ≈ 2·10⁵ at ε = 10, 2·10⁷ at
+ *       ε = 1, d = 5, δ = 1e-5) this, not the model, keeps the policy near uniform play for a long
+ *       time.</li>
  *   <li><b>Resolved.</b> A gap is resolved once {@code decisionError} = √(scoreError² + bonusSpread²)
  *       is below half of it (two actions a gap apart are then misranked about 8 % of the time), at the
  *       first learning round (report) where that holds; null if not within the horizon.</li>

@@ -241,7 +241,7 @@ class OnlineUcbForecastTest {
     /**
      * At ε = 1 each report carries σ = 10.5 per coordinate (δ = 1e-5): the forecast says plainly that a
      * gap of 0.1 is not resolved within 20 000 rounds; with the paper's configuration the radius, not the
-     * model, is what keeps play near uniform (β ≈ 10⁵–10⁶; measured on the linear-gap world, d = 5,
+     * model, is what keeps play near uniform (β ≈ 2·10⁵; measured on the linear-gap world, d = 5,
      * ε = 10, seeds 1–2: 0.82–0.98 of uniform play's regret over 20 000 rounds).
      */
     @Test
