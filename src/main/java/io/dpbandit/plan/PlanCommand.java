@@ -105,11 +105,13 @@ public final class PlanCommand implements Callable<Integer> {
             + "the defaults are simulate's):")
     static final class World {
         @Option(names = "--env", paramLabel = "NAME",
-                description = "kernel | linear | camelback | styblinski-tang | michalewicz (required for a world)")
+                description = "kernel | linear | linear-fresh | linear-gap | camelback | styblinski-tang | michalewicz "
+                        + "(required for a world)")
         String env;
 
         @Option(names = "--policy", paramLabel = "P", converter = SimulateCommand.PolicyName.class,
-                description = "capri | capri-paper | capri-ldp | usca (default capri)")
+                description = "capri | capri-paper | capri-ldp | usca (default capri); onlineucb | onlineucb-paper on "
+                        + "linear worlds")
         PolicySpec policy;
 
         @Option(names = "--epsilon", paramLabel = "E", converter = WorldEpsilon.class,
@@ -349,6 +351,19 @@ public final class PlanCommand implements Callable<Integer> {
             sb.append(String.format(Locale.ROOT, "%10s %12s%n", "rounds", "score error"));
             for (io.dpbandit.policy.planning.LinearForecast.Point p : l.points()) {
                 sb.append(String.format(Locale.ROOT, "%10d %12.4g%n", p.rounds(), p.scoreError()));
+            }
+        }
+        if (report.onlineucb() != null) {
+            io.dpbandit.policy.planning.OnlineUcbForecast o = report.onlineucb();
+            sb.append(String.format(Locale.ROOT, "ONLINEUCB, T = %d, d = %d, %s learner, each report (%s, %.3g)-LDP "
+                    + "(at most %d per user), sigma_x = %.4g, sigma_y = %.4g, Delta = %.4g, gradient noise sd = %.4g%n",
+                    o.horizon(), o.dimension(), o.learner(), fmt(o.reportEpsilon()), o.reportDelta(),
+                    o.reportsPerUser(), o.featureSigma(), o.rewardSigma(), o.conditioningStd(), o.gradientNoise()));
+            sb.append(String.format(Locale.ROOT, "%10s %12s %12s %14s%n", "rounds", "score error", "bonus spread",
+                    "decision error"));
+            for (io.dpbandit.policy.planning.OnlineUcbForecast.NoiseLevel p : o.points()) {
+                sb.append(String.format(Locale.ROOT, "%10d %12.4g %12.4g %14.4g%n", p.rounds(), p.scoreError(),
+                        p.bonusSpread(), p.decisionError()));
             }
         }
         for (String n : report.notes()) {
