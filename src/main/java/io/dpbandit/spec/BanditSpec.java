@@ -150,10 +150,9 @@ public record BanditSpec(
      * @param mode              ENGINEERED (default: analytic calibration, the sharper shift bound and a
      *                          radius scaled by 0.1, the same privacy) or PAPER (the paper's calibration,
      *                          shift 2Λ and theoretical radius)
-     * @param regulariser       how the noisy Gram matrix is made positive definite: SHIFT (the paper's
-     *                          +2Λ on every eigenvalue) or FLOOR (eigenvalues raised to the public noise
-     *                          level Λ); both post-processing. Default by mode (see GpUcbAlgorithm); a
-     *                          spec stored without one keeps SHIFT
+     * @param regulariser       how the noisy Gram matrix is made positive definite: SHIFT (the default in
+     *                          both modes: the paper's +2Λ on every eigenvalue) or FLOOR (eigenvalues
+     *                          below the public noise level Λ raised to it); both post-processing
      * @param radiusScale       multiplies the confidence radius, in [0, 10] (default ENGINEERED 0.1,
      *                          PAPER 1)
      */
@@ -164,9 +163,9 @@ public record BanditSpec(
             @Min(2) @Max(64) Integer nodesPerDimension,
             @Schema(description = "[ENGINEERED] or PAPER")
             LinUcbConfig.Mode mode,
-            @Schema(description = "How the noisy Gram matrix of the features is made positive definite: SHIFT, the "
-                    + "paper's +2Λ on every eigenvalue (PAPER's default), or FLOOR, its eigenvalues raised to the public "
-                    + "noise level Λ. Both are post-processing of the release: no privacy cost. Default: see README")
+            @Schema(description = "How the noisy Gram matrix of the features is made positive definite: [SHIFT] the "
+                    + "paper's +2Λ on every eigenvalue, or FLOOR, only its eigenvalues below the public noise level Λ "
+                    + "raised to Λ. Both are post-processing of the release: no privacy cost")
             GpUcbConfig.Regulariser regulariser,
             @Schema(description = "multiplies the confidence radius (default 0.1, PAPER 1; 0 plays greedily on the "
                     + "private model); at most 10", minimum = "0", maximum = "10")
