@@ -43,13 +43,13 @@ public class BanditController {
         this.planner = planner;
     }
 
-    @Operation(summary = "Forecast what a CAPRI or USCA bandit will learn, before creating it",
+    @Operation(summary = "Forecast what a bandit will learn, before creating it",
             description = "Validates the spec as POST /bandits does and returns, per releasing epoch, T_r, the "
             + "projection-set size, tau_r, C_r, sigma, the privacy charge, the noise of the released mean under full "
             + "active sets and the smallest reward gap it resolves, and the first epoch that eliminates a gap of "
-            + "`gap`; for USCA the exponential mechanism's sharpness at the horizon; for LINUCB and ONLINEUCB the "
-            + "model's score error at a few horizons and the learning rounds after which it resolves `gap`. Computed "
-            + "from the spec and its "
+            + "`gap`; for USCA the exponential mechanism's sharpness at the horizon; for LINUCB, ONLINEUCB and GPUCB "
+            + "the model's noise, its score error at a few horizons and the learning rounds after which a gap of "
+            + "`gap` is resolved. Computed from the spec and its "
             + "public pool only: nothing is stored and no user data is read. Seconds of CPU for a 1 000-point "
             + "support; one plan runs at a time per instance (503 with Retry-After when another is running).")
     @PostMapping("/bandits/plan")

@@ -89,9 +89,6 @@ class PlanEndpointTest extends PostgresIntegrationTest {
                 JsonNode.class).getStatusCode()).isEqualTo(HttpStatus.FORBIDDEN);
         assertThat(http.getForEntity("/bandits/no-such-bandit/plan", JsonNode.class).getStatusCode())
                 .isEqualTo(HttpStatus.NOT_FOUND);
-        http.postForEntity("/bandits", Specs.gp("planned-gp", "JDP", 1000), JsonNode.class);
-        assertThat(http.getForObject("/bandits/planned-gp/plan", JsonNode.class).path("status").asText())
-                .as("GPUCB has no forecast").isEqualTo("NONE");
     }
 
     /**
@@ -195,15 +192,45 @@ class PlanEndpointTest extends PostgresIntegrationTest {
         assertThat(lf.path("roundsToResolve").asLong()).isPositive();
         assertThat(linearPlan.getBody().path("notes").toString()).contains("learning rounds");
 
-        ResponseEntity<JsonNode> refused = plan(Specs.gp("planned-gp-spec", "JDP", 1000), "test-analyst-key", "");
-        assertProblem(refused, HttpStatus.BAD_REQUEST, "validation");
-        assertThat(refused.getBody().toString()).contains("CAPRI, USCA, LINUCB and ONLINEUCB");
 
         var pairwise = Specs.capri("planned-pairwise", 2000, 600);
         pairwise.put("tuning", Map.of("elimination", "PAIRWISE"));
         ResponseEntity<JsonNode> tooLarge = plan(pairwise, "test-analyst-key", "");
         assertProblem(tooLarge, HttpStatus.BAD_REQUEST, "validation");
         assertThat(tooLarge.getBody().toString()).contains("tuning.projectionCap");
+    }
+
+    /** GPUCB, JDP and LDP: the model's noise and when it resolves the gap, for a spec and for a bandit. */
+    @Test
+    void aGpUcbForecastIsServedForSpecsAndBandits() {
+        for (String model : List.of("JDP", "LDP")) {
+            var spec = Specs.gp(null, model, 20000);
+            spec.remove("id");
+            ResponseEntity<JsonNode> r = plan(spec, "test-analyst-key", "?gap=0.3");
+            assertThat(r.getStatusCode()).as("%s", r.getBody()).isEqualTo(HttpStatus.OK);
+            assertThat(r.getBody().path("algorithm").asText()).isEqualTo("GPUCB");
+            JsonNode g = r.getBody().path("gpucb");
+            assertThat(g.path("privacyModel").asText()).isEqualTo(model);
+            assertThat(g.path("featureDimension").asInt()).isEqualTo(32);
+            assertThat(g.path("gap").asDouble()).isEqualTo(0.3);
+            assertThat(g.path("points")).hasSize(4);
+            assertThat(g.path("regulariser").asText()).isEqualTo("SHIFT");
+            assertThat(r.getBody().path("notes").toString()).contains("a gap of 0.300");
+            assertThat(r.getBody().path("linear").isNull()).isTrue();
+        }
+        var badGap = Specs.gp("planned-gp", "JDP", 2000);
+        assertProblem(plan(badGap, "test-analyst-key", "?gap=0"), HttpStatus.BAD_REQUEST, "validation");
+
+        http.postForEntity("/bandits", Specs.gp("planned-gp", "JDP", 2000), JsonNode.class);
+        JsonNode forecast = http.getForObject("/bandits/planned-gp/plan", JsonNode.class);
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (forecast.path("status").asText().equals("COMPUTING") && System.nanoTime() < deadline) {
+            sleep(100);
+            forecast = http.getForObject("/bandits/planned-gp/plan", JsonNode.class);
+        }
+        assertThat(forecast.path("status").asText()).as("%s", forecast).isEqualTo("READY");
+        assertThat(forecast.path("report").path("gpucb").path("horizon").asLong()).isEqualTo(2000);
+        assertThat(forecast.path("report").path("gpucb").path("leafRounds").asLong()).isEqualTo(8);
     }
 
     @Test

@@ -105,7 +105,7 @@ public record OnlineUcbForecast(long horizon, int dimension, int reportsPerUser,
         OnlineUcbForecast forecast = new OnlineUcbForecast(horizon, c.dimension(), reportsPerUser,
                 p.privacyCost().epsilon(), p.privacyCost().delta(), p.featureSigma(), p.rewardSigma(),
                 Math.sqrt(m.delta2), c.learner().name(), Math.sqrt(m.v), gap, rounds, users, points);
-        return new PlanReport("ONLINEUCB", gap, null, null, null, forecast, notes(forecast, m, c));
+        return PlanReport.onlineUcb(gap, forecast, notes(forecast, m, c));
     }
 
     private static List<String> notes(OnlineUcbForecast f, Model m, OnlineUcbConfig c) {
