@@ -201,6 +201,8 @@ class LinearBanditFlowTest extends PostgresIntegrationTest {
         api.ok("/bandits", Specs.linear("ldp-flow", "ONLINEUCB", 31, 2));
         JsonNode ledger = http.getForObject("/bandits/ldp-flow/ledger", JsonNode.class);
         assertThat(ledger).hasSize(1);
+        assertProblem(api.post("/release", Map.of("bandit", "ldp-flow", "context", List.of(0.5, 0.5))),
+                HttpStatus.CONFLICT, "not-ready");
 
         SeededNoiseSource userNoise = new SeededNoiseSource(11);
         List<JsonNode> decisions = new ArrayList<>();
@@ -257,6 +259,8 @@ class LinearBanditFlowTest extends PostgresIntegrationTest {
         assertThat(jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = 'ldp-flow' "
                 + "AND context IS NOT NULL", Long.class)).as("a locally private bandit keeps no context").isZero();
         assertThat(release.path("privacy").path("model").asText()).isEqualTo("LDP");
+        assertThat(api.ok("/release", Map.of("bandit", "ldp-flow", "context", List.of(0.5, 0.5))).path("action")
+                .asText()).as("the model holds reports now").isIn("a1", "a2", "a3");
     }
 
     /** What dpbandit-client does on the user's device with a decision's randomiser inputs. */
