@@ -242,7 +242,7 @@ public class BanditService {
     public Slice<BanditStatus> list(String after, int limit, java.util.function.Predicate<String> visible) {
         List<String> page = new java.util.ArrayList<>();
         String from = after;
-        int batch = limit + 1;
+        int batch = Math.max(limit + 1, 500);
         while (page.size() <= limit) {
             List<String> ids = registry.idsAfter(from, org.springframework.data.domain.Limit.of(batch));
             for (String id : ids) {
