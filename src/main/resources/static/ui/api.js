@@ -23,11 +23,32 @@ function url(path) {
   return new URL('../' + path, document.baseURI).toString();
 }
 
-/** GET a path of the API as JSON, with the given key (default: the session's). */
+/** The next page's address from a Link header (rel="next", relative to the page's), or null. */
+function nextPage(response) {
+  const link = response.headers.get('Link');
+  const match = link && /<([^>]+)>\s*;\s*rel="next"/.exec(link);
+  return match ? new URL(match[1], response.url).toString() : null;
+}
+
+/**
+ * GET a path of the API as JSON, with the given key (default: the session's). A list (a JSON array)
+ * is read whole: its pages are followed through their Link headers and joined.
+ */
 export async function get(path, key = session.key()) {
+  let body = await page(url(path), key);
+  if (!Array.isArray(body.json)) return body.json;
+  const items = [...body.json];
+  while (body.next) {
+    body = await page(body.next, key);
+    items.push(...body.json);
+  }
+  return items;
+}
+
+async function page(address, key) {
   let response;
   try {
-    response = await fetch(url(path), {
+    response = await fetch(address, {
       headers: { 'X-API-Key': key ?? '', Accept: 'application/json' },
       cache: 'no-store',
       credentials: 'omit',
@@ -45,7 +66,7 @@ export async function get(path, key = session.key()) {
     }
     throw new ApiError(response.status, problem.title || `HTTP ${response.status}`, problem.detail || '');
   }
-  return response.json();
+  return { json: await response.json(), next: nextPage(response) };
 }
 
 export const banditPath = (id) => 'bandits/' + encodeURIComponent(id);

@@ -135,8 +135,10 @@ public final class SpecValidation {
         if (needsDelta && (delta == null || !(delta > 0 && delta < 1))) {
             p.add(problem("privacy.delta", "must lie strictly between 0 and 1 for " + a.algorithm()));
         }
-        if (!needsDelta && delta != null && !(delta >= 0 && delta < 1)) {
-            p.add(problem("privacy.delta", "must lie in [0, 1)"));
+        if (!needsDelta && delta != null && delta != 0.0) {
+            // Refused rather than dropped: a caller who sends a delta believes it buys something.
+            p.add(problem("privacy.delta", "must be 0 or absent for " + a.algorithm() + ": its mechanism is pure "
+                    + "epsilon-DP and uses no delta (the ledger charges delta = 0)"));
         }
         Double total = privacy.totalEpsilon();
         if (total != null && eps != null && total < eps) {

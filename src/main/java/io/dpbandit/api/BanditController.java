@@ -11,10 +11,17 @@ import io.dpbandit.security.Access;
 import io.dpbandit.release.BanditInsights;
 import io.dpbandit.registry.BanditService;
 import io.dpbandit.registry.PrivacyReports;
+import io.dpbandit.problem.ProblemType;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.store.LedgerEntry;
 import java.net.URI;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 import java.util.List;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -52,6 +59,8 @@ public class BanditController {
             + "`gap` is resolved. Computed from the spec and its "
             + "public pool only: nothing is stored and no user data is read. Seconds of CPU for a 1 000-point "
             + "support; one plan runs at a time per instance (503 with Retry-After when another is running).")
+    @ProblemResponse(type = ProblemType.BUSY, when = "another plan is being computed on this instance; retry after "
+            + "Retry-After")
     @PostMapping("/bandits/plan")
     public PlanReport plan(@RequestBody BanditSpec spec,
             @Parameter(description = "the reward gap to forecast the first elimination of (CAPRI) or the release "
@@ -71,6 +80,18 @@ public class BanditController {
     }
 
     /** 201 when created; 200 when the same spec was already created (a safe retry). */
+    @Operation(summary = "Create a bandit (admin)", description = "Validates the spec (400 naming every field to "
+            + "change), charges what the algorithm charges at creation, and opens its first epoch. 201 with Location "
+            + "when created; 200 when the same spec is sent again (a safe retry); 409 for another spec under a taken "
+            + "id.", responses = {
+                @ApiResponse(responseCode = "201", description = "Created: the new bandit's status; Location names it",
+                        content = @Content(mediaType = "application/json",
+                                schema = @Schema(implementation = BanditService.BanditStatus.class))),
+                @ApiResponse(responseCode = "200", description = "OK: the same spec was created before; its status",
+                        content = @Content(mediaType = "application/json",
+                                schema = @Schema(implementation = BanditService.BanditStatus.class)))})
+    @ProblemResponse(type = ProblemType.CONFLICT, when = "the id is taken by a bandit with another spec, or the "
+            + "shared budget (privacy.budget) cannot admit the bandit's worst case")
     @PostMapping("/bandits")
     public ResponseEntity<BanditService.BanditStatus> create(@RequestBody BanditSpec spec) {
         if (spec.id() != null) {
@@ -82,12 +103,22 @@ public class BanditController {
                 : ResponseEntity.ok(created.status());
     }
 
+    @Operation(summary = "The bandits this key may read", description = "In id order, a page at a time: at most "
+            + "`limit`, and while more follow a Link header with rel=\"next\" names the next page (the cursor is "
+            + "opaque). A key scoped to some bandits sees only them.")
     @GetMapping("/bandits")
-    public List<BanditService.BanditStatus> list() {
+    public ResponseEntity<List<BanditService.BanditStatus>> list(
+            @Parameter(description = Pages.LIMIT_DESCRIPTION) @RequestParam(defaultValue = "100")
+            @Min(1) @Max(Pages.MAX_LIMIT) int limit,
+            @Parameter(description = Pages.CURSOR_DESCRIPTION) @RequestParam(required = false) String cursor,
+            HttpServletRequest request) {
         var principal = Access.principal();
-        return bandits.list().stream().filter(b -> principal.mayActOn(b.id())).toList();
+        String after = Pages.after("bandits", cursor, "");
+        return Pages.answer(request, "bandits", limit, bandits.list(after, limit, principal::mayActOn),
+                BanditService.BanditStatus::id);
     }
 
+    @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no bandit has this id")
     @GetMapping("/bandits/{id}")
     public BanditService.BanditStatus get(@PathVariable String id) {
         Access.requireBandit(id);
@@ -98,6 +129,7 @@ public class BanditController {
             + "k rounds), its (epsilon, delta) and accountant, each mechanism with the sensitivity and calibration it "
             + "runs at and the paper it implements, what it has spent, its shared budget, what leaves without noise "
             + "by design, and what each role reads. A function of the spec and the ledger only. Role analyst.")
+    @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no bandit has this id")
     @GetMapping("/bandits/{id}/privacy")
     public PrivacyReports.PrivacyReport privacy(@PathVariable String id) {
         Access.requireBandit(id);
@@ -108,25 +140,82 @@ public class BanditController {
             + "decisions PENDING, ACCEPTED, LATE, DEFAULTED and NOT_USED. Role ops only: whether and when a user's "
             + "feedback came is that user's data, so analysts never see it (GET /bandits/{id} shows only figures "
             + "that follow the decisions' times and the feedback windows).")
+    @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no bandit has this id")
     @GetMapping("/bandits/{id}/feedback")
     public BanditService.FeedbackCounts feedback(@PathVariable String id) {
         Access.requireBandit(id);
         return bandits.feedback(id);
     }
 
+    @Operation(summary = "A bandit's privacy ledger", description = "Every charge, oldest first, a page at a time "
+            + "(`limit`, and a Link header with rel=\"next\" while more follow). Append-only: a new charge always "
+            + "comes after the ones already paged.")
+    @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no bandit has this id")
     @GetMapping("/bandits/{id}/ledger")
-    public List<LedgerEntry> ledger(@PathVariable String id) {
+    public ResponseEntity<List<LedgerEntry>> ledger(@PathVariable String id,
+            @Parameter(description = Pages.LIMIT_DESCRIPTION) @RequestParam(defaultValue = "100")
+            @Min(1) @Max(Pages.MAX_LIMIT) int limit,
+            @Parameter(description = Pages.CURSOR_DESCRIPTION) @RequestParam(required = false) String cursor,
+            HttpServletRequest request) {
         Access.requireBandit(id);
-        return bandits.ledger(id);
+        long after = Pages.number(Pages.after("ledger", cursor, null), 0);
+        return Pages.answer(request, "ledger", limit, bandits.ledger(id, after, limit), e -> e.getId().toString());
     }
 
     @Operation(summary = "A bandit's epochs", description = "Timeline, progress of background work, and per "
             + "released epoch its confidence width, projection-set size, the mean active-set size over the pool "
-            + "after it, and the privacy charged for it. Public (post-processing of releases).")
+            + "after it, and the privacy charged for it. Public (post-processing of releases). Oldest first, a page "
+            + "at a time (`limit`, and a Link header with rel=\"next\" while more follow).")
+    @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no bandit has this id")
     @GetMapping("/bandits/{id}/epochs")
-    public List<BanditInsights.EpochSummary> epochs(@PathVariable String id) {
+    public ResponseEntity<List<BanditInsights.EpochSummary>> epochs(@PathVariable String id,
+            @Parameter(description = Pages.LIMIT_DESCRIPTION) @RequestParam(defaultValue = "100")
+            @Min(1) @Max(Pages.MAX_LIMIT) int limit,
+            @Parameter(description = Pages.CURSOR_DESCRIPTION) @RequestParam(required = false) String cursor,
+            HttpServletRequest request) {
         Access.requireBandit(id);
-        return insights.epochs(id);
+        long after = Pages.number(Pages.after("epochs", cursor, null), 0);
+        if (after > Integer.MAX_VALUE) {
+            throw InvalidRequestException.of("cursor", "is not a cursor of this list; send the one from the previous "
+                    + "page's Link header as it is, or none for the first page");
+        }
+        return Pages.answer(request, "epochs", limit, insights.epochs(id, (int) after, limit),
+                e -> Integer.toString(e.number()));
+    }
+
+    @Operation(summary = "Pause a bandit (admin)", description = "From now on it makes no new decision: POST /decide "
+            + "answers 409 paused. Feedback for the decisions it already made is taken as usual, its releases stay "
+            + "available, and its epochs go on settling, folding and closing what is in flight, so nothing accepted "
+            + "is lost. A retried requestId of an earlier decision is answered as before. Pausing a paused bandit "
+            + "changes nothing; a retired one is 409 retired.")
+    @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no bandit has this id")
+    @ProblemResponse(type = ProblemType.RETIRED, when = "the bandit is retired")
+    @PostMapping("/bandits/{id}/pause")
+    public BanditService.BanditStatus pause(@PathVariable String id) {
+        Access.requireBandit(id);
+        return bandits.pause(id);
+    }
+
+    @Operation(summary = "Resume a paused bandit (admin)", description = "It decides again. Resuming an active "
+            + "bandit changes nothing; a retired one is 409 retired.")
+    @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no bandit has this id")
+    @ProblemResponse(type = ProblemType.RETIRED, when = "the bandit is retired")
+    @PostMapping("/bandits/{id}/resume")
+    public BanditService.BanditStatus resume(@PathVariable String id) {
+        Access.requireBandit(id);
+        return bandits.resume(id);
+    }
+
+    @Operation(summary = "Retire a bandit for good (admin)", description = "It serves nothing any more: POST "
+            + "/decide, POST /feedback and POST /release answer 409 retired. Its status, ledger, epochs, privacy report "
+            + "and GET /release stay readable. The rounds it had in flight count with the default reward once their "
+            + "feedback windows pass, as rounds whose feedback never came. Retiring again changes nothing; it cannot "
+            + "be resumed.")
+    @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no bandit has this id")
+    @PostMapping("/bandits/{id}/retire")
+    public BanditService.BanditStatus retire(@PathVariable String id) {
+        Access.requireBandit(id);
+        return bandits.retire(id);
     }
 
     @Operation(summary = "The planner's forecast for an existing bandit", description = "The forecast of "
@@ -135,6 +224,7 @@ public class BanditController {
             + "ready, then READY with the report; NONE for an algorithm the planner does not forecast. Public: it "
             + "reads the spec "
             + "and pool only.")
+    @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no bandit has this id")
     @GetMapping("/bandits/{id}/plan")
     public BanditPlanner.BanditForecast forecast(@PathVariable String id) {
         Access.requireBandit(id);
@@ -145,6 +235,7 @@ public class BanditController {
             + "spaced sample of at most 400 contexts of the public pool: the released model's best action and the "
             + "size of the active set it was chosen from. Free post-processing; empty for USCA, whose per-context "
             + "releases are charged (use POST /release).")
+    @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no bandit has this id")
     @GetMapping("/bandits/{id}/recommendations")
     public BanditInsights.Recommendations recommendations(@PathVariable String id) {
         Access.requireBandit(id);

@@ -4,14 +4,23 @@ import io.dpbandit.bandit.BanditIds;
 import io.dpbandit.ledger.Ledger;
 import io.dpbandit.ledger.SharedBudgets;
 import io.dpbandit.validation.Finite;
+import io.dpbandit.problem.ProblemType;
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.DecimalMax;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Positive;
 import java.net.URI;
+import io.swagger.v3.oas.annotations.Parameter;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 import java.util.List;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -48,7 +57,14 @@ public class BudgetController {
             + "(privacy.budget) compose their charges in zCDP against it (rho adds up; the total converts to "
             + "(epsilon, delta) by Bun & Steinke 2016, Prop 1.3), and a bandit whose worst case would take it past "
             + "its total is refused at creation (409 with the numbers). 201 when created, 200 when the same figures "
-            + "are sent again, 409 for other figures under an existing id.")
+            + "are sent again, 409 for other figures under an existing id.", responses = {
+                @ApiResponse(responseCode = "201", description = "Created: the new budget; Location names it",
+                        content = @Content(mediaType = "application/json",
+                                schema = @Schema(implementation = Ledger.SharedBudget.class))),
+                @ApiResponse(responseCode = "200", description = "OK: the same figures were sent before; the budget",
+                        content = @Content(mediaType = "application/json",
+                                schema = @Schema(implementation = Ledger.SharedBudget.class)))})
+    @ProblemResponse(type = ProblemType.CONFLICT, when = "a budget with this id exists with other figures")
     @PostMapping("/budgets")
     public ResponseEntity<Ledger.SharedBudget> create(@Valid @RequestBody BudgetRequest request) {
         boolean existed = budgets.exists(request.id());
@@ -64,12 +80,19 @@ public class BudgetController {
     }
 
     @Operation(summary = "Shared budgets", description = "Each with its total, what its bandits have spent and "
-            + "committed at worst (rho), and how many bandits are on it.")
+            + "committed at worst (rho), and how many bandits are on it. In id order, a page at a time (`limit`, and a "
+            + "Link header with rel=\"next\" while more follow).")
     @GetMapping("/budgets")
-    public List<Ledger.SharedBudget> list() {
-        return budgets.list();
+    public ResponseEntity<List<Ledger.SharedBudget>> list(
+            @Parameter(description = Pages.LIMIT_DESCRIPTION) @RequestParam(defaultValue = "100")
+            @Min(1) @Max(Pages.MAX_LIMIT) int limit,
+            @Parameter(description = Pages.CURSOR_DESCRIPTION) @RequestParam(required = false) String cursor,
+            HttpServletRequest request) {
+        return Pages.answer(request, "budgets", limit, budgets.list(Pages.after("budgets", cursor, ""), limit),
+                Ledger.SharedBudget::id);
     }
 
+    @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no budget has this id")
     @GetMapping("/budgets/{id}")
     public Ledger.SharedBudget get(@PathVariable String id) {
         return budgets.get(id);

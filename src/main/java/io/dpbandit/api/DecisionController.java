@@ -11,6 +11,7 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.dpbandit.problem.ProblemType;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
@@ -82,6 +83,11 @@ public class DecisionController {
             + "same requestId returns the same decision. learning says whether this is one of the bandit's learning "
             + "rounds (its reward counts if it comes within feedback.waitSeconds). A locally private (ONLINEUCB) "
             + "learning decision carries randomiser: the public inputs of the client's randomiser.")
+    @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no bandit has this id")
+    @ProblemResponse(type = ProblemType.CONFLICT, when = "the requestId was used by another key, or with another "
+            + "context")
+    @ProblemResponse(type = ProblemType.PAUSED, when = "the bandit is paused (an admin resumes it)")
+    @ProblemResponse(type = ProblemType.RETIRED, when = "the bandit is retired")
     @PostMapping("/decide")
     public DecisionService.Decision decide(@Valid @RequestBody DecideRequest request) {
         Access.requireBandit(request.bandit());
@@ -93,6 +99,9 @@ public class DecisionController {
             + "private (ONLINEUCB) bandit takes {decisionId, report} and refuses a raw reward. Idempotent per "
             + "decision: status ACCEPTED (counts), LATE (after the wait: the round counts with the default reward), "
             + "NOT_USED (not a learning round) or DUPLICATE (already received; nothing changed).")
+    @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no decision has this id")
+    @ProblemResponse(type = ProblemType.RETIRED, when = "the decision's bandit is retired (nothing is stored; the "
+            + "round counts with the default reward once its window passes)")
     @PostMapping("/feedback")
     public DecisionService.FeedbackResult feedback(@Valid @RequestBody FeedbackRequest request) {
         Access.requireBandit(decisions.banditOf(request.decisionId()));
@@ -103,6 +112,8 @@ public class DecisionController {
             + "A = L^-1, C_r, B, (epsilon_r, delta_r), sigma) that dpbandit-client's CapriRandomiser needs for the "
             + "rounds of this epoch. An epoch's plan never changes, so clients cache it. 409 not-ready while the "
             + "epoch is being planned; 400 for a bandit that is not locally private.")
+    @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no bandit has this id, or it has no such epoch")
+    @ProblemResponse(type = ProblemType.NOT_READY, when = "the epoch is still being planned")
     @GetMapping("/bandits/{id}/epochs/{epoch}/randomiser")
     public ResponseEntity<CapriRandomiserPlan> randomiserPlan(@PathVariable String id, @PathVariable int epoch) {
         Access.requireBandit(id);

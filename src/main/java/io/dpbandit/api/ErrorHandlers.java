@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.bandit.ServiceErrors;
+import io.dpbandit.problem.ProblemType;
 import io.dpbandit.problem.Problems;
 import io.dpbandit.problem.Unavailable;
 import io.dpbandit.security.Access;
@@ -138,7 +139,7 @@ public class ErrorHandlers {
     @ExceptionHandler(ServiceErrors.NotFound.class)
     @ResponseStatus(HttpStatus.NOT_FOUND)
     ProblemDetail notFound(ServiceErrors.NotFound e) {
-        return Problems.of(HttpStatus.NOT_FOUND, "not-found", "Not found", e.getMessage());
+        return ProblemType.NOT_FOUND.problem(e.getMessage());
     }
 
     @ExceptionHandler(Access.Forbidden.class)
@@ -150,26 +151,38 @@ public class ErrorHandlers {
     @ExceptionHandler(ServiceErrors.Conflict.class)
     @ResponseStatus(HttpStatus.CONFLICT)
     ProblemDetail conflict(ServiceErrors.Conflict e) {
-        return Problems.of(HttpStatus.CONFLICT, "conflict", "Conflict", e.getMessage());
+        return ProblemType.CONFLICT.problem(e.getMessage());
     }
 
     @ExceptionHandler(ServiceErrors.BudgetExhausted.class)
     @ResponseStatus(HttpStatus.CONFLICT)
     ProblemDetail budget(ServiceErrors.BudgetExhausted e) {
-        return Problems.of(HttpStatus.CONFLICT, "budget-exhausted", "Privacy budget exhausted", e.getMessage());
+        return ProblemType.BUDGET_EXHAUSTED.problem(e.getMessage());
     }
 
     @ExceptionHandler(ServiceErrors.NotReady.class)
     @ResponseStatus(HttpStatus.CONFLICT)
     ProblemDetail notReady(ServiceErrors.NotReady e) {
-        return Problems.of(HttpStatus.CONFLICT, "not-ready", "Not ready", e.getMessage());
+        return ProblemType.NOT_READY.problem(e.getMessage());
+    }
+
+    @ExceptionHandler(ServiceErrors.Paused.class)
+    @ResponseStatus(HttpStatus.CONFLICT)
+    ProblemDetail paused(ServiceErrors.Paused e) {
+        return ProblemType.PAUSED.problem(e.getMessage());
+    }
+
+    @ExceptionHandler(ServiceErrors.Retired.class)
+    @ResponseStatus(HttpStatus.CONFLICT)
+    ProblemDetail retired(ServiceErrors.Retired e) {
+        return ProblemType.RETIRED.problem(e.getMessage());
     }
 
     @ExceptionHandler(ServiceErrors.Busy.class)
     ResponseEntity<ProblemDetail> busy(ServiceErrors.Busy e) {
         return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
                 .header(HttpHeaders.RETRY_AFTER, Integer.toString(e.retryAfterSeconds()))
-                .body(Problems.of(HttpStatus.SERVICE_UNAVAILABLE, "busy", "Busy", e.getMessage()));
+                .body(ProblemType.BUSY.problem(e.getMessage()));
     }
 
     @ExceptionHandler(HttpMediaTypeNotSupportedException.class)
@@ -230,7 +243,7 @@ public class ErrorHandlers {
     @ExceptionHandler({NoResourceFoundException.class, NoHandlerFoundException.class})
     @ResponseStatus(HttpStatus.NOT_FOUND)
     ProblemDetail noResource(Exception e) {
-        return Problems.of(HttpStatus.NOT_FOUND, "not-found", "Not found", "no such endpoint");
+        return Problems.noSuchEndpoint();
     }
 
     @ExceptionHandler(Exception.class)

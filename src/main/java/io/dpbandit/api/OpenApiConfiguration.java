@@ -14,17 +14,22 @@ import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.security.SecurityRequirement;
 import io.swagger.v3.oas.models.security.SecurityScheme;
 import io.swagger.v3.oas.models.servers.Server;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.springdoc.core.customizers.OpenApiCustomizer;
+import org.springdoc.core.customizers.OperationCustomizer;
+import org.springframework.core.annotation.AnnotatedElementUtils;
+import org.springframework.http.HttpStatus;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
  * The OpenAPI document's fixed parts. The server is the relative "/" so the document does not
- * depend on the host or port it was fetched from, and openapi.yaml can match it exactly. The
- * answers the security chain and the body limit give before any controller runs (401, 413, 429)
- * are added to every operation, with the two ways of sending a key.
+ * depend on the host or port it was fetched from, and openapi.yaml can match it exactly. Each
+ * operation lists the answers it can give ({@link #documentedAnswers()}), with the two ways of
+ * sending a key.
  */
 @Configuration(proxyBeanMethods = false)
 public class OpenApiConfiguration {
@@ -38,7 +43,11 @@ public class OpenApiConfiguration {
                                 + "stable type per kind (https://dpbandit.io/problems/...). Every operation needs an "
                                 + "API key whose roles allow it; paths are matched exactly as written here (a path "
                                 + "with ';', '//', '.' or '..' segments or encoded '/', '.', '%' is refused with "
-                                + "400).")
+                                + "400). A path nothing serves is 404 with any key or none; HEAD is answered wherever "
+                                + "GET is, with the same authorization and no body. Lists (GET /bandits, /budgets, "
+                                + "/bandits/{id}/ledger, /bandits/{id}/epochs) are JSON arrays paged by cursor: limit "
+                                + "(1 to 1000, default 100) and, while more follow, a Link header with rel=\"next\". "
+                                + "Answers are gzip-compressed when the request sends Accept-Encoding: gzip.")
                         .license(new License().name("Proprietary")))
                 .servers(List.of(new Server().url("/")))
                 .components(new Components()
@@ -49,33 +58,116 @@ public class OpenApiConfiguration {
                 .security(List.of(new SecurityRequirement().addList("apiKey"), new SecurityRequirement().addList("bearer")));
     }
 
-    @Bean
-    OpenApiCustomizer securityResponses() {
-        Map<String, String> every = Map.of(
-                "401", "Unauthorized: no API key, or an unknown one",
-                "406", "Not Acceptable: the Accept header does not allow application/json",
-                "429", "Too Many Requests: this key is over its rate; see Retry-After",
-                "500", "Internal Server Error: a fault of the service itself, never of the request (type internal)",
-                "503", "Service Unavailable: the database is unreachable (type unavailable) or the instance holds too "
-                        + "many request bodies (type busy); nothing was stored, retry after Retry-After");
-        Map<String, String> withBody = Map.of(
-                "408", "Request Timeout: the body did not arrive within dpbandit.api.body-timeout",
-                "413", "Payload Too Large: the body is over dpbandit.api.max-body-bytes (max-decide-body-bytes for "
-                        + "/decide and /release), or a string, number or nesting in it is over its limit; the detail "
-                        + "names the limit",
-                "415", "Unsupported Media Type: send Content-Type: application/json (no wildcards)");
-        return api -> api.getPaths().values().forEach(path -> path.readOperations().forEach(op -> {
-            every.forEach((code, description) -> problem(op, code, description));
-            if (op.getRequestBody() != null) {
-                withBody.forEach((code, description) -> problem(op, code, description));
-            }
-        }));
+    /**
+     * What an answer other than 2xx looks like (RFC 9457 application/problem+json), for the document
+     * only: the service writes Spring's ProblemDetail, whose extra properties are inline.
+     */
+    @io.swagger.v3.oas.annotations.media.Schema(name = "ProblemDetail", description = "RFC 9457 problem details. "
+            + "type is stable per kind of problem (https://dpbandit.io/problems/<kind>); detail says what to change "
+            + "and never echoes a context, reward or stack trace.")
+    record ProblemDocument(
+            @io.swagger.v3.oas.annotations.media.Schema(format = "uri", requiredMode = io.swagger.v3.oas.annotations.media.Schema.RequiredMode.REQUIRED,
+                    example = "https://dpbandit.io/problems/not-ready") String type,
+            @io.swagger.v3.oas.annotations.media.Schema(requiredMode = io.swagger.v3.oas.annotations.media.Schema.RequiredMode.REQUIRED) String title,
+            @io.swagger.v3.oas.annotations.media.Schema(requiredMode = io.swagger.v3.oas.annotations.media.Schema.RequiredMode.REQUIRED) int status,
+            @io.swagger.v3.oas.annotations.media.Schema(requiredMode = io.swagger.v3.oas.annotations.media.Schema.RequiredMode.REQUIRED) String detail,
+            @io.swagger.v3.oas.annotations.media.Schema(format = "uri") String instance,
+            @io.swagger.v3.oas.annotations.media.Schema(description = "type validation only: each field to change")
+            List<FieldProblem> errors) {
     }
 
-    private static void problem(io.swagger.v3.oas.models.Operation op, String code, String description) {
-        op.getResponses().computeIfAbsent(code, c -> new ApiResponse().description(description)
-                .content(new Content().addMediaType("application/problem+json",
-                        new MediaType().schema(new Schema<>().$ref("#/components/schemas/ProblemDetail")))));
+    @io.swagger.v3.oas.annotations.media.Schema(name = "FieldProblem")
+    record FieldProblem(@io.swagger.v3.oas.annotations.media.Schema(description = "the field, e.g. privacy.delta or "
+            + "limit") String field, String message) {
+    }
+
+    @Bean
+    OpenApiCustomizer problemSchema() {
+        return api -> ModelConverters.getInstance(true).readAll(new AnnotatedType(ProblemDocument.class))
+                .forEach(api.getComponents()::addSchemas);
+    }
+
+    /**
+     * The answers each operation can give besides its success, derived from what can answer it:
+     * <ul>
+     *   <li>every operation (the security chain and the service around every handler): 400 for a
+     *       malformed query string (and for its parameters, where it has any), 401, 403, 406, 429,
+     *       500, and 503 when the database is unreachable;</li>
+     *   <li>an operation with a body (the body reader and the JSON mapper): 400 for the body, 408,
+     *       413, 415, and 503 when too many bodies are held;</li>
+     *   <li>what the operation's own service answers, from its {@link ProblemResponse} annotations
+     *       (404, 409 by type, 503 busy).</li>
+     * </ul>
+     * Each answer's description says when, with the problem type. {@code DocumentedAnswersTest}
+     * checks that the service answers no status that an operation does not list. A request the
+     * document does not describe (a body or Content-Type on a GET) may meet 408, 413 or 415 too.
+     */
+    @Bean
+    OperationCustomizer documentedAnswers() {
+        return (operation, handler) -> {
+            Map<Integer, List<String>> when = new TreeMap<>();
+            boolean body = operation.getRequestBody() != null;
+            boolean parameters = operation.getParameters() != null && operation.getParameters().stream()
+                    .anyMatch(p -> "query".equals(p.getIn()) || ("path".equals(p.getIn()) && p.getSchema() != null
+                            && !"string".equals(type(p.getSchema()))));
+            if (body) {
+                add(when, 400, "the body is not JSON this operation reads, or a field breaks its rules (type validation: "
+                        + "`errors` names each field)");
+            }
+            if (parameters) {
+                add(when, 400, "a parameter is missing, malformed or out of range (type validation)");
+            }
+            add(when, 400, "the query string holds a control character, an unpaired surrogate or a malformed escape "
+                    + "(type validation)");
+            add(when, 401, "no API key, or an unknown one (type unauthorized; WWW-Authenticate: Bearer)");
+            add(when, 403, "the key's roles do not allow this operation, or the key is scoped to other bandits (type "
+                    + "forbidden)");
+            add(when, 406, "the Accept header does not allow application/json (type not-acceptable)");
+            if (body) {
+                add(when, 408, "the body did not arrive within dpbandit.api.body-timeout (type body-timeout)");
+                add(when, 413, "the body is over dpbandit.api.max-body-bytes (max-decide-body-bytes for /decide and "
+                        + "/release), or a string, number or nesting in it is over its limit; the detail names the "
+                        + "limit (type payload-too-large)");
+                add(when, 415, "the Content-Type is not application/json (wildcards are refused; type "
+                        + "unsupported-media-type)");
+            }
+            add(when, 429, "this key is over its rate; retry after Retry-After (type rate-limited)");
+            add(when, 500, "a fault of the service itself, never of the request; safe to retry (type internal)");
+            add(when, 503, "the database is unreachable; nothing was stored, retry after Retry-After (type "
+                    + "unavailable)");
+            if (body) {
+                add(when, 503, "the instance holds too many request bodies; retry after Retry-After (type busy)");
+            }
+            for (ProblemResponse answer : AnnotatedElementUtils.findMergedRepeatableAnnotations(handler.getMethod(),
+                    ProblemResponse.class)) {
+                add(when, answer.type().status().value(), answer.when() + " (type " + answer.type().kind() + ")");
+            }
+            boolean paged = operation.getParameters() != null && operation.getParameters().stream()
+                    .anyMatch(p -> "query".equals(p.getIn()) && "cursor".equals(p.getName()));
+            ApiResponse ok = operation.getResponses().get("200");
+            if (paged && ok != null) {
+                ok.addHeaderObject("Link", new io.swagger.v3.oas.models.headers.Header().description("while more "
+                        + "items follow: <path?limit=n&cursor=c>; rel=\"next\" (RFC 8288), the next page relative to "
+                        + "this request").schema(new Schema<String>().types(java.util.Set.of("string"))));
+            }
+            when.forEach((code, clauses) -> operation.getResponses().addApiResponse(Integer.toString(code),
+                    new ApiResponse().description(HttpStatus.valueOf(code).getReasonPhrase() + ": "
+                            + String.join("; ", clauses)).content(new Content().addMediaType(
+                                    "application/problem+json", new MediaType().schema(
+                                            new Schema<>().$ref("#/components/schemas/ProblemDetail"))))));
+            return operation;
+        };
+    }
+
+    private static void add(Map<Integer, List<String>> when, int code, String clause) {
+        when.computeIfAbsent(code, c -> new ArrayList<>()).add(clause);
+    }
+
+    private static String type(Schema<?> schema) {
+        if (schema.getType() != null) {
+            return schema.getType();
+        }
+        return schema.getTypes() == null || schema.getTypes().isEmpty() ? null : schema.getTypes().iterator().next();
     }
 
     /**

@@ -8,7 +8,9 @@ import io.dpbandit.bandit.BanditIds;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
+import io.dpbandit.problem.ProblemType;
 import io.dpbandit.release.ReleaseService;
+import io.swagger.v3.oas.annotations.Operation;
 import io.dpbandit.runtime.ContextRelease;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -39,12 +41,27 @@ public class ReleaseController {
         this.releases = releases;
     }
 
+    @Operation(summary = "A bandit's latest private release", description = "CAPRI: the latest released model "
+            + "(none before the first epoch closes); USCA: its releases so far by action and ledger entry; LINUCB, "
+            + "ONLINEUCB, GPUCB: the public model. With the budget and the release's provenance.")
+    @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no bandit has this id")
     @GetMapping("/release")
     public ReleaseService.LatestRelease latest(@RequestParam("bandit") String banditId) {
         Access.requireBandit(banditId);
         return releases.latest(banditId);
     }
 
+    @Operation(summary = "A private decision for a context", description = "USCA: the exponential mechanism's "
+            + "action, charged epsilon once per distinct context (the same context again is free). The others: the "
+            + "released model's best action, free post-processing. 409 not-ready while there is no model to answer "
+            + "from (USCA learning, CAPRI before its first release, the sequential models before their first round "
+            + "is in).")
+    @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no bandit has this id")
+    @ProblemResponse(type = ProblemType.NOT_READY, when = "there is no model yet: USCA still learning, CAPRI before "
+            + "its first release, LINUCB, ONLINEUCB or GPUCB before their first round is in the model")
+    @ProblemResponse(type = ProblemType.BUDGET_EXHAUSTED, when = "USCA: a new context would take the bandit (or its "
+            + "shared budget) past its total")
+    @ProblemResponse(type = ProblemType.RETIRED, when = "the bandit is retired (GET /release still answers)")
     @PostMapping("/release")
     public ContextRelease release(@Valid @RequestBody ReleaseRequest request) {
         Access.requireBandit(request.bandit());

@@ -34,6 +34,20 @@ public final class ServiceErrors {
         }
     }
 
+    /** The bandit is paused: it makes no new decision until an admin resumes it (409 paused). */
+    public static class Paused extends RuntimeException {
+        public Paused(String message) {
+            super(message);
+        }
+    }
+
+    /** The bandit is retired, for good: it serves nothing any more (409 retired). */
+    public static class Retired extends RuntimeException {
+        public Retired(String message) {
+            super(message);
+        }
+    }
+
     /** Work the service does one at a time is under way; try again later (503, Retry-After). */
     public static class Busy extends RuntimeException {
         private final int retryAfterSeconds;

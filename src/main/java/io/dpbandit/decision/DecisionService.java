@@ -9,6 +9,8 @@ import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.bandit.Phase;
 import io.dpbandit.bandit.ReleaseKeys;
 import io.dpbandit.bandit.ServiceErrors;
+import io.dpbandit.bandit.Serving;
+import io.dpbandit.store.BanditStateStore;
 import io.dpbandit.client.capri.CapriRandomiserPlan;
 import io.dpbandit.client.privacy.ContributionBounds;
 import io.dpbandit.runtime.BanditRuntime;
@@ -40,9 +42,11 @@ public class DecisionService {
     private final TransactionTemplate tx;
     private final BanditMetrics metrics;
     private final ReleaseKeys keys;
+    private final BanditStateStore states;
 
     public DecisionService(Runtimes runtimes, DecisionStore decisions, TransactionTemplate tx, BanditMetrics metrics,
-            ReleaseKeys keys) {
+            ReleaseKeys keys, BanditStateStore states) {
+        this.states = states;
         this.runtimes = runtimes;
         this.decisions = decisions;
         this.tx = tx;
@@ -128,6 +132,9 @@ public class DecisionService {
                     DecisionStore.Inserted row = decisions.insert(id, banditId, caller, requestId, rt.version().epoch(),
                             mayLearn, kept, digest, served.action(), served.propensity(),
                             rt.spec().feedback().waitSeconds(), shard);
+                    if (row == null) {
+                        throw notServing(banditId); // rolls the user's round back
+                    }
                     if (mayLearn && row.slot() == null) {
                         decisions.returnUserRound(banditId, who);
                     }
@@ -138,10 +145,33 @@ public class DecisionService {
             // Another request with the same requestId committed first: answer with its decision.
             return replay(rt, decisions.findByRequest(banditId, requestId).orElseThrow(), digest, context, caller);
         }
+        if (inserted == null) {
+            throw notServing(banditId);
+        }
         boolean learning = inserted.slot() != null;
         metrics.decision(banditId, rt.spec().algorithm().name(), learning);
         return new Decision(id, rt.actionId(served.action()), served.propensity(), rt.version().epoch(),
                 rt.version().phase(), learning, learning ? served.randomiser() : null);
+    }
+
+    /** Why a bandit made no decision: it is paused or retired (its insert found it so). */
+    private RuntimeException notServing(String banditId) {
+        Serving serving = states.serving(banditId).map(BanditStateStore.ServingState::serving)
+                .orElseThrow(() -> new ServiceErrors.NotFound("no bandit '" + banditId + "'"));
+        return switch (serving) {
+            case PAUSED -> new ServiceErrors.Paused("bandit '" + banditId + "' is paused: it makes no decision until an "
+                    + "admin resumes it (POST /bandits/" + banditId + "/resume); feedback for its earlier decisions "
+                    + "is still taken");
+            case RETIRED -> retired(banditId);
+            // Resumed between the insert and this read: the caller may simply send it again.
+            case ACTIVE -> new ServiceErrors.Paused("bandit '" + banditId + "' was paused while this decision was "
+                    + "made and has been resumed since; send the request again");
+        };
+    }
+
+    static ServiceErrors.Retired retired(String banditId) {
+        return new ServiceErrors.Retired("bandit '" + banditId + "' is retired: it serves no decision, feedback or "
+                + "release any more; its status, ledger, epochs and releases stay readable");
     }
 
     private Decision replay(BanditRuntime rt, DecisionStore.DecisionRow previous, String digest, double[] context,
@@ -201,6 +231,11 @@ public class DecisionService {
         DecisionStore.Owner owner = decisions.owner(decisionId)
                 .orElseThrow(() -> new ServiceErrors.NotFound("no decision '" + decisionId + "'"));
         String banditId = owner.banditId();
+        if (owner.serving() == Serving.RETIRED) {
+            // Nothing is stored: the round counts with the default reward once its window passes, as
+            // a round whose feedback never came (what a release holds never follows this refusal).
+            throw retired(banditId);
+        }
         BanditRuntime rt = runtimes.get(banditId);
         boolean local = rt.local().isPresent();
         if (local && reward != null) {

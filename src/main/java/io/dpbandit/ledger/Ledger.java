@@ -12,6 +12,8 @@ import io.dpbandit.store.SharedBudgetRecord;
 import io.dpbandit.store.SharedBudgetRepository;
 import java.math.BigDecimal;
 import java.util.List;
+import io.dpbandit.bandit.Slice;
+import org.springframework.data.domain.Limit;
 import org.springframework.stereotype.Component;
 
 /**
@@ -57,6 +59,11 @@ public class Ledger {
 
     public List<LedgerEntry> entries(String banditId) {
         return entries.findByBanditIdOrderByIdAsc(banditId);
+    }
+
+    /** At most {@code limit} of the bandit's entries after entry {@code after} (0 for the first), in order. */
+    public Slice<LedgerEntry> entries(String banditId, long after, int limit) {
+        return Slice.of(entries.findByBanditIdAndIdGreaterThanOrderByIdAsc(banditId, after, Limit.of(limit + 1)), limit);
     }
 
     /** The bandit's (ε, δ) budget under BASIC, replayed from its entries in order: exact decimal sums. */

@@ -9,6 +9,8 @@ import io.dpbandit.store.SharedBudgetRecord;
 import io.dpbandit.store.SharedBudgetRepository;
 import java.math.BigDecimal;
 import java.util.List;
+import io.dpbandit.bandit.Slice;
+import org.springframework.data.domain.Limit;
 import org.springframework.stereotype.Component;
 
 /**
@@ -86,6 +88,11 @@ public class SharedBudgets {
 
     public List<Ledger.SharedBudget> list() {
         return budgets.findAllByOrderByIdAsc().stream().map(this::figures).toList();
+    }
+
+    /** At most {@code limit} budgets after the id {@code after} ("" for the first), in id order. */
+    public Slice<Ledger.SharedBudget> list(String after, int limit) {
+        return Slice.of(budgets.findByIdGreaterThanOrderByIdAsc(after, Limit.of(limit + 1)), limit).map(this::figures);
     }
 
     private Ledger.SharedBudget figures(SharedBudgetRecord b) {

@@ -34,6 +34,11 @@ public final class Problems {
         return of(HttpStatusCode.valueOf(403), "forbidden", "Forbidden", detail);
     }
 
+    /** A path (and method) that nothing in the service serves, whoever asks. */
+    public static ProblemDetail noSuchEndpoint() {
+        return of(HttpStatus.NOT_FOUND, "not-found", "Not found", "no such endpoint; the API is described at /v3/api-docs");
+    }
+
     public static ProblemDetail payloadTooLarge(long maxBytes) {
         return of(HttpStatusCode.valueOf(413), "payload-too-large", "Payload too large",
                 "the body may be at most " + maxBytes + " bytes");

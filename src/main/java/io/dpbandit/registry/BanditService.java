@@ -7,6 +7,10 @@ import io.dpbandit.bandit.FeedbackState;
 import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.bandit.Phase;
 import io.dpbandit.bandit.ServiceErrors;
+import io.dpbandit.bandit.Serving;
+import io.dpbandit.bandit.Slice;
+import io.swagger.v3.oas.annotations.media.Schema;
+import java.time.Instant;
 import io.dpbandit.client.privacy.NoiseSource;
 import io.dpbandit.ledger.Ledger;
 import io.dpbandit.ledger.SharedBudgets;
@@ -152,7 +156,11 @@ public class BanditService {
      * folded and when an epoch seals follow the windows, never the feedback, and the feedback counts
      * are an operator's ({@link #feedback}).
      */
-    public record BanditStatus(String id, BanditSpec.Algorithm algorithm, Phase phase, int epoch,
+    public record BanditStatus(String id, BanditSpec.Algorithm algorithm,
+            @Schema(description = "ACTIVE, PAUSED (no new decisions: 409 paused) or RETIRED (for good: no decision, "
+                    + "feedback or POST /release; 409 retired); set by an admin") Serving serving,
+            @Schema(description = "when serving last changed (absent: as created)") Instant servingSince,
+            Phase phase, int epoch,
             Integer epochLength, EpochProgress current, long rounds, long decisions, Ledger.Budget budget) {
     }
 
@@ -176,18 +184,89 @@ public class BanditService {
         EpochStore.EpochRow epoch = epochs.row(id, state.epoch()).orElse(null);
         EpochProgress progress = epoch == null ? null : new EpochProgress(epoch.status(), epoch.assigned(),
                 epoch.folded(), epoch.plannedAt() != null, epoch.workStage(), epoch.workProgress());
-        return new BanditStatus(row.getId(), row.getAlgorithm(), state.phase(), state.epoch(),
+        BanditStateStore.ServingState serving = states.serving(id).orElseThrow(() -> new ServiceErrors.NotFound(
+                "no bandit '" + id + "'"));
+        return new BanditStatus(row.getId(), row.getAlgorithm(), serving.serving(), serving.since(), state.phase(),
+                state.epoch(),
                 epoch == null ? null : epoch.length(), progress, state.rounds(), decisions.decisionCount(id),
                 budget(row));
+    }
+
+    /**
+     * POST /bandits/{id}/pause: no new decisions from now on (409 paused); feedback for the decisions
+     * already made, releases and the epoch lifecycle go on. Pausing a paused bandit changes nothing;
+     * a retired one is a 409 retired.
+     */
+    public BanditStatus pause(String id) {
+        return serve(id, Serving.PAUSED);
+    }
+
+    /** POST /bandits/{id}/resume: decisions again; a no-op on an active bandit, 409 retired on a retired one. */
+    public BanditStatus resume(String id) {
+        return serve(id, Serving.ACTIVE);
+    }
+
+    /**
+     * POST /bandits/{id}/retire, for good: no decision, feedback or POST /release any more (409
+     * retired), while its status, ledger, epochs and releases stay readable. Retiring again changes
+     * nothing (the answer is the same).
+     */
+    public BanditStatus retire(String id) {
+        return serve(id, Serving.RETIRED);
+    }
+
+    private BanditStatus serve(String id, Serving target) {
+        record(id);
+        boolean changed = states.setServing(id, target);
+        Serving now = states.serving(id).orElseThrow().serving();
+        if (now != target) {
+            throw new ServiceErrors.Retired("bandit '" + id + "' is retired, for good: it cannot be "
+                    + (target == Serving.PAUSED ? "paused" : "resumed") + "; its ledger, epochs and releases stay "
+                    + "readable");
+        }
+        if (changed) {
+            log.info("Bandit '{}' is now {}", id, target);
+        }
+        return status(id);
     }
 
     public List<BanditStatus> list() {
         return registry.findAllByOrderByIdAsc().stream().map(r -> status(r.getId())).toList();
     }
 
+    /**
+     * At most {@code limit} bandits after the id {@code after} ("" for the first), in id order, of
+     * those {@code visible} (a key scoped to some bandits sees only them): ids are read in keyset
+     * batches until the page is full, and statuses only for the page.
+     */
+    public Slice<BanditStatus> list(String after, int limit, java.util.function.Predicate<String> visible) {
+        List<String> page = new java.util.ArrayList<>();
+        String from = after;
+        int batch = Math.max(limit + 1, 500);
+        while (page.size() <= limit) {
+            List<String> ids = registry.idsAfter(from, org.springframework.data.domain.Limit.of(batch));
+            for (String id : ids) {
+                if (visible.test(id) && page.size() <= limit) {
+                    page.add(id);
+                }
+            }
+            if (ids.size() < batch) {
+                break;
+            }
+            from = ids.get(ids.size() - 1);
+        }
+        return Slice.of(page, limit).map(this::status);
+    }
+
     public List<io.dpbandit.store.LedgerEntry> ledger(String id) {
         record(id);
         return ledger.entries(id);
+    }
+
+    /** At most {@code limit} of the bandit's ledger entries after entry {@code after} (0 for the first). */
+    public Slice<io.dpbandit.store.LedgerEntry> ledger(String id, long after, int limit) {
+        record(id);
+        return ledger.entries(id, after, limit);
     }
 
     Ledger.Budget budget(BanditRecord row) {

@@ -2,6 +2,7 @@ package io.dpbandit.release;
 
 import io.dpbandit.algorithms.Runtimes;
 import io.dpbandit.bandit.EpochStatus;
+import io.dpbandit.bandit.Slice;
 import io.dpbandit.ledger.Ledger;
 import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.runtime.PublicModel;
@@ -53,14 +54,25 @@ public class BanditInsights {
             Double width, Integer projectionSize, Double meanActiveSetSize, double epsilon, double delta) {
     }
 
-    public List<EpochSummary> epochs(String banditId) {
+    /** At most {@code limit} of the bandit's epochs after epoch {@code after} (0 for the first), oldest first. */
+    public Slice<EpochSummary> epochs(String banditId, int after, int limit) {
         BanditRuntime rt = runtimes.get(banditId);
+        Slice<EpochStore.EpochRow> rows = Slice.of(epochs.epochs(banditId, after, limit + 1), limit);
+        return new Slice<>(summaries(rt, rows.items()), rows.more());
+    }
+
+    public List<EpochSummary> epochs(String banditId) {
+        return summaries(runtimes.get(banditId), epochs.epochs(banditId));
+    }
+
+    private List<EpochSummary> summaries(BanditRuntime rt, List<EpochStore.EpochRow> rows) {
+        String banditId = rt.spec().id();
         Map<Integer, List<LedgerEntry>> charges = ledger.entries(banditId).stream()
                 .filter(e -> e.getEpoch() != null).collect(Collectors.groupingBy(LedgerEntry::getEpoch));
         double[] meanSizes = cached(rt).meanActiveSetSizes();
         Optional<PublicModel> model = rt.publicModel();
         List<EpochSummary> out = new ArrayList<>();
-        for (EpochStore.EpochRow e : epochs.epochs(banditId)) {
+        for (EpochStore.EpochRow e : rows) {
             var figures = model.flatMap(m -> m.figures(e.number()));
             int released = figures.map(PublicModel.ReleaseFigures::index).orElse(-1);
             List<LedgerEntry> charged = charges.getOrDefault(e.number(), List.of());

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import io.dpbandit.algorithms.Runtimes;
 import io.dpbandit.bandit.BanditMetrics;
 import io.dpbandit.bandit.ServiceErrors;
+import io.dpbandit.bandit.Serving;
+import io.dpbandit.store.BanditStateStore;
 import io.dpbandit.ledger.Ledger;
 import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.runtime.ContextRelease;
@@ -28,9 +30,11 @@ public class ReleaseService {
     private final BanditRegistry registry;
     private final Ledger ledger;
     private final BanditMetrics metrics;
+    private final BanditStateStore states;
 
     public ReleaseService(Runtimes runtimes, ReleaseContext releases, BanditRegistry registry, Ledger ledger,
-            BanditMetrics metrics) {
+            BanditMetrics metrics, BanditStateStore states) {
+        this.states = states;
         this.runtimes = runtimes;
         this.releases = releases;
         this.registry = registry;
@@ -62,14 +66,21 @@ public class ReleaseService {
                 ledger.budget(banditId, row.getEpsilonTotal(), row.getDeltaTotal()), provenance(rt));
     }
 
-    /** POST /release: a private decision for a context. */
+    /** POST /release: a private decision for a context; 409 retired for a retired bandit. */
     public ContextRelease release(String banditId, double[] context) {
+        var serving = states.serving(banditId).orElseThrow(() -> new ServiceErrors.NotFound("no bandit '" + banditId
+                + "'"));
+        if (serving.serving() == Serving.RETIRED) {
+            throw new ServiceErrors.Retired("bandit '" + banditId + "' is retired: it answers no POST /release any "
+                    + "more; GET /release still shows what it released");
+        }
         ContextRelease r;
         try {
             r = runtimes.get(banditId).release(context, releases);
         } catch (ServiceErrors.NotReady notReady) {
-            // The cached runtime may predate the estimator by up to the check interval: ask again.
-            r = runtimes.fresh(banditId).release(context, releases);
+            // The cached runtime may predate the model by up to the check interval: ask again, from
+            // the stored version (rebuilt only if it moved).
+            r = runtimes.current(banditId).release(context, releases);
         }
         metrics.release(banditId, r.charged());
         return r;

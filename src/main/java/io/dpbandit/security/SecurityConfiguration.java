@@ -22,6 +22,7 @@ import org.springframework.security.web.header.writers.DelegatingRequestMatcherH
 import org.springframework.security.web.util.matcher.OrRequestMatcher;
 import org.springframework.security.web.util.matcher.RequestMatcher;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
+import org.springframework.web.servlet.handler.HandlerMappingIntrospector;
 
 /**
  * The security filter chain (Spring Security), in the order a request meets it:
@@ -35,9 +36,11 @@ import org.springframework.security.web.servlet.util.matcher.PathPatternRequestM
  *       keys are held as SHA-256 hashes and compared in constant time ({@link ApiKeys}). A
  *       presented but unknown key is a 401; no key continues anonymously.</li>
  *   <li><b>Authorization</b> per endpoint and method, matched with {@link PathPatternRequestMatcher}
- *       on the decoded path, the way Spring MVC maps requests. Anything not listed is denied (401
- *       anonymous, 403 with a key), including other spellings such as a trailing slash or upper
- *       case. ADMIN includes ANALYST (a role hierarchy).</li>
+ *       on the decoded path, the way Spring MVC maps requests; HEAD wherever GET. Anything not
+ *       listed is denied: 401 anonymous and 403 with a key where some handler serves the path (a
+ *       wrong role, a wrong method), 404 with any key or none where nothing does
+ *       ({@link UnmappedRequests}: other spellings such as a trailing slash or upper case, made-up
+ *       paths). ADMIN includes ANALYST (a role hierarchy).</li>
  *   <li><b>Rate limit</b> per key, for requests the key may make.</li>
  * </ol>
  * The analyst page's shell ({@code GET /ui}, {@code GET /ui/**}: static files, no data) is open to
@@ -58,16 +61,16 @@ public class SecurityConfiguration {
 
     @Bean
     SecurityFilterChain apiSecurity(HttpSecurity http, ApiKeys keys, SecurityProperties properties,
-            ProblemWriter problems) throws Exception {
+            ProblemWriter problems, HandlerMappingIntrospector introspector) throws Exception {
         var path = PathPatternRequestMatcher.withDefaults();
+        RequestMatcher unmapped = new UnmappedRequests(introspector);
         AuthenticationFilter apiKeys = new AuthenticationFilter(new ProviderManager(
                 new ApiKeyAuthenticationProvider(keys)), new ApiKeyAuthenticationConverter());
         apiKeys.setSuccessHandler((request, response, authentication) -> {
             // Continue the chain (the default would redirect, as after a form login).
         });
         apiKeys.setFailureHandler((request, response, e) -> unauthorized(problems, response));
-        RequestMatcher uiShell = new OrRequestMatcher(path.matcher(HttpMethod.GET, "/ui"),
-                path.matcher(HttpMethod.GET, "/ui/**"));
+        RequestMatcher uiShell = reads("/ui", "/ui/**");
         return http
                 .headers(h -> h.addHeaderWriter(new DelegatingRequestMatcherHeaderWriter(uiShell,
                         new ContentSecurityPolicyHeaderWriter(UI_CONTENT_SECURITY_POLICY))))
@@ -81,20 +84,24 @@ public class SecurityConfiguration {
                 .addFilterAfter(new RateLimitFilter(new RateLimiter(properties.rateLimit().perSecond(),
                         properties.rateLimit().burst()), problems), AuthorizationFilter.class)
                 .exceptionHandling(e -> e
-                        .authenticationEntryPoint((request, response, ex) -> unauthorized(problems, response))
+                        // A path nothing serves is denied like any other, and answered 404 whoever asks.
+                        .authenticationEntryPoint((request, response, ex) -> {
+                            if (unmapped.matches(request)) {
+                                problems.write(response, Problems.noSuchEndpoint());
+                            } else {
+                                unauthorized(problems, response);
+                            }
+                        })
                         .accessDeniedHandler((request, response, ex) -> problems.write(response,
-                                Problems.forbidden("this key may not call " + request.getMethod() + " on this path"))))
+                                unmapped.matches(request) ? Problems.noSuchEndpoint() : Problems.forbidden(
+                                        "this key may not call " + request.getMethod() + " on this path"))))
                 .authorizeHttpRequests(a -> a
                         // Error dispatches render a problem for a request that was already authorized
                         // (or refused) on its way in.
                         .dispatcherTypeMatchers(DispatcherType.ERROR).permitAll()
-                        .requestMatchers(path.matcher(HttpMethod.GET, "/actuator/health"),
-                                path.matcher(HttpMethod.GET, "/actuator/health/**")).permitAll()
-                        .requestMatchers(path.matcher(HttpMethod.GET, "/v3/api-docs"),
-                                path.matcher(HttpMethod.GET, "/v3/api-docs/**"),
-                                path.matcher(HttpMethod.GET, "/v3/api-docs.yaml"),
-                                path.matcher(HttpMethod.GET, "/swagger-ui.html"),
-                                path.matcher(HttpMethod.GET, "/swagger-ui/**")).permitAll()
+                        .requestMatchers(reads("/actuator/health", "/actuator/health/**")).permitAll()
+                        .requestMatchers(reads("/v3/api-docs", "/v3/api-docs/**", "/v3/api-docs.yaml",
+                                "/swagger-ui.html", "/swagger-ui/**")).permitAll()
                         // The analyst page's shell (static HTML, CSS and scripts, no data): its data
                         // comes through the API below, with the analyst's key.
                         .requestMatchers(uiShell).permitAll()
@@ -103,23 +110,40 @@ public class SecurityConfiguration {
                         .requestMatchers(path.matcher("/decide"), path.matcher("/feedback")).hasRole("DECIDER")
                         // A locally private epoch's public plan: for the devices the deciding backend
                         // serves, and for analysts.
-                        .requestMatchers(path.matcher(HttpMethod.GET, "/bandits/{id}/epochs/{epoch}/randomiser"))
+                        .requestMatchers(reads("/bandits/{id}/epochs/{epoch}/randomiser"))
                         .hasAnyRole("DECIDER", "ANALYST")
                         // Exact feedback counts are an operator's, never an analyst's (README, threat model).
-                        .requestMatchers(path.matcher(HttpMethod.GET, "/bandits/{id}/feedback")).hasRole("OPS")
+                        .requestMatchers(reads("/bandits/{id}/feedback")).hasRole("OPS")
                         .requestMatchers(path.matcher(HttpMethod.POST, "/bandits")).hasRole("ADMIN")
+                        .requestMatchers(path.matcher(HttpMethod.POST, "/bandits/{id}/pause"),
+                                path.matcher(HttpMethod.POST, "/bandits/{id}/resume"),
+                                path.matcher(HttpMethod.POST, "/bandits/{id}/retire")).hasRole("ADMIN")
                         .requestMatchers(path.matcher(HttpMethod.POST, "/budgets")).hasRole("ADMIN")
-                        .requestMatchers(path.matcher(HttpMethod.GET, "/budgets"),
-                                path.matcher(HttpMethod.GET, "/budgets/{id}"),
-                                path.matcher(HttpMethod.GET, "/bandits/{id}/privacy")).hasRole("ANALYST")
+                        .requestMatchers(reads("/budgets", "/budgets/{id}", "/bandits/{id}/privacy")).hasRole("ANALYST")
                         // A forecast reads only the spec sent: analysts may plan as well as admins.
                         .requestMatchers(path.matcher(HttpMethod.POST, "/bandits/plan")).hasRole("ANALYST")
                         .requestMatchers(path.matcher("/bandits"), path.matcher("/bandits/{id}"),
                                 path.matcher("/bandits/{id}/ledger"), path.matcher("/bandits/{id}/epochs"),
-                                path.matcher("/bandits/{id}/recommendations"), path.matcher(HttpMethod.GET, "/bandits/{id}/plan"),
+                                path.matcher("/bandits/{id}/recommendations"), reads("/bandits/{id}/plan"),
                                 path.matcher("/release")).hasRole("ANALYST")
+                        // Everything else is denied: a path that nothing serves is answered 404 (above),
+                        // a served one 401 or 403.
                         .anyRequest().denyAll())
                 .build();
+    }
+
+    /**
+     * GET and HEAD on the patterns: HEAD is answered wherever GET is (Spring MVC runs the GET
+     * handler and sends its headers without the body), so it is authorized exactly as GET.
+     */
+    private static RequestMatcher reads(String... patterns) {
+        var path = PathPatternRequestMatcher.withDefaults();
+        java.util.List<RequestMatcher> matchers = new java.util.ArrayList<>();
+        for (String pattern : patterns) {
+            matchers.add(path.matcher(HttpMethod.GET, pattern));
+            matchers.add(path.matcher(HttpMethod.HEAD, pattern));
+        }
+        return new OrRequestMatcher(matchers);
     }
 
     private static void unauthorized(ProblemWriter problems, jakarta.servlet.http.HttpServletResponse response)

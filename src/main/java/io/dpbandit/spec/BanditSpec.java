@@ -182,7 +182,8 @@ public record BanditSpec(
      *                     randomises their own round with dpbandit-client; default JDP, or LDP for
      *                     ONLINEUCB)
      * @param epsilon      CAPRI: the run's total ε; USCA: ε charged per released context
-     * @param delta        CAPRI's δ (USCA is pure ε-DP and ignores it)
+     * @param delta        δ of the guarantee, in (0, 1), for every algorithm but USCA: USCA is pure
+     *                     ε-DP, so its δ must be 0 or absent (a nonzero δ is refused, never dropped)
      * @param totalEpsilon USCA only: the ε budget all releases together may spend (default ε: one release)
      * @param composition  CAPRI only: how the epochs' releases compose. SEQUENTIAL (default, the
      *                     paper's): each releasing epoch is charged (ε/L, δ/L). PARALLEL: each
@@ -197,7 +198,11 @@ public record BanditSpec(
      *                     Gaussian and the tuning is ENGINEERED, else BASIC)
      */
     public record Privacy(@JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_VALUES) PrivacyModel model,
-            @NotNull @Positive @Finite Double epsilon, @Finite Double delta,
+            @NotNull @Positive @Finite Double epsilon,
+            @Schema(description = "δ of the (ε, δ) guarantee, in (0, 1), required by every algorithm but USCA. USCA "
+                    + "is pure ε-DP (the exponential mechanism): its δ must be 0 or absent, and a nonzero δ is a 400 "
+                    + "naming privacy.delta")
+            @Finite Double delta,
             @Positive @Finite Double totalEpsilon, CapriConfig.EpochComposition composition,
             @JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_VALUES) PrivacyUnit unit,
             @Min(1) @Max(SpecLimits.MAX_ROUNDS_PER_USER) Integer maxRoundsPerUser,

@@ -1,6 +1,8 @@
 package io.dpbandit.store;
 
 import io.dpbandit.bandit.Phase;
+import io.dpbandit.bandit.Serving;
+import java.time.Instant;
 import java.util.Optional;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
@@ -52,6 +54,28 @@ public class BanditStateStore {
         return jdbc.update("UPDATE bandit_state SET epoch = ?, phase = ?, rounds = rounds + ?, "
                 + "state_version = state_version + 1 WHERE bandit_id = ? AND epoch = ? AND phase = 'EXPLORE'",
                 toEpoch, phase.name(), addedRounds, banditId, fromEpoch) == 1;
+    }
+
+    /** Whether a bandit serves, and since when (null: since it was created). */
+    public record ServingState(Serving serving, Instant since) {
+    }
+
+    public Optional<ServingState> serving(String banditId) {
+        return jdbc.query("SELECT serving, serving_since FROM bandit_state WHERE bandit_id = ?",
+                (rs, i) -> new ServingState(Serving.valueOf(rs.getString(1)), rs.getTimestamp(2) == null ? null
+                        : rs.getTimestamp(2).toInstant()), banditId).stream().findFirst();
+    }
+
+    /**
+     * Sets whether a bandit serves, unless it is retired (retiring is final; a trigger refuses it
+     * too) or already there; true if this call changed it. The version is not bumped: nothing a
+     * runtime is built from changes, and decisions read the state in the statement that inserts
+     * them ({@link DecisionStore#insert}).
+     */
+    public boolean setServing(String banditId, Serving serving) {
+        return jdbc.update("UPDATE bandit_state SET serving = ?, serving_since = clock_timestamp() "
+                + "WHERE bandit_id = ? AND serving <> 'RETIRED' AND serving <> ?", serving.name(), banditId,
+                serving.name()) == 1;
     }
 
     public Optional<byte[]> policyState(String banditId) {

@@ -1,6 +1,7 @@
 package io.dpbandit.store;
 
 import io.dpbandit.bandit.FeedbackState;
+import io.dpbandit.bandit.Serving;
 import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -54,14 +55,18 @@ public class DecisionStore {
      * over 16 rows instead of queueing on one. Once every counter is used up the UPDATE matches
      * nothing and takes no lock. The raw context is stored for a learning round only (its
      * contribution needs it until it is folded); a decision with a requestId keeps, for the replay
-     * window, the calling key's name and the keyed digest a replay is compared with.
+     * window, the calling key's name and the keyed digest a replay is compared with. Only while the
+     * bandit is ACTIVE, read in the same statement: null (nothing inserted, no slot taken) when it is
+     * paused or retired, so no decision is made after a pause or a retirement has committed.
      */
     public Inserted insert(UUID id, String banditId, String requestKey, String requestId, int epoch, boolean mayLearn,
             double[] context, String contextDigest, int action, double propensity, int waitSeconds, int shard) {
         int n = EpochStore.SLOT_SHARDS;
         return jdbc.query(con -> {
-            var ps = con.prepareStatement("WITH slot AS (UPDATE epoch_slot SET used = used + 1 "
-                    + "WHERE ? AND bandit_id = ? AND epoch = ? AND used < quota AND shard = (SELECT shard FROM epoch_slot "
+            var ps = con.prepareStatement("WITH serving AS (SELECT 1 FROM bandit_state WHERE bandit_id = ? "
+                    + "AND serving = 'ACTIVE'), slot AS (UPDATE epoch_slot SET used = used + 1 "
+                    + "WHERE ? AND EXISTS (SELECT 1 FROM serving) AND bandit_id = ? AND epoch = ? AND used < quota "
+                    + "AND shard = (SELECT shard FROM epoch_slot "
                     + "WHERE bandit_id = ? AND epoch = ? AND used < quota ORDER BY (shard - ? + " + n + ") % " + n
                     + " LIMIT 1) RETURNING (used - 1) * " + n + " + shard + 1 AS assigned) "
                     + "INSERT INTO decision (id, bandit_id, request_key, request_id, epoch, slot, context, context_digest, "
@@ -69,8 +74,9 @@ public class DecisionStore {
                     + "SELECT ?, ?, ?, ?, ?, s.assigned, CASE WHEN s.assigned IS NULL THEN NULL ELSE ?::float8[] END, ?, ?, ?, "
                     + "CASE WHEN s.assigned IS NULL THEN 'NOT_USED' ELSE 'PENDING' END, "
                     + "clock_timestamp() + make_interval(secs => ?) "
-                    + "FROM (SELECT 1) one LEFT JOIN slot s ON true RETURNING slot");
+                    + "FROM serving LEFT JOIN slot s ON true RETURNING slot");
             int i = 1;
+            ps.setString(i++, banditId);
             ps.setBoolean(i++, mayLearn);
             ps.setString(i++, banditId);
             ps.setInt(i++, epoch);
@@ -93,7 +99,9 @@ public class DecisionStore {
             ps.setInt(i, waitSeconds);
             return ps;
         }, rs -> {
-            rs.next();
+            if (!rs.next()) {
+                return null; // the bandit is not ACTIVE: nothing was inserted and no slot taken
+            }
             int slot = rs.getInt(1);
             return new Inserted(rs.wasNull() ? null : slot);
         });
@@ -140,12 +148,15 @@ public class DecisionStore {
     }
 
     /** Whose a decision is: its bandit and epoch, and whether it still waits for its outcome. */
-    public record Owner(String banditId, int epoch, boolean pending) {
+    public record Owner(String banditId, int epoch, boolean pending, Serving serving) {
     }
 
+    /** A decision's owner, with whether its bandit serves (read in the same statement). */
     public Optional<Owner> owner(UUID id) {
-        return jdbc.query("SELECT bandit_id, epoch, feedback = 'PENDING' FROM decision WHERE id = ?",
-                (rs, i) -> new Owner(rs.getString(1), rs.getInt(2), rs.getBoolean(3)), id).stream().findFirst();
+        return jdbc.query("SELECT d.bandit_id, d.epoch, d.feedback = 'PENDING', s.serving FROM decision d "
+                + "JOIN bandit_state s ON s.bandit_id = d.bandit_id WHERE d.id = ?",
+                (rs, i) -> new Owner(rs.getString(1), rs.getInt(2), rs.getBoolean(3), Serving.valueOf(rs.getString(4))),
+                id).stream().findFirst();
     }
 
     public Optional<String> banditOf(UUID id) {

@@ -155,6 +155,11 @@ public class EpochStore {
         return rows("e.bandit_id = ? ORDER BY e.number", banditId);
     }
 
+    /** A keyset page of a bandit's epochs: those after epoch {@code after}, oldest first (the primary key's index). */
+    public List<EpochRow> epochs(String banditId, int after, int limit) {
+        return rows("e.bandit_id = ? AND e.number > ? ORDER BY e.number LIMIT ?", banditId, after, limit);
+    }
+
     /** One epoch of a bandit. */
     public Optional<EpochRow> row(String banditId, int number) {
         return rows("e.bandit_id = ? AND e.number = ?", banditId, number).stream().findFirst();

@@ -3,6 +3,7 @@ package io.dpbandit.store;
 import jakarta.persistence.LockModeType;
 import java.util.List;
 import java.util.Optional;
+import org.springframework.data.domain.Limit;
 import org.springframework.data.jpa.repository.JpaRepository;
 import org.springframework.data.jpa.repository.Lock;
 import org.springframework.data.jpa.repository.Query;
@@ -18,4 +19,7 @@ public interface SharedBudgetRepository extends JpaRepository<SharedBudgetRecord
     Optional<SharedBudgetRecord> lock(String id);
 
     List<SharedBudgetRecord> findAllByOrderByIdAsc();
+
+    /** A keyset page of the budgets: those after {@code after}, in id order (the primary key's index). */
+    List<SharedBudgetRecord> findByIdGreaterThanOrderByIdAsc(String after, Limit limit);
 }

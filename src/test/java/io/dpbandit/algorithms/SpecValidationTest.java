@@ -225,10 +225,14 @@ class SpecValidationTest {
                     .containsEntry("privacy.delta", "must lie strictly between 0 and 1 for CAPRI");
         }
         Map<String, Object> usca = Specs.usca("usca", 10, 0.5, 1.0);
-        assertThat(problems(with(usca, "privacy", Map.of("epsilon", 0.5, "delta", 1.0))))
-                .containsEntry("privacy.delta", "must lie in [0, 1)");
-        assertThat(normalise(with(usca, "privacy", Map.of("epsilon", 0.5, "delta", 0.3))).privacy().delta())
-                .as("ignored by a pure-DP algorithm").isEqualTo(0.0);
+        for (double delta : new double[] {1.0, 0.3, 1e-5, Double.MIN_VALUE, -1e-5}) {
+            assertThat(problems(with(usca, "privacy", Map.of("epsilon", 0.5, "delta", delta)))).as("delta %s", delta)
+                    .containsEntry("privacy.delta", "must be 0 or absent for USCA: its mechanism is pure epsilon-DP "
+                            + "and uses no delta (the ledger charges delta = 0)");
+        }
+        assertThat(normalise(with(usca, "privacy", Map.of("epsilon", 0.5, "delta", 0.0))).privacy().delta())
+                .as("an explicit 0 is what a pure-DP algorithm spends").isEqualTo(0.0);
+        assertThat(normalise(usca).privacy().delta()).as("absent").isEqualTo(0.0);
     }
 
     @Test

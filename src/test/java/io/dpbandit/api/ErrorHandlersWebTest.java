@@ -94,7 +94,8 @@ class ErrorHandlersWebTest extends ApiSliceTest {
         perform(getWith("/bandits/home", ALL)).andExpect(problem(503, "unavailable", detail));
 
         // An outage that is only the cause of whatever the service threw.
-        when(bandits.ledger("home")).thenThrow(new IllegalStateException("wrapped",
+        when(bandits.ledger(org.mockito.ArgumentMatchers.eq("home"), org.mockito.ArgumentMatchers.anyLong(),
+                org.mockito.ArgumentMatchers.anyInt())).thenThrow(new IllegalStateException("wrapped",
                 new SQLException("terminating connection due to administrator command", "57P01")));
         perform(getWith("/bandits/home/ledger", ALL)).andExpect(problem(503, "unavailable", detail))
                 .andExpect(header().string("Retry-After", "2"));

@@ -198,11 +198,11 @@ class LinearBanditFlowTest extends PostgresIntegrationTest {
 
     @Test
     void onlineUcbTakesOnlyClientRandomisedReportsAndNeverARawReward() throws Exception {
-        // A wait no loaded machine can outlast (with 2 s, reports came LATE under a load of 20 on
-        // 2 cores); the windows are closed by hand once the reports are in.
         api.ok("/bandits", Specs.linear("ldp-flow", "ONLINEUCB", 31, 600));
         JsonNode ledger = http.getForObject("/bandits/ldp-flow/ledger", JsonNode.class);
         assertThat(ledger).hasSize(1);
+        assertProblem(api.post("/release", Map.of("bandit", "ldp-flow", "context", List.of(0.5, 0.5))),
+                HttpStatus.CONFLICT, "not-ready");
 
         SeededNoiseSource userNoise = new SeededNoiseSource(11);
         List<JsonNode> decisions = new ArrayList<>();
@@ -239,13 +239,13 @@ class LinearBanditFlowTest extends PostgresIntegrationTest {
         assertThat(twice.path("decisionId")).isEqualTo(once.path("decisionId"));
         assertThat(twice.path("randomiser").path("features")).isEqualTo(once.path("randomiser").path("features"));
 
-        // All but the last five users report (and the retried one); theirs default after the wait.
+        // All but the last five users report (and the retried one); theirs default once the windows pass.
         for (int t = 1; t < 25; t++) {
             JsonNode d = decisions.get(t);
             assertThat(api.ok("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "report",
                     report(d, 0.4, userNoise))).path("status").asText()).isEqualTo("ACCEPTED");
         }
-        FeedbackWindows.pass(jdbc, "ldp-flow");
+        FeedbackWindows.pass(jdbc, "ldp-flow"); // the wait passes (a 2 s wait raced a loaded machine)
         lifecycle.settle("ldp-flow");
         assertThat(jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = 'ldp-flow' "
                 + "AND reward IS NOT NULL AND feedback <> 'DEFAULTED'", Long.class))
@@ -259,6 +259,8 @@ class LinearBanditFlowTest extends PostgresIntegrationTest {
         assertThat(jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = 'ldp-flow' "
                 + "AND context IS NOT NULL", Long.class)).as("a locally private bandit keeps no context").isZero();
         assertThat(release.path("privacy").path("model").asText()).isEqualTo("LDP");
+        assertThat(api.ok("/release", Map.of("bandit", "ldp-flow", "context", List.of(0.5, 0.5))).path("action")
+                .asText()).as("the model holds reports now").isIn("a1", "a2", "a3");
     }
 
     /** What dpbandit-client does on the user's device with a decision's randomiser inputs. */

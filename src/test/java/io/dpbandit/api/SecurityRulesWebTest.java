@@ -3,6 +3,7 @@ package io.dpbandit.api;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyDouble;
 import static org.mockito.ArgumentMatchers.anyInt;
+import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.ArgumentMatchers.anyString;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
@@ -103,7 +104,7 @@ class SecurityRulesWebTest extends ApiSliceTest {
     }
 
     static BanditService.BanditStatus banditStatus(String id) {
-        return new BanditService.BanditStatus(id, BanditSpec.Algorithm.CAPRI, Phase.EXPLORE, 1, 10, null, 0, 0, null);
+        return new BanditService.BanditStatus(id, BanditSpec.Algorithm.CAPRI, io.dpbandit.bandit.Serving.ACTIVE, null, Phase.EXPLORE, 1, 10, null, 0, 0, null);
     }
 
     /** What the services answer, so that an allowed call succeeds. */
@@ -117,16 +118,20 @@ class SecurityRulesWebTest extends ApiSliceTest {
         when(decisions.randomiserPlan(anyString(), anyInt())).thenReturn(new CapriRandomiserPlan("home", 1,
                 KernelSpec.rbf(0.3), new double[][] {{0.1}}, new double[] {1.0}, 1.0, 1.0, 1.0, 1e-5, 1.0));
         when(bandits.create(any())).thenReturn(new BanditService.Created(banditStatus("home"), true));
-        when(bandits.list()).thenReturn(List.of(banditStatus("home"), banditStatus("scoped-home"), banditStatus("scoped-other")));
+        when(bandits.list(anyString(), anyInt(), any())).thenAnswer(i -> {
+            java.util.function.Predicate<String> visible = i.getArgument(2);
+            return new io.dpbandit.bandit.Slice<>(java.util.stream.Stream.of("home", "scoped-home", "scoped-other")
+                    .filter(visible).map(SecurityRulesWebTest::banditStatus).toList(), false);
+        });
         when(bandits.status(anyString())).thenAnswer(i -> banditStatus(i.getArgument(0)));
-        when(bandits.ledger(anyString())).thenReturn(List.of());
+        when(bandits.ledger(anyString(), anyLong(), anyInt())).thenReturn(new io.dpbandit.bandit.Slice<>(List.of(), false));
         when(bandits.feedback(anyString())).thenReturn(new BanditService.FeedbackCounts("home", java.util.Map.of()));
         io.dpbandit.ledger.Ledger.SharedBudget budget = new io.dpbandit.ledger.Ledger.SharedBudget("households", 2, 1e-5,
                 0.1, 0, 0, 0, 0);
         when(sharedBudgets.create(anyString(), anyDouble(), anyDouble())).thenReturn(budget);
         when(sharedBudgets.get(anyString())).thenReturn(budget);
-        when(sharedBudgets.list()).thenReturn(List.of(budget));
-        when(insights.epochs(anyString())).thenReturn(List.of());
+        when(sharedBudgets.list(anyString(), anyInt())).thenReturn(new io.dpbandit.bandit.Slice<>(List.of(budget), false));
+        when(insights.epochs(anyString(), anyInt(), anyInt())).thenReturn(new io.dpbandit.bandit.Slice<>(List.of(), false));
         when(releases.release(anyString(), any())).thenReturn(new ContextRelease("home", "a1", false, 0));
     }
 
@@ -162,12 +167,43 @@ class SecurityRulesWebTest extends ApiSliceTest {
     }
 
     @Test
-    void anythingNotListedIsDeniedInEverySpelling() throws Exception {
+    void aPathNothingServesIs404WithAnyKeyOrNoneInEverySpelling() throws Exception {
         for (String path : List.of("/nowhere", "/bandits/home/", "/Bandits", "/decide/", "/bandits/home/ledger/x")) {
-            perform(getWith(path, ALL)).andExpect(problem(403, "forbidden"));
-            perform(getWith(path, null)).andExpect(problem(401, "unauthorized"));
+            for (String key : java.util.Arrays.asList(ALL, ANALYST, DECIDER, ADMIN, OPS, SCOPED, null)) {
+                perform(getWith(path, key)).andExpect(problem(404, "not-found",
+                        "no such endpoint; the API is described at /v3/api-docs"));
+                var post = request(HttpMethod.POST, path).contentType(MediaType.APPLICATION_JSON).content("{}");
+                perform(key == null ? post : post.header("X-API-Key", key)).andExpect(problem(404, "not-found"));
+            }
+            // A key that is presented but unknown is refused as such, wherever it is sent.
+            perform(getWith(path, "not-a-key")).andExpect(problem(401, "unauthorized"));
         }
         verifyNoInteractions(bandits);
+    }
+
+    @Test
+    void aServedPathIs401WithoutAKeyAnd403WithTheWrongRoleWhateverTheBanditId() throws Exception {
+        for (String path : List.of("/bandits/home", "/bandits/no-such-bandit", "/bandits/no-such-bandit/ledger",
+                "/release?bandit=no-such-bandit")) {
+            perform(getWith(path, null)).andExpect(problem(401, "unauthorized"));
+            perform(getWith(path, DECIDER)).andExpect(problem(403, "forbidden"));
+        }
+        perform(request(HttpMethod.POST, "/bandits/no-such-bandit/retire")).andExpect(problem(401, "unauthorized"));
+        perform(request(HttpMethod.POST, "/bandits/no-such-bandit/retire").header("X-API-Key", ANALYST))
+                .andExpect(problem(403, "forbidden"));
+        verifyNoInteractions(bandits);
+    }
+
+    @Test
+    void headIsAuthorizedAsGet() throws Exception {
+        perform(request(HttpMethod.HEAD, "/bandits/home").header("X-API-Key", ANALYST)).andExpect(status().isOk());
+        perform(request(HttpMethod.HEAD, "/bandits/home").header("X-API-Key", DECIDER))
+                .andExpect(problem(403, "forbidden"));
+        perform(request(HttpMethod.HEAD, "/bandits/home")).andExpect(problem(401, "unauthorized"));
+        perform(request(HttpMethod.HEAD, "/budgets").header("X-API-Key", ANALYST)).andExpect(status().isOk());
+        perform(request(HttpMethod.HEAD, "/bandits/home/feedback").header("X-API-Key", OPS)).andExpect(status().isOk());
+        perform(request(HttpMethod.HEAD, "/bandits/home/feedback").header("X-API-Key", ANALYST))
+                .andExpect(problem(403, "forbidden"));
     }
 
     @Test
@@ -213,11 +249,16 @@ class SecurityRulesWebTest extends ApiSliceTest {
 
     @Test
     void opsMayReadActuatorAndNobodyElse() throws Exception {
-        perform(getWith("/actuator/prometheus", ANALYST)).andExpect(problem(403, "forbidden"));
-        perform(getWith("/actuator/prometheus", ADMIN)).andExpect(problem(403, "forbidden"));
-        perform(getWith("/actuator/prometheus", null)).andExpect(problem(401, "unauthorized"));
-        // Authorized; the slice has no Actuator, so nothing answers there.
-        perform(getWith("/actuator/prometheus", OPS)).andExpect(problem(404, "not-found"));
+        // The slice has no Actuator, so nothing serves /actuator/prometheus here: 404 whoever asks
+        // (PathSpellingTest checks every role against the real one).
+        for (String key : java.util.Arrays.asList(ANALYST, ADMIN, OPS, null)) {
+            perform(getWith("/actuator/prometheus", key)).andExpect(problem(404, "not-found"));
+        }
+        // A path the slice serves: only ops reads feedback counts.
+        perform(getWith("/bandits/home/feedback", ANALYST)).andExpect(problem(403, "forbidden"));
+        perform(getWith("/bandits/home/feedback", ADMIN)).andExpect(problem(403, "forbidden"));
+        perform(getWith("/bandits/home/feedback", null)).andExpect(problem(401, "unauthorized"));
+        perform(getWith("/bandits/home/feedback", OPS)).andExpect(status().isOk());
     }
 
     @Test

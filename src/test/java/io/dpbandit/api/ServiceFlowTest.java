@@ -276,8 +276,8 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
                 HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type");
         assertProblem(http.exchange("/decide", HttpMethod.GET, null, JsonNode.class), HttpStatus.METHOD_NOT_ALLOWED,
                 "method-not-allowed");
-        // A path that is not part of the API is refused by authorization, not looked up.
-        assertProblem(api.get("/nowhere"), HttpStatus.FORBIDDEN, "forbidden");
+        // A path that is not part of the API is 404, whatever the key.
+        assertProblem(api.get("/nowhere"), HttpStatus.NOT_FOUND, "not-found");
         assertProblem(api.get("/release"), HttpStatus.BAD_REQUEST, "validation");
     }
 

@@ -77,7 +77,13 @@ class PlanCommandTest {
         assertThat(refined.code()).as(refined.err()).isZero();
         assertThat(new ObjectMapper().readTree(refined.out()).path("capri").path("elimination").asText())
                 .isEqualTo("PAIRWISE");
-        Path usca = Files.writeString(dir.resolve("usca.json"), SPEC.replace("\"CAPRI\"", "\"USCA\""));
+        // USCA is pure epsilon-DP: its spec carries no delta (a nonzero one is refused).
+        Path usca = Files.writeString(dir.resolve("usca.json"), SPEC.replace("\"CAPRI\"", "\"USCA\"")
+                .replace(", \"delta\": 1e-5", ""));
+        Path withDelta = Files.writeString(dir.resolve("usca-delta.json"), SPEC.replace("\"CAPRI\"", "\"USCA\""));
+        Run refused = run(withDelta.toString(), "--approximation-size", "40");
+        assertThat(refused.code()).isEqualTo(2);
+        assertThat(refused.err()).contains("privacy.delta: must be 0 or absent for USCA");
         Run approximation = run(usca.toString(), "--approximation-size", "40");
         assertThat(approximation.code()).as(approximation.err()).isZero();
         assertThat(approximation.out()).startsWith("USCA").contains("n_Z = 40");

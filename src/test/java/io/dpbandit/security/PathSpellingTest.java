@@ -23,16 +23,23 @@ import org.springframework.boot.test.web.client.TestRestTemplate;
 import org.springframework.boot.test.web.server.LocalServerPort;
 
 /**
- * Every endpoint × every role × every way an HTTP client can spell its path, sent as written
- * ({@code java.net.http} does not normalise paths; RestTemplate would). Only a role the endpoint
- * allows gets a 2xx, and only for a spelling that means the documented path; every other role gets
- * 400, 401 or 403, always as problem+json. This is the test the hand-written role filter failed:
- * it matched the raw URI while Spring MVC matched the decoded one.
+ * Every endpoint (and HEAD wherever GET) × every role × every way an HTTP client can spell its path,
+ * sent as written ({@code java.net.http} does not normalise paths; RestTemplate would). Only a role
+ * the endpoint allows gets a 2xx, and only for a spelling that means the documented path; every
+ * other role gets 400, 401 or 403, always as problem+json, or 404 where the spelling is a path that
+ * nothing serves (a trailing slash, upper case): never for a spelling the service serves, so a 404
+ * cannot stand in for an authorization. This is the test the hand-written role filter failed: it
+ * matched the raw URI while Spring MVC matched the decoded one.
  */
 class PathSpellingTest extends PostgresIntegrationTest {
 
     static final ObjectMapper JSON = new ObjectMapper();
     static final String BANDIT = "paths";
+    /** The bandit the admin's pause, resume and retire are spelled on (it ends retired). */
+    static final String SERVING = "paths-serving";
+    /** A bandit with a released model, which POST /release answers from. */
+    static final String RELEASED = "paths-released";
+    static final String NO_SUCH_ENDPOINT = "no such endpoint; the API is described at /v3/api-docs";
 
     /** The roles, as the keys of the test profile (null: no key). */
     static final Map<String, String> KEYS = new java.util.LinkedHashMap<>();
@@ -78,6 +85,8 @@ class PathSpellingTest extends PostgresIntegrationTest {
     TestRestTemplate rest;
     @Autowired
     io.dpbandit.lifecycle.LifecycleWorker lifecycle;
+    @Autowired
+    org.springframework.jdbc.core.JdbcTemplate jdbc;
 
     final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     String decisionId;
@@ -85,6 +94,18 @@ class PathSpellingTest extends PostgresIntegrationTest {
     @BeforeEach
     void bandit() {
         rest.postForEntity("/bandits", Specs.capri(BANDIT, 400, 600), JsonNode.class);
+        rest.postForEntity("/bandits", Specs.capri(SERVING, 400, 600), JsonNode.class);
+        rest.postForEntity("/bandits", Specs.capri(RELEASED, 100, 600), JsonNode.class);
+        JsonNode released = rest.getForObject("/bandits/" + RELEASED, JsonNode.class);
+        if (released.path("epoch").asInt() == 1) {
+            for (int t = 0; t < released.path("epochLength").asInt(); t++) {
+                String id = rest.postForObject("/decide", Map.of("bandit", RELEASED, "context", List.of(0.2, 0.4)),
+                        JsonNode.class).path("decisionId").asText();
+                rest.postForObject("/feedback", Map.of("decisionId", id, "reward", 0.5), JsonNode.class);
+            }
+            io.dpbandit.testing.FeedbackWindows.pass(jdbc, RELEASED);
+            lifecycle.settle(RELEASED);
+        }
         decisionId = rest.postForEntity("/decide", Map.of("bandit", BANDIT, "context", List.of(0.2, 0.4)),
                 JsonNode.class).getBody().path("decisionId").asText();
         var ldp = new java.util.HashMap<>(Specs.capri(BANDIT + "-ldp", 400, 600));
@@ -99,8 +120,11 @@ class PathSpellingTest extends PostgresIntegrationTest {
     List<Endpoint> endpoints() {
         Set<String> analysts = Set.of("analyst", "admin");
         Set<String> everyone = Set.copyOf(KEYS.keySet());
-        return List.of(
+        List<Endpoint> documented = List.of(
                 new Endpoint("POST", "/bandits", "", Specs.capri(BANDIT, 400, 600), Set.of("admin")),
+                new Endpoint("POST", "/bandits/" + SERVING + "/pause", "", null, Set.of("admin")),
+                new Endpoint("POST", "/bandits/" + SERVING + "/resume", "", null, Set.of("admin")),
+                new Endpoint("POST", "/bandits/" + SERVING + "/retire", "", null, Set.of("admin")),
                 new Endpoint("GET", "/bandits", "", null, analysts),
                 new Endpoint("GET", "/bandits/" + BANDIT, "", null, analysts),
                 new Endpoint("GET", "/bandits/" + BANDIT + "/ledger", "", null, analysts),
@@ -121,7 +145,7 @@ class PathSpellingTest extends PostgresIntegrationTest {
                 new Endpoint("GET", "/release", "?bandit=" + BANDIT, null, analysts),
                 new Endpoint("GET", "/bandits/" + BANDIT + "-ldp/epochs/1/randomiser", "", null,
                         Set.of("decider", "analyst", "admin")),
-                new Endpoint("POST", "/release", "", Map.of("bandit", BANDIT, "context", List.of(0.5, 0.5)), analysts),
+                new Endpoint("POST", "/release", "", Map.of("bandit", RELEASED, "context", List.of(0.5, 0.5)), analysts),
                 new Endpoint("GET", "/actuator/prometheus", "", null, Set.of("ops")),
                 new Endpoint("GET", "/actuator/metrics", "", null, Set.of("ops")),
                 new Endpoint("GET", "/actuator/info", "", null, Set.of("ops")),
@@ -130,6 +154,14 @@ class PathSpellingTest extends PostgresIntegrationTest {
                 // The analyst page's shell: static files, open to anyone; its data needs a key.
                 new Endpoint("GET", "/ui/", "", null, everyone),
                 new Endpoint("GET", "/ui/app.js", "", null, everyone));
+        // HEAD wherever GET, with the same roles.
+        List<Endpoint> all = new ArrayList<>(documented);
+        for (Endpoint e : documented) {
+            if (e.method().equals("GET")) {
+                all.add(new Endpoint("HEAD", e.path(), e.query(), null, e.allowed()));
+            }
+        }
+        return all;
     }
 
     @Test
@@ -151,6 +183,9 @@ class PathSpellingTest extends PostgresIntegrationTest {
                         if (status / 100 != 2) {
                             failures.add(what + ": expected 2xx");
                         }
+                        if (e.method().equals("HEAD") && !r.body().isEmpty()) {
+                            failures.add(what + ": a HEAD answer has no body");
+                        }
                         continue;
                     }
                     boolean open = e.allowed().size() == KEYS.size();
@@ -158,8 +193,14 @@ class PathSpellingTest extends PostgresIntegrationTest {
                         // An open endpoint (health, API docs) may also answer another spelling that
                         // its own mapping accepts, e.g. /actuator/health/; no role boundary is crossed.
                         failures.add(what + ": must not succeed");
-                    } else if (!allowed && status != 400 && status != 401 && status != 403) {
-                        failures.add(what + ": expected 400, 401 or 403");
+                    } else if (!allowed && status != 400 && status != 401 && status != 403 && status != 404) {
+                        failures.add(what + ": expected 400, 401, 403 or 404");
+                    }
+                    if (status == 404 && s.canonical()) {
+                        failures.add(what + ": a spelling the service serves is never 404 before authorization");
+                    } else if (status == 404 && !e.method().equals("HEAD")
+                            && !NO_SUCH_ENDPOINT.equals(JSON.readTree(r.body()).path("detail").asText())) {
+                        failures.add(what + ": a 404 here says only that nothing serves the path");
                     }
                     if (status / 100 != 2 && !type.startsWith("application/problem+json")) {
                         failures.add(what + ": expected problem+json");
@@ -169,6 +210,55 @@ class PathSpellingTest extends PostgresIntegrationTest {
         }
         assertThat(requests).isEqualTo(endpoints().size() * SPELLINGS.size() * KEYS.size());
         assertThat(failures).as("%d of %d requests answered wrongly", failures.size(), requests).isEmpty();
+    }
+
+    @Test
+    void aPathNothingServesIs404ForEveryRoleAndNoKeyWithAnyMethod() throws Exception {
+        List<String> failures = new ArrayList<>();
+        for (String path : List.of("/nowhere", "/bandits/" + BANDIT + "/nothing", "/decide/x", "/release/" + BANDIT,
+                "/bandits/" + BANDIT + "/epochs/1", "/budgets/x/y", "/actuator/nothing", "/v3", "/bandits/x/y/z")) {
+            for (String method : List.of("GET", "HEAD", "POST", "DELETE")) {
+                for (var role : KEYS.entrySet()) {
+                    HttpResponse<String> r = send(method, path, method.equals("POST") ? Map.of() : null,
+                            role.getValue());
+                    String what = method + " " + path + " as " + role.getKey() + " -> " + r.statusCode();
+                    if (r.statusCode() != 404) {
+                        failures.add(what + ": expected 404");
+                    } else if (!r.headers().firstValue("Content-Type").orElse("").startsWith("application/problem+json")) {
+                        failures.add(what + ": expected problem+json");
+                    } else if (!method.equals("HEAD")
+                            && !NO_SUCH_ENDPOINT.equals(JSON.readTree(r.body()).path("detail").asText())) {
+                        failures.add(what + ": " + r.body());
+                    }
+                }
+            }
+            // A key that is presented but unknown is a 401 wherever it is sent.
+            assertThat(send("GET", path, null, "not-a-key").statusCode()).as(path).isEqualTo(401);
+        }
+        assertThat(failures).isEmpty();
+    }
+
+    @Test
+    void whetherABanditExistsIsNoAnswerWithoutTheRoleToReadIt() throws Exception {
+        for (String id : List.of(BANDIT, "no-such-bandit")) {
+            for (String path : List.of("/bandits/" + id, "/bandits/" + id + "/ledger", "/bandits/" + id + "/epochs",
+                    "/bandits/" + id + "/privacy", "/release?bandit=" + id)) {
+                for (String method : List.of("GET", "HEAD")) {
+                    assertThat(send(method, path, null, null).statusCode()).as("%s %s, no key", method, path)
+                            .isEqualTo(401);
+                    assertThat(send(method, path, null, "test-decider-key").statusCode()).as("%s %s, decider",
+                            method, path).isEqualTo(403);
+                    assertThat(send(method, path, null, "test-analyst-key").statusCode()).as("%s %s, analyst",
+                            method, path).isEqualTo(id.equals(BANDIT) ? 200 : 404);
+                }
+            }
+            for (String action : List.of("pause", "resume", "retire")) {
+                String path = "/bandits/no-such-bandit/" + action;
+                assertThat(send("POST", path, null, null).statusCode()).as(path).isEqualTo(401);
+                assertThat(send("POST", path, null, "test-analyst-key").statusCode()).as(path).isEqualTo(403);
+                assertThat(send("POST", path, null, "test-admin-key").statusCode()).as(path).isEqualTo(404);
+            }
+        }
     }
 
     @Test

@@ -88,7 +88,7 @@ class DecisionStoreTest {
             assertThat(d.contextDigest()).isEqualTo("digest");
         });
         assertThat(decisions.banditOf(id)).contains(BANDIT);
-        assertThat(decisions.owner(id)).contains(new DecisionStore.Owner(BANDIT, 1, false));
+        assertThat(decisions.owner(id)).contains(new DecisionStore.Owner(BANDIT, 1, false, io.dpbandit.bandit.Serving.ACTIVE));
         assertThat(decisions.feedback(id, 1.0)).hasValueSatisfying(f -> {
             assertThat(f.after()).isEqualTo(FeedbackState.NOT_USED);
             assertThat(f.first()).isTrue();
@@ -98,7 +98,7 @@ class DecisionStoreTest {
     @Test
     void aRewardBeforeTheWaitIsAcceptedAndASecondChangesNothing() {
         UUID id = insert(true, 600, 0, null);
-        assertThat(decisions.owner(id)).contains(new DecisionStore.Owner(BANDIT, 1, true));
+        assertThat(decisions.owner(id)).contains(new DecisionStore.Owner(BANDIT, 1, true, io.dpbandit.bandit.Serving.ACTIVE));
         assertThat(decisions.feedback(id, 0.7)).contains(new DecisionStore.FeedbackOutcome(BANDIT,
                 FeedbackState.PENDING, FeedbackState.ACCEPTED, true));
         assertThat(decisions.feedback(id, 0.1)).as("a duplicate").contains(new DecisionStore.FeedbackOutcome(BANDIT,

@@ -270,6 +270,27 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void aListArrivesWholeWhateverItsPagesAcrossTheirLinkHeaders() {
+        signIn(ANALYST_KEY);
+        row("homepage"); // signed in: the key is kept
+        List<Object> read = (List<Object>) browser.executeAsyncScript("""
+                const done = arguments[arguments.length - 1];
+                import('./api.js').then(async (api) => {
+                  const ids = (list, key) => list.map((item) => item[key]).join(',');
+                  done([ids(await api.get('bandits/homepage/ledger?limit=1'), 'id'),
+                        ids(await api.get('bandits/homepage/ledger'), 'id'),
+                        ids(await api.get('bandits/homepage/epochs?limit=2'), 'number')]);
+                }).catch((e) => done(['failed: ' + e]));
+                """);
+        JsonNode ledger = rest.getForObject("/bandits/homepage/ledger", JsonNode.class);
+        assertThat(ledger.size()).as("more than one page of one").isGreaterThan(1);
+        List<String> ids = new java.util.ArrayList<>();
+        ledger.forEach(e -> ids.add(e.path("id").asText()));
+        assertThat(read).containsExactly(String.join(",", ids), String.join(",", ids), "1,2,3");
+    }
+
+    @Test
     void aKeyScopedToOtherBanditsSeesNeitherTheirRowNorTheirPage() {
         signIn("test-scoped-key");
         wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("list-title")));

@@ -85,12 +85,20 @@ class AnalystPageShellTest extends PostgresIntegrationTest {
     @Test
     void onlyGetOfTheShellIsOpenAndNoOtherPathOrApiDataIsReachableWithoutAKey() throws Exception {
         for (String path : List.of("/bandits", "/bandits/shell-secret-name", "/bandits/shell-secret-name/epochs",
-                "/release?bandit=shell-secret-name", "/actuator/prometheus", "/index.html", "/static/ui/index.html",
-                "/ui.html", "/UI/", "/application.yml", "/db/migration/V1__bandit.sql", "/favicon.ico")) {
+                "/release?bandit=shell-secret-name", "/actuator/prometheus")) {
             HttpResponse<String> r = get(path, null);
             assertThat(r.statusCode()).as(path).isEqualTo(401);
             assertThat(r.headers().firstValue("Content-Type").orElse("")).as(path)
                     .startsWith("application/problem+json");
+        }
+        // Paths nothing serves: 404, with nothing read from the classpath.
+        for (String path : List.of("/index.html", "/static/ui/index.html", "/ui.html", "/UI/", "/application.yml",
+                "/db/migration/V1__bandit.sql", "/favicon.ico")) {
+            HttpResponse<String> r = get(path, null);
+            assertThat(r.statusCode()).as(path).isEqualTo(404);
+            assertThat(r.headers().firstValue("Content-Type").orElse("")).as(path)
+                    .startsWith("application/problem+json");
+            assertThat(r.body()).as(path).contains("no such endpoint").doesNotContain("flyway").doesNotContain("<html");
         }
         // Paths that climb out of /ui/ are refused before anything resolves them.
         for (String path : List.of("/ui/../application.yml", "/ui/%2e%2e/application.yml", "/ui/..%2Fapplication.yml",

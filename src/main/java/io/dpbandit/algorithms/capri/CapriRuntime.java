@@ -163,10 +163,18 @@ final class CapriRuntime implements BanditRuntime, PublicModel {
                                 : "Gaussian mechanism on clipped contributions, once per epoch"));
     }
 
-    /** The model's best active action for a context: post-processing of released models, free. */
+    /**
+     * The model's best active action for a context: post-processing of released models, free. 409
+     * not-ready before the first release: there is no model to take it from (a decision then is
+     * uniform over every action, which says nothing a release could).
+     */
     @Override
     public ContextRelease release(double[] context, ReleaseContext releases) {
         requireValidContext(context);
+        if (models.isEmpty()) {
+            throw new ServiceErrors.NotReady("bandit '" + spec.id() + "' has released no model yet (CAPRI releases "
+                    + "its first model when its first epoch closes; GET /bandits/" + spec.id() + " shows the epoch)");
+        }
         return new ContextRelease(spec.id(), actionId(best(context)), false, 0);
     }
 

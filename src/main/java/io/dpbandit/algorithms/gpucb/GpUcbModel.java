@@ -78,6 +78,11 @@ final class GpUcbModel implements SequentialModel<GpUcbState> {
     }
 
     @Override
+    public boolean released(GpUcbState state) {
+        return state.observations() > 0;
+    }
+
+    @Override
     public PublicGpUcb publicModel(GpUcbState state) {
         return new PublicGpUcb(policy.config().features(), state.snapshot().theta(), state.snapshot().cholesky(),
                 state.snapshot().radius(), state.observations(), policy.config().approximationError(),

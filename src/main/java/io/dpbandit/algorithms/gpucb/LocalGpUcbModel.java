@@ -81,6 +81,11 @@ final class LocalGpUcbModel implements SequentialModel<LocalGpUcbState> {
     }
 
     @Override
+    public boolean released(LocalGpUcbState state) {
+        return state.reports() > 0;
+    }
+
+    @Override
     public PublicLocalGpUcb publicModel(LocalGpUcbState state) {
         return new PublicLocalGpUcb(policy.config().features(), state.snapshot().theta(), state.snapshot().cholesky(),
                 state.snapshot().radius(), state.reports(), policy.shift(state.reports()),

@@ -61,6 +61,11 @@ final class EpochLinUcbModel implements SequentialModel<EpochLinUcbState> {
     }
 
     @Override
+    public boolean released(EpochLinUcbState state) {
+        return state.releases() > 0;
+    }
+
+    @Override
     public int leafRounds() {
         return (int) policy.leafRounds();
     }

@@ -92,6 +92,11 @@ final class LinUcbModel implements SequentialModel<LinUcbState> {
                 "argmax over candidates x of theta.x + beta * ||x||_{V^-1}, V = L L^T (L row-major)");
     }
 
+    @Override
+    public boolean released(LinUcbState state) {
+        return state.observations() > 0;
+    }
+
     /** The spec's tuning.leafRounds: one fold is one leaf of exactly this many rounds. */
     @Override
     public int leafRounds() {

@@ -92,6 +92,11 @@ final class OnlineUcbModel implements SequentialModel<OnlineUcbState> {
     }
 
     @Override
+    public boolean released(OnlineUcbState state) {
+        return state.round() > 0;
+    }
+
+    @Override
     public Object randomiserInput(OnlineUcbState state, double[] features) {
         return new OnlineUcbInput(features, policy.ticket(state), policy.config().randomiser());
     }

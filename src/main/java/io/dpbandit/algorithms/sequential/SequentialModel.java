@@ -45,6 +45,13 @@ public interface SequentialModel<S> {
     /** The public model: what GET /release shows (post-processing of private releases only). */
     Object publicModel(S state);
 
+    /**
+     * Whether the public model holds anything private yet: at least one round folded (one release,
+     * for a model released per epoch). A public figure: what it counts is in {@link #publicModel}.
+     * Before it, POST /release has no model to answer from (409 not-ready).
+     */
+    boolean released(S state);
+
     /** Whether rounds carry client-randomised reports (LDP) rather than rewards. */
     boolean local();
 

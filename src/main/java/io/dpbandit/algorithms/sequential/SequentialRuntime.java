@@ -2,6 +2,7 @@ package io.dpbandit.algorithms.sequential;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dpbandit.bandit.InvalidRequestException;
+import io.dpbandit.bandit.ServiceErrors;
 import io.dpbandit.policy.JointFeatureMap;
 import io.dpbandit.policy.SequentialPolicy;
 import io.dpbandit.runtime.BanditRuntime;
@@ -147,14 +148,26 @@ public final class SequentialRuntime<S> implements BanditRuntime, PublicModel {
 
     @Override
     public Recommendation recommend(double[] context) {
-        return new Recommendation(release(context, null).action(), spec.actions().size());
+        requireValidContext(context);
+        return new Recommendation(actionId(best(context)), spec.actions().size());
     }
 
-    /** The public model's best action for a context: post-processing, free. */
+    /**
+     * The public model's best action for a context: post-processing, free. 409 not-ready while the
+     * model holds no round yet (before the first fold; before the first epoch's release for a
+     * LINUCB with epoch releases): it would be the prior's choice, not a release.
+     */
     @Override
     public ContextRelease release(double[] context, ReleaseContext releases) {
         requireValidContext(context);
-        int action = decide(context, null, new SplittableRandom(0)).action();
-        return new ContextRelease(spec.id(), actionId(action), false, 0);
+        if (!model.released(state)) {
+            throw new ServiceErrors.NotReady("bandit '" + spec.id() + "' has no private model yet: no learning round "
+                    + "is in it (rounds enter once their feedback window has passed)");
+        }
+        return new ContextRelease(spec.id(), actionId(best(context)), false, 0);
+    }
+
+    private int best(double[] context) {
+        return decide(context, null, new SplittableRandom(0)).action();
     }
 }
