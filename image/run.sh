@@ -9,7 +9,8 @@
 #     -e SPRING_DATASOURCE_URL=jdbc:postgresql://localhost:5432/dpbandit \
 #     -e SPRING_DATASOURCE_USERNAME=dpbandit -e SPRING_DATASOURCE_PASSWORD=... \
 #     -e DPBANDIT_RELEASE_KEYSECRET=... -e MANAGEMENT_SERVER_PORT=9090
-# DPBANDIT_IMAGE names another image (default localhost/dpbandit:latest). Needs root.
+# DPBANDIT_IMAGE names another image of the local storage (default localhost/dpbandit:latest; it is
+# never pulled). Needs root.
 set -euo pipefail
 
 image="${DPBANDIT_IMAGE:-localhost/dpbandit:latest}"
@@ -24,6 +25,6 @@ fi
 nofile=$(ulimit -Hn)
 nproc=$(ulimit -Hu)
 if [ "$nproc" = unlimited ] || [ "$nproc" -gt 32768 ]; then nproc=32768; fi
-exec podman --runtime runc run --network host \
+exec podman --runtime runc run --pull=never --network host \
   --ulimit "nofile=$nofile:$nofile" --ulimit "nproc=$nproc:$nproc" \
   "$@" "$image"

@@ -31,9 +31,10 @@ import org.junit.jupiter.api.io.TempDir;
  * the metrics keyless on the management port only, and stops gracefully on SIGTERM.
  * <p>
  * Tagged {@code image}: it needs root, Debian's buildah, mmdebstrap, podman and runc (the scripts
- * install them) and the network to Debian's and Maven Central's repositories, and takes about
- * twenty minutes the first time (the two Debian bases), so {@code mvn test} leaves it out. Run it
- * with {@code mvn -B test -Pimage} (docs/deployment.md).
+ * install them) and the network to Debian's and Maven Central's repositories, and takes about ten
+ * minutes the first time (the two Debian bases, the build stage's downloads), five after, so
+ * {@code mvn test} leaves it out. Run it with {@code mvn -B test -Pimage} (docs/deployment.md); CI
+ * runs it after the suite.
  */
 @Tag("image")
 class ImageTest {
@@ -161,8 +162,10 @@ class ImageTest {
         List<String> words = new ArrayList<>(command);
         Path output = log != null ? log : Files.createTempFile("dpbandit-image-test", ".log");
         try {
-            Process process = new ProcessBuilder(words).directory(DeployFiles.root().toFile())
-                    .redirectErrorStream(true).redirectOutput(output.toFile()).start();
+            ProcessBuilder builder = new ProcessBuilder(words).directory(DeployFiles.root().toFile())
+                    .redirectErrorStream(true).redirectOutput(output.toFile());
+            builder.environment().put("DPBANDIT_IMAGE", IMAGE); // the image image/run.sh starts
+            Process process = builder.start();
             process.getOutputStream().close();
             if (!process.waitFor(minutes, TimeUnit.MINUTES)) {
                 process.destroyForcibly();
