@@ -43,11 +43,13 @@ public class BanditController {
         this.planner = planner;
     }
 
-    @Operation(summary = "Forecast what a CAPRI or USCA bandit will learn, before creating it",
+    @Operation(summary = "Forecast what a bandit will learn, before creating it",
             description = "Validates the spec as POST /bandits does and returns, per releasing epoch, T_r, the "
             + "projection-set size, tau_r, C_r, sigma, the privacy charge, the noise of the released mean under full "
             + "active sets and the smallest reward gap it resolves, and the first epoch that eliminates a gap of "
-            + "`gap`; for USCA the exponential mechanism's sharpness at the horizon. Computed from the spec and its "
+            + "`gap`; for USCA the exponential mechanism's sharpness at the horizon; for LINUCB, ONLINEUCB and GPUCB "
+            + "the model's noise, its score error at a few horizons and the learning rounds after which a gap of "
+            + "`gap` is resolved. Computed from the spec and its "
             + "public pool only: nothing is stored and no user data is read. Seconds of CPU for a 1 000-point "
             + "support; one plan runs at a time per instance (503 with Retry-After when another is running).")
     @PostMapping("/bandits/plan")
@@ -130,7 +132,8 @@ public class BanditController {
     @Operation(summary = "The planner's forecast for an existing bandit", description = "The forecast of "
             + "POST /bandits/plan for this bandit's spec (gap 0.1), to set next to what happened (GET "
             + "/bandits/{id}/epochs). Computed once per bandit in the background: status COMPUTING until it is "
-            + "ready, then READY with the report; NONE for LINUCB, ONLINEUCB and GPUCB. Public: it reads the spec "
+            + "ready, then READY with the report; NONE for an algorithm the planner does not forecast. Public: it "
+            + "reads the spec "
             + "and pool only.")
     @GetMapping("/bandits/{id}/plan")
     public BanditPlanner.BanditForecast forecast(@PathVariable String id) {

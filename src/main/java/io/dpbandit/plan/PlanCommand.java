@@ -53,8 +53,8 @@ import picocli.CommandLine.TypeConversionException;
             "The utility planner's forecast for a spec (the body of POST /bandits) as a table, or as JSON with "
                 + "--json. Reads nothing but the spec; with --env instead it plans the run simulate would make "
                 + "on a simulated world."},
-        footer = {"", "Exit codes: 0 done, 2 usage error or a spec that cannot be read, is invalid or is not "
-            + "CAPRI or USCA, 1 failed."})
+        footer = {"", "Exit codes: 0 done, 2 usage error or a spec that cannot be read, is invalid or is of an "
+            + "algorithm the planner does not forecast, 1 failed."})
 public final class PlanCommand implements Callable<Integer> {
 
     private static final ObjectMapper JSON = new ObjectMapper()
@@ -68,7 +68,7 @@ public final class PlanCommand implements Callable<Integer> {
     private final PrintStream stderr;
 
     @Parameters(arity = "0..1", paramLabel = "SPEC.json",
-            description = "a bandit spec, the body of POST /bandits (CAPRI or USCA)")
+            description = "a bandit spec, the body of POST /bandits")
     Path specFile;
 
     @Option(names = "--gap", paramLabel = "G", defaultValue = "0.1",
@@ -105,11 +105,13 @@ public final class PlanCommand implements Callable<Integer> {
             + "the defaults are simulate's):")
     static final class World {
         @Option(names = "--env", paramLabel = "NAME",
-                description = "kernel | linear | camelback | styblinski-tang | michalewicz (required for a world)")
+                description = "kernel | linear | linear-fresh | linear-gap | camelback | styblinski-tang | michalewicz "
+                        + "(required for a world)")
         String env;
 
         @Option(names = "--policy", paramLabel = "P", converter = SimulateCommand.PolicyName.class,
-                description = "capri | capri-paper | capri-ldp | usca (default capri)")
+                description = "capri | capri-paper | capri-ldp | usca (default capri); onlineucb | onlineucb-paper on "
+                        + "linear worlds")
         PolicySpec policy;
 
         @Option(names = "--epsilon", paramLabel = "E", converter = WorldEpsilon.class,
@@ -352,6 +354,33 @@ public final class PlanCommand implements Callable<Integer> {
                     l.regularisation()));
             sb.append(String.format(Locale.ROOT, "%10s %12s%n", "rounds", "score error"));
             for (io.dpbandit.policy.planning.LinearForecast.Point p : l.points()) {
+                sb.append(String.format(Locale.ROOT, "%10d %12.4g%n", p.rounds(), p.scoreError()));
+            }
+        }
+        if (report.onlineucb() != null) {
+            io.dpbandit.policy.planning.OnlineUcbForecast o = report.onlineucb();
+            sb.append(String.format(Locale.ROOT, "ONLINEUCB, T = %d, d = %d, %s learner, each report (%s, %.3g)-LDP "
+                    + "(at most %d per user), sigma_x = %.4g, sigma_y = %.4g, Delta = %.4g, gradient noise sd = %.4g%n",
+                    o.horizon(), o.dimension(), o.learner(), fmt(o.reportEpsilon()), o.reportDelta(),
+                    o.reportsPerUser(), o.featureSigma(), o.rewardSigma(), o.conditioningStd(), o.gradientNoise()));
+            sb.append(String.format(Locale.ROOT, "%10s %12s %12s %14s%n", "rounds", "score error", "bonus spread",
+                    "decision error"));
+            for (io.dpbandit.policy.planning.OnlineUcbForecast.NoiseLevel p : o.points()) {
+                sb.append(String.format(Locale.ROOT, "%10d %12.4g %12.4g %14.4g%n", p.rounds(), p.scoreError(),
+                        p.bonusSpread(), p.decisionError()));
+            }
+        }
+        if (report.gpucb() != null) {
+            io.dpbandit.policy.planning.GpUcbForecast g = report.gpucb();
+            sb.append(String.format(Locale.ROOT, "GPUCB-%s, T = %d, M = %d features, %s, "
+                    + "noise sigma = %.4g (reward vector %.4g), noise bound = %.4g, %s %.4g%n", g.privacyModel(),
+                    g.horizon(), g.featureDimension(), g.levels() == null ? "reports summed"
+                            : String.format(Locale.ROOT, "leaves of %d rounds, m = %d levels", g.leafRounds(),
+                                    g.levels()),
+                    g.nodeSigma(), g.vectorSigma(), g.noiseBound(), g.regulariser().equals("FLOOR")
+                            ? "eigenvalues floored at" : "shift adds", g.regularisation()));
+            sb.append(String.format(Locale.ROOT, "%10s %12s%n", "rounds", "score error"));
+            for (io.dpbandit.policy.planning.LinearForecast.Point p : g.points()) {
                 sb.append(String.format(Locale.ROOT, "%10d %12.4g%n", p.rounds(), p.scoreError()));
             }
         }

@@ -50,6 +50,11 @@ final class GpUcbOptions {
             description = "shift = S * 2 Lambda, S > 1/2 (default ${DEFAULT-VALUE})")
     double shiftScale;
 
+    @Option(names = "--gpucb-regulariser", paramLabel = "R", defaultValue = "shift",
+            description = "shift | floor: the paper's + S * 2 Lambda on every eigenvalue, or eigenvalues raised to "
+                    + "S * Lambda (default ${DEFAULT-VALUE})")
+    GpUcbConfig.Regulariser regulariser;
+
     @Option(names = "--gpucb-radius-scale", paramLabel = "C", defaultValue = "0.1",
             description = "UCB bonus = C * theoretical radius (default ${DEFAULT-VALUE})")
     double radiusScale;
@@ -60,7 +65,7 @@ final class GpUcbOptions {
 
     GpUcbSettings settings() {
         return new GpUcbSettings(nodes, lengthScale, ridge, rho, rkhsBound, zeta, calibration, shift, shiftScale,
-                radiusScale, batch);
+                radiusScale, batch, regulariser);
     }
 
     /** The settings of the options in a map (name without dashes → value; others ignored). */

@@ -20,19 +20,20 @@ import io.dpbandit.policy.gpucb.GpUcbConfig;
  * @param shiftScale        s &gt; 1/2 of the shift s·2Λ
  * @param radiusScale       c of the UCB bonus c·r_t‖Φ‖_{V⁻¹}
  * @param batch             rounds per fold (one tree leaf per fold; 1 = the paper)
+ * @param regulariser       SHIFT (the paper's s·2Λ) or FLOOR (eigenvalues raised to s·Λ)
  */
 public record GpUcbSettings(int nodesPerDimension, double lengthScale, double ridge, double noiseScale,
         double rkhsNormBound, double zeta, GpUcbConfig.Calibration calibration, GpUcbConfig.ShiftRule shiftRule,
-        double shiftScale, double radiusScale, int batch) {
+        double shiftScale, double radiusScale, int batch, GpUcbConfig.Regulariser regulariser) {
 
     public GpUcbSettings {
-        if (calibration == null || shiftRule == null) {
-            throw new IllegalArgumentException("calibration and shift rule are required");
+        if (calibration == null || shiftRule == null || regulariser == null) {
+            throw new IllegalArgumentException("calibration, shift rule and regulariser are required");
         }
         if (batch < 1) {
             throw new IllegalArgumentException("--gpucb-batch must be >= 1, got " + batch);
         }
-        new GpUcbConfig.Tuning(shiftRule, shiftScale, radiusScale); // validates the scales
+        new GpUcbConfig.Tuning(shiftRule, shiftScale, radiusScale, regulariser); // validates the scales
     }
 
     /** The defaults of {@link GpUcbOptions} (the Table 1 settings in docs/benchmarks-gpucb.md). */
@@ -41,6 +42,6 @@ public record GpUcbSettings(int nodesPerDimension, double lengthScale, double ri
     }
 
     GpUcbConfig.Tuning tuning() {
-        return new GpUcbConfig.Tuning(shiftRule, shiftScale, radiusScale);
+        return new GpUcbConfig.Tuning(shiftRule, shiftScale, radiusScale, regulariser);
     }
 }

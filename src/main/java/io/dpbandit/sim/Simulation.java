@@ -14,6 +14,7 @@ import io.dpbandit.policy.usca.UscaEstimator;
 import io.dpbandit.policy.usca.UscaState;
 import io.dpbandit.policy.JointFeatureMap;
 import io.dpbandit.policy.JointPoint;
+import io.dpbandit.policy.onlineucb.OnlineUcbConfig;
 import io.dpbandit.client.privacy.NoiseSource;
 import io.dpbandit.client.privacy.SeededNoiseSource;
 import io.dpbandit.sim.env.Environment;
@@ -378,6 +379,24 @@ public final class Simulation {
             return rounds;
         }
         return Math.max(1, (int) Math.floor((1 - refinements.exploitShare()) * rounds));
+    }
+
+    /**
+     * The OnlineUCB configuration of an {@code onlineucb} or {@code onlineucb-paper} run, as
+     * {@link LinearAgents} builds it for the run (what the planner forecasts).
+     */
+    OnlineUcbConfig onlineUcbConfig() {
+        if (!(env instanceof LinearEnvironment linear)
+                || (policy != PolicySpec.ONLINEUCB && policy != PolicySpec.ONLINEUCB_PAPER)) {
+            throw new IllegalArgumentException("the planner forecasts linear worlds for onlineucb and onlineucb-paper"
+                    + ", not " + policy.label() + " on '" + env.name() + "'");
+        }
+        if (!Double.isFinite(epsilon)) {
+            throw new IllegalArgumentException(policy.label() + " needs a finite epsilon");
+        }
+        LinearAgents.Run run = new LinearAgents.Run(linear.featureDimension(), epsilon, settings.delta(), horizon,
+                settings.batch(), null, null, 1);
+        return policy == PolicySpec.ONLINEUCB ? LinearAgents.onlineEngineered(run) : LinearAgents.onlinePaper(run);
     }
 
     UscaConfig uscaConfig() {

@@ -5,6 +5,8 @@ import static io.dpbandit.sim.OptionValues.number;
 
 import io.dpbandit.client.kernel.KernelSpec;
 import io.dpbandit.policy.capri.CapriConfig;
+import io.dpbandit.policy.onlineucb.OnlineUcb;
+import io.dpbandit.policy.planning.OnlineUcbForecast;
 import io.dpbandit.policy.planning.PlanReport;
 import io.dpbandit.policy.planning.PlannerOptions;
 import io.dpbandit.policy.planning.UtilityPlanner;
@@ -22,11 +24,13 @@ public final class WorldPlanner {
 
     public static final String USAGE = """
             On a simulated world instead of a spec (the options of simulate, one policy and one epsilon):
-              --env NAME               kernel | linear | camelback | styblinski-tang | michalewicz
-              --policy P               capri | capri-paper | capri-ldp | usca (default capri)
+              --env NAME               kernel | linear | linear-fresh | linear-gap | camelback | styblinski-tang |
+                                       michalewicz
+              --policy P               capri | capri-paper | capri-ldp | usca (default capri); onlineucb |
+                                       onlineucb-paper on linear worlds
               --epsilon E              privacy level, 'inf' for non-private (default 1)
               --horizon T              (default 20000)    --world-seed N   the world's seed (default 1)
-              --pool, --actions, --bumps, --length-scale, --noise, --tau, --delta, --confidence-scale,
+              --pool, --actions, --dimension, --bumps, --length-scale, --noise, --tau, --delta, --confidence-scale,
               --clip-quantile, --projection-cap, --approximation-size: as for simulate
             """;
 
@@ -44,6 +48,7 @@ public final class WorldPlanner {
             case UNIFORM_EXPLORATION -> UtilityPlanner.plan(run.uscaConfig(), run.environment().publicContexts(),
                     options);
             case UNIFORM_PLAY -> throw new IllegalArgumentException("uniform play needs no plan");
+            case LINEAR -> OnlineUcbForecast.plan(new OnlineUcb(run.onlineUcbConfig()), 1, options.gap());
             default -> UtilityPlanner.plan(run.capriConfig(), run.environment().publicContexts(), options);
         };
     }

@@ -6,6 +6,7 @@ import io.dpbandit.validation.Finite;
 import io.dpbandit.client.kernel.KernelSpec;
 import io.dpbandit.policy.JointFeatureMap;
 import io.dpbandit.policy.capri.CapriConfig;
+import io.dpbandit.policy.gpucb.GpUcbConfig;
 import io.dpbandit.privacy.Accountant;
 import io.dpbandit.policy.linucb.LinUcbConfig;
 import io.dpbandit.policy.onlineucb.OnlineUcbConfig;
@@ -149,6 +150,11 @@ public record BanditSpec(
      * @param mode              ENGINEERED (default: analytic calibration, the sharper shift bound and a
      *                          radius scaled by 0.1, the same privacy) or PAPER (the paper's calibration,
      *                          shift 2Λ and theoretical radius)
+     * @param regulariser       how the noisy Gram matrix is made positive definite: SHIFT (the default in
+     *                          both modes: the paper's +2Λ on every eigenvalue) or FLOOR (eigenvalues
+     *                          below the public noise level Λ raised to it); both post-processing
+     * @param radiusScale       multiplies the confidence radius, in [0, 10] (default ENGINEERED 0.1,
+     *                          PAPER 1)
      */
     @Schema(description = "GPUCB only (optional).")
     public record GpUcb(
@@ -156,7 +162,19 @@ public record BanditSpec(
                     + "(default: the smallest m̄ whose error bound on [0,1]^d is at most 1/T², within that cap)")
             @Min(2) @Max(64) Integer nodesPerDimension,
             @Schema(description = "[ENGINEERED] or PAPER")
-            LinUcbConfig.Mode mode) {
+            LinUcbConfig.Mode mode,
+            @Schema(description = "How the noisy Gram matrix of the features is made positive definite: [SHIFT] the "
+                    + "paper's +2Λ on every eigenvalue, or FLOOR, only its eigenvalues below the public noise level Λ "
+                    + "raised to Λ. Both are post-processing of the release: no privacy cost")
+            GpUcbConfig.Regulariser regulariser,
+            @Schema(description = "multiplies the confidence radius (default 0.1, PAPER 1; 0 plays greedily on the "
+                    + "private model); at most 10", minimum = "0", maximum = "10")
+            @DecimalMin("0") @DecimalMax("10") @Finite Double radiusScale) {
+
+        /** The section as it was before the regulariser and the radius scale were choices. */
+        public GpUcb(Integer nodesPerDimension, LinUcbConfig.Mode mode) {
+            this(nodesPerDimension, mode, null, null);
+        }
     }
 
     /**

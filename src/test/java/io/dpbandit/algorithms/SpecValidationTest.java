@@ -84,7 +84,8 @@ class SpecValidationTest {
         paperLinear.put("linear", Map.of("mode", "PAPER", "noise", "WISHART", "featureMap", "ACTION"));
         return Stream.of(Specs.capri("capri", 100, 600), Specs.capriLdp("capri-ldp"), refined,
                 Specs.usca("usca", 10, 0.5, 1.0), Specs.linear("lin", "LINUCB", 100, 600), paperLinear,
-                Specs.linear("online", "ONLINEUCB", 100, 600), Specs.gp("gp", "JDP", 100), Specs.gp("gp-ldp", "LDP", 100));
+                Specs.linear("online", "ONLINEUCB", 100, 600), Specs.gp("gp", "JDP", 100), Specs.gp("gp-ldp", "LDP", 100),
+                with(Specs.gp("gp-floor", "JDP", 100), "gpucb", Map.of("regulariser", "FLOOR", "radiusScale", 0.3)));
     }
 
     @ParameterizedTest
@@ -384,6 +385,26 @@ class SpecValidationTest {
         wide.put("contextDimension", 8);
         assertThat(problems(wide)).containsEntry("gpucb", "GPUCB's quadrature features grow as 2 * nodes^d: the "
                 + "joint point (context and action features, d = 9) must have at most 8 numbers");
+    }
+
+    @Test
+    void gpUcbsRegulariserAndRadiusScaleHaveDefaultsByModeAndStayWhereTheyApply() {
+        BanditSpec engineered = normalise(Specs.gp("gp", "JDP", 100));
+        assertThat(engineered.gpucb().regulariser()).isEqualTo(
+                io.dpbandit.policy.gpucb.GpUcbConfig.Regulariser.SHIFT);
+        assertThat(engineered.gpucb().radiusScale()).isEqualTo(0.1);
+        BanditSpec paper = normalise(with(Specs.gp("gp", "JDP", 100), "gpucb", Map.of("mode", "PAPER")));
+        assertThat(paper.gpucb().regulariser()).as("paper mode keeps the paper's shift")
+                .isEqualTo(io.dpbandit.policy.gpucb.GpUcbConfig.Regulariser.SHIFT);
+        assertThat(paper.gpucb().radiusScale()).isEqualTo(1.0);
+        BanditSpec chosen = normalise(with(Specs.gp("gp", "LDP", 100), "gpucb", Map.of("regulariser", "FLOOR",
+                "radiusScale", 0.0)));
+        assertThat(chosen.gpucb().regulariser()).isEqualTo(io.dpbandit.policy.gpucb.GpUcbConfig.Regulariser.FLOOR);
+        assertThat(chosen.gpucb().radiusScale()).isZero();
+        assertThat(problems(with(Specs.linear("lin", "LINUCB", 100, 600), "gpucb", Map.of("regulariser", "FLOOR"))))
+                .containsEntry("gpucb", "applies to GPUCB only");
+        assertThat(problems(with(Specs.gp("gp", "JDP", 100), "linear", Map.of("radiusScale", 0.5))))
+                .containsEntry("linear", "applies to " + owners(SpecSection.LINEAR) + " only");
     }
 
     @Test

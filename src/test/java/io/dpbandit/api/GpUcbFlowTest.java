@@ -122,6 +122,31 @@ class GpUcbFlowTest extends PostgresIntegrationTest {
         Map<String, Object> tooMany = Specs.gp("gp-bad-3", "JDP", 20);
         tooMany.put("gpucb", Map.of("nodesPerDimension", 40));
         assertProblem(api.post("/bandits", tooMany), HttpStatus.BAD_REQUEST, "validation");
+        for (Object scale : List.of(11, -1)) {
+            Map<String, Object> radius = Specs.gp("gp-bad-4", "JDP", 20);
+            radius.put("gpucb", Map.of("radiusScale", scale));
+            assertField(api.post("/bandits", radius), "gpucb.radiusScale");
+        }
+        Map<String, Object> ridge = Specs.gp("gp-bad-5", "JDP", 20);
+        ridge.put("gpucb", Map.of("regulariser", "RIDGE"));
+        assertField(api.post("/bandits", ridge), "gpucb.regulariser");
+        Map<String, Object> linearOptions = Specs.gp("gp-bad-6", "JDP", 20);
+        linearOptions.put("linear", Map.of("regulariser", "FLOOR"));
+        assertField(api.post("/bandits", linearOptions), "linear");
+        Map<String, Object> onLinUcb = Specs.linear("lin-bad-7", "LINUCB", 20, 600);
+        onLinUcb.put("gpucb", Map.of("regulariser", "FLOOR", "radiusScale", 0.5));
+        assertField(api.post("/bandits", onLinUcb), "gpucb");
+        for (String id : List.of("gp-bad-4", "gp-bad-5", "gp-bad-6", "lin-bad-7")) {
+            assertThat(http.getForEntity("/bandits/" + id, JsonNode.class).getStatusCode())
+                    .isEqualTo(HttpStatus.NOT_FOUND);
+        }
+        Map<String, Object> floored = Specs.gp("gp-floor", "JDP", 20);
+        floored.put("gpucb", Map.of("nodesPerDimension", 4, "regulariser", "FLOOR", "radiusScale", 0.5));
+        assertThat(api.post("/bandits", floored).getStatusCode()).isEqualTo(HttpStatus.CREATED);
+        assertThat(jdbc.queryForObject("SELECT spec #>> '{gpucb,regulariser}' FROM bandit WHERE id = 'gp-floor'",
+                String.class)).isEqualTo("FLOOR");
+        assertThat(jdbc.queryForObject("SELECT spec #>> '{gpucb,radiusScale}' FROM bandit WHERE id = 'gp-floor'",
+                String.class)).isEqualTo("0.5");
         Map<String, Object> chosen = Specs.gp("gp-default", "JDP", 1000);
         chosen.remove("gpucb");
         assertThat(api.post("/bandits", chosen).getStatusCode()).as("m-bar chosen from the horizon")
@@ -134,5 +159,10 @@ class GpUcbFlowTest extends PostgresIntegrationTest {
         GpUcbParameters parameters = JSON.treeToValue(in.path("parameters"), GpUcbParameters.class);
         double[] features = JSON.treeToValue(in.path("features"), double[].class);
         return new GpUcbRandomiser(parameters, PrivacyFloor.of(1.0, 1e-5)).randomise(features, reward, noise);
+    }
+
+    static void assertField(org.springframework.http.ResponseEntity<JsonNode> r, String field) {
+        assertThat(r.getStatusCode()).as("%s", r.getBody()).isEqualTo(HttpStatus.BAD_REQUEST);
+        assertThat(r.getBody().toString()).contains(field);
     }
 }

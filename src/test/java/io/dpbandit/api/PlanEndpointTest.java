@@ -89,10 +89,59 @@ class PlanEndpointTest extends PostgresIntegrationTest {
                 JsonNode.class).getStatusCode()).isEqualTo(HttpStatus.FORBIDDEN);
         assertThat(http.getForEntity("/bandits/no-such-bandit/plan", JsonNode.class).getStatusCode())
                 .isEqualTo(HttpStatus.NOT_FOUND);
-        http.postForEntity("/bandits", Specs.linear("planned-online", "ONLINEUCB", 1000, 600),
-                JsonNode.class);
-        assertThat(http.getForObject("/bandits/planned-online/plan", JsonNode.class).path("status").asText())
-                .as("ONLINEUCB has no forecast").isEqualTo("NONE");
+    }
+
+    /**
+     * ONLINEUCB: the devices' noise and when the model resolves the gap, from the spec alone, for a spec
+     * and for an existing bandit; under privacy.unit USER each of a user's k reports is noisier, so more
+     * reports and at least a k-th as many users are needed. The forecast is arithmetic (no horizon is
+     * too long for it); a bad gap is a 400 naming it.
+     */
+    @Test
+    void anOnlineUcbForecastComesFromTheDevicesPublicParameters() {
+        var online = Specs.linear("planned-online", "ONLINEUCB", 2_000_000_000, 600);
+        ResponseEntity<JsonNode> r = plan(online, "test-analyst-key", "?gap=0.5");
+        assertThat(r.getStatusCode()).as("%s", r.getBody()).isEqualTo(HttpStatus.OK);
+        assertThat(r.getBody().path("algorithm").asText()).isEqualTo("ONLINEUCB");
+        JsonNode f = r.getBody().path("onlineucb");
+        assertThat(f.path("dimension").asInt()).as("OUTER_PRODUCT of 2 x 2").isEqualTo(4);
+        assertThat(f.path("reportsPerUser").asInt()).isEqualTo(1);
+        assertThat(f.path("reportEpsilon").asDouble()).isEqualTo(1.0);
+        assertThat(f.path("points")).hasSize(4);
+        assertThat(f.path("points").get(3).path("rounds").asLong()).isEqualTo(2_000_000_000L);
+        long rounds = f.path("roundsToResolve").asLong();
+        assertThat(rounds).isPositive();
+        assertThat(f.path("usersToResolve").asLong()).isEqualTo(rounds);
+        assertThat(r.getBody().path("linear").isNull()).isTrue();
+
+        var users = Specs.linear("planned-online-users", "ONLINEUCB", 2_000_000_000, 600);
+        users.put("privacy", Map.of("model", "LDP", "epsilon", 1.0, "delta", 1e-5, "unit", "USER",
+                "maxRoundsPerUser", 4));
+        JsonNode u = plan(users, "test-analyst-key", "?gap=0.5").getBody().path("onlineucb");
+        assertThat(u.path("reportsPerUser").asInt()).isEqualTo(4);
+        assertThat(u.path("reportEpsilon").asDouble()).isLessThan(1.0);
+        assertThat(u.path("featureSigma").asDouble()).isGreaterThan(f.path("featureSigma").asDouble());
+        long userRounds = u.path("roundsToResolve").asLong();
+        assertThat(userRounds).isGreaterThan(rounds);
+        assertThat(u.path("usersToResolve").asLong()).isEqualTo((userRounds + 3) / 4);
+
+        assertProblem(plan(online, "test-analyst-key", "?gap=0"), HttpStatus.BAD_REQUEST, "validation");
+        ResponseEntity<JsonNode> badGap = plan(online, "test-analyst-key", "?gap=-0.5");
+        assertProblem(badGap, HttpStatus.BAD_REQUEST, "validation");
+        assertThat(badGap.getBody().toString()).contains("gap");
+
+        // An existing bandit's forecast is the same report, computed in the background.
+        var small = Specs.linear("planned-online", "ONLINEUCB", 20000, 600);
+        assertThat(http.postForEntity("/bandits", small, JsonNode.class).getStatusCode()).isEqualTo(HttpStatus.CREATED);
+        JsonNode forecast = http.getForObject("/bandits/planned-online/plan", JsonNode.class);
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (forecast.path("status").asText().equals("COMPUTING") && System.nanoTime() < deadline) {
+            sleep(100);
+            forecast = http.getForObject("/bandits/planned-online/plan", JsonNode.class);
+        }
+        assertThat(forecast.path("status").asText()).as("%s", forecast).isEqualTo("READY");
+        assertThat(forecast.path("report").path("onlineucb"))
+                .isEqualTo(plan(small, "test-analyst-key", "").getBody().path("onlineucb"));
     }
 
     static void sleep(long ms) {
@@ -143,16 +192,45 @@ class PlanEndpointTest extends PostgresIntegrationTest {
         assertThat(lf.path("roundsToResolve").asLong()).isPositive();
         assertThat(linearPlan.getBody().path("notes").toString()).contains("learning rounds");
 
-        var online = Specs.linear("planned-online", "ONLINEUCB", 1000, 600);
-        ResponseEntity<JsonNode> refused = plan(online, "test-analyst-key", "");
-        assertProblem(refused, HttpStatus.BAD_REQUEST, "validation");
-        assertThat(refused.getBody().toString()).contains("CAPRI, USCA and LINUCB");
 
         var pairwise = Specs.capri("planned-pairwise", 2000, 600);
         pairwise.put("tuning", Map.of("elimination", "PAIRWISE"));
         ResponseEntity<JsonNode> tooLarge = plan(pairwise, "test-analyst-key", "");
         assertProblem(tooLarge, HttpStatus.BAD_REQUEST, "validation");
         assertThat(tooLarge.getBody().toString()).contains("tuning.projectionCap");
+    }
+
+    /** GPUCB, JDP and LDP: the model's noise and when it resolves the gap, for a spec and for a bandit. */
+    @Test
+    void aGpUcbForecastIsServedForSpecsAndBandits() {
+        for (String model : List.of("JDP", "LDP")) {
+            var spec = Specs.gp(null, model, 20000);
+            spec.remove("id");
+            ResponseEntity<JsonNode> r = plan(spec, "test-analyst-key", "?gap=0.3");
+            assertThat(r.getStatusCode()).as("%s", r.getBody()).isEqualTo(HttpStatus.OK);
+            assertThat(r.getBody().path("algorithm").asText()).isEqualTo("GPUCB");
+            JsonNode g = r.getBody().path("gpucb");
+            assertThat(g.path("privacyModel").asText()).isEqualTo(model);
+            assertThat(g.path("featureDimension").asInt()).isEqualTo(32);
+            assertThat(g.path("gap").asDouble()).isEqualTo(0.3);
+            assertThat(g.path("points")).hasSize(4);
+            assertThat(g.path("regulariser").asText()).isEqualTo("SHIFT");
+            assertThat(r.getBody().path("notes").toString()).contains("a gap of 0.300");
+            assertThat(r.getBody().path("linear").isNull()).isTrue();
+        }
+        var badGap = Specs.gp("planned-gp", "JDP", 2000);
+        assertProblem(plan(badGap, "test-analyst-key", "?gap=0"), HttpStatus.BAD_REQUEST, "validation");
+
+        http.postForEntity("/bandits", Specs.gp("planned-gp", "JDP", 2000), JsonNode.class);
+        JsonNode forecast = http.getForObject("/bandits/planned-gp/plan", JsonNode.class);
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (forecast.path("status").asText().equals("COMPUTING") && System.nanoTime() < deadline) {
+            sleep(100);
+            forecast = http.getForObject("/bandits/planned-gp/plan", JsonNode.class);
+        }
+        assertThat(forecast.path("status").asText()).as("%s", forecast).isEqualTo("READY");
+        assertThat(forecast.path("report").path("gpucb").path("horizon").asLong()).isEqualTo(2000);
+        assertThat(forecast.path("report").path("gpucb").path("leafRounds").asLong()).isEqualTo(8);
     }
 
     @Test

@@ -133,10 +133,6 @@ class PlanCommandTest {
         Run invalid = run(bad.toString());
         assertThat(invalid.code()).isEqualTo(2);
         assertThat(invalid.err()).contains("horizon");
-        Path gp = Files.writeString(dir.resolve("gp.json"), SPEC.replace("\"CAPRI\"", "\"GPUCB\""));
-        Run refused = run(gp.toString());
-        assertThat(refused.code()).isEqualTo(2);
-        assertThat(refused.err()).contains("CAPRI, USCA and LINUCB");
         Run both = run(dir.resolve("x.json").toString(), "--env", "kernel");
         assertThat(both.code()).isEqualTo(2);
         assertThat(run("--help").code()).isZero();
@@ -154,6 +150,72 @@ class PlanCommandTest {
                     || line.matches("\\s+\\d+\\s+[0-9.]+")) {
                 assertThat(readme).as("README shows the plan's line").contains(line.strip());
             }
+        }
+    }
+
+    /** README's GPUCB forecast is this command's output for README's GPUCB example, so it cannot go stale. */
+    @Test
+    void readmesGpUcbForecastIsWhatThePlanCommandPrints() throws Exception {
+        Run r = run("examples/pricing-gpucb.json", "--gap", "0.2");
+        assertThat(r.code()).as(r.err()).isZero();
+        String readme = Files.readString(java.nio.file.Path.of("README.md"));
+        assertThat(r.out()).startsWith("GPUCB-JDP, T = 10000");
+        for (String line : r.out().lines().toList()) {
+            if (line.startsWith("GPUCB-") || line.startsWith("* Expected to resolve")
+                    || line.matches("\\s+\\d+\\s+[0-9.]+")) {
+                assertThat(readme).as("README shows the plan's line").contains(line.strip());
+            }
+        }
+        // README's GPUCB example is the spec in examples/.
+        assertThat(readme).contains(Files.readString(java.nio.file.Path.of("examples/pricing-gpucb.json")).strip());
+    }
+
+    /**
+     * README's ONLINEUCB forecast and its sweep over epsilon are what the command prints for
+     * examples/onlineucb-ranking.json (the sweep edited as README's sed loop edits it), so they cannot go
+     * stale; the JSON carries the same forecast.
+     */
+    @Test
+    void readmesOnlineUcbForecastIsWhatThePlanCommandPrints(@TempDir Path dir) throws Exception {
+        String readme = Files.readString(Path.of("README.md"));
+        Run r = run("examples/onlineucb-ranking.json", "--gap", "0.2");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).startsWith("ONLINEUCB, T = 1000000, d = 5, OGD learner");
+        for (String line : r.out().lines().toList()) {
+            assertThat(readme).as("README shows the plan's line").contains(line.strip());
+        }
+        JsonNode json = new ObjectMapper().readTree(run("examples/onlineucb-ranking.json", "--gap", "0.2", "--json")
+                .out());
+        assertThat(json.path("onlineucb").path("roundsToResolve").asLong()).isEqualTo(496_288L);
+        assertThat(json.path("onlineucb").path("points")).hasSize(4);
+
+        String spec = Files.readString(Path.of("examples/onlineucb-ranking.json"));
+        long previous = Long.MAX_VALUE;
+        for (String epsilon : new String[] {"1", "2", "4", "8"}) {
+            Path edited = Files.writeString(dir.resolve("ranking-" + epsilon + ".json"),
+                    spec.replace("\"epsilon\": 4.0", "\"epsilon\": " + epsilon)
+                            .replace("\"horizon\": 1000000", "\"horizon\": 100000000"));
+            Run swept = run(edited.toString(), "--gap", "0.2");
+            String resolve = swept.out().lines().filter(l -> l.contains("resolve")).findFirst().orElseThrow();
+            assertThat(readme).as("README shows the sweep's line at epsilon %s", epsilon).contains(resolve);
+            long rounds = Long.parseLong(resolve.replaceAll(".*after about (\\d+) .*", "$1"));
+            assertThat(rounds).as("fewer reports as epsilon grows").isLessThan(previous);
+            previous = rounds;
+        }
+    }
+
+    @Test
+    void aLinearWorldIsForecastForOnlineUcbOnly() {
+        Run world = run("--env", "linear-gap", "--policy", "onlineucb", "--epsilon", "10", "--dimension", "5",
+                "--gap", "0.75");
+        assertThat(world.code()).as(world.err()).isZero();
+        assertThat(world.out()).startsWith("ONLINEUCB, T = 20000, d = 5")
+                .contains("Expected to resolve a gap of 0.750 after about 1817 learning rounds");
+        for (String[] c : new String[][] {{"ldp-linucb", "10", "not ldp-linucb"},
+            {"onlineucb", "inf", "finite epsilon"}}) {
+            Run refused = run("--env", "linear-gap", "--policy", c[0], "--epsilon", c[1]);
+            assertThat(refused.code()).isEqualTo(2);
+            assertThat(refused.err()).contains(c[2]).doesNotContain("Exception");
         }
     }
 

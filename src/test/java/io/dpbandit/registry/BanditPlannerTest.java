@@ -45,4 +45,17 @@ class BanditPlannerTest {
         // The slot is free again: a small forecast goes through at once.
         assertThat(planner.plan(spec(2000), PlannerOptions.defaults()).capri().epochs()).isNotEmpty();
     }
+
+    /** GPUCB's forecast (the spectrum of its features over the public sample) obeys the same limit. */
+    @Test
+    void aGpUcbForecastPastTheTimeLimitIsA400() {
+        BanditPlanner hurried = new BanditPlanner(new SpecChecks(SpecLimits.defaults(),
+                Validation.buildDefaultValidatorFactory().getValidator()), null, 1e-9);
+        BanditSpec gp = io.dpbandit.testing.Specs.spec(io.dpbandit.testing.Specs.gp("gp", "JDP", 20000));
+        assertThatThrownBy(() -> hurried.plan(gp, PlannerOptions.defaults()))
+                .isInstanceOf(InvalidRequestException.class)
+                .satisfies(e -> assertThat(((InvalidRequestException) e).problems())
+                        .anyMatch(p -> p.field().equals("horizon") && p.message().contains("did not finish within")));
+        assertThat(planner.plan(gp, PlannerOptions.defaults()).gpucb().points()).hasSize(4);
+    }
 }

@@ -76,7 +76,7 @@ class GpUcbSimulationTest {
     void configurationFollowsTheOptions() {
         GpUcbSettings gp = GpUcbOptions.parse(Map.of("qff-nodes", "4", "qff-length-scale", "0.7", "gpucb-ridge", "2",
                 "gpucb-calibration", "paper", "gpucb-shift", "paper", "gpucb-shift-scale", "0.75",
-                "gpucb-radius-scale", "1", "gpucb-batch", "4"));
+                "gpucb-radius-scale", "1", "gpucb-batch", "4", "gpucb-regulariser", "floor"));
         GpUcbSimulation sim = new GpUcbSimulation(camelback(1), PolicySpec.GPUCB, 2.0, 1, 100, settings(gp));
         GpUcbConfig config = sim.config();
         assertThat(config.features().nodesPerDimension()).isEqualTo(4);
@@ -85,7 +85,8 @@ class GpUcbSimulationTest {
         assertThat(config.horizon()).isEqualTo(25); // 100 rounds in folds of 4: one leaf per fold
         assertThat(config.ridge()).isEqualTo(2.0);
         assertThat(config.calibration()).isEqualTo(GpUcbConfig.Calibration.PAPER);
-        assertThat(config.tuning()).isEqualTo(new GpUcbConfig.Tuning(GpUcbConfig.ShiftRule.PAPER, 0.75, 1.0));
+        assertThat(config.tuning()).isEqualTo(new GpUcbConfig.Tuning(GpUcbConfig.ShiftRule.PAPER, 0.75, 1.0,
+                GpUcbConfig.Regulariser.FLOOR));
         assertThat(config.privacy()).isEqualTo(GpUcbConfig.Privacy.jdp(2.0, 0.1));
         assertThat(config.rewardBound()).isEqualTo(1.0);
         assertThat(config.domain().dimension()).isEqualTo(2);

@@ -132,7 +132,7 @@ class SimulateCommandTest {
                 "elimination", "statistical", "projection", "tau-rule", "residual-floor", "reward-offset",
                 "reward-bound", "refined", "exploit", "exploit-share", "kernel-length-scale", "qff-nodes", "qff-length-scale", "gpucb-ridge", "gpucb-rho",
                 "gpucb-rkhs-bound", "gpucb-zeta", "gpucb-calibration", "gpucb-shift", "gpucb-shift-scale",
-                "gpucb-radius-scale", "gpucb-batch", "help")) {
+                "gpucb-radius-scale", "gpucb-regulariser", "gpucb-batch", "help")) {
             assertThat(SimulateCommand.USAGE).as(o).containsPattern("--" + o + "[=\\[ ]");
         }
     }

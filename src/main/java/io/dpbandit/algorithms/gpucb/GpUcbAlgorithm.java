@@ -20,8 +20,15 @@ import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.spec.PrivacyModel;
 import io.dpbandit.spec.SpecLimits;
 import io.dpbandit.runtime.MechanismDescription;
+import io.dpbandit.policy.planning.GpUcbForecast;
+import io.dpbandit.policy.planning.PlanReport;
+import io.dpbandit.policy.planning.PlannerOptions;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Random;
 import java.util.Set;
+import java.util.SplittableRandom;
 
 /**
  * Private GP-UCB with quadrature Fourier features (Dubey 2021): an RBF kernel on the joint point
@@ -33,8 +40,18 @@ public final class GpUcbAlgorithm extends SequentialAlgorithm {
 
     /** Dubey 2021's confidence failure probability ζ. */
     static final double ZETA = 0.1;
-    /** ENGINEERED: the UCB bonus is this times the theoretical radius (utility only). */
+    /**
+     * ENGINEERED: the UCB bonus is this times the theoretical radius (utility only); 0.1 tied 0.01 and
+     * beat 1 (the theory) by far on the same measurement.
+     */
     static final double RADIUS_SCALE = 0.1;
+    /**
+     * ENGINEERED's regulariser when the spec names none (PAPER: the paper's SHIFT). SHIFT by measurement
+     * (docs/benchmarks-gpucb.md §9: on the three test functions at ε = 1 and 10, 5 seeds, on the served leaf
+     * grid, FLOOR was lower on 20 of 30 paired seeds but within 1.4 standard errors everywhere, with single
+     * seeds swinging by hundreds either way, and costs an eigendecomposition per fold).
+     */
+    static final GpUcbConfig.Regulariser ENGINEERED_REGULARISER = GpUcbConfig.Regulariser.SHIFT;
     /** Largest feature dimension M = 2 m̄^d (the model is M × M, a fold O(M³)). */
     static final int MAX_QFF_FEATURES = 512;
 
@@ -85,7 +102,7 @@ public final class GpUcbAlgorithm extends SequentialAlgorithm {
 
     @Override
     protected JointFeatureMap featureMap(BanditSpec spec) {
-        return new JointFeatureMap(JointFeatureMap.Kind.CONCATENATION);
+        return featureMapOf();
     }
 
     /**
@@ -109,9 +126,14 @@ public final class GpUcbAlgorithm extends SequentialAlgorithm {
                 && s.horizon() != null && s.horizon() >= 1 && dim >= 0) {
             nodes = nodes(s, dim + actions.get(0).features().length, nodes, p);
         }
+        boolean paper = mode == LinUcbConfig.Mode.PAPER;
+        var regulariser = g == null || g.regulariser() == null
+                ? (paper ? GpUcbConfig.Regulariser.SHIFT : ENGINEERED_REGULARISER) : g.regulariser();
+        Double radiusScale = g == null || g.radiusScale() == null ? Double.valueOf(paper ? 1.0 : RADIUS_SCALE)
+                : g.radiusScale();
         return new BanditSpec(s.id(), s.algorithm(), s.privacy(), s.horizon(), s.rewardBound(), s.kernel(),
                 s.regularization(), s.contextDimension(), s.actions(), s.contextPool(), s.feedback(), s.tuning(),
-                s.linear(), new BanditSpec.GpUcb(nodes, mode));
+                s.linear(), new BanditSpec.GpUcb(nodes, mode, regulariser, radiusScale));
     }
 
     private static Integer nodes(BanditSpec s, int d, Integer nodes, List<InvalidRequestException.FieldProblem> p) {
@@ -172,11 +194,16 @@ public final class GpUcbAlgorithm extends SequentialAlgorithm {
         double rho = y / 2;
         var domain = BoxDomain.unitCube(d);
         var privacy = local ? GpUcbConfig.Privacy.localJdp(epsilon, delta) : GpUcbConfig.Privacy.jdp(epsilon, delta);
-        GpUcbConfig config = g.mode() == LinUcbConfig.Mode.PAPER
+        boolean paper = g.mode() == LinUcbConfig.Mode.PAPER;
+        GpUcbConfig config = paper
                 ? GpUcbConfig.paper(g.nodesPerDimension(), spec.kernel().lengthScale(), domain, spec.horizon(), privacy,
                         rho * rho, rho, y, ZETA, y)
                 : GpUcbConfig.engineered(g.nodesPerDimension(), spec.kernel().lengthScale(), domain, spec.horizon(),
                         privacy, rho * rho, rho, y, ZETA, y, 1.0, RADIUS_SCALE);
+        // A spec stored before these were choices has neither: it keeps the SHIFT and radius it was created with.
+        config = config.withTuning(config.tuning()
+                .withRegulariser(g.regulariser() == null ? GpUcbConfig.Regulariser.SHIFT : g.regulariser())
+                .withRadiusScale(g.radiusScale() == null ? (paper ? 1.0 : RADIUS_SCALE) : g.radiusScale()));
         if (local) {
             return new LocalGpUcbModel(new LocalGpUcb(config));
         }
@@ -184,6 +211,61 @@ public final class GpUcbAlgorithm extends SequentialAlgorithm {
         Integer leaf = spec.tuning() == null ? null : spec.tuning().leafRounds();
         GpUcbConfig jdp = config.withGroupSize(spec.privacy().groupSize());
         return new GpUcbModel(new GpUcb(leaf == null ? jdp : jdp.withLeafRounds(leaf)), leaf == null ? 0 : leaf);
+    }
+
+    @Override
+    public boolean forecasts() {
+        return true;
+    }
+
+    /**
+     * The model's noise and the learning rounds it needs for the options' gap ({@link GpUcbForecast}),
+     * JDP or local JDP. The spectrum of the features is taken over a public sample of joint points:
+     * up to {@code options.contexts()} contexts (the pool's, drawn with the options' seed, or uniform on
+     * [0, 1]^dc without a pool: the box the features' error bound is stated on) times every action.
+     */
+    @Override
+    public PlanReport forecast(BanditSpec spec, PlannerOptions options) {
+        List<List<double[]>> sample = publicSample(spec, options);
+        SequentialModel<?> model = model(spec);
+        if (model instanceof LocalGpUcbModel local) {
+            return GpUcbForecast.planLocal(local.policy(), sample, options.gap(), options);
+        }
+        return GpUcbForecast.plan(((GpUcbModel) model).policy(), sample, options.gap(), options);
+    }
+
+    /** Contexts (the pool's or uniform ones, public draws), each with every action, as joint points. */
+    static List<List<double[]>> publicSample(BanditSpec spec, PlannerOptions options) {
+        int dc = spec.contextDimension();
+        SplittableRandom rng = new SplittableRandom(options.seed());
+        List<double[]> contexts = new ArrayList<>();
+        List<double[]> pool = spec.contextPool();
+        if (dc == 0) {
+            contexts.add(new double[0]);
+        } else if (pool != null && !pool.isEmpty()) {
+            List<double[]> copy = new ArrayList<>(pool);
+            Collections.shuffle(copy, new Random(options.seed()));
+            contexts.addAll(copy.subList(0, Math.min(copy.size(), options.contexts())));
+        } else {
+            for (int i = 0; i < options.contexts(); i++) {
+                double[] c = new double[dc];
+                for (int j = 0; j < dc; j++) {
+                    c[j] = rng.nextDouble();
+                }
+                contexts.add(c);
+            }
+        }
+        JointFeatureMap map = featureMapOf();
+        List<double[]> actions = spec.actions().stream().map(BanditSpec.Action::features).toList();
+        List<List<double[]>> sample = new ArrayList<>(contexts.size());
+        for (double[] c : contexts) {
+            sample.add(actions.stream().map(a -> map.features(c, a)).toList());
+        }
+        return sample;
+    }
+
+    private static JointFeatureMap featureMapOf() {
+        return new JointFeatureMap(JointFeatureMap.Kind.CONCATENATION);
     }
 
     @Override

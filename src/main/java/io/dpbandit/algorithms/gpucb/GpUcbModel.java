@@ -32,6 +32,11 @@ final class GpUcbModel implements SequentialModel<GpUcbState> {
         this.leafRounds = leafRounds;
     }
 
+    /** The policy (its configuration, calibration and bounds: what a forecast reads). */
+    GpUcb policy() {
+        return policy;
+    }
+
     @Override
     public Class<GpUcbState> stateType() {
         return GpUcbState.class;

@@ -28,6 +28,11 @@ final class LocalGpUcbModel implements SequentialModel<LocalGpUcbState> {
         this.policy = policy;
     }
 
+    /** The policy (its configuration, calibration and bounds: what a forecast reads). */
+    LocalGpUcb policy() {
+        return policy;
+    }
+
     @Override
     public Class<LocalGpUcbState> stateType() {
         return LocalGpUcbState.class;

@@ -9,6 +9,9 @@ import io.dpbandit.policy.JointFeatureMap;
 import io.dpbandit.policy.linucb.LinUcbConfig;
 import io.dpbandit.policy.onlineucb.OnlineUcb;
 import io.dpbandit.policy.onlineucb.OnlineUcbConfig;
+import io.dpbandit.policy.planning.OnlineUcbForecast;
+import io.dpbandit.policy.planning.PlanReport;
+import io.dpbandit.policy.planning.PlannerOptions;
 import io.dpbandit.algorithms.sequential.ReportBudget;
 import io.dpbandit.client.privacy.PrivacyCost;
 import io.dpbandit.runtime.SpecSection;
@@ -44,6 +47,22 @@ public final class OnlineUcbAlgorithm extends SequentialAlgorithm {
                         + "(2 epsilon', 2 delta') together" + (k > 1 ? "; (epsilon', delta') is what k reports compose "
                                 + "to the bandit's (epsilon, delta)" : "") + ". " + MechanismDescription.accountant(spec),
                 "OnlineUCB (LDP linear bandits via online-to-confidence-set conversion), the user's step"));
+    }
+
+    @Override
+    public boolean forecasts() {
+        return true;
+    }
+
+    /**
+     * The model's noise and the learning rounds it needs for the options' gap ({@link OnlineUcbForecast}):
+     * from the devices' public parameters, the per-report budget under {@code privacy.unit USER}
+     * included.
+     */
+    @Override
+    public PlanReport forecast(BanditSpec spec, PlannerOptions options) {
+        return OnlineUcbForecast.plan(((OnlineUcbModel) model(spec)).policy(), spec.privacy().groupSize(),
+                options.gap());
     }
 
     @Override

@@ -29,6 +29,11 @@ final class OnlineUcbModel implements SequentialModel<OnlineUcbState> {
         this.policy = policy;
     }
 
+    /** The policy (its configuration and the devices' public parameters: what a forecast reads). */
+    OnlineUcb policy() {
+        return policy;
+    }
+
     @Override
     public Class<OnlineUcbState> stateType() {
         return OnlineUcbState.class;

@@ -29,7 +29,7 @@ import java.util.random.RandomGenerator;
  * <h2>Round</h2>
  * The tree releases the noisy prefix sum of [Φ; y][Φ; y]ᵀ; its top-left M × M block is Σ̃_t (noise
  * included), the first M entries of its last column ũ_t (the corner entry Σy² + noise is never used).
- * {@link #fold} computes V_t = Σ̃_t + (2Λ·s + λ)I, the PSD check, θ̃_t = V_t⁻¹ũ_t and the radius once
+ * {@link #fold} computes V_t = Σ̃_t + (2Λ·s + λ)I (or the floor below), the PSD check, θ̃_t = V_t⁻¹ũ_t and the radius once
  * ({@link GpUcbSnapshot}); {@link #decide} plays argmax ⟨θ̃_t, Φ(x)⟩ + c·r_t‖Φ(x)‖_{V_t⁻¹} (Eq. 8 with
  * the reconciled radius r_t of docs/papers.md) in O(K·M²).
  *
@@ -50,11 +50,14 @@ import java.util.random.RandomGenerator;
  *       charged once for the horizon: {@link #privacyCost}.</li>
  * </ul>
  *
- * <h2>Shift</h2>
+ * <h2>Shift or floor</h2>
  * Λ bounds the spectral norm of every released noise block with probability ≥ 1 − ζ/2 (Lemma 3 as printed, or
  * the sharper {@link JdpTreeCalibration#sharpNoiseNormBound}); the shift s·2Λ makes H_t ⪰ (2s − 1)ΛI (JDP
- * shift 2Λ in docs/papers.md: the paper says only "we must shift"). The non-private variant has no noise and
- * no shift (V_t = Σ_t + λI).
+ * shift 2Λ in docs/papers.md: the paper says only "we must shift"). {@link GpUcbConfig.Regulariser#FLOOR}
+ * [engineering] instead raises Σ̃_t's eigenvalues below s·Λ to s·Λ and leaves the others alone. Λ is a
+ * function of (σ, n, M, T, ζ), public parameters, and Σ̃_t is the release, so either way V_t is
+ * post-processing of the release: the (α, β)-JDP guarantee above is unchanged (Dubey 2021, Remark 1;
+ * Shariff &amp; Sheffet 2018, Claim 7). The non-private variant has no noise and no shift (V_t = Σ_t + λI).
  */
 public final class GpUcb implements SequentialPolicy<GpUcbState, GpUcbObservation> {
 
@@ -64,6 +67,7 @@ public final class GpUcb implements SequentialPolicy<GpUcbState, GpUcbObservatio
     private final TreeMechanism tree;
     private final double noiseNorm;
     private final double shift;
+    private final double eigenvalueFloor;
     private final SpectralBounds bounds;
     private final ConfidenceRadius radius;
 
@@ -90,13 +94,23 @@ public final class GpUcb implements SequentialPolicy<GpUcbState, GpUcbObservatio
             this.noiseNorm = config.tuning().shiftRule() == GpUcbConfig.ShiftRule.PAPER
                     ? JdpTreeCalibration.noiseNormBound(sigma, n, m, horizon, zeta)
                     : JdpTreeCalibration.sharpNoiseNormBound(sigma, n, m, horizon, zeta);
-            this.shift = config.tuning().shiftScale() * 2.0 * noiseNorm;
-            this.bounds = JdpTreeCalibration.boundsForShift(sigma, n, m, horizon, zeta, noiseNorm, shift);
+            if (config.tuning().regulariser() == GpUcbConfig.Regulariser.FLOOR) {
+                // FLOOR: Σ̃_t's eigenvalues raised to s·Λ, a public level (σ, n, M, T, ζ only): post-processing.
+                this.shift = 0.0;
+                this.eigenvalueFloor = config.tuning().shiftScale() * noiseNorm;
+                this.bounds = JdpTreeCalibration.boundsForFloor(sigma, n, m, horizon, zeta, noiseNorm,
+                        eigenvalueFloor);
+            } else {
+                this.shift = config.tuning().shiftScale() * 2.0 * noiseNorm;
+                this.eigenvalueFloor = 0.0;
+                this.bounds = JdpTreeCalibration.boundsForShift(sigma, n, m, horizon, zeta, noiseNorm, shift);
+            }
             this.tree = new TreeMechanism(m + 1, config.leaves(), calibration.nodeNoise());
         } else {
             this.calibration = null;
             this.noiseNorm = 0.0;
             this.shift = 0.0;
+            this.eigenvalueFloor = 0.0;
             this.bounds = SpectralBounds.NONE;
             this.tree = new TreeMechanism(m + 1, config.leaves(), new NodeNoise.None());
         }
@@ -127,9 +141,14 @@ public final class GpUcb implements SequentialPolicy<GpUcbState, GpUcbObservatio
         return noiseNorm;
     }
 
-    /** The amount s·2Λ added to Σ̃_t's diagonal (besides λ). */
+    /** The amount s·2Λ added to Σ̃_t's diagonal (besides λ); 0 under FLOOR. */
     public double shift() {
         return shift;
+    }
+
+    /** FLOOR: s·Λ, the level Σ̃_t's eigenvalues are raised to (before λ is added); 0 under SHIFT. */
+    public double eigenvalueFloor() {
+        return eigenvalueFloor;
     }
 
     /** λ_min, λ_max and κ of Thm 1 for this configuration. */
@@ -214,7 +233,7 @@ public final class GpUcb implements SequentialPolicy<GpUcbState, GpUcbObservatio
         SymmetricMatrix release = tree.release(state);
         SymmetricMatrix gram = release.leadingBlock(m);
         double[] u = release.columnHead(m, m);
-        return Posterior.snapshot(gram, u, shift + config.ridge(), config.ridge() + bounds.lambdaMin(), radius,
-                observations + 1, config.tuning().radiusScale(), config.zeta());
+        return Posterior.snapshot(gram, u, eigenvalueFloor, shift + config.ridge(), config.ridge() + bounds.lambdaMin(),
+                radius, observations + 1, config.tuning().radiusScale(), config.zeta());
     }
 }

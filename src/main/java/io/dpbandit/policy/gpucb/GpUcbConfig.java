@@ -65,6 +65,12 @@ public record GpUcbConfig(QuadratureFeatureSpec features, BoxDomain domain, int 
                 zeta, rewardBound, tuning, b, groupSize);
     }
 
+    /** The same configuration with other utility knobs (privacy unchanged). */
+    public GpUcbConfig withTuning(Tuning t) {
+        return new GpUcbConfig(features, domain, horizon, privacy, calibration, ridge, noiseScale, rkhsNormBound,
+                zeta, rewardBound, t, leafRounds, groupSize);
+    }
+
     /** The same configuration protecting users of up to k rows each (JDP). */
     public GpUcbConfig withGroupSize(int k) {
         return new GpUcbConfig(features, domain, horizon, privacy, calibration, ridge, noiseScale, rkhsNormBound,
@@ -152,20 +158,56 @@ public record GpUcbConfig(QuadratureFeatureSpec features, BoxDomain domain, int 
     }
 
     /**
+     * How the noisy Gram matrix Σ̃_t (data plus the indefinite privacy noise) is made positive definite
+     * before θ̃_t = V_t⁻¹ũ_t. Both are functions of the release (Σ̃_t, ũ_t) and of the public noise
+     * level Λ alone, so both are post-processing and neither changes privacy (Dubey 2021, Remark 1:
+     * the model depends on the data only through the release; Dwork &amp; Roth 2014, Prop. 2.1).
+     */
+    public enum Regulariser {
+        /**
+         * The paper's shift: V_t = Σ̃_t + (s·2Λ + λ)I (Dubey 2021 §5.1 "we must shift", with Shariff &amp;
+         * Sheffet 2018 Prop. 11's 2Λ; local JDP 2σ_XΛ, Lemma 6). Every direction carries the 2Λ bias,
+         * which swamps the data wherever fewer than about 2Λ rows' worth of ‖Φ‖² fall.
+         */
+        SHIFT,
+        /**
+         * [engineering] An eigenvalue floor at the noise level: V_t = Q max(D, s·Λ) Qᵀ + λI for
+         * Σ̃_t = QDQᵀ (local JDP: s·σ_XΛ_r). Directions the noise could have produced (eigenvalue below
+         * s·Λ) are raised to it; well-observed directions keep their data unbiased. V_t ⪰ (sΛ + λ)I
+         * always, so the snapshot never needs a repair; on the good event ‖N‖ ≤ Λ the regulariser
+         * H_t = V_t − λI − Σ_t has ‖H_t‖ ≤ (s + 1)Λ, and the radius uses λ_min = sΛ,
+         * λ_max = (s + 1)Λ, κ = ‖h‖/√(sΛ), as LinUCB's FLOOR does. Thm 1 needs H_t ⪰ λ_min I, which a
+         * floor does not give in well-observed directions: the radius is then a heuristic (the
+         * engineered radius scale already is one). Costs one M × M eigendecomposition per snapshot.
+         */
+        FLOOR
+    }
+
+    /**
      * The utility knobs. None touches the data or the noise, so none changes privacy.
      *
-     * @param shiftRule   which Λ the shift uses
+     * @param shiftRule   which Λ the shift (or floor) uses
      * @param shiftScale  s &gt; 1/2: the shift is s·2Λ (JDP) or s·2σ_XΛ (local JDP), so λ_min = (2s − 1)Λ
-     *                    &gt; 0 and Thm 1 keeps its radius (s = 1 is the paper's 2Λ). Ignored for NONE
+     *                    &gt; 0 and Thm 1 keeps its radius (s = 1 is the paper's 2Λ); the floor is s·Λ.
+     *                    Ignored for NONE
      * @param radiusScale c ≥ 0: the UCB bonus is c·r_t‖Φ‖_{V⁻¹} with r_t the reconciled radius of docs/papers.md
      *                    ({@link ConfidenceRadius#reconciledRadius}); c = 1 is the theory, c &lt; 1 a
      *                    heuristic without the confidence guarantee (privacy unaffected)
+     * @param regulariser SHIFT (the paper's) or FLOOR; ignored for NONE (no noise: V_t = Σ_t + λI)
      */
-    public record Tuning(ShiftRule shiftRule, double shiftScale, double radiusScale) {
+    public record Tuning(ShiftRule shiftRule, double shiftScale, double radiusScale, Regulariser regulariser) {
+
+        /** The paper's shift as the regulariser. */
+        public Tuning(ShiftRule shiftRule, double shiftScale, double radiusScale) {
+            this(shiftRule, shiftScale, radiusScale, Regulariser.SHIFT);
+        }
 
         public Tuning {
             if (shiftRule == null) {
                 throw new IllegalArgumentException("shift rule must be PAPER or SHARP");
+            }
+            if (regulariser == null) {
+                throw new IllegalArgumentException("regulariser must be SHIFT or FLOOR");
             }
             if (!(shiftScale > 0.5) || Double.isInfinite(shiftScale)) {
                 throw new IllegalArgumentException("shiftScale must be finite and > 1/2 (lambda_min = (2s - 1) Lambda "
@@ -179,6 +221,16 @@ public record GpUcbConfig(QuadratureFeatureSpec features, BoxDomain domain, int 
         /** The paper's shift 2Λ and the theoretical radius. */
         public static Tuning paper() {
             return new Tuning(ShiftRule.PAPER, 1.0, 1.0);
+        }
+
+        /** The same knobs with another regulariser. */
+        public Tuning withRegulariser(Regulariser r) {
+            return new Tuning(shiftRule, shiftScale, radiusScale, r);
+        }
+
+        /** The same knobs with another radius scale. */
+        public Tuning withRadiusScale(double c) {
+            return new Tuning(shiftRule, shiftScale, c, regulariser);
         }
     }
 

@@ -205,6 +205,27 @@ public final class JdpTreeCalibration {
         return new SpectralBounds(lambdaMin, shift + norm, vectorNorm / StrictMath.sqrt(lambdaMin));
     }
 
+    /**
+     * The bounds for the eigenvalue floor f = s·Λ of {@link GpUcbConfig.Regulariser#FLOOR} [engineering], as
+     * LinUCB's FLOOR takes them: V_t − λI = Q max(D, f) Qᵀ ⪰ fI always, so λ_min = f; on the good event
+     * ‖noise‖ ≤ Λ the regulariser V_t − λI − Σ_t has norm ≤ f + Λ = λ_max; κ = ‖h_t‖/√f with ‖h_t‖ bounded
+     * as in {@link #boundsForShift(double, int, int, int, double, double, double)}. The floor is computed
+     * from the release and the public Λ only: post-processing, no privacy cost.
+     *
+     * @throws IllegalArgumentException if f is not positive and finite
+     */
+    public static SpectralBounds boundsForFloor(double sigma, int treeNodes, int featureDimension, int horizon,
+            double zeta, double noiseNorm, double floor) {
+        requirePositive(sigma, "sigma");
+        requirePositive(noiseNorm, "noise norm bound Lambda");
+        requirePositive(floor, "eigenvalue floor");
+        requirePositiveHorizon(horizon);
+        requireProbability(zeta, "zeta");
+        double vectorNorm = sigma * StrictMath.sqrt(treeNodes) * (StrictMath.sqrt(featureDimension)
+                + StrictMath.sqrt(2.0 * StrictMath.log(2.0 * horizon / zeta)));
+        return new SpectralBounds(floor, floor + noiseNorm, vectorNorm / StrictMath.sqrt(floor));
+    }
+
     static void requirePositive(double value, String name) {
         if (!(value > 0) || !Double.isFinite(value)) {
             throw new IllegalArgumentException(name + " must be positive and finite, got " + value);

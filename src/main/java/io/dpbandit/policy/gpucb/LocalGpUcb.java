@@ -32,7 +32,10 @@ import java.util.random.RandomGenerator;
  * H_t, the sum of the t − 1 client matrices N_τ, is indefinite; the snapshot adds s·2σ_XΛ to the
  * diagonal (Lemma 6 with the paper's Λ = √T(…), or the per-round Λ_r = √(t−1)(…),
  * {@link LocalJdpCalibration#roundBounds}). The paper never writes the shift [reconstructed]; it is
- * post-processing, so it is added whenever a snapshot is computed and never stored.
+ * post-processing, so it is added whenever a snapshot is computed and never stored. Under
+ * {@link GpUcbConfig.Regulariser#FLOOR} [engineering] the sum's eigenvalues below s·σ_XΛ are raised to
+ * it instead: a function of the reports and of public parameters, so post-processing as well (the
+ * local-JDP guarantee of Lemma 5 holds whatever the server computes from the reports).
  *
  * <h2>Decisions</h2>
  * {@link #decide} reads only the snapshot (publishable, Remark 1) and the round's candidates; where D_t
@@ -126,19 +129,43 @@ public final class LocalGpUcb implements SequentialPolicy<LocalGpUcbState, GpUcb
         return state.reports() >= config.horizon();
     }
 
-    /** The shift s·2σ_XΛ added to Σ̃_t's diagonal after {@code reports} reports. */
+    /** The shift s·2σ_XΛ added to Σ̃_t's diagonal after {@code reports} reports; 0 under FLOOR. */
     public double shift(long reports) {
-        double s = config.tuning().shiftScale();
+        if (floored()) {
+            return 0.0;
+        }
+        return config.tuning().shiftScale() * 2.0 * noiseNorm(reports);
+    }
+
+    /**
+     * FLOOR: s·σ_XΛ, the public level Σ̃_t's eigenvalues are raised to after {@code reports} reports (0
+     * under SHIFT, and before any report). A function of public parameters and the report count only.
+     */
+    public double eigenvalueFloor(long reports) {
+        return floored() && reports > 0 ? config.tuning().shiftScale() * noiseNorm(reports) : 0.0;
+    }
+
+    /** σ_XΛ: Lemma 6's bound on ‖H_t‖ (PAPER: for T reports; SHARP: for the reports summed). */
+    private double noiseNorm(long reports) {
         double scale = config.tuning().shiftRule() == GpUcbConfig.ShiftRule.PAPER
                 ? LocalJdpCalibration.noiseNormScale(config.featureDimension(), config.horizon(), config.zeta())
                 : LocalJdpCalibration.roundNoiseNormScale(config.featureDimension(), reports, config.horizon(),
                         config.zeta());
-        return s * 2.0 * clientNoise.sigmaX() * scale;
+        return clientNoise.sigmaX() * scale;
+    }
+
+    private boolean floored() {
+        return config.tuning().regulariser() == GpUcbConfig.Regulariser.FLOOR;
     }
 
     /** λ_min, λ_max and κ after {@code reports} reports. */
     public SpectralBounds spectralBounds(long reports) {
         long r = config.tuning().shiftRule() == GpUcbConfig.ShiftRule.PAPER ? config.horizon() : reports;
+        if (floored()) {
+            return reports == 0 ? SpectralBounds.NONE : LocalJdpCalibration.roundFloorBounds(clientNoise.sigmaX(),
+                    clientNoise.sigmaU(), config.featureDimension(), r, config.horizon(), config.zeta(),
+                    config.tuning().shiftScale());
+        }
         return LocalJdpCalibration.roundBounds(clientNoise.sigmaX(), clientNoise.sigmaU(), config.featureDimension(),
                 r, config.horizon(), config.zeta(), config.tuning().shiftScale());
     }
@@ -197,7 +224,7 @@ public final class LocalGpUcb implements SequentialPolicy<LocalGpUcbState, GpUcb
         SpectralBounds bounds = spectralBounds(reports);
         ConfidenceRadius radius = new ConfidenceRadius(config.rkhsNormBound(), config.noiseScale(), config.ridge(),
                 config.zeta(), approximationError, config.featureDimension(), bounds);
-        return Posterior.snapshot(gram, u, shift(reports) + config.ridge(), config.ridge() + bounds.lambdaMin(),
-                radius, reports + 1, config.tuning().radiusScale(), config.zeta());
+        return Posterior.snapshot(gram, u, eigenvalueFloor(reports), shift(reports) + config.ridge(),
+                config.ridge() + bounds.lambdaMin(), radius, reports + 1, config.tuning().radiusScale(), config.zeta());
     }
 }

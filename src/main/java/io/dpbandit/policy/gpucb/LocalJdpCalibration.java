@@ -143,6 +143,31 @@ public final class LocalJdpCalibration {
         return new SpectralBounds(lambdaMin, (2.0 * shiftScale + 1.0) * norm, vectorNorm / StrictMath.sqrt(lambdaMin));
     }
 
+    /**
+     * The bounds for the eigenvalue floor f = s·σ_XΛ_r of {@link GpUcbConfig.Regulariser#FLOOR} after r reports
+     * [engineering, as LinUCB's FLOOR]: λ_min = f, λ_max = f + σ_XΛ_r, κ = ‖h_t‖/√f with ‖h_t‖ as in
+     * {@link #roundBounds}. The floor is a function of public parameters and r only, and it is applied to
+     * the sum of the reports: post-processing, no privacy cost. At r = 0 (no noise) the bounds are
+     * {@link SpectralBounds#NONE} and there is no floor.
+     */
+    public static SpectralBounds roundFloorBounds(double sigmaX, double sigmaU, int featureDimension, long reports,
+            int horizon, double zeta, double floorScale) {
+        requirePositive(sigmaX, "sigma_X");
+        requireNonNegative(sigmaU, "sigma_u");
+        requireShiftScale(floorScale);
+        if (reports < 0 || reports > horizon) {
+            throw new IllegalArgumentException("reports must be in [0, T = " + horizon + "], got " + reports);
+        }
+        if (reports == 0) {
+            return SpectralBounds.NONE;
+        }
+        double norm = sigmaX * roundNoiseNormScale(featureDimension, reports, horizon, zeta);
+        double floor = floorScale * norm;
+        double vectorNorm = sigmaU * StrictMath.sqrt(reports) * (StrictMath.sqrt(featureDimension)
+                + StrictMath.sqrt(2.0 * StrictMath.log(2.0 * horizon / zeta)));
+        return new SpectralBounds(floor, floor + norm, vectorNorm / StrictMath.sqrt(floor));
+    }
+
     /** Λ_r = √r (4√m + 2 ln(2T/ζ)) of {@link #roundBounds}; the shift is s·2σ_XΛ_r. */
     public static double roundNoiseNormScale(int featureDimension, long reports, int horizon, double zeta) {
         if (featureDimension < 1) {

@@ -10,7 +10,8 @@ import org.ejml.data.DMatrixRMaj;
 
 /**
  * The server's step 3–4 of Dubey 2021's Alg. 1 on a private release (Σ̃_t, ũ_t), shared by the JDP and
- * local-JDP policies: V_t = Σ̃_t + (shift + λ)I, its PSD check and repair, θ̃_t = V_t⁻¹ũ_t by Cholesky
+ * local-JDP policies: V_t = Σ̃_t + (shift + λ)I (or, under FLOOR, Σ̃_t's eigenvalues raised to a public level
+ * and then + λI), its PSD check and repair, θ̃_t = V_t⁻¹ũ_t by Cholesky
  * (never an inverse), ln det V_t and the radius. Everything here is post-processing of the release and
  * of public parameters, so it costs no privacy.
  *
@@ -30,17 +31,27 @@ final class Posterior {
      *
      * @param gram        Σ̃_t, the M × M noisy sum of ΦΦᵀ (noise included, shift not)
      * @param u           ũ_t, the noisy sum of yΦ (length M)
-     * @param diagonal    shift + λ added to Σ̃_t's diagonal
+     * @param eigenFloor  FLOOR: the public level s·Λ Σ̃_t's eigenvalues are raised to before the diagonal
+     *                    is added (0: none, SHIFT). Post-processing of the release: no privacy cost
+     * @param diagonal    shift + λ added to Σ̃_t's diagonal (FLOOR: λ)
      * @param floor       λ + λ_min, the repair floor
      * @param radius      the confidence radius for this release's spectral bounds
      * @param round       t (Σ̃_t holds t − 1 observations)
      * @param radiusScale the tuning's c
      * @param zeta        ζ, for the ln det check
      */
-    static GpUcbSnapshot snapshot(SymmetricMatrix gram, double[] u, double diagonal, double floor,
+    static GpUcbSnapshot snapshot(SymmetricMatrix gram, double[] u, double eigenFloor, double diagonal, double floor,
             ConfidenceRadius radius, long round, double radiusScale, double zeta) {
         int m = gram.dimension();
-        DMatrixRMaj v = gram.plusIdentity(diagonal).toDense();
+        DMatrixRMaj v;
+        if (eigenFloor > 0) {
+            v = SymmetricEigenFunctions.clampEigenvalues(gram.toDense(), eigenFloor);
+            for (int i = 0; i < m; i++) {
+                v.add(i, i, diagonal);
+            }
+        } else {
+            v = gram.plusIdentity(diagonal).toDense();
+        }
         double minimumLogDet = m * StrictMath.log(floor) - 2.0 * StrictMath.log(2.0 / zeta);
         boolean repaired = false;
         CholeskyFactor factor;

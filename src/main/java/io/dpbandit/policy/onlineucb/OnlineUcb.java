@@ -87,13 +87,23 @@ public final class OnlineUcb implements SequentialPolicy<OnlineUcbState, OnlineU
 
     /** β for the next decision (N = phaseRound + 1 in Lemma 3.3). */
     public double confidenceRadius(OnlineUcbState state) {
+        return confidenceRadius(state.phaseRound() + 1, state.phase(), state.conditioningVariance());
+    }
+
+    /**
+     * β of the decision after {@code reports} reports of the first phase (N = reports + 1): what the
+     * confidence radius will be, from the configuration alone (the planner reads it).
+     */
+    public double confidenceRadius(long reports) {
+        return confidenceRadius(reports + 1, 0, conditioningVariance(0));
+    }
+
+    private double confidenceRadius(long n, int phase, double delta2) {
         OnlineUcbConfig.Confidence confidence = config.confidence();
         if (confidence.mode() == OnlineUcbConfig.Confidence.Mode.FIXED) {
             return confidence.value();
         }
-        long n = state.phaseRound() + 1;
-        double delta2 = state.conditioningVariance();
-        double theory = OnlineUcbTheory.radius(n, phaseHorizon(state.phase()),
+        double theory = OnlineUcbTheory.radius(n, phaseHorizon(phase),
                 config.randomiser().gradientBound(), config.radius(), strongConvexity(delta2), delta2,
                 featureSigma, config.subgaussianScale(), config.failureProbability(), confidence.gamma());
         return confidence.mode() == OnlineUcbConfig.Confidence.Mode.THEORY ? theory : confidence.value() * theory;

@@ -79,7 +79,7 @@ public record LinearForecast(long horizon, int blocks, int blockDimension, long 
                         + "such gaps.", c.horizon(), gap)
                         : String.format(java.util.Locale.ROOT, "Expected to resolve a gap of %.3g after about %d "
                         + "learning rounds (users), %.0f per action block.", gap, resolve, perBlock));
-        return new PlanReport("LINUCB", gap, null, null, f, notes);
+        return PlanReport.linear(gap, f, notes);
     }
 
     /**
@@ -127,7 +127,7 @@ public record LinearForecast(long horizon, int blocks, int blockDimension, long 
                         + "sharper.", gap)
                         : String.format(java.util.Locale.ROOT, "Expected to resolve a gap of %.3g from the release "
                         + "after %d learning rounds (users).", gap, resolve));
-        return new PlanReport("LINUCB", gap, null, null, f, notes);
+        return PlanReport.linear(gap, f, notes);
     }
 
     static double scoreError(double numerator, long rounds, int blocks, int db, double l) {

@@ -187,6 +187,52 @@ class GpUcbTest {
         assertThat(state.psdRepairs()).isZero();
     }
 
+    /**
+     * FLOOR: V_t = Q max(D, Λ) Qᵀ + λI for the release Σ̃_t = QDQᵀ, computed from the release alone: the
+     * tree (what is released, hence privacy) is bit for bit the SHIFT policy's for the same draws, only
+     * the post-processing differs; V_t ⪰ (Λ + λ)I without repairs, and the radius' bounds are λ_min = Λ,
+     * λ_max = 2Λ.
+     */
+    @Test
+    void floorRaisesTheReleasesEigenvaluesToTheNoiseLevelAndReleasesTheSame() throws Exception {
+        GpUcbConfig shiftConfig = jdp(16);
+        GpUcbConfig floorConfig = shiftConfig.withTuning(shiftConfig.tuning()
+                .withRegulariser(GpUcbConfig.Regulariser.FLOOR));
+        GpUcb shift = new GpUcb(shiftConfig);
+        GpUcb floor = new GpUcb(floorConfig);
+        GpUcbState a = run(shift, 5, 21);
+        GpUcbState b = run(floor, 5, 21);
+        assertThat(JSON.writeValueAsString(b.tree())).isEqualTo(JSON.writeValueAsString(a.tree()));
+        assertThat(floor.noiseCalibration()).isEqualTo(shift.noiseCalibration());
+        assertThat(floor.privacyCost()).isEqualTo(shift.privacyCost());
+
+        double level = floor.noiseNormBound();
+        assertThat(floor.shift()).isZero();
+        assertThat(floor.eigenvalueFloor()).isEqualTo(level).isEqualTo(shift.noiseNormBound());
+        assertThat(shift.eigenvalueFloor()).isZero();
+        assertThat(floor.spectralBounds().lambdaMin()).isEqualTo(level);
+        assertThat(floor.spectralBounds().lambdaMax()).isEqualTo(2 * level);
+
+        int m = floorConfig.featureDimension();
+        SymmetricMatrix release = floor.tree().release(b.tree());
+        org.ejml.data.DMatrixRMaj expected = io.dpbandit.kernel.SymmetricEigenFunctions.clampEigenvalues(
+                release.leadingBlock(m).toDense(), level);
+        double[] l = b.snapshot().cholesky();
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j <= i; j++) {
+                double v = 0;
+                for (int k = 0; k <= j; k++) {
+                    v += l[i * m + k] * l[j * m + k];
+                }
+                assertThat(v).as("V[%d][%d]", i, j).isCloseTo(expected.get(i, j) + (i == j ? 0.25 : 0), within(1e-6));
+            }
+        }
+        double[] eigen = io.dpbandit.kernel.SymmetricEigenFunctions.eigenvaluesAscending(expected);
+        assertThat(eigen[0]).isGreaterThanOrEqualTo(level * (1 - 1e-9));
+        assertThat(eigen[m - 1]).as("a direction the data fills is kept").isGreaterThan(level);
+        assertThat(b.psdRepairs()).isZero();
+    }
+
     /** The map the policy applies is the configured QFF map, within Thm 2's error of the SE kernel. */
     @Test
     void featuresAreTheConfiguredQuadratureMapWithinItsErrorBound() {

@@ -150,6 +150,48 @@ class LocalGpUcbTest {
         assertThat(state.snapshot().cholesky()[0]).isCloseTo(Math.sqrt(diagonal), within(1e-9));
     }
 
+    /**
+     * FLOOR under local JDP: the sum's eigenvalues are raised to s·σ_XΛ_r at use time (half the SHARP
+     * shift at s = 1), nothing before the first report; the reports and their sums are the SHIFT
+     * policy's.
+     */
+    @Test
+    void floorIsAppliedAtUseTimeToTheSumOfTheReports() {
+        GpUcbConfig sharpConfig = local(GpUcbConfig.ShiftRule.SHARP);
+        LocalGpUcb shift = new LocalGpUcb(sharpConfig);
+        LocalGpUcb floor = new LocalGpUcb(sharpConfig.withTuning(sharpConfig.tuning()
+                .withRegulariser(GpUcbConfig.Regulariser.FLOOR)));
+        assertThat(floor.clientParameters()).isEqualTo(shift.clientParameters());
+        assertThat(floor.eigenvalueFloor(0)).isZero();
+        assertThat(floor.spectralBounds(0)).isEqualTo(SpectralBounds.NONE);
+        assertThat(floor.shift(8)).isZero();
+        assertThat(floor.eigenvalueFloor(8)).isCloseTo(shift.shift(8) / 2, within(1e-9));
+        assertThat(floor.spectralBounds(8).lambdaMin()).isCloseTo(floor.eigenvalueFloor(8), within(1e-9));
+        assertThat(floor.spectralBounds(8).lambdaMax()).isCloseTo(2 * floor.eigenvalueFloor(8), within(1e-9));
+
+        List<GpUcbReport> batch = reports(shift, 3, 5);
+        LocalGpUcbState a = shift.fold(shift.start(), batch, null);
+        LocalGpUcbState b = floor.fold(floor.start(), batch, null);
+        assertThat(b.noisyGram().upper()).containsExactly(a.noisyGram().upper());
+        assertThat(b.noisyRewardFeatures()).containsExactly(a.noisyRewardFeatures());
+        int m = sharpConfig.featureDimension();
+        double[] l = b.snapshot().cholesky();
+        double smallest = Double.POSITIVE_INFINITY;
+        org.ejml.data.DMatrixRMaj v = new org.ejml.data.DMatrixRMaj(m, m);
+        for (int i = 0; i < m; i++) {
+            for (int j = 0; j < m; j++) {
+                double s = 0;
+                for (int k = 0; k <= Math.min(i, j); k++) {
+                    s += l[i * m + k] * l[j * m + k];
+                }
+                v.set(i, j, s);
+            }
+        }
+        smallest = io.dpbandit.kernel.SymmetricEigenFunctions.eigenvaluesAscending(v)[0];
+        assertThat(smallest).isGreaterThanOrEqualTo((floor.eigenvalueFloor(3) + 0.25) * (1 - 1e-9));
+        assertThat(b.psdRepairs()).isZero();
+    }
+
     @Test
     void stateRoundTripsThroughJsonAndRefusesReportsPastTheHorizon() throws Exception {
         LocalGpUcb policy = new LocalGpUcb(local(GpUcbConfig.ShiftRule.SHARP));
