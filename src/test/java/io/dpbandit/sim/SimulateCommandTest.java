@@ -130,9 +130,9 @@ class SimulateCommandTest {
                 "dimension", "gap", "batch", "bumps", "length-scale", "noise", "tau", "delta", "confidence-scale",
                 "clip-quantile", "composition", "projection-cap", "approximation-size", "checkpoints", "threads", "out",
                 "elimination", "statistical", "projection", "tau-rule", "residual-floor", "reward-offset",
-                "reward-bound", "refined", "exploit", "exploit-share", "kernel-length-scale", "qff-nodes", "qff-length-scale", "gpucb-ridge", "gpucb-rho",
-                "gpucb-rkhs-bound", "gpucb-zeta", "gpucb-calibration", "gpucb-shift", "gpucb-shift-scale",
-                "gpucb-radius-scale", "gpucb-regulariser", "gpucb-batch", "help")) {
+                "reward-bound", "refined", "exploit", "exploit-share", "kernel-length-scale", "qff-nodes",
+                "qff-length-scale", "gpucb-ridge", "gpucb-rho", "gpucb-rkhs-bound", "gpucb-zeta", "gpucb-calibration",
+                "gpucb-shift", "gpucb-shift-scale", "gpucb-radius-scale", "gpucb-regulariser", "gpucb-batch", "help")) {
             assertThat(SimulateCommand.USAGE).as(o).containsPattern("--" + o + "[=\\[ ]");
         }
     }
