@@ -94,7 +94,8 @@ class ImageTest {
         assertThat(metrics.statusCode()).isEqualTo(200);
         assertThat(metrics.body()).contains("jvm_memory_used_bytes");
         assertThat(get(port, "/actuator/prometheus", null).statusCode())
-                .as("the main port still asks for the ops key").isEqualTo(401);
+                .as("with a management port the main port serves no Actuator path, so nothing is there")
+                .isEqualTo(404);
 
         Result user = run(List.of("podman", "exec", CONTAINER, "id", "-u"), null, 1);
         assertThat(user.output().strip()).isEqualTo(String.valueOf(DeployFiles.imageUid()));
