@@ -39,6 +39,7 @@ import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.servlet.NoHandlerFoundException;
+import org.springframework.web.util.DisconnectedClientHelper;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
 
 /**
@@ -261,8 +262,21 @@ public class ErrorHandlers {
                         + "values as printable ASCII");
     }
 
+    /**
+     * Anything else: a fault of the service, a 500 problem and one ERROR line with its stack trace
+     * (and {@code problem="internal"} on the request's timer). Except a client that closed its
+     * connection before its answer was written (Tomcat's ClientAbortException, Spring's
+     * AsyncRequestNotUsableException, a broken pipe or a reset, anywhere in the cause chain, as
+     * Spring's {@link DisconnectedClientHelper} recognises them): nothing is wrong with the service
+     * and nobody is left to answer, so one DEBUG line and nothing written, no problem counted.
+     */
     @ExceptionHandler(Exception.class)
     ResponseEntity<ProblemDetail> unexpected(Exception e, HttpServletRequest request) {
+        if (DisconnectedClientHelper.isClientDisconnectedException(e)) {
+            log.debug("The client went away during {} {}: {}", request.getMethod(), request.getRequestURI(),
+                    String.valueOf(e));
+            return null;
+        }
         if (Unavailable.isDatabaseOutage(e)) {
             return unavailable(e, request);
         }
