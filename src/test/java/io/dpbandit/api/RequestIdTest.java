@@ -127,6 +127,14 @@ class RequestIdTest extends PostgresIntegrationTest {
         assertAnswer(http.raw("POST /decide HTTP/1.1\r\nHost: localhost\r\nX-API-Key: " + KEY
                 + "\r\nContent-Type: application/json\r\nContent-Length: 99999999\r\nX-Request-Id: " + id
                 + "\r\nConnection: close\r\n\r\n", Duration.ofSeconds(10)), 413, "payload-too-large", id);
+        // BodyReadingFilter, from a container thread once the body stalled (test profile: 2 s).
+        try (RawHttp.Connection stalled = http.open("POST /decide HTTP/1.1\r\nHost: localhost\r\nX-API-Key: " + KEY
+                + "\r\nContent-Type: application/json\r\nContent-Length: 40\r\nX-Request-Id: " + id
+                + "\r\n\r\n{\"bandit\": ")) {
+            assertAnswer(stalled.answer(Duration.ofSeconds(20)), 408, "body-timeout", id);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
         // A controller's problem: an unknown bandit, and an invalid body.
         assertAnswer(http.get("/bandits/no-such-bandit", KEY, withId), 404, "not-found", id);
         assertAnswer(http.post("/decide", KEY, "{\"bandit\": 1", withId), 400, "validation", id);
