@@ -18,8 +18,9 @@ import org.springframework.validation.annotation.Validated;
  * @param stepBudgetMs       how long one bounded step of one bandit's background work (a slice of
  *                           planning, say) may run before the worker turns to the next bandit, in
  *                           milliseconds
- * @param leaderCheckMs      how often an instance that is not the lifecycle leader tries to become
- *                           it, in milliseconds
+ * @param leaderCheckMs      how often an instance rebalances the bandits it leads (takes bandits
+ *                           nobody leads, up to its fair share, and hands over what it holds beyond
+ *                           it), in milliseconds; a bandit that appears is claimed at once
  * @param worker             whether this instance runs the lifecycle worker at all (tests that drive
  *                           epochs themselves turn it off)
  * @param closeCommitDelayMs fault injection for crash tests only: holds an epoch-close transaction
@@ -27,6 +28,9 @@ import org.springframework.validation.annotation.Validated;
  *                           never set it in production
  * @param replayWindowSeconds how long a decision's requestId, the keyed digest of its context and its
  *                           action are kept to answer a replay; after it a replay is a new decision
+ * @param foldThreads        threads a fold that is a sum (CAPRI's) is split over; 0 (the default):
+ *                           the available cores − 1, at least 1, so the request path always keeps a
+ *                           core
  */
 @Validated
 @ConfigurationProperties(prefix = "dpbandit.lifecycle")
@@ -37,5 +41,11 @@ public record LifecycleProperties(
         @DefaultValue("2000") @Min(10) long leaderCheckMs,
         @DefaultValue("true") boolean worker,
         @DefaultValue("0") @PositiveOrZero long closeCommitDelayMs,
-        @DefaultValue("86400") @PositiveOrZero long replayWindowSeconds) {
+        @DefaultValue("86400") @PositiveOrZero long replayWindowSeconds,
+        @DefaultValue("0") @PositiveOrZero int foldThreads) {
+
+    /** The fold pool's size: {@code fold-threads}, or the available cores − 1, at least 1. */
+    public int foldPoolSize() {
+        return foldThreads > 0 ? foldThreads : Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
+    }
 }
