@@ -12,15 +12,15 @@ import org.springframework.context.annotation.Configuration;
 public class LifecycleConfiguration {
 
     /**
-     * The engine, with the threads a fold that is a sum is split over ({@code fold-threads}: cores − 1,
-     * at least 1), daemon threads at the lowest priority like the worker's, so the request path keeps a
-     * core. The pool is the engine's own, not a bean: an Executor bean would replace Spring Boot's
+     * The engine, with the threads a fold that is a sum is split over: the available cores − 1, at
+     * least 1 (one: the fold runs on the worker's thread), daemon threads at the lowest priority like
+     * the worker's, so the request path always keeps a core. The pool is the engine's own, not a bean: an Executor bean would replace Spring Boot's
      * application task executor.
      */
     @Bean(destroyMethod = "close")
     LifecycleEngine lifecycleEngine(JdbcLifecycleStorage storage, BanditMetrics metrics,
             LifecycleProperties properties) {
-        int threads = properties.foldPoolSize();
+        int threads = foldThreads(Runtime.getRuntime().availableProcessors());
         ExecutorService pool = null;
         if (threads > 1) {
             AtomicInteger n = new AtomicInteger();
@@ -32,5 +32,10 @@ public class LifecycleConfiguration {
             });
         }
         return new LifecycleEngine(storage, metrics, properties.stepBudgetMs(), pool, threads);
+    }
+
+    /** The fold pool's size on a machine of {@code cores} cores: cores − 1, at least 1. */
+    static int foldThreads(int cores) {
+        return Math.max(1, cores - 1);
     }
 }

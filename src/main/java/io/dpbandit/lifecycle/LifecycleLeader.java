@@ -70,10 +70,11 @@ public class LifecycleLeader {
         if (!connect()) {
             return Set.of();
         }
-        List<String> ranked = new ArrayList<>(new LinkedHashSet<>(bandits));
+        Set<String> open = new LinkedHashSet<>(bandits);
+        List<String> ranked = new ArrayList<>(open);
         ranked.sort(Comparator.comparing(this::rank));
         for (String bandit : List.copyOf(held)) {
-            if (!ranked.contains(bandit)) {
+            if (!open.contains(bandit)) {
                 unlock(bandit);
             }
         }

@@ -28,9 +28,6 @@ import org.springframework.validation.annotation.Validated;
  *                           never set it in production
  * @param replayWindowSeconds how long a decision's requestId, the keyed digest of its context and its
  *                           action are kept to answer a replay; after it a replay is a new decision
- * @param foldThreads        threads a fold that is a sum (CAPRI's) is split over; 0 (the default):
- *                           the available cores − 1, at least 1, so the request path always keeps a
- *                           core
  */
 @Validated
 @ConfigurationProperties(prefix = "dpbandit.lifecycle")
@@ -41,11 +38,5 @@ public record LifecycleProperties(
         @DefaultValue("2000") @Min(10) long leaderCheckMs,
         @DefaultValue("true") boolean worker,
         @DefaultValue("0") @PositiveOrZero long closeCommitDelayMs,
-        @DefaultValue("86400") @PositiveOrZero long replayWindowSeconds,
-        @DefaultValue("0") @PositiveOrZero int foldThreads) {
-
-    /** The fold pool's size: {@code fold-threads}, or the available cores − 1, at least 1. */
-    public int foldPoolSize() {
-        return foldThreads > 0 ? foldThreads : Math.max(1, Runtime.getRuntime().availableProcessors() - 1);
-    }
+        @DefaultValue("86400") @PositiveOrZero long replayWindowSeconds) {
 }

@@ -146,6 +146,13 @@ class ParallelFoldTest {
     }
 
     @Test
+    void theFoldPoolLeavesTheRequestPathACore() {
+        assertThat(LifecycleConfiguration.foldThreads(1)).isEqualTo(1);
+        assertThat(LifecycleConfiguration.foldThreads(2)).as("one thread: the sequential fold").isEqualTo(1);
+        assertThat(LifecycleConfiguration.foldThreads(8)).isEqualTo(7);
+    }
+
+    @Test
     void theEngineFoldsInPartsAndClosesTheEpochAsTheSequentialOneDoes() {
         BanditSpec spec = create();
         play(spec, current(spec).length());

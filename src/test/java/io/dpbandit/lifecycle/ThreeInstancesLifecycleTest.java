@@ -52,7 +52,7 @@ class ThreeInstancesLifecycleTest extends PostgresIntegrationTest {
 
     Instance instance() {
         LifecycleLeader leader = new LifecycleLeader(dataSource);
-        LifecycleProperties properties = new LifecycleProperties(50, 0, 200, 150, true, 0, 86_400, 0);
+        LifecycleProperties properties = new LifecycleProperties(50, 0, 200, 150, true, 0, 86_400);
         LifecycleEngine engine = new LifecycleEngine(storage, metrics, 200);
         return new Instance(leader, new LifecycleWorker(leader, engine, runtimes, properties, metrics));
     }
