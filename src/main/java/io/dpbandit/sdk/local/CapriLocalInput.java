@@ -1,5 +1,7 @@
 package io.dpbandit.sdk.local;
 
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import java.util.Arrays;
 
 /**
@@ -11,6 +13,7 @@ import java.util.Arrays;
  * @param plan           where the epoch's randomiser plan is (a path on the service)
  * @param actionFeatures the played action's features (w = context ++ these)
  */
+@JsonDeserialize(using = JsonDeserializer.None.class) // read as a record, not through RandomiserInput's reader
 public record CapriLocalInput(int epoch, String plan, double[] actionFeatures) implements RandomiserInput {
 
     public CapriLocalInput {

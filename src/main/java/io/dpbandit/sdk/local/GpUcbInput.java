@@ -1,5 +1,7 @@
 package io.dpbandit.sdk.local;
 
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import io.dpbandit.client.gpucb.GpUcbParameters;
 import java.util.Arrays;
 
@@ -10,6 +12,7 @@ import java.util.Arrays;
  * @param features   Φ(w): the played joint point's M quadrature Fourier features
  * @param parameters M, ε, δ, the reward bound and the calibration: the device derives its noise from them
  */
+@JsonDeserialize(using = JsonDeserializer.None.class) // read as a record, not through RandomiserInput's reader
 public record GpUcbInput(double[] features, GpUcbParameters parameters) implements RandomiserInput {
 
     public GpUcbInput {

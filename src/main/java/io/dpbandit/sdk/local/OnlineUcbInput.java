@@ -1,5 +1,7 @@
 package io.dpbandit.sdk.local;
 
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import io.dpbandit.client.onlineucb.OnlineUcbParameters;
 import io.dpbandit.client.onlineucb.OnlineUcbTicket;
 import java.util.Arrays;
@@ -13,6 +15,7 @@ import java.util.Arrays;
  * @param parameters the randomiser's public parameters; the device derives its noise from them and
  *                   checks them against its own privacy floor
  */
+@JsonDeserialize(using = JsonDeserializer.None.class) // read as a record, not through RandomiserInput's reader
 public record OnlineUcbInput(double[] features, OnlineUcbTicket ticket, OnlineUcbParameters parameters)
         implements RandomiserInput {
 
