@@ -37,7 +37,8 @@ public final class ProblemTypes {
         KINDS.put(InternalErrorException.KIND, InternalErrorException::new);
         KINDS.put(MethodNotImplementedException.KIND, MethodNotImplementedException::new);
         KINDS.put(UnavailableException.KIND, UnavailableException::new);
-        KINDS.put(BusyException.KIND, BusyException::new);    }
+        KINDS.put(BusyException.KIND, BusyException::new);
+    }
 
     private ProblemTypes() {
     }
