@@ -171,34 +171,48 @@ public record BanditSpec(String id, Algorithm algorithm, Privacy privacy, Intege
      *
      * @param approximationSize USCA's approximating set size
      * @param leafRounds        LINUCB and GPUCB with JDP: learning rounds per tree leaf
+     * @param exploit           CAPRI: NONE (default, the paper's uniform decisions over X_r(c)) or
+     *                          ARGMAX (post-processing: play the latest release's best action)
+     * @param exploitShare      CAPRI with ARGMAX: the share in [0, 1) of a learning epoch's decisions
+     *                          that exploit on a public coin (default 0: only after the last release)
      */
     public record Tuning(TuningMode mode, Double confidenceScale, Integer projectionCap, Integer approximationSize,
             Double clippingQuantile, Elimination elimination, StatisticalWidth statisticalWidth,
-            Projection projection, TauRule tauRule, Double rewardOffset, Double residualFloor, Integer leafRounds) {
+            Projection projection, TauRule tauRule, Double rewardOffset, Double residualFloor, Integer leafRounds,
+            Exploit exploit, Double exploitShare) {
 
         /** No option set: every default. */
         public static Tuning defaults() {
-            return new Tuning(null, null, null, null, null, null, null, null, null, null, null, null);
+            return new Tuning(null, null, null, null, null, null, null, null, null, null, null, null, null, null);
         }
 
         public Tuning withMode(TuningMode m) {
             return new Tuning(m, confidenceScale, projectionCap, approximationSize, clippingQuantile, elimination,
-                    statisticalWidth, projection, tauRule, rewardOffset, residualFloor, leafRounds);
+                    statisticalWidth, projection, tauRule, rewardOffset, residualFloor, leafRounds, exploit,
+                    exploitShare);
         }
 
         public Tuning withProjectionCap(int cap) {
             return new Tuning(mode, confidenceScale, cap, approximationSize, clippingQuantile, elimination,
-                    statisticalWidth, projection, tauRule, rewardOffset, residualFloor, leafRounds);
+                    statisticalWidth, projection, tauRule, rewardOffset, residualFloor, leafRounds, exploit,
+                    exploitShare);
         }
 
         public Tuning withApproximationSize(int size) {
             return new Tuning(mode, confidenceScale, projectionCap, size, clippingQuantile, elimination,
-                    statisticalWidth, projection, tauRule, rewardOffset, residualFloor, leafRounds);
+                    statisticalWidth, projection, tauRule, rewardOffset, residualFloor, leafRounds, exploit,
+                    exploitShare);
         }
 
         public Tuning withLeafRounds(int rounds) {
             return new Tuning(mode, confidenceScale, projectionCap, approximationSize, clippingQuantile, elimination,
-                    statisticalWidth, projection, tauRule, rewardOffset, residualFloor, rounds);
+                    statisticalWidth, projection, tauRule, rewardOffset, residualFloor, rounds, exploit, exploitShare);
+        }
+
+        /** CAPRI's exploitation rule and share (null share: the default). */
+        public Tuning withExploit(Exploit rule, Double share) {
+            return new Tuning(mode, confidenceScale, projectionCap, approximationSize, clippingQuantile, elimination,
+                    statisticalWidth, projection, tauRule, rewardOffset, residualFloor, leafRounds, rule, share);
         }
 
         public enum TuningMode { ENGINEERED, PAPER }
@@ -210,6 +224,8 @@ public record BanditSpec(String id, Algorithm algorithm, Privacy privacy, Intege
         public enum Projection { RANDOM, PLANNED }
 
         public enum TauRule { FIXED, PLANNED }
+
+        public enum Exploit { NONE, ARGMAX }
     }
 
     /** LINUCB's and ONLINEUCB's options; null fields take the defaults. */
