@@ -2,7 +2,8 @@
 """dpbandit over plain HTTP with the Python standard library only (urllib, json).
 
 Creates a CAPRI bandit with joint differential privacy, plays one epoch (decide, then send each
-reward as feedback), and reads the private release the service makes when the epoch closes.
+reward as feedback), and reads the private release the service makes when the epoch closes
+(seconds after the last feedback wait has passed).
 
     python3 examples/python/dpbandit_example.py --url http://localhost:8080 --api-key "$DPBANDIT_API_KEY"
 
@@ -99,7 +100,7 @@ def spec(bandit):
         "actions": [{"id": "a1", "features": [0.1, 0.9]}, {"id": "a2", "features": [0.7, 0.3]},
                     {"id": "a3", "features": [0.5, 0.5]}],
         "contextPool": [[0.2, 0.4], [0.8, 0.1], [0.5, 0.5]],
-        "feedback": {"waitSeconds": 60, "defaultReward": 0.0},
+        "feedback": {"waitSeconds": 5, "defaultReward": 0.0},  # a reward counts if it comes within 5 s
     }
 
 
@@ -130,8 +131,8 @@ def main():
                   f"(learning {str(decision['learning']).lower()}), feedback {result['status']}")
     print(f"sent {status['epochLength']} decisions and their feedback")
 
-    # The service closes the epoch once every reward is in (or its wait has passed) and releases it;
-    # until then GET /release answers epoch 0, with no model.
+    # The service learns from each round once its feedback wait has passed (5 s here), then closes
+    # the epoch and releases it; until then GET /release answers epoch 0, with no model.
     deadline = time.monotonic() + args.release_wait
     release = dpbandit.release(args.bandit)
     while release["epoch"] == 0:

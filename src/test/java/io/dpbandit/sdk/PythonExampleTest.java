@@ -16,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -24,10 +25,11 @@ import org.springframework.jdbc.core.JdbcTemplate;
 /**
  * examples/python/dpbandit_example.py (standard library only) against the running service, run as
  * docs/sdk.md says: it creates a CAPRI bandit, decides and sends feedback for an epoch, and reads
- * the release. The test settles the lifecycle once the script has sent its feedback, as the
- * service's background worker does (it is off in tests). Skipped, saying so, where python3 is not
- * on the PATH.
+ * the release. Once the script has sent its feedback, the test passes the rounds' feedback waits
+ * and settles the lifecycle, as the service's background worker does when the waits have passed
+ * (it is off in tests). Skipped, saying so, where python3 is not on the PATH.
  */
+@Tag("process")
 class PythonExampleTest extends PostgresIntegrationTest {
 
     static final String COMMAND_IN_GUIDE = """
@@ -79,7 +81,7 @@ class PythonExampleTest extends PostgresIntegrationTest {
                 for (String line; (line = lines.readLine()) != null; ) {
                     out.add(line);
                     if (line.startsWith("sent ")) {
-                        // What the background worker does once every reward is in.
+                        // What the background worker does once the rounds' feedback waits have passed.
                         FeedbackWindows.pass(jdbc, "python-example");
                         lifecycle.settle("python-example");
                     }
