@@ -120,9 +120,7 @@ final class Transport {
             }
             Problem problem = problem(status, response.headers(), bytes, requestId);
             DpbanditProblemException failure = ProblemTypes.exception(problem);
-            boolean retried = status == 408 || status == 429 || status == 503
-                    || (replaySafe && (status == 500 || status == 502 || status == 504));
-            if (!retried || attempt >= retry.maxAttempts()) {
+            if (!retried(status, replaySafe) || attempt >= retry.maxAttempts()) {
                 throw failure;
             }
             Duration wait = jittered(retry.backoff(attempt));
@@ -134,6 +132,15 @@ final class Transport {
             }
             pause(wait, method, uri, attempt, failure);
         }
+    }
+
+    /**
+     * Whether an answer with this status is sent again: 408, 429 and 503 say nothing was done;
+     * 500, 502 and 504 only where acting twice is harmless (every call of {@link DpbanditClient}).
+     */
+    static boolean retried(int status, boolean replaySafe) {
+        return status == 408 || status == 429 || status == 503
+                || (replaySafe && (status == 500 || status == 502 || status == 504));
     }
 
     private void pause(Duration wait, String method, URI uri, int attempt, Throwable cause) {
