@@ -25,6 +25,7 @@ LABELS = OrderedDict([
     ("linucb-jdp-gauss-floor@PER_ACTION", "private LINUCB, PER_ACTION, regulariser FLOOR"),
     ("linucb-epochs-served", "private LINUCB, PER_ACTION, release EPOCHS"),
     ("capri", "CAPRI (engineered, RBF 0.3)"),
+    ("capri@median-s0.5", "CAPRI (engineered, RBF median rule, exploit ARGMAX, share 0.5)"),
 ])
 
 
@@ -43,12 +44,16 @@ def load(out):
         if not m or not os.path.exists(path):
             continue
         horizon, part = int(m.group(1)), m.group(2)
+        if part.startswith("capri-") and "capri@" + part[len("capri-"):] not in LABELS:
+            continue  # bench/real-data-capri.sh's other variants: its own tables
         fmap = "PER_ACTION" if part.startswith("per-action") else "OUTER_PRODUCT"
         with open(path) as f:
             for row in csv.DictReader(f):
                 key = row["policy"]
                 if key in ("linucb", "linucb-jdp-gauss", "linucb-jdp-gauss-floor"):
                     key += "@" + fmap
+                elif key == "capri" and part != "capri":
+                    key += "@" + part[len("capri-"):]
                 cells.setdefault((horizon, key, row["epsilon"]), []).append(
                     (float(row["mean_reward_second_half"]), float(row["mean_reward"]), float(row["seconds"])))
     return cells

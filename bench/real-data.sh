@@ -8,7 +8,9 @@
 # engineered mode, Gaussian tree, leaf grid B = ceil(T/256) as the service's default tuning.leafRounds)
 # with OUTER_PRODUCT (d = 70) and, when the build has it, PER_ACTION (the tree, and the EPOCHS release
 # linucb-epochs-served at its default first epoch T/8; the tree also with linear.regulariser FLOOR), at epsilon in EPSILONS and
-# delta 1e-5, and CAPRI (engineered, RBF 0.3, zCDP) at the same epsilons and non-private.
+# delta 1e-5, and CAPRI (engineered, zCDP) at the same epsilons and non-private: with RBF 0.3 and the paper's
+# decisions, and with the median rule's length scale and tuning.exploit ARGMAX at exploitShare CAPRI_SHARE
+# (bench/real-data-capri.sh runs the same cell among its variants).
 # Every policy sees the same rows on the same seed. Finished cells are not run again (delete OUT to
 # rerun). Then writes the tables into docs/benchmarks-real.md (bench/real-data-table.py).
 set -euo pipefail
@@ -20,6 +22,7 @@ EPSILONS=${EPSILONS:-0.5,1,4}
 THREADS=${THREADS:-2}
 OUT=${OUT:-out/real-data}
 CAPRI=${CAPRI:-1}
+CAPRI_SHARE=${CAPRI_SHARE:-0.5}
 SIM="java -jar $JAR simulate --env multiclass --dataset digits --pool 40 --delta 1e-5 --seeds $SEEDS --threads $THREADS"
 run() { local name=$1; shift; [ -f "$OUT/$name/runs.csv" ] || $SIM "$@" --out "$OUT/$name" >/dev/null; }
 has_per_action() { java -jar "$JAR" simulate --help | grep -q PER_ACTION; }
@@ -40,6 +43,8 @@ for T in $HORIZONS; do
   fi
   if [ "$CAPRI" = 1 ]; then
     run "T$T-capri" --horizon "$T" --policies capri --epsilons "$EPSILONS,inf"
+    run "T$T-capri-median-s$CAPRI_SHARE" --horizon "$T" --policies capri --epsilons "$EPSILONS,inf" \
+      --kernel-length-scale median --exploit argmax --exploit-share "$CAPRI_SHARE"
   fi
 done
 

@@ -99,3 +99,17 @@ Arguments: dict "prefix" (string, "" at the top) "values" (map).
 {{- fail "releaseKeySecret.existingSecret or releaseKeySecret.value is required: the service refuses to start on an external database without a digest secret (at least 32 characters; see values.yaml)" }}
 {{- end }}
 {{- end }}
+
+{{/*
+The separate management port (management.server.port) as a number, or "" when ports.management is
+0 or empty and the Actuator stays on the http port.
+*/}}
+{{- define "dpbandit.managementPort" -}}
+{{- $management := int (default 0 .Values.ports.management) }}
+{{- if gt $management 0 }}
+{{- if eq $management (int .Values.ports.http) }}
+{{- fail "ports.management must differ from ports.http (0 keeps the Actuator on the http port)" }}
+{{- end }}
+{{- $management }}
+{{- end }}
+{{- end }}

@@ -27,9 +27,30 @@ public class DpbanditApplication {
         if (serve[0] == null) {
             System.exit(code);
         }
+        exitZeroOnSigterm();
         // Started after the command line is done, outside picocli, so that Spring Boot reports a
         // failed start itself, as it always has.
         SpringApplication.run(DpbanditApplication.class, serve[0]);
+    }
+
+    /**
+     * SIGTERM is how the service is asked to stop (docker stop, Kubernetes, systemd, {@code kill}, an
+     * IDE's stop button), and the stop it asks for is a clean one: the same shutdown hooks run as
+     * under the JVM's own handler (Spring's graceful shutdown: requests in flight are answered, the
+     * lifecycle worker and the embedded PostgreSQL stop), and the service then exits with status 0.
+     * The JVM's own handler would exit with 143 (128 + 15), which whatever started the service reads
+     * as a failure: {@code mvn spring-boot:run} ends in "BUILD FAILURE ... Application finished with
+     * exit code: 143" (its run goal accepts only 0 and Ctrl-C's 130), a supervisor records a crash.
+     * SIGKILL is untouched (nothing runs), and so is SIGINT (Ctrl-C: 130, which the run goal accepts).
+     * Uses {@code sun.misc.Signal} (module jdk.unsupported, what Spring Boot's own run goal uses to
+     * handle signals); where SIGTERM cannot be handled (Windows, {@code -Xrs}) the JVM's default stays.
+     */
+    static void exitZeroOnSigterm() {
+        try {
+            sun.misc.Signal.handle(new sun.misc.Signal("TERM"), signal -> System.exit(0));
+        } catch (IllegalArgumentException unsupported) {
+            // no SIGTERM to handle here: the JVM's default applies
+        }
     }
 
     /**

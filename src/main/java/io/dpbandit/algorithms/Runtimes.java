@@ -18,7 +18,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletionException;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
@@ -45,7 +44,8 @@ public class Runtimes implements RuntimeServices {
 
     public Runtimes(BanditRegistry registry, BanditStateStore states, EpochStore epochs, StateCodec json,
             BinaryCodec binary, NoiseSource noise, PublicRandomness publicRandomness,
-            @Value("${dpbandit.runtime.check-ms:200}") long checkMs) {
+            RuntimeCacheProperties properties) {
+        long checkMs = properties.checkMs();
         this.publicRandomness = publicRandomness;
         this.registry = registry;
         this.states = states;

@@ -109,10 +109,11 @@ public final class SpecValidation {
         var paper = CapriConfig.Refinements.paper();
         boolean refined = t.elimination() != paper.elimination() || t.statisticalWidth() != paper.statistical()
                 || t.projection() != paper.projection() || t.tauRule() != paper.tau() || t.rewardOffset() != 0.0
-                || t.residualFloor() != paper.residualFloor();
+                || t.residualFloor() != paper.residualFloor() || t.exploit() != paper.exploit()
+                || t.exploitShare() != 0.0;
         if (!reads.contains(SpecSection.REFINEMENTS) && refined) {
-            p.add(problem("tuning", "elimination, statisticalWidth, projection, tauRule, rewardOffset and residualFloor apply to "
-                    + Algorithms.owners(SpecSection.REFINEMENTS) + " only"));
+            p.add(problem("tuning", "elimination, statisticalWidth, projection, tauRule, rewardOffset, residualFloor, "
+                    + "exploit and exploitShare apply to " + Algorithms.owners(SpecSection.REFINEMENTS) + " only"));
         }
     }
 
@@ -308,7 +309,9 @@ public final class SpecValidation {
                 t == null || t.tauRule() == null ? paper.tau() : t.tauRule(),
                 t == null || t.rewardOffset() == null ? 0.0 : t.rewardOffset(),
                 t == null || t.residualFloor() == null ? 0.1 : t.residualFloor(),
-                t == null ? null : t.leafRounds());
+                t == null ? null : t.leafRounds(),
+                t == null || t.exploit() == null ? paper.exploit() : t.exploit(),
+                t == null || t.exploitShare() == null ? 0.0 : t.exploitShare());
     }
 
     /**

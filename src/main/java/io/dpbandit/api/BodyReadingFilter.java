@@ -279,7 +279,9 @@ final class BodyReadingFilter implements Filter {
                     return;
                 }
             }
-            log.debug("A request body was not received completely: {}", String.valueOf(t));
+            try (var id = RequestIdFilter.inLogs(request)) {
+                log.debug("A request body was not received completely: {}", String.valueOf(t));
+            }
             answer(Problems.of(HttpStatus.BAD_REQUEST, "incomplete-body", "Incomplete body",
                     "the body ended before its declared Content-Length (or its last chunk) arrived"), "close");
         }
@@ -331,7 +333,9 @@ final class BodyReadingFilter implements Filter {
                     response.flushBuffer();
                 }
             } catch (IOException | RuntimeException e) {
-                log.debug("Could not answer a request whose body failed: {}", e.toString());
+                try (var id = RequestIdFilter.inLogs(request)) {
+                    log.debug("Could not answer a request whose body failed: {}", e.toString());
+                }
                 draining = false;
             } finally {
                 if (!draining) {

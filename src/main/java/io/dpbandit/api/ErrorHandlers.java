@@ -22,6 +22,7 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.validation.FieldError;
 import org.springframework.web.HttpMediaTypeNotAcceptableException;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
@@ -38,6 +39,7 @@ import org.springframework.web.bind.annotation.ResponseStatus;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.servlet.NoHandlerFoundException;
+import org.springframework.web.util.DisconnectedClientHelper;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
 
 /**
@@ -246,8 +248,35 @@ public class ErrorHandlers {
         return Problems.noSuchEndpoint();
     }
 
+    /**
+     * Spring Security's firewall checks a header's value when something first reads it, which can be
+     * inside Spring MVC: a value holding a control character (a C1 one among them, as a UTF-8 header
+     * read as ISO-8859-1 can) is a 400 like the firewall's other refusals, not a 500. The value is
+     * never echoed.
+     */
+    @ExceptionHandler(RequestRejectedException.class)
+    @ResponseStatus(HttpStatus.BAD_REQUEST)
+    ProblemDetail rejected(RequestRejectedException e) {
+        return Problems.of(HttpStatus.BAD_REQUEST, "rejected-request", "Request rejected",
+                "a header holds a character the service does not accept (a control character); send header "
+                        + "values as printable ASCII");
+    }
+
+    /**
+     * Anything else: a fault of the service, a 500 problem and one ERROR line with its stack trace
+     * (and {@code problem="internal"} on the request's timer). Except a client that closed its
+     * connection before its answer was written (Tomcat's ClientAbortException, Spring's
+     * AsyncRequestNotUsableException, a broken pipe or a reset, anywhere in the cause chain, as
+     * Spring's {@link DisconnectedClientHelper} recognises them): nothing is wrong with the service
+     * and nobody is left to answer, so one DEBUG line and nothing written, no problem counted.
+     */
     @ExceptionHandler(Exception.class)
     ResponseEntity<ProblemDetail> unexpected(Exception e, HttpServletRequest request) {
+        if (DisconnectedClientHelper.isClientDisconnectedException(e)) {
+            log.debug("The client went away during {} {}: {}", request.getMethod(), request.getRequestURI(),
+                    String.valueOf(e));
+            return null;
+        }
         if (Unavailable.isDatabaseOutage(e)) {
             return unavailable(e, request);
         }

@@ -7,23 +7,35 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.boot.web.servlet.filter.OrderedFilter;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
 
 /**
  * The service's own servlet filters and where they sit around Spring Security's chain (order
  * {@value SecurityProperties#DEFAULT_FILTER_ORDER}):
  * <ol>
- *   <li>{@link EmptyErrorBodyFilter}, outermost of ours, so that whatever answers an error without
- *       a body below it (Actuator, a filter) gets a problem body;</li>
+ *   <li>{@link RequestIdFilter}, outermost of all (before Spring's own filters too), so that every
+ *       answer, a refusal by any filter below included, carries the request's id, and everything
+ *       the request logs has it in the MDC;</li>
+ *   <li>{@link EmptyErrorBodyFilter}, so that whatever answers an error without a body below it
+ *       (Actuator, a filter) gets a problem body;</li>
  *   <li>{@link RequestChecksFilter}: Content-Type and query string, before authentication;</li>
  *   <li>Spring Security: firewall, API keys, authorization, rate limit;</li>
  *   <li>{@link BodyReadingFilter}: the whole body, read without a thread, for authorized requests
  *       only.</li>
  * </ol>
- * All three come after Spring's RequestContextFilter, so the problems they write are tagged on
+ * The last three come after Spring's RequestContextFilter, so the problems they write are tagged on
  * the request's timer.
  */
 @Configuration(proxyBeanMethods = false)
 public class HttpFilters {
+
+    @Bean
+    FilterRegistrationBean<RequestIdFilter> requestIdFilter() {
+        var registration = new FilterRegistrationBean<>(new RequestIdFilter());
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+        registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC, DispatcherType.ERROR);
+        return registration;
+    }
 
     @Bean
     FilterRegistrationBean<EmptyErrorBodyFilter> emptyErrorBodyFilter(ProblemWriter problems) {

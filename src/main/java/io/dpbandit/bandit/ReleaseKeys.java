@@ -1,13 +1,7 @@
 package io.dpbandit.bandit;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
@@ -16,7 +10,6 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 import org.springframework.util.StringUtils;
 
@@ -42,11 +35,10 @@ public class ReleaseKeys {
 
     private final byte[] secret;
 
-    public ReleaseKeys(Environment env) {
-        String configured = env.getProperty("dpbandit.release.key-secret", "");
-        if (StringUtils.hasText(configured)) {
-            this.secret = decode(configured);
-        } else if (StringUtils.hasText(env.getProperty("spring.datasource.url"))) {
+    public ReleaseKeys(ReleaseProperties properties, DatabaseMode database) {
+        if (StringUtils.hasText(properties.keySecret())) {
+            this.secret = decode(properties.keySecret());
+        } else if (database.isExternal()) {
             throw new IllegalStateException("dpbandit.release.key-secret (at least 32 characters, e.g. from a "
                     + "Kubernetes Secret as DPBANDIT_RELEASE_KEYSECRET) is required with an external database: the "
                     + "secret of the context digests must not sit in the database they are stored in. If an earlier "
@@ -54,8 +46,16 @@ public class ReleaseKeys {
                     + "SELECT 'hex:' || encode(value, 'hex') FROM service_secret WHERE name = 'release-key' to keep "
                     + "existing USCA release keys (the table is dropped once a secret is configured).");
         } else {
-            this.secret = embedded(env.getProperty("dpbandit.embedded-postgres.data-directory",
-                    "./data/embedded-postgres"));
+            // The quick start's secret: in a file next to its data directory, or in memory for a temporary cluster.
+            DatabaseMode.LocalSecret kept = database.keptSecret("release-key", () -> {
+                byte[] fresh = new byte[32];
+                new SecureRandom().nextBytes(fresh);
+                return HexFormat.of().formatHex(fresh);
+            });
+            if (kept.created() && kept.file().isPresent()) {
+                log.info("Generated the context-digest secret of the embedded quick start in {}", kept.file().get());
+            }
+            this.secret = HexFormat.of().parseHex(kept.value());
         }
     }
 
@@ -67,32 +67,6 @@ public class ReleaseKeys {
                     + "bytes as hex:...)");
         }
         return bytes;
-    }
-
-    /** The quick start's secret: in a file next to its data directory, or in memory for a temporary cluster. */
-    private static byte[] embedded(String dataDirectory) {
-        byte[] fresh = new byte[32];
-        new SecureRandom().nextBytes(fresh);
-        if (!StringUtils.hasText(dataDirectory)) {
-            return fresh;
-        }
-        Path file = Path.of(dataDirectory.trim() + ".release-key").toAbsolutePath().normalize();
-        try {
-            if (Files.exists(file)) {
-                return HexFormat.of().parseHex(Files.readString(file).trim());
-            }
-            Files.createDirectories(file.getParent());
-            Files.writeString(file, HexFormat.of().formatHex(fresh), StandardOpenOption.CREATE_NEW);
-            try {
-                Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
-            } catch (UnsupportedOperationException e) {
-                // not a POSIX file system: the directory's own permissions apply
-            }
-            log.info("Generated the context-digest secret of the embedded quick start in {}", file);
-            return fresh;
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not keep the context-digest secret in " + file, e);
-        }
     }
 
     /**

@@ -3,7 +3,6 @@ package io.dpbandit.config;
 import com.zaxxer.hikari.HikariDataSource;
 import io.dpbandit.bandit.ReleaseKeys;
 import javax.sql.DataSource;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.flyway.FlywayMigrationStrategy;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -30,7 +29,8 @@ public class SharedEmbeddedDatabaseGuard {
      */
     @Bean
     FlywayMigrationStrategy refuseSharedEmbeddedCluster(DataSource dataSource, ReleaseKeys settledFirst,
-            @Value("${dpbandit.embedded-postgres.allow-sharing:false}") boolean allowSharing) {
+            EmbeddedPostgresProperties embedded) {
+        boolean allowSharing = embedded.allowSharing();
         return flyway -> {
             boolean own = dataSource instanceof HikariDataSource h && EMBEDDED_CLUSTER_NAME.equals(h.getPoolName());
             if (!own && !allowSharing) {

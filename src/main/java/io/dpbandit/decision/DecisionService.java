@@ -118,8 +118,10 @@ public class DecisionService {
             // A locally private bandit's rounds are randomised on the device: the server keeps no context.
             double[] kept = rt.local().isPresent() ? null : context;
             int shard = ThreadLocalRandom.current().nextInt(EpochStore.SLOT_SHARDS);
+            // A decision served to exploit a released model (served.mayLearn() false) never takes a slot.
+            boolean learnable = rt.learning() && served.mayLearn();
             if (!perUser) {
-                inserted = decisions.insert(id, banditId, caller, requestId, rt.version().epoch(), rt.learning(), kept,
+                inserted = decisions.insert(id, banditId, caller, requestId, rt.version().epoch(), learnable, kept,
                         digest, served.action(), served.propensity(), rt.spec().feedback().waitSeconds(), shard);
             } else {
                 // privacy.unit USER: a learning slot only while the user has one of its k rounds left,
@@ -128,7 +130,7 @@ public class DecisionService {
                 String who = keys.keyOfUser(user);
                 int k = privacy.groupSize();
                 inserted = tx.execute(s -> {
-                    boolean mayLearn = rt.learning() && decisions.takeUserRound(banditId, who, k);
+                    boolean mayLearn = learnable && decisions.takeUserRound(banditId, who, k);
                     DecisionStore.Inserted row = decisions.insert(id, banditId, caller, requestId, rt.version().epoch(),
                             mayLearn, kept, digest, served.action(), served.propensity(),
                             rt.spec().feedback().waitSeconds(), shard);

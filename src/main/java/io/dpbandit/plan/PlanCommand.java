@@ -264,6 +264,8 @@ public final class PlanCommand implements Callable<Integer> {
         var tau = t.tauRule();
         Double offset = t.rewardOffset();
         Double floor = t.residualFloor();
+        var exploit = t.exploit();
+        Double exploitShare = t.exploitShare();
         if (refinements.given()) {
             CapriConfig.Refinements r = refinements.refinements();
             elimination = r.elimination();
@@ -272,6 +274,8 @@ public final class PlanCommand implements Callable<Integer> {
             tau = r.tau();
             offset = r.rewardOffset();
             floor = r.residualFloor();
+            exploit = r.exploit();
+            exploitShare = r.exploitShare();
             double given = refinements.rewardBound();
             if (!Double.isNaN(given)) {
                 rewardBound = given;
@@ -285,7 +289,7 @@ public final class PlanCommand implements Callable<Integer> {
             cap = 300;
         }
         t = new BanditSpec.Tuning(t.mode(), t.confidenceScale(), cap, nz, t.clippingQuantile(),
-                elimination, statistical, projection, tau, offset, floor, t.leafRounds());
+                elimination, statistical, projection, tau, offset, floor, t.leafRounds(), exploit, exploitShare);
         return new BanditSpec(b.id(), b.algorithm(), p, b.horizon(), rewardBound, b.kernel(), b.regularization(),
                 b.contextDimension(), b.actions(), b.contextPool(), b.feedback(), t, b.linear(), b.gpucb());
     }

@@ -17,7 +17,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Service;
 
 /**
@@ -61,10 +60,10 @@ public class BanditPlanner {
     private final double maxSeconds;
 
     public BanditPlanner(SpecChecks checks, BanditService bandits,
-            @Value("${dpbandit.planner.max-seconds:60}") double maxSeconds) {
+            PlannerProperties properties) {
         this.checks = checks;
         this.bandits = bandits;
-        this.maxSeconds = maxSeconds;
+        this.maxSeconds = properties.maxSeconds();
     }
 
     /**

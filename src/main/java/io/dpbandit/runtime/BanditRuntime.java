@@ -34,8 +34,17 @@ public interface BanditRuntime {
      */
     Served decide(double[] context, int[] candidates, RandomGenerator rng);
 
-    /** A decision before it is stored: the action index, its propensity, the randomiser inputs (LDP) or null. */
-    record Served(int action, double propensity, Object randomiser) {
+    /**
+     * A decision before it is stored: the action index, its propensity, the randomiser inputs (LDP) or
+     * null, and whether it may take a learning slot: false for a decision whose action was chosen to
+     * exploit a released model rather than to learn (CAPRI's {@code tuning.exploit ARGMAX}), whose
+     * reward must then enter no release.
+     */
+    record Served(int action, double propensity, Object randomiser, boolean mayLearn) {
+        public Served(int action, double propensity, Object randomiser) {
+            this(action, propensity, randomiser, true);
+        }
+
         public Served(int action, double propensity) {
             this(action, propensity, null);
         }

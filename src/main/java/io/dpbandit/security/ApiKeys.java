@@ -1,5 +1,6 @@
 package io.dpbandit.security;
 
+import io.dpbandit.bandit.DatabaseMode;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -12,9 +13,7 @@ import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
-import org.springframework.util.StringUtils;
 
 /**
  * The configured keys, held only as SHA-256 hashes. A presented key is hashed and compared with
@@ -31,25 +30,36 @@ public class ApiKeys {
 
     private final List<Entry> entries = new ArrayList<>();
 
-    public ApiKeys(SecurityProperties properties, Environment env) {
+    public ApiKeys(SecurityProperties properties, DatabaseMode database) {
         for (SecurityProperties.Key k : properties.keys()) {
             entries.add(new Entry(HexFormat.of().parseHex(k.sha256().toLowerCase(java.util.Locale.ROOT)),
                     new ApiPrincipal(k.name(), k.roleSet(), k.bandits())));
         }
-        boolean embedded = !StringUtils.hasText(env.getProperty("spring.datasource.url"))
-                && env.getProperty("dpbandit.embedded-postgres.enabled", Boolean.class, true);
-        if (entries.isEmpty() && embedded && properties.devKey()) {
-            byte[] raw = new byte[24];
-            new SecureRandom().nextBytes(raw);
-            String key = "dpb_dev_" + Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
-            entries.add(new Entry(sha256(key), new ApiPrincipal("development", EnumSet.allOf(Role.class), List.of())));
-            // Development only (embedded database, no keys configured): print the key so the quick
-            // start works with one command. Against an external database this never happens.
-            log.warn("Development API key (embedded mode, all roles; configure dpbandit.security.keys for real "
-                    + "use): {}", key);
+        if (entries.isEmpty() && database.isEmbedded() && properties.devKey()) {
+            // Development only (embedded database, no keys configured): kept beside the data
+            // directory, so the analyst page's stored key and scripts keep working across restarts,
+            // and printed so the quick start works with one command. Against an external database
+            // this never happens.
+            DatabaseMode.LocalSecret key = database.keptSecret(DEVELOPMENT_KEY_FILE, ApiKeys::newDevelopmentKey);
+            entries.add(new Entry(sha256(key.value()), new ApiPrincipal("development", EnumSet.allOf(Role.class),
+                    List.of())));
+            String where = key.file().map(f -> (key.created() ? "new, kept in " : "kept in ") + f
+                    + " across restarts").orElse("temporary data, so a new key at every start");
+            log.warn("Development API key (embedded mode, all roles, {}; configure dpbandit.security.keys for real "
+                    + "use): {}", where, key.value());
         } else if (entries.isEmpty()) {
             log.warn("No API keys configured (dpbandit.security.keys): every protected endpoint answers 401");
         }
+    }
+
+    /** The name of the development key's file beside the data directory: {@code <data-directory>.dev-key}. */
+    public static final String DEVELOPMENT_KEY_FILE = "dev-key";
+
+    /** 24 random bytes, URL-safe base64, after a prefix that says what it is. */
+    static String newDevelopmentKey() {
+        byte[] raw = new byte[24];
+        new SecureRandom().nextBytes(raw);
+        return "dpb_dev_" + Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
     }
 
     /** The principal of a presented key, if it is one of the configured keys. */

@@ -3,6 +3,7 @@ package io.dpbandit.security;
 import io.dpbandit.problem.ProblemWriter;
 import io.dpbandit.problem.Problems;
 import jakarta.servlet.DispatcherType;
+import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpMethod;
@@ -19,10 +20,13 @@ import org.springframework.security.web.authentication.AuthenticationFilter;
 import org.springframework.security.web.firewall.RequestRejectedHandler;
 import org.springframework.security.web.header.writers.ContentSecurityPolicyHeaderWriter;
 import org.springframework.security.web.header.writers.DelegatingRequestMatcherHeaderWriter;
+import org.springframework.security.web.util.matcher.AndRequestMatcher;
+import org.springframework.security.web.util.matcher.NegatedRequestMatcher;
 import org.springframework.security.web.util.matcher.OrRequestMatcher;
 import org.springframework.security.web.util.matcher.RequestMatcher;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
 import org.springframework.web.servlet.handler.HandlerMappingIntrospector;
+import org.springframework.web.context.support.WebApplicationContextUtils;
 
 /**
  * The security filter chain (Spring Security), in the order a request meets it:
@@ -45,6 +49,17 @@ import org.springframework.web.servlet.handler.HandlerMappingIntrospector;
  * </ol>
  * The analyst page's shell ({@code GET /ui}, {@code GET /ui/**}: static files, no data) is open to
  * anyone and carries a Content-Security-Policy that keeps it to this origin.
+ * <p>
+ * With a separate management port ({@code management.server.port}, as the Helm chart sets it),
+ * Spring Boot serves the Actuator from a child context on that port and runs this same filter chain
+ * there. On that port only, {@code GET /actuator/health[/**]} and {@code GET /actuator/prometheus}
+ * need no key, so that a scraper without credentials can read the metrics; the port is meant to be
+ * reachable only by the scraper (the chart's NetworkPolicy). Everything else on it keeps the rules
+ * below ({@code /actuator/info} and {@code /actuator/metrics} need an ops key), and any path outside
+ * {@code /actuator} is refused there. The main port never serves the Actuator then, and its
+ * {@code /actuator/**} still needs an ops key; its probes are {@code /livez} and {@code /readyz} (the
+ * liveness and readiness groups). Without a separate port nothing changes: {@code
+ * /actuator/prometheus} needs an ops key.
  * Bandit scopes are checked in the controllers ({@link Access}), which know the bandit. Sessions,
  * CSRF (no cookies are ever issued or read), form and basic login are off.
  */
@@ -99,7 +114,16 @@ public class SecurityConfiguration {
                         // Error dispatches render a problem for a request that was already authorized
                         // (or refused) on its way in.
                         .dispatcherTypeMatchers(DispatcherType.ERROR).permitAll()
+                        .requestMatchers(new AndRequestMatcher(ON_MANAGEMENT_PORT,
+                                reads("/actuator/prometheus", "/actuator/health", "/actuator/health/**"))).permitAll()
+                        // Nothing but the Actuator on the management port (its child context would
+                        // otherwise serve the analyst page's shell as well).
+                        .requestMatchers(new AndRequestMatcher(ON_MANAGEMENT_PORT,
+                                new NegatedRequestMatcher(path.matcher("/actuator/**")))).denyAll()
                         .requestMatchers(reads("/actuator/health", "/actuator/health/**")).permitAll()
+                        // The liveness and readiness groups on the main port
+                        // (management.endpoint.health.probes.add-additional-paths), for the probes.
+                        .requestMatchers(reads("/livez", "/readyz")).permitAll()
                         .requestMatchers(reads("/v3/api-docs", "/v3/api-docs/**", "/v3/api-docs.yaml",
                                 "/swagger-ui.html", "/swagger-ui/**")).permitAll()
                         // The analyst page's shell (static HTML, CSS and scripts, no data): its data
@@ -145,6 +169,14 @@ public class SecurityConfiguration {
         }
         return new OrRequestMatcher(matchers);
     }
+
+    /**
+     * A request that arrived on the separate management port: its servlet context belongs to the
+     * Actuator's child context, whose web server namespace is {@code management} (as Spring Boot's
+     * own {@code EndpointRequest} tells the two apart). Never true without a separate port.
+     */
+    static final RequestMatcher ON_MANAGEMENT_PORT = request -> WebServerApplicationContext.hasServerNamespace(
+            WebApplicationContextUtils.getWebApplicationContext(request.getServletContext()), "management");
 
     private static void unauthorized(ProblemWriter problems, jakarta.servlet.http.HttpServletResponse response)
             throws java.io.IOException {

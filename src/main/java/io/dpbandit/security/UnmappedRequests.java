@@ -38,17 +38,37 @@ final class UnmappedRequests implements RequestMatcher {
     public boolean matches(HttpServletRequest request) {
         HttpServletRequest scratch = new OwnAttributes(request);
         ServletRequestPathUtils.parseAndCache(scratch);
-        for (HandlerMapping mapping : introspector.getHandlerMappings()) {
+        if (SecurityConfiguration.ON_MANAGEMENT_PORT.matches(request)) {
+            // The separate management port serves the Actuator and nothing else (the security chain
+            // denies every other path there), so only its own context's mappings under /actuator count.
+            return !ServletRequestPathUtils.getParsedRequestPath(scratch).pathWithinApplication().value()
+                    .startsWith("/actuator") || !mapped(scratch, managementMappings(request));
+        }
+        return !mapped(scratch, introspector.getHandlerMappings());
+    }
+
+    /** The handler mappings of the management port's child context (its dispatcher's, ancestors included). */
+    private static java.util.List<HandlerMapping> managementMappings(HttpServletRequest request) {
+        var context = org.springframework.web.context.support.WebApplicationContextUtils
+                .getRequiredWebApplicationContext(request.getServletContext());
+        var mappings = new java.util.ArrayList<>(org.springframework.beans.factory.BeanFactoryUtils
+                .beansOfTypeIncludingAncestors(context, HandlerMapping.class, true, false).values());
+        org.springframework.core.annotation.AnnotationAwareOrderComparator.sort(mappings);
+        return mappings;
+    }
+
+    private static boolean mapped(HttpServletRequest scratch, java.util.List<HandlerMapping> mappings) {
+        for (HandlerMapping mapping : mappings) {
             try {
                 if (mapping.getHandler(scratch) != null) {
-                    return false;
+                    return true;
                 }
             } catch (Exception mappedOtherwise) {
                 // The mapping knows the path but refuses the request (method, media type, parameters).
-                return false;
+                return true;
             }
         }
-        return true;
+        return false;
     }
 
     /** The request, with attributes of its own (a copy of the original's). */

@@ -42,6 +42,16 @@ public final class RefinementOptions {
             description = "B the policies clip to (default: the world's bound)")
     Double rewardBound;
 
+    @Option(names = "--exploit", paramLabel = "X", description = "CAPRI's decisions that do not learn: none "
+            + "(paper: uniform over the active set) or argmax (the latest release's argmax inside the active set, "
+            + "after the last release and on a --exploit-share of the learning epochs' decisions)")
+    Refinements.Exploit exploit;
+
+    @Option(names = "--exploit-share", paramLabel = "S", description = "with --exploit argmax: the share of "
+            + "decisions in [0, 1) that exploit while the bandit learns (default 0); the bandit's horizon is then "
+            + "(1 - S) T learning rounds")
+    Double exploitShare;
+
     @Option(names = "--refined", arity = "0..1", paramLabel = "true|false", description = "shorthand: pairwise, "
             + "variance, planned, planned, with --reward-offset 0.5 and --reward-bound 0.5 (rewards in [0, 1])")
     Boolean refined;
@@ -49,7 +59,7 @@ public final class RefinementOptions {
     /** Whether any of the options was given ({@code plan} keeps the spec's refinements otherwise). */
     public boolean given() {
         return Stream.of(elimination, statistical, projection, tauRule, residualFloor, rewardOffset, rewardBound,
-                refined).anyMatch(o -> o != null);
+                refined, exploit, exploitShare).anyMatch(o -> o != null);
     }
 
     /** The refinements the options ask for (the paper's where none is given). */
@@ -72,6 +82,16 @@ public final class RefinementOptions {
         }
         if (rewardOffset != null) {
             r = r.withRewardOffset(rewardOffset);
+        }
+        if (exploit == Refinements.Exploit.NONE && exploitShare != null) {
+            throw new IllegalArgumentException("--exploit-share needs --exploit argmax");
+        }
+        if (exploitShare != null && !(exploitShare >= 0 && exploitShare < 1)) {
+            throw new IllegalArgumentException("--exploit-share must lie in [0, 1), was " + exploitShare);
+        }
+        if (exploit != null || exploitShare != null) {
+            r = r.withExploit(exploit == null ? Refinements.Exploit.ARGMAX : exploit,
+                    exploitShare == null ? 0.0 : exploitShare);
         }
         return r;
     }

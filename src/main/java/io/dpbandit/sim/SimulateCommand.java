@@ -129,6 +129,12 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "RBF length scale of environment and policies (default ${DEFAULT-VALUE})")
     double lengthScale;
 
+    @Option(names = "--kernel-length-scale", paramLabel = "L|median", description = "RBF length scale of the "
+            + "CAPRI and USCA policies alone: a number > 0, or median: the median distance between the joint points "
+            + "(context ++ action features) of the run's public pool x actions, a public rule computed per run "
+            + "(default: --length-scale)")
+    String kernelLengthScale;
+
     @Option(names = "--noise", paramLabel = "S", defaultValue = "0.1",
             description = "reward noise standard deviation, kernel environment (default ${DEFAULT-VALUE})")
     double noise;
@@ -233,12 +239,15 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         // The multiclass world is linear in phi for the linear policies, but its rewards are not linear in
         // the raw joint point: CAPRI and USCA get the RBF kernel there.
-        KernelSpec kernel = linearWorld && !env.equals("multiclass") ? KernelSpec.linear() : KernelSpec.rbf(lengthScale);
+        KernelSpec kernel = linearWorld && !env.equals("multiclass") ? KernelSpec.linear()
+                : KernelSpec.rbf(policyLengthScale());
         UserPopulation population = population(users, userSkew, unit, maxRoundsPerUser);
         checkUserLevel(policies, population, composition, accountant);
         SimulationSettings settings = new SimulationSettings(kernel, tau, delta, confidenceScale, clipQuantile,
                 projectionCap, approximationSize, checkpoints, composition, gpucb.settings(), batch,
-                refinements.refinements(), refinements.rewardBound(), accountant, population, epochOptions.settings());
+                refinements.refinements(), refinements.rewardBound(), accountant, population, epochOptions.settings())
+                .withLengthScaleRule("median".equalsIgnoreCase(kernelLengthScale)
+                        ? SimulationSettings.LengthScaleRule.MEDIAN : SimulationSettings.LengthScaleRule.FIXED);
         if (sample instanceof LinearEnvironment linear) {
             checkLinearConfigurations(policies, epsilons, linear.featureDimension(), horizon, settings);
         }
@@ -411,6 +420,24 @@ public final class SimulateCommand implements Callable<Integer> {
     /** {@code --env multiclass}: the data set with {@code heldOut} rows as the public pool, chosen by the seed. */
     static LongFunction<Environment> multiclass(LabelledData data, int heldOut, JointFeatureMap featureMap) {
         return seed -> new MulticlassEnvironment(data, heldOut, featureMap, new SplittableRandom(seed));
+    }
+
+    /** The policies' RBF length scale: --kernel-length-scale when it is a number, else --length-scale. */
+    private double policyLengthScale() {
+        if (kernelLengthScale == null || "median".equalsIgnoreCase(kernelLengthScale)) {
+            return lengthScale;
+        }
+        double l;
+        try {
+            l = Double.parseDouble(kernelLengthScale);
+        } catch (NumberFormatException e) {
+            l = Double.NaN;
+        }
+        if (!(l > 0 && Double.isFinite(l))) {
+            throw new IllegalArgumentException("--kernel-length-scale must be a number > 0 or 'median', was '"
+                    + kernelLengthScale + "'");
+        }
+        return l;
     }
 
     static LongFunction<Environment> environments(String name, int pool, int actions, int bumps, double lengthScale,

@@ -210,6 +210,9 @@ public final class Simulation {
         boolean learning = capri.releases(1);
         Elimination activeSets = capri.elimination(state.models());
         Map<ContextKey, int[]> activeCache = new HashMap<>();
+        // tuning.exploit ARGMAX: the latest release's μ̂ per context, for the exploit decisions.
+        boolean exploits = capri.config().refinements().exploits();
+        Map<ContextKey, double[]> meansCache = new HashMap<>();
         ContributionCalculator contributions = capri.contributions(state.plan());
         CapriRandomiser randomiser = local ? capri.randomiser(state.plan()) : null;
         double[] sum = new double[state.plan().projectionSize()];
@@ -222,15 +225,22 @@ public final class Simulation {
                 active = activeSets.activeSet(c);
                 activeCache.put(key, active);
             }
-            int a = active[actions.nextInt(active.length)];
+            double[] means = null;
+            if (exploits && activeSets.models() > 0) {
+                Elimination models = activeSets;
+                means = meansCache.computeIfAbsent(key, k -> models.means(models.models() - 1, c));
+            }
+            Capri.Decision decision = capri.decide(active, means, learning, state.epoch(), actions);
+            int a = decision.action();
             regret.add(c, a);
+            boolean learns = learning && !decision.exploits();
             int user = -1;
             if (userRounds != null) {
                 user = userDraws.getAsInt();
-                if (!userRounds.visit(user, learning)) {
+                if (!userRounds.visit(user, learns)) {
                     continue;
                 }
-            } else if (!learning) {
+            } else if (!learns) {
                 continue;
             }
             learningLog.learned(t, user);
@@ -252,6 +262,7 @@ public final class Simulation {
                 Capri.Release release = capri.release(state, noise);
                 activeSets = capri.elimination(release.models());
                 activeCache.clear();
+                meansCache.clear();
                 epochs.add(epochStats(release, length, activeSets));
                 int next = state.epoch() + 1;
                 learning = capri.releases(next);
@@ -337,12 +348,37 @@ public final class Simulation {
                     : CapriConfig.Model.JDP, epsilon, settings.delta(), settings.accountant(policy),
                     settings.groupSize());
         }
+        int learningHorizon = learningHorizon(horizon, settings.refinements());
         CapriConfig base = policy == PolicySpec.CAPRI_PAPER
-                ? CapriConfig.paper(horizon, actions, settings.kernel(), settings.regularization(), b, privacy)
-                : CapriConfig.engineered(horizon, actions, settings.kernel(), settings.regularization(), b, privacy,
-                        settings.confidenceScale(), settings.clippingQuantile());
+                ? CapriConfig.paper(learningHorizon, actions, kernel(), settings.regularization(), b, privacy)
+                : CapriConfig.engineered(learningHorizon, actions, kernel(), settings.regularization(), b,
+                        privacy, settings.confidenceScale(), settings.clippingQuantile());
         return base.withProjectionCap(settings.projectionCap()).withComposition(settings.composition())
                 .withRefinements(settings.refinements());
+    }
+
+    /** CAPRI's and USCA's kernel: the settings' own, or the median rule's on this world's public pool. */
+    private io.dpbandit.client.kernel.KernelSpec kernel() {
+        if (settings.lengthScaleRule() == SimulationSettings.LengthScaleRule.FIXED) {
+            return settings.kernel();
+        }
+        List<double[]> pool = env.publicContexts().finiteSupport().orElseThrow(() -> new IllegalArgumentException(
+                "the median length scale needs a finite public pool"));
+        return settings.kernel(pool, env.actionFeatures());
+    }
+
+    /**
+     * The bandit's horizon, in learning rounds, for a run of {@code rounds} users: the run itself,
+     * except that with {@code tuning.exploit ARGMAX} and a share s &gt; 0 only about (1 − s) of the
+     * decisions learn, so the bandit is configured as a deployment expecting that many users would
+     * configure it, with horizon ⌊(1 − s) · rounds⌋ (its epochs are then scheduled over the learning
+     * rounds the run can supply; an epoch the run cannot complete never releases).
+     */
+    static int learningHorizon(int rounds, CapriConfig.Refinements refinements) {
+        if (!refinements.exploits() || refinements.exploitShare() == 0) {
+            return rounds;
+        }
+        return Math.max(1, (int) Math.floor((1 - refinements.exploitShare()) * rounds));
     }
 
     /**
@@ -366,7 +402,7 @@ public final class Simulation {
     UscaConfig uscaConfig() {
         // COUNTED: Z's distinct points with their counts, the same estimator as the n_Z draws at a cost
         // set by the support, so n_Z can be several times the support size.
-        return new UscaConfig(horizon, env.actionFeatures(), settings.kernel(), settings.regularization(),
+        return new UscaConfig(horizon, env.actionFeatures(), kernel(), settings.regularization(),
                 env.rewardBound(), epsilon, settings.approximationSize(), 5000, UscaConfig.Estimator.PAPER,
                 UscaConfig.ApproximatingSet.COUNTED);
     }

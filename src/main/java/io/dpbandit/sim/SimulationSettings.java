@@ -1,6 +1,7 @@
 package io.dpbandit.sim;
 
 import io.dpbandit.client.kernel.KernelSpec;
+import io.dpbandit.policy.MedianLengthScale;
 import io.dpbandit.policy.capri.CapriConfig;
 import io.dpbandit.privacy.Accountant;
 
@@ -31,9 +32,19 @@ public record SimulationSettings(KernelSpec kernel, double regularization, doubl
         double clippingQuantile, int projectionCap, int approximationSize, int checkpoints,
         CapriConfig.EpochComposition composition, GpUcbSettings gpucb, int batch,
         CapriConfig.Refinements refinements, double rewardBound, Accountant accountant,
-        UserPopulation population, EpochLinearSettings epochLinear) {
+        UserPopulation population, EpochLinearSettings epochLinear, LengthScaleRule lengthScaleRule) {
+
+    /**
+     * How CAPRI's and USCA's kernel gets its length scale: FIXED, the {@code kernel} given; MEDIAN, an RBF
+     * kernel whose length scale is the median distance between the joint points of the run's public pool
+     * × actions ({@link MedianLengthScale}), computed per run from public inputs only.
+     */
+    public enum LengthScaleRule { FIXED, MEDIAN }
 
     public SimulationSettings {
+        if (lengthScaleRule == null) {
+            lengthScaleRule = LengthScaleRule.FIXED;
+        }
         if (epochLinear == null) {
             epochLinear = EpochLinearSettings.defaults();
         }
@@ -43,6 +54,30 @@ public record SimulationSettings(KernelSpec kernel, double regularization, doubl
         if (refinements == null) {
             refinements = CapriConfig.Refinements.paper();
         }
+    }
+
+    /** The settings with a FIXED kernel. */
+    public SimulationSettings(KernelSpec kernel, double regularization, double delta, double confidenceScale,
+            double clippingQuantile, int projectionCap, int approximationSize, int checkpoints,
+            CapriConfig.EpochComposition composition, GpUcbSettings gpucb, int batch,
+            CapriConfig.Refinements refinements, double rewardBound, Accountant accountant,
+            UserPopulation population, EpochLinearSettings epochLinear) {
+        this(kernel, regularization, delta, confidenceScale, clippingQuantile, projectionCap, approximationSize,
+                checkpoints, composition, gpucb, batch, refinements, rewardBound, accountant, population, epochLinear,
+                LengthScaleRule.FIXED);
+    }
+
+    /** The same settings with another rule for the kernel's length scale. */
+    public SimulationSettings withLengthScaleRule(LengthScaleRule rule) {
+        return new SimulationSettings(kernel, regularization, delta, confidenceScale, clippingQuantile, projectionCap,
+                approximationSize, checkpoints, composition, gpucb, batch, refinements, rewardBound, accountant,
+                population, epochLinear, rule);
+    }
+
+    /** The kernel of CAPRI and USCA in a world whose public pool is {@code pool}. */
+    public KernelSpec kernel(java.util.List<double[]> pool, java.util.List<double[]> actionFeatures) {
+        return lengthScaleRule == LengthScaleRule.MEDIAN
+                ? KernelSpec.rbf(MedianLengthScale.of(pool, actionFeatures)) : kernel;
     }
 
     /** The settings with {@code linucb-epochs}' defaults. */
@@ -59,7 +94,7 @@ public record SimulationSettings(KernelSpec kernel, double regularization, doubl
     public SimulationSettings withEpochLinear(EpochLinearSettings e) {
         return new SimulationSettings(kernel, regularization, delta, confidenceScale, clippingQuantile, projectionCap,
                 approximationSize, checkpoints, composition, gpucb, batch, refinements, rewardBound, accountant,
-                population, e);
+                population, e, lengthScaleRule);
     }
 
     /**
@@ -94,14 +129,14 @@ public record SimulationSettings(KernelSpec kernel, double regularization, doubl
     public SimulationSettings withAccountant(Accountant a) {
         return new SimulationSettings(kernel, regularization, delta, confidenceScale, clippingQuantile, projectionCap,
                 approximationSize, checkpoints, composition, gpucb, batch, refinements, rewardBound, a, population,
-                epochLinear);
+                epochLinear, lengthScaleRule);
     }
 
     /** The same settings with returning users (null: none). */
     public SimulationSettings withPopulation(UserPopulation p) {
         return new SimulationSettings(kernel, regularization, delta, confidenceScale, clippingQuantile, projectionCap,
                 approximationSize, checkpoints, composition, gpucb, batch, refinements, rewardBound, accountant, p,
-                epochLinear);
+                epochLinear, lengthScaleRule);
     }
 
     /**

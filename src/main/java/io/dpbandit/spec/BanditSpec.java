@@ -262,6 +262,13 @@ public record BanditSpec(
      *                          all but this share of the kernel's trace (default 0.1)
      * @param rewardOffset      CAPRI-JDP: rewards enter as clip(y − b₀, −B, B) (default 0); with rewards
      *                          in [0, 1], b₀ = 0.5 and rewardBound 0.5 halve the noise of B = 1
+     * @param exploit           CAPRI: NONE (default, the paper: every decision uniform over X_r(c)) or
+     *                          ARGMAX (engineering, not in the paper: decisions that do not learn play the
+     *                          latest released μ̂'s argmax inside X_r(c); post-processing, no privacy cost)
+     * @param exploitShare      CAPRI with exploit ARGMAX: the share s ∈ [0, 1) of a learning epoch's
+     *                          decisions that exploit on a public coin instead of learning (default 0:
+     *                          exploit only after the last release); the horizon still counts learning
+     *                          rounds, so learning takes about horizon / (1 − s) decisions
      * @param leafRounds        LINUCB and GPUCB with JDP: learning rounds per tree leaf B (default
      *                          ⌈horizon / 256⌉): the model takes its rounds in leaves of B, in decision
      *                          order, each once all its rounds' waits have passed, and the tree's
@@ -280,7 +287,9 @@ public record BanditSpec(
             @Finite Double rewardOffset,
             @DecimalMin(value = "0", inclusive = false) @DecimalMax(value = "1", inclusive = false)
             Double residualFloor,
-            @Min(1) @Max(SpecLimits.MAX_LEAF_ROUNDS) Integer leafRounds) {
+            @Min(1) @Max(SpecLimits.MAX_LEAF_ROUNDS) Integer leafRounds,
+            CapriConfig.Refinements.Exploit exploit,
+            @Finite @DecimalMin("0") @DecimalMax(value = "1", inclusive = false) Double exploitShare) {
 
         /** The paper's refinements (none) with the other fields given. */
         public Tuning(TuningMode mode, Double confidenceScale, Integer projectionCap, Integer approximationSize,
@@ -289,16 +298,32 @@ public record BanditSpec(
                     null, null, null);
         }
 
+        /** The tuning without exploitation (the paper's decisions). */
+        public Tuning(TuningMode mode, Double confidenceScale, Integer projectionCap, Integer approximationSize,
+                Double clippingQuantile, CapriConfig.Refinements.EliminationTest elimination,
+                CapriConfig.Refinements.StatisticalTerm statisticalWidth, CapriConfig.Refinements.ProjectionRule projection,
+                CapriConfig.Refinements.TauRule tauRule, Double rewardOffset, Double residualFloor, Integer leafRounds) {
+            this(mode, confidenceScale, projectionCap, approximationSize, clippingQuantile, elimination,
+                    statisticalWidth, projection, tauRule, rewardOffset, residualFloor, leafRounds, null, null);
+        }
+
         /** The same tuning with the tree's leaf size set. */
         public Tuning withLeafRounds(Integer rounds) {
             return new Tuning(mode, confidenceScale, projectionCap, approximationSize, clippingQuantile, elimination,
-                    statisticalWidth, projection, tauRule, rewardOffset, residualFloor, rounds);
+                    statisticalWidth, projection, tauRule, rewardOffset, residualFloor, rounds, exploit, exploitShare);
         }
 
-        /** CAPRI's refinements as the core takes them. */
+        /** The same tuning with CAPRI's exploitation set. */
+        public Tuning withExploit(CapriConfig.Refinements.Exploit rule, Double share) {
+            return new Tuning(mode, confidenceScale, projectionCap, approximationSize, clippingQuantile, elimination,
+                    statisticalWidth, projection, tauRule, rewardOffset, residualFloor, leafRounds, rule, share);
+        }
+
+        /** CAPRI's refinements as the core takes them (a spec stored before exploitation: NONE). */
         public CapriConfig.Refinements refinements() {
             return new CapriConfig.Refinements(elimination, statisticalWidth, projection, tauRule,
-                    rewardOffset == null ? 0.0 : rewardOffset, residualFloor == null ? 0.1 : residualFloor);
+                    rewardOffset == null ? 0.0 : rewardOffset, residualFloor == null ? 0.1 : residualFloor,
+                    exploit, exploitShare == null ? 0.0 : exploitShare);
         }
     }
 }

@@ -1,18 +1,27 @@
 package io.dpbandit.spec;
 
+import io.dpbandit.validation.BoundedVectorDeserializer;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
 
 /**
- * Caps on what one bandit spec may declare, so one request cannot ask for matrices or pools no
- * epoch close could handle.
+ * Caps on what one bandit spec may declare ({@code dpbandit.limits.*}), so one request cannot ask
+ * for matrices or pools no epoch close could handle.
  *
- * @param maxContextDimension contexts and action features have at most this many numbers (default 1000,
- *                            at most 10 000: request vectors are read into at most that many numbers)
- * @param maxActions          at most this many actions (default 1000)
- * @param maxPool             at most this many public contexts (default 100 000)
+ * @param maxContextDimension contexts and action features have at most this many numbers (at most
+ *                            10 000: request vectors are read into at most that many numbers)
+ * @param maxActions          at most this many actions (at least 2)
+ * @param maxPool             at most this many public contexts
  */
+@Validated
 @ConfigurationProperties(prefix = "dpbandit.limits")
-public record SpecLimits(Integer maxContextDimension, Integer maxActions, Integer maxPool) {
+public record SpecLimits(
+        @DefaultValue("1000") @Min(1) @Max(BoundedVectorDeserializer.MAX_LENGTH) int maxContextDimension,
+        @DefaultValue("1000") @Min(2) int maxActions,
+        @DefaultValue("100000") @Min(1) int maxPool) {
 
     /** The longest horizon a spec may declare (learning slots are ints). */
     public static final int MAX_HORIZON = 2_000_000_000;
@@ -23,21 +32,8 @@ public record SpecLimits(Integer maxContextDimension, Integer maxActions, Intege
     /** The most rounds per tree leaf (a leaf's rounds are read and folded in one step). */
     public static final int MAX_LEAF_ROUNDS = 5_000;
 
-    /** The default limits. */
+    /** The default limits, the values the service binds when none are configured ({@code ConfigurationDefaultsTest}). */
     public static SpecLimits defaults() {
-        return new SpecLimits(null, null, null);
-    }
-
-    public SpecLimits {
-        maxContextDimension = maxContextDimension == null ? 1000 : maxContextDimension;
-        maxActions = maxActions == null ? 1000 : maxActions;
-        maxPool = maxPool == null ? 100_000 : maxPool;
-        if (maxContextDimension < 1 || maxActions < 2 || maxPool < 1) {
-            throw new IllegalArgumentException("dpbandit.limits must be positive (max-actions at least 2)");
-        }
-        if (maxContextDimension > io.dpbandit.validation.BoundedVectorDeserializer.MAX_LENGTH) {
-            throw new IllegalArgumentException("dpbandit.limits.max-context-dimension must be at most "
-                    + io.dpbandit.validation.BoundedVectorDeserializer.MAX_LENGTH);
-        }
+        return new SpecLimits(1000, 1000, 100_000);
     }
 }

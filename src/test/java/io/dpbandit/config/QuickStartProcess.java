@@ -11,6 +11,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -35,19 +37,24 @@ final class QuickStartProcess {
         this.log = log;
     }
 
-    /** Starts the service on {@code dataDirectory}, working in {@code dataDirectory}'s parent. */
-    static QuickStartProcess launch(Path dataDirectory, Path log) throws IOException {
+    /**
+     * Starts the service on {@code dataDirectory}, working in {@code dataDirectory}'s parent, with
+     * {@code more} Spring Boot arguments.
+     */
+    static QuickStartProcess launch(Path dataDirectory, Path log, String... more) throws IOException {
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
         String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
         // C1 only: the JVM starts in about half the CPU time on a busy 2-core machine.
-        Process p = new ProcessBuilder(java, "-Xmx384m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-cp", System.getProperty("java.class.path"), "io.dpbandit.DpbanditApplication",
+        List<String> command = new ArrayList<>(List.of(java, "-Xmx384m", "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), "io.dpbandit.DpbanditApplication",
                 "--server.port=" + port, "--spring.main.banner-mode=off",
                 "--dpbandit.embedded-postgres.data-directory=" + dataDirectory,
-                "--logging.level.root=WARN", "--logging.level.io.dpbandit.config=INFO")
+                "--logging.level.root=WARN", "--logging.level.io.dpbandit.config=INFO"));
+        command.addAll(List.of(more));
+        Process p = new ProcessBuilder(command)
                 .directory(dataDirectory.getParent().toFile())
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         return new QuickStartProcess(p, port, log);
@@ -93,9 +100,13 @@ final class QuickStartProcess {
         return send(HttpRequest.newBuilder(uri(path)).GET(), Optional.of(key));
     }
 
-    HttpResponse<String> post(String path, String key, String json) throws Exception {
-        return send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(json)), Optional.of(key));
+    HttpResponse<String> post(String path, String key, String json, String... headers) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json));
+        for (int i = 0; i + 1 < headers.length; i += 2) {
+            request.header(headers[i], headers[i + 1]);
+        }
+        return send(request, Optional.of(key));
     }
 
     private HttpResponse<String> send(HttpRequest.Builder request, Optional<String> key) throws Exception {
@@ -113,7 +124,7 @@ final class QuickStartProcess {
         process.waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
     }
 
-    /** SIGTERM: the service's own shutdown; true if it exited within {@code wait}. */
+    /** SIGTERM: the service's own graceful shutdown (exit status 0); true if it exited within {@code wait}. */
     boolean stop(Duration wait) throws InterruptedException {
         process.destroy();
         return process.waitFor(wait.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);

@@ -97,11 +97,12 @@ final class DeployFiles {
             }
         }
         List<Stage> stages = new ArrayList<>();
+        Map<String, String> globalArgs = globalArgs();
         for (Instruction i : instructions) {
             if (i.keyword().equals("FROM")) {
                 List<String> words = i.words();
                 String name = words.size() >= 3 && words.get(1).equalsIgnoreCase("AS") ? words.get(2) : null;
-                stages.add(new Stage(words.get(0), name, new ArrayList<>()));
+                stages.add(new Stage(expand(words.get(0), globalArgs), name, new ArrayList<>()));
             } else if (stages.isEmpty()) {
                 if (!i.keyword().equals("ARG")) {
                     throw new IllegalStateException("instruction before the first FROM: " + i);
@@ -111,6 +112,45 @@ final class DeployFiles {
             }
         }
         return stages;
+    }
+
+    /**
+     * The ARGs declared before the first FROM with their defaults ({@code ARG NAME=default}): the
+     * only variables a FROM line can use.
+     */
+    static Map<String, String> globalArgs() {
+        Map<String, String> args = new LinkedHashMap<>();
+        for (String line : read("Dockerfile").split("\n")) {
+            String trimmed = line.strip();
+            if (trimmed.toUpperCase().startsWith("FROM ")) {
+                break;
+            }
+            if (trimmed.toUpperCase().startsWith("ARG ")) {
+                String declaration = trimmed.substring(4).strip();
+                int eq = declaration.indexOf('=');
+                if (eq > 0) {
+                    args.put(declaration.substring(0, eq), declaration.substring(eq + 1));
+                } else {
+                    args.put(declaration, "");
+                }
+            }
+        }
+        return args;
+    }
+
+    /** {@code ${NAME}} and {@code $NAME} replaced by the ARG's default. */
+    static String expand(String text, Map<String, String> args) {
+        Matcher m = Pattern.compile("\\$\\{(\\w+)}|\\$(\\w+)").matcher(text);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String name = m.group(1) != null ? m.group(1) : m.group(2);
+            if (!args.containsKey(name)) {
+                throw new IllegalStateException("FROM uses " + name + ", which no ARG before the first FROM declares");
+            }
+            m.appendReplacement(out, Matcher.quoteReplacement(args.get(name)));
+        }
+        m.appendTail(out);
+        return out.toString();
     }
 
     /** The final stage: the image that is shipped. */

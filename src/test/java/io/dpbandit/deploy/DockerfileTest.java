@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The Dockerfile cannot be built here (no Docker engine), so these tests pin down what can be
- * checked without one: it builds and extracts the jar Maven actually packages, ships it on a Java 17
+ * Without building the image (ImageTest does, with buildah, under -Pimage), these tests pin down
+ * what can be checked from the files: it builds and extracts the jar Maven actually packages, ships it on a Java 17
  * JRE as a fixed non-root user, exposes the service's default port, and its layer extraction and
  * launcher work on the real jar whenever {@code target/dpbandit.jar} has been packaged.
  */
@@ -29,6 +29,18 @@ class DockerfileTest {
             List.of("dependencies", "spring-boot-loader", "snapshot-dependencies", "application");
 
     static final String BOOT_LAUNCHER = "org.springframework.boot.loader.launch.JarLauncher";
+
+    @Test
+    void baseImagesAreFullyQualifiedBuildArguments() {
+        // Podman and Buildah do not guess a registry for a short name; image/build.sh replaces both.
+        assertThat(DeployFiles.globalArgs()).containsOnlyKeys("BUILD_IMAGE", "RUNTIME_IMAGE");
+        assertThat(DeployFiles.globalArgs().values()).allSatisfy(image ->
+                assertThat(image).matches("docker\\.io/library/[a-z0-9.-]+:[A-Za-z0-9._-]+"));
+        assertThat(DeployFiles.read("Dockerfile").lines().filter(l -> l.startsWith("FROM ")))
+                .containsExactly("FROM ${BUILD_IMAGE} AS build", "FROM ${RUNTIME_IMAGE}");
+        assertThat(DeployFiles.read("image/build.sh"))
+                .contains("--build-arg BUILD_IMAGE=").contains("--build-arg RUNTIME_IMAGE=");
+    }
 
     @Test
     void hasABuildStageAndAJavaRuntimeStage() {

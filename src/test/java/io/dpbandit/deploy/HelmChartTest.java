@@ -2,6 +2,7 @@ package io.dpbandit.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -56,21 +57,199 @@ class HelmChartTest {
         Map<String, Object> port = map(list(container.get("ports")).get(0));
         assertThat(port).containsEntry("name", "http").containsEntry("containerPort", DeployFiles.exposedPort());
         assertThat(DeployFiles.exposedPort()).isEqualTo(8080);
+        assertThat(map(manifests.named("ConfigMap", RELEASE).get("data"))).containsEntry("PORT", "8080");
 
-        assertThat(probe(container, "startupProbe")).containsEntry("path", "/actuator/health/liveness")
-                .containsEntry("port", "http");
-        assertThat(probe(container, "livenessProbe")).containsEntry("path", "/actuator/health/liveness");
-        assertThat(probe(container, "readinessProbe")).containsEntry("path", "/actuator/health/readiness");
+        // The probes go through the http port whichever port serves the Actuator: the liveness and
+        // readiness groups' additional paths, which application.yml turns on.
+        assertThat(probe(container, "startupProbe")).containsEntry("path", "/livez").containsEntry("port", "http");
+        assertThat(probe(container, "livenessProbe")).containsEntry("path", "/livez").containsEntry("port", "http");
+        assertThat(probe(container, "readinessProbe")).containsEntry("path", "/readyz").containsEntry("port", "http");
+        assertThat(applicationYml("management", "endpoint", "health", "probes", "add-additional-paths"))
+                .isEqualTo(true);
         Map<String, Object> startup = map(container.get("startupProbe"));
         int startupBudget = (Integer) startup.get("periodSeconds") * (Integer) startup.get("failureThreshold");
         assertThat(startupBudget).as("seconds to start the JVM and run Flyway").isGreaterThanOrEqualTo(180);
 
+        assertThat(map(container.get("resources"))).containsKeys("requests", "limits");
+        assertThat(pod).containsEntry("enableServiceLinks", false);
+    }
+
+    @Test
+    void prometheusScrapesTheManagementPortWithoutAKey() {
+        Manifests manifests = render(defaults());
+        Map<String, Object> container = manifests.container();
+
+        assertThat(list(container.get("ports"))).extracting(p -> map(p).get("name"), p -> map(p).get("containerPort"))
+                .containsExactly(tuple("http", 8080),
+                        tuple("management", 9090));
+        assertThat(map(manifests.named("ConfigMap", RELEASE).get("data")))
+                .containsEntry("MANAGEMENT_SERVER_PORT", "9090");
         assertThat(map(manifests.podTemplateMetadata().get("annotations")))
                 .containsEntry("prometheus.io/scrape", "true")
                 .containsEntry("prometheus.io/path", "/actuator/prometheus")
-                .containsEntry("prometheus.io/port", "8080");
-        assertThat(map(container.get("resources"))).containsKeys("requests", "limits");
-        assertThat(pod).containsEntry("enableServiceLinks", false);
+                .containsEntry("prometheus.io/port", "9090");
+        assertThat(String.valueOf(applicationYml("management", "endpoints", "web", "exposure", "include")).split(","))
+                .as("the management port exposes what the chart scrapes and probes").contains("health", "prometheus");
+        assertThat(map(list(map(manifests.single("Service").get("spec")).get("ports")).get(1)))
+                .containsEntry("name", "management").containsEntry("port", 9090)
+                .containsEntry("targetPort", "management");
+    }
+
+    @Test
+    void thePortsAreValues() {
+        Map<String, Object> values = defaults();
+        values.put("ports.http", 8181);
+        values.put("ports.management", 9191);
+        values.put("service.port", 80);
+        values.put("service.managementPort", 9000);
+        Manifests manifests = render(values);
+
+        assertThat(list(manifests.container().get("ports"))).extracting(p -> map(p).get("containerPort"))
+                .containsExactly(8181, 9191);
+        assertThat(map(manifests.named("ConfigMap", RELEASE).get("data")))
+                .containsEntry("PORT", "8181").containsEntry("MANAGEMENT_SERVER_PORT", "9191");
+        assertThat(map(manifests.podTemplateMetadata().get("annotations")))
+                .containsEntry("prometheus.io/port", "9191");
+        assertThat(list(map(manifests.single("Service").get("spec")).get("ports")))
+                .extracting(p -> map(p).get("port"), p -> map(p).get("targetPort"))
+                .containsExactly(tuple(80, "http"),
+                        tuple(9000, "management"));
+
+        values.put("ports.management", 8181);
+        assertThatThrownBy(() -> render(values)).hasMessageContaining("ports.management must differ from ports.http");
+        values.put("config.server.port", 8282);
+        values.put("ports.management", 9191);
+        assertThatThrownBy(() -> render(values)).hasMessageContaining("config must not set SERVER_PORT");
+    }
+
+    @Test
+    void withoutAManagementPortTheActuatorStaysOnHttpAndAnnotationsAreRefused() {
+        Map<String, Object> values = defaults();
+        values.put("ports.management", 0);
+        assertThatThrownBy(() -> render(values)).hasMessageContaining("metrics.scrapeAnnotations needs ports.management");
+
+        values.put("metrics.scrapeAnnotations", false);
+        Manifests manifests = render(values);
+        assertThat(list(manifests.container().get("ports"))).hasSize(1);
+        assertThat(map(manifests.named("ConfigMap", RELEASE).get("data"))).doesNotContainKey("MANAGEMENT_SERVER_PORT");
+        assertThat(map(manifests.podTemplateMetadata().get("annotations"))).doesNotContainKey("prometheus.io/scrape");
+        assertThat(list(map(manifests.single("Service").get("spec")).get("ports"))).hasSize(1);
+        Map<String, Object> policy = manifests.single("NetworkPolicy");
+        assertThat(list(map(policy.get("spec")).get("ingress"))).hasSize(1);
+    }
+
+    @Test
+    void aNetworkPolicyAdmitsOnlyTheScraperToTheManagementPort() {
+        Manifests manifests = render(defaults());
+        Map<String, Object> spec = map(manifests.single("NetworkPolicy").get("spec"));
+
+        assertThat(map(map(spec.get("podSelector")).get("matchLabels")))
+                .isEqualTo(map(map(manifests.single("Service").get("spec")).get("selector")));
+        assertThat(list(spec.get("policyTypes"))).containsExactly("Ingress");
+        List<Object> ingress = list(spec.get("ingress"));
+        assertThat(ingress).hasSize(2);
+        Map<String, Object> http = map(ingress.get(0));
+        assertThat(list(http.get("ports"))).singleElement().satisfies(p -> assertThat(map(p)).containsEntry("port", "http"));
+        assertThat(http).as("the service's port: from anywhere by default").doesNotContainKey("from");
+        Map<String, Object> management = map(ingress.get(1));
+        assertThat(list(management.get("ports"))).singleElement()
+                .satisfies(p -> assertThat(map(p)).containsEntry("port", "management"));
+        Map<String, Object> scraper = map(list(management.get("from")).get(0));
+        assertThat(map(scraper.get("namespaceSelector"))).as("any namespace of the cluster").isEmpty();
+        assertThat(map(map(scraper.get("podSelector")).get("matchLabels")))
+                .containsExactly(Map.entry("app.kubernetes.io/name", "prometheus"));
+        // Every port the container opens is admitted by name by exactly one rule.
+        assertThat(list(manifests.container().get("ports"))).extracting(p -> map(p).get("name"))
+                .containsExactlyElementsOf(ingress.stream()
+                        .map(r -> map(list(map(r).get("ports")).get(0)).get("port")).toList());
+    }
+
+    @Test
+    void theNetworkPolicysSourcesAndEgressAreValuesAndItCanBeLeftOut(@TempDir Path dir) throws IOException {
+        Path valuesFile = dir.resolve("values.yaml");
+        Files.writeString(valuesFile, """
+                networkPolicy:
+                  http:
+                    from:
+                      - namespaceSelector:
+                          matchLabels:
+                            kubernetes.io/metadata.name: ingress-nginx
+                  management:
+                    from:
+                      - namespaceSelector:
+                          matchLabels:
+                            kubernetes.io/metadata.name: monitoring
+                  egress:
+                    - ports:
+                        - port: 5432
+                          protocol: TCP
+                """);
+        Map<String, Object> spec = map(new Manifests(template(defaults()).withValuesFile(valuesFile).call())
+                .single("NetworkPolicy").get("spec"));
+        assertThat(list(spec.get("policyTypes"))).containsExactly("Ingress", "Egress");
+        List<Object> ingress = list(spec.get("ingress"));
+        assertThat(map(map(map(list(map(ingress.get(0)).get("from")).get(0)).get("namespaceSelector"))
+                .get("matchLabels"))).containsEntry("kubernetes.io/metadata.name", "ingress-nginx");
+        assertThat(map(map(map(list(map(ingress.get(1)).get("from")).get(0)).get("namespaceSelector"))
+                .get("matchLabels"))).containsEntry("kubernetes.io/metadata.name", "monitoring");
+        assertThat(map(list(map(list(spec.get("egress")).get(0)).get("ports")).get(0))).containsEntry("port", 5432);
+
+        Map<String, Object> values = defaults();
+        values.put("networkPolicy.enabled", false);
+        assertThat(render(values).ofKind("NetworkPolicy")).isEmpty();
+    }
+
+    @Test
+    void anIngressIsOffByDefaultAndRoutesToTheHttpPortOnly() {
+        assertThat(render(defaults()).ofKind("Ingress")).isEmpty();
+
+        Map<String, Object> values = defaults();
+        values.put("ingress.enabled", true);
+        values.put("ingress.className", "nginx");
+        values.put("ingress.hosts[0].host", "bandits.example.org");
+        values.put("ingress.hosts[0].paths[0].path", "/");
+        values.put("ingress.tls[0].secretName", "bandits-tls");
+        values.put("ingress.tls[0].hosts[0]", "bandits.example.org");
+        values.put("ingress.annotations.nginx\\.ingress\\.kubernetes\\.io/proxy-body-size", "11m");
+        Manifests manifests = render(values);
+        Map<String, Object> ingress = manifests.single("Ingress");
+        assertThat(ingress.get("apiVersion")).isEqualTo("networking.k8s.io/v1");
+        assertThat(map(map(ingress.get("metadata")).get("annotations")))
+                .containsEntry("nginx.ingress.kubernetes.io/proxy-body-size", "11m");
+        Map<String, Object> spec = map(ingress.get("spec"));
+        assertThat(spec).containsEntry("ingressClassName", "nginx");
+        assertThat(map(list(spec.get("tls")).get(0))).containsEntry("secretName", "bandits-tls");
+        Map<String, Object> rule = map(list(spec.get("rules")).get(0));
+        assertThat(rule).containsEntry("host", "bandits.example.org");
+        Map<String, Object> path = map(list(map(rule.get("http")).get("paths")).get(0));
+        assertThat(path).containsEntry("path", "/").containsEntry("pathType", "Prefix");
+        Map<String, Object> service = map(map(path.get("backend")).get("service"));
+        assertThat(service).containsEntry("name", name(manifests.single("Service")));
+        assertThat(map(service.get("port"))).containsExactly(Map.entry("name", "http"));
+    }
+
+    @Test
+    void aPreStopSleepComesBeforeSpringsGracefulShutdownWithinTheGracePeriod() {
+        Manifests manifests = render(defaults());
+        Map<String, Object> preStop = map(map(manifests.container().get("lifecycle")).get("preStop"));
+        assertThat(list(map(preStop.get("exec")).get("command"))).containsExactly("sleep", "5");
+        assertThat(map(manifests.named("ConfigMap", RELEASE).get("data")))
+                .containsEntry("SPRING_LIFECYCLE_TIMEOUTPERSHUTDOWNPHASE", "30s");
+        assertThat(applicationYml("server", "shutdown")).as("Spring Boot drains in-flight requests on SIGTERM")
+                .isEqualTo("graceful");
+        assertThat((Integer) manifests.podSpec().get("terminationGracePeriodSeconds")).isGreaterThan(5 + 30);
+
+        Map<String, Object> values = defaults();
+        values.put("lifecycle.preStopSleepSeconds", 10);
+        values.put("lifecycle.shutdownTimeoutSeconds", 40);
+        assertThatThrownBy(() -> render(values))
+                .hasMessageContaining("terminationGracePeriodSeconds (45) must exceed");
+        values.put("terminationGracePeriodSeconds", 60);
+        Manifests longer = render(values);
+        assertThat(list(map(map(map(longer.container().get("lifecycle")).get("preStop")).get("exec")).get("command")))
+                .containsExactly("sleep", "10");
+        assertThat(map(longer.named("ConfigMap", RELEASE).get("data")))
+                .containsEntry("SPRING_LIFECYCLE_TIMEOUTPERSHUTDOWNPHASE", "40s");
     }
 
     @Test
@@ -305,10 +484,22 @@ class HelmChartTest {
     }
 
     @Test
-    void aServiceMonitorIsOffByDefaultAndScrapesWithTheOpsKeyFromASecretWhenOn() {
+    void aServiceMonitorScrapesTheManagementPortWithoutAKey() {
+        Map<String, Object> values = defaults();
+        values.put("metrics.serviceMonitor.enabled", true);
+        Map<String, Object> endpoint = map(list(map(render(values).single("ServiceMonitor").get("spec"))
+                .get("endpoints")).get(0));
+        assertThat(endpoint).containsEntry("port", "management").containsEntry("path", "/actuator/prometheus")
+                .doesNotContainKey("authorization");
+    }
+
+    @Test
+    void aServiceMonitorIsOffByDefaultAndScrapesWithTheOpsKeyFromASecretWithoutAManagementPort() {
         assertThat(render(defaults()).ofKind("ServiceMonitor")).isEmpty();
 
         Map<String, Object> values = defaults();
+        values.put("ports.management", 0);
+        values.put("metrics.scrapeAnnotations", false);
         values.put("metrics.serviceMonitor.enabled", true);
         values.put("metrics.serviceMonitor.interval", "15s");
         values.put("metrics.serviceMonitor.labels.release", "kube-prometheus-stack");
@@ -404,6 +595,15 @@ class HelmChartTest {
             assertThat(containers).hasSize(1);
             return map(containers.get(0));
         }
+    }
+
+    /** A value of src/main/resources/application.yml, by its path of keys. */
+    private static Object applicationYml(String... keys) {
+        Object node = new Yaml().load(DeployFiles.read("src/main/resources/application.yml"));
+        for (String key : keys) {
+            node = map(node).get(key);
+        }
+        return node;
     }
 
     private static Map<String, Object> probe(Map<String, Object> container, String probe) {

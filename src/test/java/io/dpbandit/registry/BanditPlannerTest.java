@@ -31,7 +31,7 @@ class BanditPlannerTest {
     }
 
     final BanditPlanner planner = new BanditPlanner(new SpecChecks(SpecLimits.defaults(),
-            Validation.buildDefaultValidatorFactory().getValidator()), null, 1.0);
+            Validation.buildDefaultValidatorFactory().getValidator()), null, new PlannerProperties(1.0));
 
     @Test
     void aHugeHorizonIsRefusedOnceTheTimeLimitIsSpent() {
@@ -50,7 +50,7 @@ class BanditPlannerTest {
     @Test
     void aGpUcbForecastPastTheTimeLimitIsA400() {
         BanditPlanner hurried = new BanditPlanner(new SpecChecks(SpecLimits.defaults(),
-                Validation.buildDefaultValidatorFactory().getValidator()), null, 1e-9);
+                Validation.buildDefaultValidatorFactory().getValidator()), null, new PlannerProperties(1e-9));
         BanditSpec gp = io.dpbandit.testing.Specs.spec(io.dpbandit.testing.Specs.gp("gp", "JDP", 20000));
         assertThatThrownBy(() -> hurried.plan(gp, PlannerOptions.defaults()))
                 .isInstanceOf(InvalidRequestException.class)

@@ -150,6 +150,9 @@ class PathSpellingTest extends PostgresIntegrationTest {
                 new Endpoint("GET", "/actuator/metrics", "", null, Set.of("ops")),
                 new Endpoint("GET", "/actuator/info", "", null, Set.of("ops")),
                 new Endpoint("GET", "/actuator/health", "", null, everyone),
+                // The probes' liveness and readiness groups on the main port.
+                new Endpoint("GET", "/livez", "", null, everyone),
+                new Endpoint("GET", "/readyz", "", null, everyone),
                 new Endpoint("GET", "/v3/api-docs", "", null, everyone),
                 // The analyst page's shell: static files, open to anyone; its data needs a key.
                 new Endpoint("GET", "/ui/", "", null, everyone),

@@ -97,6 +97,11 @@ class SecurityTest extends PostgresIntegrationTest {
         assertThat(call(HttpMethod.GET, "/actuator/health/readiness", null, null, false).getStatusCode())
                 .isEqualTo(HttpStatus.OK);
         assertThat(call(HttpMethod.GET, "/v3/api-docs", null, null, false).getStatusCode()).isEqualTo(HttpStatus.OK);
+        for (String probe : List.of("/livez", "/readyz")) {
+            var anonymous = call(HttpMethod.GET, probe, null, null, false);
+            assertThat(anonymous.getStatusCode()).as(probe).isEqualTo(HttpStatus.OK);
+            assertThat(anonymous.getBody()).as(probe).isEqualTo("{\"status\":\"UP\"}");
+        }
     }
 
     @Test

@@ -130,9 +130,9 @@ class SimulateCommandTest {
                 "dimension", "gap", "batch", "bumps", "length-scale", "noise", "tau", "delta", "confidence-scale",
                 "clip-quantile", "composition", "projection-cap", "approximation-size", "checkpoints", "threads", "out",
                 "elimination", "statistical", "projection", "tau-rule", "residual-floor", "reward-offset",
-                "reward-bound", "refined", "qff-nodes", "qff-length-scale", "gpucb-ridge", "gpucb-rho",
-                "gpucb-rkhs-bound", "gpucb-zeta", "gpucb-calibration", "gpucb-shift", "gpucb-shift-scale",
-                "gpucb-radius-scale", "gpucb-regulariser", "gpucb-batch", "help")) {
+                "reward-bound", "refined", "exploit", "exploit-share", "kernel-length-scale", "qff-nodes",
+                "qff-length-scale", "gpucb-ridge", "gpucb-rho", "gpucb-rkhs-bound", "gpucb-zeta", "gpucb-calibration",
+                "gpucb-shift", "gpucb-shift-scale", "gpucb-radius-scale", "gpucb-regulariser", "gpucb-batch", "help")) {
             assertThat(SimulateCommand.USAGE).as(o).containsPattern("--" + o + "[=\\[ ]");
         }
     }
@@ -148,6 +148,14 @@ class SimulateCommandTest {
         assertThat(run("--horizon").err()).contains("--horizon");
         assertThat(run("--threads", "0").code()).isEqualTo(2);
         assertThat(run("--refined", "--bogus").err()).contains("unknown option --bogus");
+        Run share = run("--exploit", "none", "--exploit-share", "0.5");
+        assertThat(share.code()).isEqualTo(2);
+        assertThat(share.err()).contains("--exploit-share needs --exploit argmax");
+        assertThat(run("--exploit", "argmax", "--exploit-share", "1").err()).contains("--exploit-share must lie in [0, 1)");
+        assertThat(run("--exploit", "greedy").err()).contains("--exploit").contains("greedy");
+        Run length = run("--kernel-length-scale", "wide");
+        assertThat(length.code()).isEqualTo(2);
+        assertThat(length.err()).contains("--kernel-length-scale must be a number > 0 or 'median'");
     }
 
     /** bench/run-capri-grid.sh appends --seeds N to a command line that already has --seeds. */

@@ -53,17 +53,28 @@ public final class CapriAlgorithm implements AlgorithmDescriptor {
             split = parallel ? "(epsilon, delta) per epoch (parallel composition: each round enters one epoch)"
                     : "(epsilon/L, delta/L) per releasing epoch, L = max(1, ln T, R) (the paper's split)";
         }
+        CapriConfig.Refinements refinements = spec.tuning().refinements();
+        String decisions = refinements.exploits()
+                ? " Decisions (tuning.exploit ARGMAX, exploitShare " + refinements.exploitShare() + "): a public coin, "
+                        + "independent of contexts and rewards, makes that share of the learning epochs' decisions, "
+                        + "and every decision after the last release, play the latest release's argmax inside "
+                        + "X_r(c); such a decision takes no learning round and its reward enters no sum. This is "
+                        + "post-processing of the releases (no privacy cost); not in the paper, whose Algorithm 1 "
+                        + "plays uniformly over X_r(c)."
+                : "";
+        String engineering = refinements.exploits()
+                ? "; decisions: tuning.exploit ARGMAX, engineering the paper does not cover" : "";
         if (local) {
             return List.of(MechanismDescription.device("Gaussian mechanism on each device",
                     "each learning round's own term y_t A_r^{-1/2} k_S(c_t, x_t) plus N(0, sigma^2 I), made on the "
                             + "user's device with dpbandit-client's CapriRandomiser; the server sums the reports at the "
-                            + "epoch's end",
+                            + "epoch's end." + decisions,
                     "2 C_r in L2 per report (the term is clipped to norm C_r on the device); a user's k = " + k
                             + " reports are " + k + " separate mechanisms",
                     (zcdp ? "sigma = 2 C_r / mu_report, mu_report = " + split.replace("mu / sqrt(R)", "mu / sqrt(k R)")
                             : "each report at " + split + (k > 1 ? ", shared by the user's k reports" : ""))
                             + ". " + MechanismDescription.accountant(spec),
-                    "Pavlovic, Salgia & Zhao, CAPRI with local DP (Algorithm 1, the LDP variant)"));
+                    "Pavlovic, Salgia & Zhao, CAPRI with local DP (Algorithm 1, the LDP variant)" + engineering));
         }
         String calibration = spec.tuning().mode() == TuningMode.PAPER
                 ? "the paper's sigma_0 = 4 B sigma~_max sqrt(ln(1.25/delta'))/epsilon' at each epoch's (epsilon', "
@@ -72,11 +83,11 @@ public final class CapriAlgorithm implements AlgorithmDescriptor {
         return List.of(MechanismDescription.server("Gaussian mechanism, once per epoch",
                 "the epoch's projected sum g_r = sum_t y_t A_r^{-1/2} k_S(c_t, x_t) plus N(0, sigma_r^2 I) when the "
                         + "epoch closes; the next epoch's active sets, the decisions they serve and the /release model "
-                        + "are post-processing of it",
+                        + "are post-processing of it." + decisions,
                 "Delta_r = 2 " + (k > 1 ? k + " " : "") + "C_r in L2 for " + MechanismDescription.unit(spec)
                         + ": each round's term is clipped to norm C_r, a public bound of the epoch's plan",
                 calibration + ". " + MechanismDescription.accountant(spec),
-                "Pavlovic, Salgia & Zhao, CAPRI (Algorithm 1: private projected kernel regression)"));
+                "Pavlovic, Salgia & Zhao, CAPRI (Algorithm 1: private projected kernel regression)" + engineering));
     }
 
     @Override
@@ -102,6 +113,11 @@ public final class CapriAlgorithm implements AlgorithmDescriptor {
             p.add(new InvalidRequestException.FieldProblem("tuning.projectionCap", "must be at most 300 with PAIRWISE "
                     + "elimination (each release carries its m x m factor); PLANNED projection usually needs far "
                     + "fewer points"));
+        }
+        if (t != null && t.exploit() != CapriConfig.Refinements.Exploit.ARGMAX && t.exploitShare() != null
+                && t.exploitShare() != 0.0) {
+            p.add(new InvalidRequestException.FieldProblem("tuning.exploitShare", "needs tuning.exploit ARGMAX: "
+                    + "the paper's decisions (exploit NONE) never exploit"));
         }
         if (t != null && t.rewardOffset() != null && t.rewardOffset() != 0.0 && s.privacy() != null
                 && s.privacy().model() == PrivacyModel.LDP) {

@@ -1,5 +1,6 @@
 package io.dpbandit.algorithms.capri;
 
+import io.dpbandit.bandit.Phase;
 import io.dpbandit.bandit.ServiceErrors;
 import io.dpbandit.policy.ContextKey;
 import io.dpbandit.policy.capri.Capri;
@@ -42,6 +43,8 @@ final class CapriRuntime implements BanditRuntime, PublicModel {
     /** Decoded epoch plans (immutable once stored), for checking LDP reports and serving them. */
     private final Map<Integer, EpochPlan> plans = new ConcurrentHashMap<>();
     private final CapriLocalReports local;
+    /** tuning.exploit ARGMAX: decisions that do not learn play the latest release's argmax. */
+    private final boolean exploits;
 
     CapriRuntime(BanditSpec spec, Capri capri, BanditStateStore.Version version, List<ReleasedModel> models,
             RuntimeServices services) {
@@ -52,6 +55,7 @@ final class CapriRuntime implements BanditRuntime, PublicModel {
         this.activeSets = capri.elimination(this.models);
         this.services = services;
         this.local = spec.privacy().model() == PrivacyModel.LDP ? new CapriLocalReports(this) : null;
+        this.exploits = capri.config().refinements().exploits();
     }
 
     @Override
@@ -89,11 +93,22 @@ final class CapriRuntime implements BanditRuntime, PublicModel {
         return active;
     }
 
-    /** Algorithm 1: play x_t ~ Unif(X_r(c_t)), propensity 1/|X_r(c_t)|, in every phase. */
+    /**
+     * Algorithm 1 (line 12): play x_t ~ Unif(X_r(c_t)), propensity 1/|X_r(c_t)|, in every phase. With
+     * {@code tuning.exploit ARGMAX} [engineering, not in the paper] a released model's argmax inside
+     * X_r(c_t) is played instead on a public coin of probability {@code tuning.exploitShare} while the
+     * bandit learns, and always in the EXPLOIT phase; such a decision never takes a learning slot
+     * (its reward is NOT_USED) and its propensity is the rule's probability of the action, coin
+     * included ({@link Capri#decide(int[], double[], boolean, int, RandomGenerator)}). Post-processing
+     * of the releases: the Gaussian releases and their charges are unchanged.
+     */
     @Override
     public Served decide(double[] context, int[] candidates, RandomGenerator rng) {
-        Capri.Decision d = capri.decide(activeSet(context), version.epoch(), rng);
-        return new Served(d.action(), d.propensity(), local == null ? null : local.randomiserFor(context, d.action()));
+        int[] active = activeSet(context);
+        double[] means = exploits && !models.isEmpty() ? activeSets.means(models.size() - 1, context) : null;
+        Capri.Decision d = capri.decide(active, means, version.phase() == Phase.EXPLORE, version.epoch(), rng);
+        Object randomiser = local == null || d.exploits() ? null : local.randomiserFor(context, d.action());
+        return new Served(d.action(), d.propensity(), randomiser, !d.exploits());
     }
 
     @Override
@@ -182,12 +197,7 @@ final class CapriRuntime implements BanditRuntime, PublicModel {
         int[] active = activeSet(context);
         int best = active[0];
         if (!models.isEmpty()) {
-            double[] mu = activeSets.means(models.size() - 1, context);
-            for (int a : active) {
-                if (mu[a] > mu[best]) {
-                    best = a;
-                }
-            }
+            best = Capri.greedy(active, activeSets.means(models.size() - 1, context));
         }
         if (best < 0) {
             throw new ServiceErrors.NotReady("no active action");

@@ -106,11 +106,65 @@ public final class Capri {
     /** The same, from an active set the caller already has (e.g. cached per context). */
     public Decision decide(int[] active, int epoch, RandomGenerator rng) {
         int action = active[rng.nextInt(active.length)];
-        return new Decision(action, 1.0 / active.length, epoch, active.length);
+        return new Decision(action, 1.0 / active.length, epoch, active.length, false);
     }
 
-    /** A decision and the propensity it was taken with. */
-    public record Decision(int action, double propensity, int epoch, int activeSetSize) {
+    /**
+     * The action for a context under the configured {@link CapriConfig.Refinements.Exploit} rule. NONE,
+     * or no model released yet: the paper's uniform draw over X_r(c) (Algorithm 1 line 12), a learning
+     * candidate. ARGMAX [engineering, not in the paper]: while the bandit learns, a public coin with
+     * probability s = exploitShare (drawn only when s &gt; 0, so s = 0 draws exactly what NONE draws)
+     * makes the decision an exploit decision, x̂(c) = argmax over X_r(c) of the latest released μ̂ (the
+     * lowest index on ties), which must not take a learning round; otherwise it is the paper's uniform
+     * draw. Once the bandit no longer learns (after its last release) every decision exploits.
+     *
+     * <p>Privacy: x̂(c) is a function of released models and the decision's own context only
+     * (post-processing, like the active sets), and an exploit decision's reward enters no sum. The
+     * coin is independent of the context, so the learning rounds stay i.i.d. draws of κ × Unif(X_r(c)),
+     * as the estimator needs ({@link CapriConfig.Refinements.Exploit}).
+     *
+     * <p>Propensity: the probability that this rule, coin included, serves the action for this context:
+     * (1 − s)/|X_r(c)| + s · 1{x = x̂(c)} while learning, 1 after the last release, and 1/|X_r(c)| for the
+     * paper's rule.
+     *
+     * @param active   X_r(c), sorted action indices (never empty)
+     * @param means    μ̂ of the latest released model for every action, or null when none is released
+     * @param learning whether the bandit still learns (an epoch that will release is open)
+     */
+    public Decision decide(int[] active, double[] means, boolean learning, int epoch, RandomGenerator rng) {
+        CapriConfig.Refinements r = config.refinements();
+        if (!r.exploits() || means == null) {
+            return decide(active, epoch, rng);
+        }
+        int greedy = greedy(active, means);
+        if (!learning) {
+            return new Decision(greedy, 1.0, epoch, active.length, true);
+        }
+        double s = r.exploitShare();
+        boolean exploit = s > 0 && rng.nextDouble() < s;
+        int action = exploit ? greedy : active[rng.nextInt(active.length)];
+        double propensity = (1 - s) / active.length + (action == greedy ? s : 0.0);
+        return new Decision(action, propensity, epoch, active.length, exploit);
+    }
+
+    /** argmax over {@code active} of {@code means}, the lowest index on ties. */
+    public static int greedy(int[] active, double[] means) {
+        int best = active[0];
+        for (int a : active) {
+            if (means[a] > means[best]) {
+                best = a;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * A decision and the propensity it was taken with.
+     *
+     * @param exploits whether it plays the released model's argmax and so must not be a learning round
+     *                 (ARGMAX only; the paper's decisions never do)
+     */
+    public record Decision(int action, double propensity, int epoch, int activeSetSize, boolean exploits) {
     }
 
     /** A calculator of this epoch's clipped contributions (the JDP server side, or the LDP client). */

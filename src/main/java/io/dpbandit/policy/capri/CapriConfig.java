@@ -168,9 +168,16 @@ public record CapriConfig(int horizon, List<double[]> actionFeatures, KernelSpec
      *                      randomiser clips to [−B, B]).
      * @param residualFloor PLANNED projection: m_r is at least the rank whose eigen-truncation keeps
      *                      all but this fraction of the support's kernel trace (0.1 by default)
+     * @param exploit       NONE (the paper): every decision is uniform over X_r(c). ARGMAX
+     *                      [engineering, not in the paper]: once a model is released, a decision that
+     *                      does not learn plays argmax over X_r(c) of the latest released μ̂, see
+     *                      {@link Exploit}. Post-processing of the releases: no privacy cost.
+     * @param exploitShare  ARGMAX: s ∈ [0, 1), the share of decisions of a learning epoch that exploit
+     *                      (a public coin, independent of the context) instead of taking a learning
+     *                      round; 0 exploits only after the last release
      */
     public record Refinements(EliminationTest elimination, StatisticalTerm statistical, ProjectionRule projection,
-            TauRule tau, double rewardOffset, double residualFloor) {
+            TauRule tau, double rewardOffset, double residualFloor, Exploit exploit, double exploitShare) {
 
         public enum EliminationTest { WIDTH, PAIRWISE }
 
@@ -179,6 +186,35 @@ public record CapriConfig(int horizon, List<double[]> actionFeatures, KernelSpec
         public enum ProjectionRule { RANDOM, PLANNED }
 
         public enum TauRule { FIXED, PLANNED }
+
+        /**
+         * How a decision that is not a learning round is played.
+         *
+         * <p>NONE: the paper's decisions (Pavlovic, Salgia &amp; Zhao, CAPRI, Algorithm 1 line 12, "take
+         * the action x_t ~ Unif(X_r(c_t))"): uniform over the active set in every round, also after the
+         * horizon.
+         *
+         * <p>ARGMAX [engineering; the paper does not cover it]: after the first release, a public coin
+         * with probability {@code exploitShare}, independent of the context and of every reward, makes
+         * a decision an <em>exploit</em> decision: it plays argmax over X_r(c) of the latest released
+         * μ̂ and is never a learning round (its reward enters no sum). The other decisions are the
+         * paper's: uniform over X_r(c) and learning. Once the last releasing epoch has closed
+         * (the service's EXPLOIT phase, the simulator's rounds after the last release) every decision
+         * exploits. Why the estimator stays valid: the paper's μ̂_r (eq. 4, Lemma 3.1) needs R_r and S_r
+         * to be i.i.d. copies of the epoch's points W_t, which it draws from κ × Unif(X_r(c)); so the
+         * epoch's learning rounds must be i.i.d. with c from the users' law and x ~ Unif(X_r(c)). The
+         * coin is independent of the context, so the learning rounds are still exactly such draws, only
+         * fewer per decision. Exploiting inside the learning rounds instead would bias μ̂_r toward the
+         * exploited actions (their k_S terms would be over-counted against the uniform R_r), and
+         * importance weights to undo it would multiply the contribution bound C_r, and the noise, by
+         * the largest weight.
+         * Why privacy holds: an exploit decision is a function of the released models and of its own
+         * context (post-processing, as the active sets are), and its reward is never used, so the
+         * epochs' Gaussian releases and their calibration are unchanged (JDP: the action shown to user
+         * t may depend on t's own context). An epoch still waits for T_r learning rounds, so with a
+         * share s a bandit learns its horizon's rounds over about T/(1 − s) decisions.
+         */
+        public enum Exploit { NONE, ARGMAX }
 
         public Refinements {
             if (elimination == null) {
@@ -199,6 +235,21 @@ public record CapriConfig(int horizon, List<double[]> actionFeatures, KernelSpec
             if (!(residualFloor > 0 && residualFloor < 1)) {
                 throw new IllegalArgumentException("residualFloor must lie in (0, 1), was " + residualFloor);
             }
+            if (exploit == null) {
+                exploit = Exploit.NONE;
+            }
+            if (!(exploitShare >= 0 && exploitShare < 1)) {
+                throw new IllegalArgumentException("exploitShare must lie in [0, 1), was " + exploitShare);
+            }
+            if (exploit == Exploit.NONE && exploitShare != 0) {
+                throw new IllegalArgumentException("exploitShare needs exploit ARGMAX");
+            }
+        }
+
+        /** The refinements without exploitation (the paper's decisions). */
+        public Refinements(EliminationTest elimination, StatisticalTerm statistical, ProjectionRule projection,
+                TauRule tau, double rewardOffset, double residualFloor) {
+            this(elimination, statistical, projection, tau, rewardOffset, residualFloor, Exploit.NONE, 0.0);
         }
 
         /** The paper's algorithm: 4Δ elimination, theory statistics, random S, fixed τ, no offset. */
@@ -217,27 +268,40 @@ public record CapriConfig(int horizon, List<double[]> actionFeatures, KernelSpec
         }
 
         public Refinements withElimination(EliminationTest e) {
-            return new Refinements(e, statistical, projection, tau, rewardOffset, residualFloor);
+            return new Refinements(e, statistical, projection, tau, rewardOffset, residualFloor, exploit,
+                    exploitShare);
         }
 
         public Refinements withStatistical(StatisticalTerm t) {
-            return new Refinements(elimination, t, projection, tau, rewardOffset, residualFloor);
+            return new Refinements(elimination, t, projection, tau, rewardOffset, residualFloor, exploit, exploitShare);
         }
 
         public Refinements withProjection(ProjectionRule p) {
-            return new Refinements(elimination, statistical, p, tau, rewardOffset, residualFloor);
+            return new Refinements(elimination, statistical, p, tau, rewardOffset, residualFloor, exploit, exploitShare);
         }
 
         public Refinements withTau(TauRule t) {
-            return new Refinements(elimination, statistical, projection, t, rewardOffset, residualFloor);
+            return new Refinements(elimination, statistical, projection, t, rewardOffset, residualFloor, exploit,
+                    exploitShare);
         }
 
         public Refinements withRewardOffset(double b0) {
-            return new Refinements(elimination, statistical, projection, tau, b0, residualFloor);
+            return new Refinements(elimination, statistical, projection, tau, b0, residualFloor, exploit, exploitShare);
         }
 
         public Refinements withResidualFloor(double floor) {
-            return new Refinements(elimination, statistical, projection, tau, rewardOffset, floor);
+            return new Refinements(elimination, statistical, projection, tau, rewardOffset, floor, exploit,
+                    exploitShare);
+        }
+
+        /** The same refinements with another exploitation rule and share ({@link Exploit}). */
+        public Refinements withExploit(Exploit e, double share) {
+            return new Refinements(elimination, statistical, projection, tau, rewardOffset, residualFloor, e, share);
+        }
+
+        /** Whether decisions exploit the released μ̂ ({@link Exploit#ARGMAX}). */
+        public boolean exploits() {
+            return exploit == Exploit.ARGMAX;
         }
     }
 
