@@ -219,8 +219,9 @@ export function stepChart({ label, points, start, end, reference, referenceLabel
  * with an optional dashed reference line {value, label} (the reward range a width is measured against).
  */
 export function barChart({ label, bars, yTitle, yMax, xTitle, reference, W = WIDE }) {
-  const H = 230;
-  const m = { top: 14, right: 12, bottom: 40, left: 56 };
+  // A reference's label goes in a key above the plot: on its line it would cover the bars it crosses.
+  const H = reference ? 246 : 230;
+  const m = { top: reference ? 30 : 14, right: 12, bottom: 40, left: 56 };
   const top = yMax ?? Math.max(0, reference?.value ?? 0, ...bars.map((b) => b.value ?? 0));
   const [, hi] = niceDomain(0, top > 0 ? top : 1, 4);
   const y = linear(0, hi, H - m.bottom, m.top);
@@ -244,8 +245,9 @@ export function barChart({ label, bars, yTitle, yMax, xTitle, reference, W = WID
   if (reference) {
     root.append(svg('line', { class: 'reference', x1: m.left, x2: W - m.right, y1: y(reference.value),
       y2: y(reference.value) }, tooltip(reference.label)));
-    root.append(svg('text', { class: 'reference-label', x: W - m.right, y: y(reference.value) - 5,
-      'text-anchor': 'end' }, reference.text ?? reference.label));
+    const text = svg('text', { class: 'reference-label', x: W - m.right, y: 12, 'text-anchor': 'end' },
+      `dashed: ${reference.text ?? reference.label}`);
+    root.append(text);
   }
   return root;
 }

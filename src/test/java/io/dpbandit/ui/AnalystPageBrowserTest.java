@@ -737,7 +737,9 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
         Files.deleteIfExists(target);
         WebElement button = panel.findElement(By.cssSelector("button.download[data-csv='" + file + "']"));
         button.click();
-        wait.until(d -> Files.exists(target));
+        // Chrome reserves the final name with an empty file while it writes to a .crdownload beside it.
+        wait.until(d -> Files.exists(target) && !Files.exists(downloads.resolve(file + ".crdownload"))
+                && target.toFile().length() > 0);
         String text = Files.readString(target);
         assertThat(text).endsWith("\r\n");
         List<List<String>> rows = new java.util.ArrayList<>();
