@@ -21,7 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Every code block fenced as {@code ```bash runnable} in README.md (the walkthrough) and then in
  * docs/api.md (curl for every algorithm) is run, in order, as one bash script per document
  * ({@code set -euo pipefail}) from a directory whose {@code data/embedded-postgres} is the started
- * service's data directory, as the quick start's is at the repository's root; only the port in
+ * service's data directory and whose {@code examples} are the repository's, as at the repository's
+ * root after the quick start; only the port in
  * {@code BASE=http://localhost:8080} is replaced. Each group of {@code # -> } lines is what the
  * output since the previous group must contain, line by line and in order, with {@code ...} matching
  * anything: so a shown answer that the service does not give fails here, and the docs cannot go stale.
@@ -40,6 +41,13 @@ class WalkthroughTest {
     void readmesWalkthroughAndApiExamplesRunAsWrittenAndAnswerWhatTheyShow() throws Exception {
         Path data = work.resolve("data").resolve("embedded-postgres");
         Files.createDirectories(data.getParent());
+        // the examples the commands send (-d @examples/...), where they are at the repository's root
+        Files.createDirectories(work.resolve("examples"));
+        try (var examples = Files.list(RepositoryPaths.root().resolve("examples"))) {
+            for (Path example : examples.toList()) {
+                Files.copy(example, work.resolve("examples").resolve(example.getFileName()));
+            }
+        }
         QuickStartProcess service = QuickStartProcess.launch(data, work.resolve("service.log"));
         try {
             service.awaitReady(START);
