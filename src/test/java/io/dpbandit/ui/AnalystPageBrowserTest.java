@@ -808,12 +808,13 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
         return "http://localhost:" + port + path;
     }
 
-    /** The JSON of a walkthrough's `curl ... -d '{...}'` in README.md that creates the bandit `id`. */
+    /** The JSON of a `curl ... -d '{...}'` in README.md's walkthrough or docs/api.md that creates the bandit `id`. */
     static String readmeSpec(String id) throws IOException {
-        String readme = Files.readString(RepositoryPaths.root().resolve("README.md"));
+        String readme = Files.readString(RepositoryPaths.root().resolve("README.md"))
+                + Files.readString(RepositoryPaths.root().resolve("docs/api.md"));
         Matcher m = Pattern.compile("-d '(\\{\\s*\"id\": \"" + Pattern.quote(id) + "\".*?\\})'", Pattern.DOTALL)
                 .matcher(readme);
-        assertThat(m.find()).as("README.md creates bandit %s", id).isTrue();
+        assertThat(m.find()).as("README.md or docs/api.md creates bandit %s", id).isTrue();
         return m.group(1);
     }
 
