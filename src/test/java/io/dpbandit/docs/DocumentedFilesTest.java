@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  */
 class DocumentedFilesTest {
 
-    static final Pattern EXAMPLE = Pattern.compile("examples/[A-Za-z0-9._-]+");
+    static final Pattern EXAMPLE = Pattern.compile("examples/[A-Za-z0-9._/-]+");
     static final Pattern CURL_FILE = Pattern.compile("-d @(\\S+)");
 
     @Test

@@ -94,6 +94,24 @@ class SdkGuideDocsTest {
     }
 
     @Test
+    void readmesJavaIsASnippetThatSdkGuideTestRuns() throws IOException {
+        Map<String, String> snippets = snippets();
+        Matcher m = BLOCK.matcher(Files.readString(RepositoryPaths.root().resolve("README.md")));
+        int java = 0;
+        while (m.find()) {
+            if (!m.group(3).equals("java")) {
+                continue;
+            }
+            java++;
+            assertThat(m.group(1)).as("README's java block without <!-- snippet: name -->:\n" + m.group(4))
+                    .isEqualTo("snippet");
+            assertThat(m.group(4)).as("README's snippet " + m.group(2) + " as SdkGuideTest runs it")
+                    .isEqualTo(snippets.get(m.group(2)));
+        }
+        assertThat(java).as("README shows the SDK's decide and feedback").isPositive();
+    }
+
+    @Test
     void theDependencyIsTheOneTheBuildInstalls() throws Exception {
         Element project = xml(RepositoryPaths.root().resolve("pom.xml"));
         Element sdk = xml(RepositoryPaths.root().resolve("src/sdk/pom.xml"));
