@@ -280,6 +280,7 @@ public class BanditService {
     }
 
     Ledger.Budget budget(BanditRecord row) {
-        return ledger.budget(row.getId(), row.getEpsilonTotal(), row.getDeltaTotal());
+        return ledger.budget(row.getId(), row.getEpsilonTotal(), row.getDeltaTotal(),
+                codec.read(row.getSpec(), BanditSpec.class).privacy().accountantOrBasic());
     }
 }

@@ -101,7 +101,8 @@ public class PrivacyReports {
         Guarantee guarantee = new Guarantee(row.getEpsilonTotal(), row.getDeltaTotal(), p.accountantOrBasic().name(),
                 p.composition() == null ? null : p.composition().name(), statement);
         List<MechanismDescription> mechanisms = Algorithms.of(spec.algorithm()).mechanisms(spec);
-        Ledger.Budget spent = ledger.budget(id, row.getEpsilonTotal(), row.getDeltaTotal());
+        Ledger.Budget spent = ledger.budget(id, row.getEpsilonTotal(), row.getDeltaTotal(),
+                p.accountantOrBasic());
         Ledger.SharedBudget shared = row.getBudgetId() == null ? null : budgets.get(row.getBudgetId());
         double bound = spec.rewardBound() == null ? 1.0 : spec.rewardBound();
         double offset = spec.tuning() == null || spec.tuning().rewardOffset() == null ? 0.0
