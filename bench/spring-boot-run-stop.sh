@@ -3,7 +3,7 @@
 # the forked JVM, SIGTERM to maven, SIGTERM to the whole process group, and Ctrl-C on a terminal
 # (a pseudo-terminal here, so that the terminal itself sends SIGINT to the foreground group).
 # Prints one row per case: maven's exit status, its BUILD line, and whether the service logged a
-# graceful shutdown. README ("Stopping") shows the table. About a minute per case; run offline
+# graceful shutdown. docs/operations.md ("Stopping") shows the table. About a minute per case; run offline
 # (-o) once the dependencies are present. Uses port 18080 and a temporary data directory.
 set -uo pipefail
 cd "$(dirname "$0")/.."

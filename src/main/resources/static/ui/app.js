@@ -3,8 +3,9 @@
 
 import { ApiError, banditPath, get, session } from './api.js';
 import { num } from './charts.js';
+import { downloads } from './csv.js';
 import { h } from './dom.js';
-import { loadProfiles, panels, plansEpochs, showsPanel, sources, workLabel } from './panels.js';
+import { loadProfiles, panels, plansEpochs, showsPanel, sources, sourcesFor, workLabel } from './panels.js';
 
 const REFRESH_MS = 5000;
 
@@ -215,13 +216,15 @@ function showBandit(id) {
     ...panelNodes.values());
   main.replaceChildren(page);
   main.focus();
-  const needed = [...new Set(panels.flatMap((p) => p.sources))];
   const seen = new Map();
   refreshing(async (mine) => {
     let data;
     try {
+      // The status first: its algorithm says which panels, and so which sources, this page reads.
+      const status = await get(sources.status(id));
+      const needed = sourcesFor(status.algorithm).filter((s) => s !== 'status');
       const values = await Promise.all(needed.map((s) => get(sources[s](id))));
-      data = Object.fromEntries(needed.map((s, i) => [s, values[i]]));
+      data = { status, ...Object.fromEntries(needed.map((s, i) => [s, values[i]])) };
     } catch (e) {
       if (mine === view) failed(e, page);
       return;
@@ -229,11 +232,16 @@ function showBandit(id) {
     if (mine !== view) return;
     clearFailure(page);
     const now = Date.now();
-    if (seen.get('facts') !== JSON.stringify(data.status)) {
-      seen.set('facts', JSON.stringify(data.status));
-      facts.replaceChildren(...describe(data.status));
+    const factsInput = JSON.stringify([data.status, data.privacy?.rewards]);
+    if (seen.get('facts') !== factsInput) {
+      seen.set('facts', factsInput);
+      facts.replaceChildren(...describe(data.status, data.privacy?.rewards));
     }
     for (const panel of panels) {
+      if (!showsPanel(data.status.algorithm, panel.id)) {
+        panelNodes.get(panel.id).hidden = true;
+        continue;
+      }
       const input = Object.fromEntries(panel.sources.map((s) => [s, data[s]]));
       const text = JSON.stringify(input);
       if (seen.get(panel.id) === text) continue;
@@ -241,7 +249,7 @@ function showBandit(id) {
       const node = panelNodes.get(panel.id);
       let out;
       try {
-        out = showsPanel(data.status.algorithm, panel.id) ? panel.render(input, now) : null;
+        out = panel.render(input, now);
       } catch (e) {
         out = { description: 'This chart could not be drawn from the data the service sent.' };
       }
@@ -251,21 +259,33 @@ function showBandit(id) {
         node.append(...[out.description && h('p', { class: 'description' }, out.description),
           out.figure && h('div', { class: out.beside ? 'figure beside' : 'figure' }, h('figure', {}, out.figure),
             out.legend),
-          !out.figure && out.legend, out.table].filter(Boolean));
+          !out.figure && out.legend, out.downloads && out.downloads.length > 0 && downloads(out.downloads),
+          out.table].filter(Boolean));
       }
     }
   });
 }
 
-function describe(b) {
+/**
+ * The bandit's facts. How many learning rounds its model holds is public (rounds fold on their
+ * feedback windows, whatever feedback came): an epoch algorithm's releases hold its closed epochs'
+ * rounds, a sequential model every round folded so far (GET /bandits/{id} modelRounds).
+ */
+function describe(b, rewards) {
   const fact = (term, ...value) => [h('dt', {}, term), h('dd', {}, ...value)];
+  const held = b.modelRounds ?? b.rounds;
+  const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
   return [
     ...fact('Algorithm', b.algorithm),
     ...fact('Phase', phaseBadge(b.phase)),
     ...fact('Epoch', `${b.epoch} `, b.epochLength ? h('span', { class: 'muted' }, rounds(b)) : ''),
     ...fact('Current epoch', currentWork(b)),
     ...fact('Budget spent (ε)', budgetMeter(b.budget)),
-    ...fact('Decisions', `${b.decisions}, of which ${b.rounds} learning rounds are in releases`),
+    ...fact('Decisions', plansEpochs(b.algorithm)
+      ? `${b.decisions}, of which ${plural(held, 'learning round')} ${held === 1 ? 'is' : 'are'} in releases`
+      : `${b.decisions}; the model holds ${plural(held, 'learning round')}`),
+    ...(rewards ? fact('Rewards', `clipped to [${num(rewards.low)}, ${num(rewards.high)}]`
+      + (rewards.offset !== 0 ? ` (the model takes y − ${num(rewards.offset)})` : '')) : []),
   ];
 }
 

@@ -73,14 +73,53 @@ const TIME_STEPS = [SECOND, 2 * SECOND, 5 * SECOND, 10 * SECOND, 15 * SECOND, 30
   5 * MINUTE, 10 * MINUTE, 15 * MINUTE, 30 * MINUTE, HOUR, 2 * HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR, DAY, 2 * DAY,
   7 * DAY, 14 * DAY, 30 * DAY, 90 * DAY, 365 * DAY];
 
-const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const clockSeconds = new Intl.DateTimeFormat(undefined,
-  { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
-const dayOnly = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
-const full = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit',
-  minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+// Times are shown in the browser's time zone, ISO-like (2025-03-14 09:30:05), and every time axis
+// names that zone and its UTC offset; a CSV carries ISO 8601 instants with their offset.
 
-export const when = (t) => full.format(new Date(t));
+const pad = (n, width = 2) => String(n).padStart(width, '0');
+
+/** The browser's time zone by name ("Europe/Berlin"), or null where the browser does not say. */
+export function zoneName() {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch (e) {
+    return null;
+  }
+}
+
+/** The browser zone's offset from UTC at instant t: "+05:30", "-03:00", "+00:00". */
+export function offset(t) {
+  const minutes = -new Date(t).getTimezoneOffset();
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/** "2025-03-14" in the browser's zone. */
+export function isoDate(t) {
+  const d = new Date(t);
+  return `${pad(d.getFullYear(), 4)}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+function isoClock(t, seconds) {
+  const d = new Date(t);
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}${seconds ? `:${pad(d.getSeconds())}` : ''}`;
+}
+
+/** A moment in full, as tables and tooltips show it: "2025-03-14 09:30:05 UTC+01:00". */
+export const when = (t) => `${isoDate(t)} ${isoClock(t, true)} UTC${offset(t)}`;
+
+/** ISO 8601 with the offset, to the millisecond, as a CSV carries it: "2025-03-14T09:30:05.120+01:00". */
+export const isoInstant = (t) => `${isoDate(t)}T${isoClock(t, true)}.${pad(new Date(t).getMilliseconds(), 3)}`
+  + `${offset(t)}`;
+
+/** What a time axis says about its zone: "Time in Europe/Berlin (UTC+01:00)", both offsets across a change. */
+export function timeAxisTitle(t0, t1) {
+  const [a, b] = [offset(t0), offset(t1)];
+  const utc = a === b ? `UTC${a}` : `UTC${a} to UTC${b}`;
+  const zone = zoneName();
+  return zone ? `Time in ${zone} (${utc})` : `Time (${utc})`;
+}
 
 /** Duration in words: "850 ms", "12 s", "3 min 5 s", "2 h 10 min", "3 d 4 h". */
 export function duration(ms) {
@@ -91,16 +130,35 @@ export function duration(ms) {
   return `${Math.floor(ms / DAY)} d ${Math.round((ms % DAY) / HOUR)} h`;
 }
 
+/**
+ * Ticks on round local times. The first tick, and every tick on a new day, carries its date
+ * ("2025-03-14 09:30"); the others the time of day only ("09:35"), or the date only for steps of a
+ * day or more.
+ */
 function timeTicks(t0, t1, count = 6) {
   const span = Math.max(t1 - t0, SECOND);
   const step = TIME_STEPS.find((s) => span / s <= count) ?? TIME_STEPS[TIME_STEPS.length - 1];
-  const offset = new Date(t0).getTimezoneOffset() * MINUTE; // align to local midnight and hours
-  const format = step >= DAY ? dayOnly : step < MINUTE ? clockSeconds : clock;
+  const shift = new Date(t0).getTimezoneOffset() * MINUTE; // align to local midnight and hours
   const out = [];
-  for (let t = Math.ceil((t0 - offset) / step) * step + offset; t <= t1; t += step) {
-    out.push({ t, label: format.format(new Date(t)) });
+  let day = null;
+  for (let t = Math.ceil((t0 - shift) / step) * step + shift; t <= t1; t += step) {
+    const date = isoDate(t);
+    const clockText = isoClock(t, step < MINUTE);
+    const label = step >= DAY ? date : date !== day ? `${date} ${clockText}` : clockText;
+    day = date;
+    out.push({ t, label });
   }
+  if (out.length === 0) out.push({ t: t0, label: `${isoDate(t0)} ${isoClock(t0, true)}` });
   return out;
+}
+
+/** The ticks and zone title of a time axis along the bottom of a chart. */
+function timeAxis(root, x, start, end, baseline, left, right) {
+  for (const tick of timeTicks(start, end, Math.max(2, Math.min(6, Math.floor((right - left) / 140))))) {
+    root.append(svg('text', { class: 'tick time', x: x(tick.t), y: baseline + 16, 'text-anchor': 'middle' },
+      tick.label));
+  }
+  axisTitle(root, timeAxisTitle(start, end), (left + right) / 2, baseline + 34);
 }
 
 const linear = (d0, d1, r0, r1) => (v) => (d1 === d0 ? (r0 + r1) / 2 : r0 + ((v - d0) / (d1 - d0)) * (r1 - r0));
@@ -130,18 +188,15 @@ function axisTitle(g, text, x, y, rotate = false) {
  * line (the total). points: [{t, v, title}] in time order, each the value from t on.
  */
 export function stepChart({ label, points, start, end, reference, referenceLabel, yTitle, W = WIDE }) {
-  const H = 260;
-  const m = { top: 16, right: 24, bottom: 34, left: 64 };
+  const H = 280;
+  const m = { top: 16, right: 24, bottom: 52, left: 64 };
   const top = Math.max(reference ?? 0, ...points.map((p) => p.v), 0);
   const [, yMax] = niceDomain(0, top > 0 ? top : 1);
   const x = linear(start, end, m.left, W - m.right);
   const y = linear(0, yMax, H - m.bottom, m.top);
   const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': label, class: 'chart' });
   yAxis(root, y, ticks(0, yMax, 4), m.left, W - m.right);
-  for (const tick of timeTicks(start, end)) {
-    root.append(svg('text', { class: 'tick', x: x(tick.t), y: H - m.bottom + 16, 'text-anchor': 'middle' },
-      tick.label));
-  }
+  timeAxis(root, x, start, end, H - m.bottom, m.left, W - m.right);
   axisTitle(root, yTitle, 16, (m.top + H - m.bottom) / 2, true);
   let d = `M${x(start)},${y(0)}`;
   for (const p of points) d += `H${x(p.t)}V${y(p.v)}`;
@@ -159,11 +214,15 @@ export function stepChart({ label, points, start, end, reference, referenceLabel
   return root;
 }
 
-/** One bar per item: [{label, value, title}] (value null: no bar, e.g. an epoch not released yet). */
-export function barChart({ label, bars, yTitle, yMax, xTitle, W = WIDE }) {
-  const H = 230;
-  const m = { top: 14, right: 12, bottom: 40, left: 56 };
-  const top = yMax ?? Math.max(0, ...bars.map((b) => b.value ?? 0));
+/**
+ * One bar per item: [{label, value, title}] (value null: no bar, e.g. an epoch not released yet),
+ * with an optional dashed reference line {value, label} (the reward range a width is measured against).
+ */
+export function barChart({ label, bars, yTitle, yMax, xTitle, reference, W = WIDE }) {
+  // A reference's label goes in a key above the plot: on its line it would cover the bars it crosses.
+  const H = reference ? 246 : 230;
+  const m = { top: reference ? 30 : 14, right: 12, bottom: 40, left: 56 };
+  const top = yMax ?? Math.max(0, reference?.value ?? 0, ...bars.map((b) => b.value ?? 0));
   const [, hi] = niceDomain(0, top > 0 ? top : 1, 4);
   const y = linear(0, hi, H - m.bottom, m.top);
   const band = (W - m.left - m.right) / Math.max(1, bars.length);
@@ -183,6 +242,13 @@ export function barChart({ label, bars, yTitle, yMax, xTitle, W = WIDE }) {
     }
   });
   axisTitle(root, xTitle, (m.left + W - m.right) / 2, H - 6);
+  if (reference) {
+    root.append(svg('line', { class: 'reference', x1: m.left, x2: W - m.right, y1: y(reference.value),
+      y2: y(reference.value) }, tooltip(reference.label)));
+    const text = svg('text', { class: 'reference-label', x: W - m.right, y: 12, 'text-anchor': 'end' },
+      `dashed: ${reference.text ?? reference.label}`);
+    root.append(text);
+  }
   return root;
 }
 
@@ -192,15 +258,14 @@ export function barChart({ label, bars, yTitle, yMax, xTitle, W = WIDE }) {
  */
 export function timeline({ label, rows, start, end, now, W = WIDE }) {
   const rowHeight = 26;
-  const m = { top: 8, right: 24, bottom: 30, left: 84 };
+  const m = { top: 8, right: 24, bottom: 48, left: 84 };
   const H = m.top + rows.length * rowHeight + m.bottom;
   const x = linear(start, end, m.left, W - m.right);
   const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': label, class: 'chart timeline' });
   for (const tick of timeTicks(start, end)) {
     root.append(svg('line', { class: 'grid', x1: x(tick.t), x2: x(tick.t), y1: m.top, y2: H - m.bottom }));
-    root.append(svg('text', { class: 'tick', x: x(tick.t), y: H - m.bottom + 16, 'text-anchor': 'middle' },
-      tick.label));
   }
+  timeAxis(root, x, start, end, H - m.bottom, m.left, W - m.right);
   rows.forEach((row, i) => {
     const top = m.top + i * rowHeight;
     root.append(svg('text', { class: 'row-label', x: m.left - 8, y: top + rowHeight / 2, 'text-anchor': 'end',
@@ -290,4 +355,125 @@ function padded(values) {
   const hi = Math.max(...values);
   const pad = hi > lo ? (hi - lo) * 0.08 : 0.5;
   return [lo - pad, hi + pad];
+}
+
+// ---- logarithmic axes ---------------------------------------------------------------------------
+
+/** Ticks on a log scale: powers of ten, with 2 and 5 in between when few decades are shown. */
+function logTicks(lo, hi) {
+  const out = [];
+  const first = Math.floor(Math.log10(lo));
+  const last = Math.ceil(Math.log10(hi));
+  const steps = last - first <= 2 ? [1, 2, 5] : [1];
+  for (let e = first; e <= last; e++) {
+    for (const m of steps) {
+      const v = Number((m * 10 ** e).toPrecision(12));
+      if (v >= lo * (1 - 1e-9) && v <= hi * (1 + 1e-9)) out.push(v);
+    }
+  }
+  return out;
+}
+
+const logScale = (d0, d1, r0, r1) => {
+  const [l0, l1] = [Math.log10(d0), Math.log10(d1)];
+  return (v) => (l1 === l0 ? (r0 + r1) / 2 : r0 + ((Math.log10(v) - l0) / (l1 - l0)) * (r1 - r0));
+};
+
+/** [lo, hi] of positive values widened to whole decades' round numbers (1, 2 or 5 times a power of ten). */
+function logDomain(values) {
+  const positive = values.filter((v) => v > 0 && Number.isFinite(v));
+  if (positive.length === 0) return [0.1, 1];
+  const round = (v, up) => {
+    const e = Math.floor(Math.log10(v));
+    const ms = up ? [1, 2, 5, 10] : [10, 5, 2, 1];
+    for (const m of ms) {
+      const c = m * 10 ** e;
+      if (up ? c >= v * (1 - 1e-9) : c <= v * (1 + 1e-9)) return c;
+    }
+    return 10 ** e;
+  };
+  const lo = round(Math.min(...positive), false);
+  const hi = round(Math.max(...positive), true);
+  return hi > lo ? [lo, hi] : [lo / 2, hi * 2];
+}
+
+/**
+ * Curves on log–log axes: series [{label, kind, points: [{x, y, title}]}] drawn as lines through
+ * dots (a CSS class per kind), horizontal dashed references [{value, label}] and vertical markers
+ * [{at, label, kind}] (e.g. "now").
+ */
+export function curveChart({ label, series, references = [], markers = [], xTitle, yTitle, xMin, xMax, W = WIDE }) {
+  const H = 300;
+  const m = { top: 18, right: 24, bottom: 48, left: 72 };
+  const xs = series.flatMap((s) => s.points.map((p) => p.x)).concat(markers.map((k) => k.at));
+  const [x0, x1] = logDomain([...xs, xMin, xMax].filter((v) => v !== undefined));
+  const ys = series.flatMap((s) => s.points.map((p) => p.y)).concat(references.map((r) => r.value));
+  const [y0, y1] = logDomain(ys);
+  const x = logScale(x0, x1, m.left, W - m.right);
+  const y = logScale(y0, y1, H - m.bottom, m.top);
+  const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': label, class: 'chart curves' });
+  yAxis(root, y, logTicks(y0, y1), m.left, W - m.right);
+  for (const v of logTicks(x0, x1)) {
+    root.append(svg('line', { class: 'grid', x1: x(v), x2: x(v), y1: m.top, y2: H - m.bottom }));
+    root.append(svg('text', { class: 'tick', x: x(v), y: H - m.bottom + 16, 'text-anchor': 'middle' }, num(v)));
+  }
+  axisTitle(root, xTitle, (m.left + W - m.right) / 2, H - m.bottom + 34);
+  axisTitle(root, yTitle, 16, (m.top + H - m.bottom) / 2, true);
+  for (const r of references) {
+    root.append(svg('line', { class: 'reference', x1: m.left, x2: W - m.right, y1: y(r.value), y2: y(r.value) },
+      tooltip(r.label)));
+    root.append(svg('text', { class: 'reference-label', x: W - m.right, y: y(r.value) - 5, 'text-anchor': 'end' },
+      r.text ?? r.label));
+  }
+  markers.forEach((k, i) => {
+    const at = x(Math.min(x1, Math.max(x0, k.at)));
+    const right = at > (m.left + W - m.right) / 2;
+    root.append(svg('line', { class: `marker ${k.kind ?? ''}`, x1: at, x2: at, y1: m.top, y2: H - m.bottom },
+      tooltip(k.label)));
+    root.append(svg('text', { class: `marker-label ${k.kind ?? ''}`, x: right ? at - 4 : at + 4, y: m.top + 10 + 14 * i,
+      'text-anchor': right ? 'end' : 'start' }, k.label));
+  });
+  for (const s of series) {
+    const pts = s.points.filter((p) => p.x > 0 && p.y > 0);
+    if (pts.length > 1) {
+      root.append(svg('path', { class: `curve ${s.kind}`, d: pts.map((p, i) => `${i ? 'L' : 'M'}${x(p.x)},${y(p.y)}`)
+        .join('') }));
+    }
+    for (const p of pts) {
+      root.append(svg('circle', { class: `dot ${s.kind}`, cx: x(p.x), cy: y(p.y), r: 4 }, tooltip(p.title)));
+    }
+  }
+  return root;
+}
+
+/**
+ * Recommended action along a 1-d context: the line [lo, hi] shaded by the action recommended at
+ * each point (halfway to the neighbouring points), with a dot per point. points: [{x, category, title}].
+ */
+export function stripChart({ label, points, colourOf, xTitle, W = WIDE }) {
+  const H = 110;
+  const m = { top: 12, right: 24, bottom: 40, left: 24 };
+  const sorted = [...points].sort((a, b) => a.x - b.x);
+  const [x0, x1] = niceDomain(...padded(sorted.map((p) => p.x)), 10);
+  const x = linear(x0, x1, m.left, W - m.right);
+  const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': label, class: 'chart strip' });
+  const band = { top: m.top, height: H - m.top - m.bottom };
+  const shade = svg('g', { class: 'shade' });
+  sorted.forEach((p, i) => {
+    const from = i === 0 ? x0 : (sorted[i - 1].x + p.x) / 2;
+    const to = i === sorted.length - 1 ? x1 : (p.x + sorted[i + 1].x) / 2;
+    shade.append(svg('rect', { x: x(from), y: band.top, width: Math.max(0.5, x(to) - x(from) + 0.5),
+      height: band.height, fill: colourOf(p.category) }));
+  });
+  root.append(shade);
+  root.append(svg('rect', { class: 'frame', x: m.left, y: band.top, width: W - m.left - m.right, height: band.height }));
+  for (const v of ticks(x0, x1, 8)) {
+    root.append(svg('text', { class: 'tick', x: x(v), y: H - m.bottom + 16, 'text-anchor': 'middle' }, num(v)));
+  }
+  axisTitle(root, xTitle, (m.left + W - m.right) / 2, H - 6);
+  for (const p of sorted) {
+    root.append(svg('circle', { class: 'context', cx: x(p.x), cy: band.top + band.height / 2,
+      r: sorted.length > 60 ? 3 : 5, fill: colourOf(p.category) }, tooltip(p.title)));
+  }
+  return root;
 }

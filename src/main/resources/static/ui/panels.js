@@ -4,7 +4,9 @@
 // when its sources changed. A new panel (and, if needed, a new source) is one entry in each list.
 
 import { banditPath } from './api.js';
-import { barChart, colours, duration, heatMap, num, stepChart, timeline, when } from './charts.js';
+import { barChart, colours, curveChart, duration, heatMap, isoInstant, num, stepChart, stripChart, timeline,
+  when } from './charts.js';
+import { fileName } from './csv.js';
 import { dataTable, h, legend, table as plainTable } from './dom.js';
 
 /** What the panels may read: name -> API path for a bandit id (all readable by the analyst role). */
@@ -15,6 +17,7 @@ export const sources = {
   recommendations: (id) => `${banditPath(id)}/recommendations`,
   forecast: (id) => `${banditPath(id)}/plan`,
   privacy: (id) => `${banditPath(id)}/privacy`,
+  release: (id) => `release?bandit=${encodeURIComponent(id)}`,
 };
 
 const time = (s) => (s ? Date.parse(s) : null);
@@ -43,6 +46,18 @@ export const plansEpochs = (algorithm) => Boolean(profiles[algorithm]?.plansEpoc
 
 /** Whether a bandit of this algorithm shows a panel. */
 export const showsPanel = (algorithm, panelId) => Boolean(profiles[algorithm]?.panels?.includes(panelId));
+
+/** The sources a bandit of this algorithm's panels read (status always). */
+export const sourcesFor = (algorithm) => [...new Set(['status', ...panels
+  .filter((p) => showsPanel(algorithm, p.id)).flatMap((p) => p.sources)])];
+
+/** The rewards' clipping range, from the privacy report: "[0, 1]". */
+const range = (r) => `[${num(r.low)}, ${num(r.high)}]`;
+
+/** The dashed line a reward-scaled chart draws: the reward range's length 2B, the largest gap two actions can have. */
+const rewardReference = (r) => ({ value: r.high - r.low,
+  label: `reward range ${range(r)}: no two actions differ by more than ${num(r.high - r.low)}`,
+  text: `reward range ${range(r)}: largest gap ${num(r.high - r.low)}` });
 
 const SPANS = [
   { kind: 'planning', label: 'Planning (public work, decisions already served)' },
@@ -88,13 +103,18 @@ const epochTimeline = {
       phaseSegments.push({ from: explorationEnds, to: end, kind: `phase ${status.phase.toLowerCase()}`,
         text: status.phase, title: `${PHASES[status.phase] ?? status.phase} since ${when(explorationEnds)}` });
     }
+    const rows = [{ label: 'Phase', segments: phaseSegments }, ...epochRows];
     const figure = timeline({
       label: `Timeline of ${epochs.length} epoch${epochs.length === 1 ? '' : 's'}; the bandit is in phase ${status.phase}`
         + ` and epoch ${status.epoch}`,
-      rows: [{ label: 'Phase', segments: phaseSegments }, ...epochRows],
-      start, end, now,
+      rows, start, end, now,
     });
+    const spanName = (kind) => (kind.startsWith('phase ') ? `phase ${kind.slice(6).toUpperCase()}` : kind);
     return {
+      downloads: [{ label: 'timeline', file: fileName(status.id, 'timeline'),
+        headers: ['Row', 'Span', 'From (ISO 8601)', 'To (ISO 8601)', 'Duration (s)'],
+        rows: rows.flatMap((r) => r.segments.map((x) => [r.label, spanName(x.kind), isoInstant(x.from),
+          isoInstant(x.to), (x.to - x.from) / 1000])) }],
       description: 'Each epoch is planned, collects its learning rounds, and once every round has its reward '
         + '(or waited it out) is settled, noised and released. Hover a span for its duration.',
       figure,
@@ -127,6 +147,8 @@ const budgetOverTime = {
       return { t, v: spent, title: `${when(t)}: ${entry.reason}${entry.epoch ? ` (epoch ${entry.epoch})` : ''}, `
         + `ε ${num(entry.epsilon)}, now ${num(spent)} of ${num(total)} spent` };
     });
+    const csvRows = ledger.map((entry, i) => [isoInstant(points[i].t), entry.epoch ?? null, entry.reason,
+      entry.epsilon, points[i].v, total]);
     const opened = epochs.length ? time(epochs[0].openedAt) : now;
     const start = Math.min(opened, ...points.map((p) => p.t));
     const end = Math.max(now, ...points.map((p) => p.t), start + 1000);
@@ -140,6 +162,9 @@ const budgetOverTime = {
         label: `Privacy budget spent: ${num(spent)} of epsilon ${num(total)} in ${ledger.length} charges`,
         points, start, end, reference: total, referenceLabel: `total ε = ${num(total)}`, yTitle: 'ε spent',
       }),
+      downloads: [{ label: 'budget spent', file: fileName(status.id, 'budget'),
+        headers: ['Charged at (ISO 8601)', 'Epoch', 'Reason', 'Epsilon charged', 'Epsilon spent so far',
+          'Epsilon total'], rows: csvRows }],
       table: dataTable('Ledger', ['Charged at', 'Epoch', 'Reason', 'ε', 'δ', 'ε spent so far', 'δ spent so far'],
         rows),
     };
@@ -150,23 +175,34 @@ const budgetOverTime = {
 const epochStatistics = {
   id: 'epoch-statistics',
   title: 'Active sets and noise widths per epoch',
-  sources: ['status', 'epochs'],
-  render({ status, epochs }) {
+  sources: ['status', 'epochs', 'privacy'],
+  render({ status, epochs, privacy }) {
     const released = epochs.filter((e) => e.width !== null && e.width !== undefined);
     if (released.length === 0) {
       return { description: 'No epoch has been released yet: its active sets and width appear with its release.' };
     }
     const bars = (value, what) => released.map((e) => ({ label: `${e.number}`, value: value(e),
       title: `Epoch ${e.number}: ${what} ${num(value(e))}` }));
+    const r = privacy.rewards;
     return {
       description: 'After each release, the mean number of actions still active per pool context (fewer: the '
-        + 'model has ruled actions out) and the release\'s confidence width Δ, which includes its privacy noise.',
+        + 'model has ruled actions out) and the release\'s confidence width Δ, which includes its privacy noise. '
+        + `Δ is in reward units: rewards are clipped to ${range(r)}`
+        + (r.offset !== 0 ? ` (enter the model as y − ${num(r.offset)} in [${num(-r.bound)}, ${num(r.bound)}])` : '')
+        + `, so no two actions differ by more than ${num(r.high - r.low)} (dashed line).`,
       figure: h('div', { class: 'pair' },
         barChart({ label: `Mean active-set size after each of ${released.length} releases`,
           bars: bars((e) => e.meanActiveSetSize, 'mean active-set size'), yTitle: 'mean active actions',
           xTitle: 'epoch', W: 480 }),
-        barChart({ label: `Confidence width of each of ${released.length} releases`,
-          bars: bars((e) => e.width, 'width Δ'), yTitle: 'width Δ', xTitle: 'epoch', W: 480 })),
+        barChart({ label: `Confidence width of each of ${released.length} releases, against the reward range `
+          + range(r), bars: bars((e) => e.width, 'width Δ'), yTitle: `width Δ (rewards in ${range(r)})`,
+          xTitle: 'epoch', reference: rewardReference(r), W: 480 })),
+      downloads: [
+        { label: 'active-set sizes', file: fileName(status.id, 'active-sets'),
+          headers: ['Epoch', 'Mean active-set size'], rows: released.map((e) => [e.number, e.meanActiveSetSize]) },
+        { label: 'widths', file: fileName(status.id, 'widths'),
+          headers: ['Epoch', 'Width', 'Reward range low', 'Reward range high', 'Reward range length'],
+          rows: released.map((e) => [e.number, e.width, r.low, r.high, r.high - r.low]) }],
       table: dataTable('Releases', ['Epoch', 'Mean active-set size', 'Width Δ', 'Projection-set size', 'ε charged',
         'δ charged'], released.map((e) => [String(e.number), num(e.meanActiveSetSize), num(e.width),
         String(e.projectionSize), num(e.epsilon), num(e.delta)])),
@@ -174,51 +210,94 @@ const epochStatistics = {
   },
 };
 
-/** The released model's best action per pool context: a heat map for a 2-d pool, counts otherwise. */
+/** How the contexts of a recommendations answer were chosen, in words. */
+function sampleWords(r) {
+  switch (r.sample) {
+    case 'POOL_SAMPLE': return ` on an evenly spaced sample of ${r.contexts.length} of the pool's ${r.poolSize} contexts`;
+    case 'GRID': {
+      const d = r.contexts[0]?.length ?? 0;
+      return d === 0 ? '' : ` on an evenly spaced grid over [0, 1]${d === 2 ? '²' : ''} (the bandit has no context `
+        + 'pool; public points, no user\'s)';
+    }
+    case 'UNIFORM': return ` on ${r.contexts.length} contexts drawn uniformly on [0, 1]^${r.contexts[0]?.length ?? ''} `
+      + 'with a fixed public seed (the bandit has no context pool; public points, no user\'s)';
+    default: return '';
+  }
+}
+
+/**
+ * The released model's best action per context of a public sample (the pool, or a grid or seeded
+ * uniform sample for a bandit without one): a heat map for 2-d contexts, a strip for 1-d, counts
+ * otherwise.
+ */
 const recommendations = {
   id: 'recommendations',
-  title: 'Recommended action per pool context',
+  title: 'Recommended action per context',
   sources: ['status', 'recommendations'],
   render({ status, recommendations: r }) {
+    const activeSets = showsPanel(status.algorithm, 'epoch-statistics');
     if (r.actions.length === 0) {
-      if (r.poolSize === 0) return null;
-      return { description: `${status.algorithm} releases per context are charged to the budget, so this page `
-        + 'computes none; ask for one with POST /release.' };
+      if (r.sample === 'NONE') return null;
+      return { description: 'No learning round is in the model yet, so it recommends nothing: it would choose by '
+        + 'its prior alone. Recommendations appear here once the first rounds are folded (each once its feedback '
+        + 'window has passed).' };
     }
     const distinct = [...new Set(r.actions)].sort();
     const colour = colours(distinct);
     const counts = distinct.map((a) => [a, r.actions.filter((x) => x === a).length]);
     const summary = counts.map(([a, n]) => `${a} for ${n} context${n === 1 ? '' : 's'}`).join(', ');
-    const sample = r.contexts.length < r.poolSize
-      ? ` on an evenly spaced sample of ${r.contexts.length} of the pool's ${r.poolSize} contexts` : '';
-    const release = status.epoch > 1 || status.phase !== 'EXPLORE'
-      ? 'the latest released model' : 'no release yet, so every action is still active';
+    const sample = sampleWords(r);
+    const release = !activeSets ? `the model as it stands (${status.modelRounds} learning round`
+        + `${status.modelRounds === 1 ? '' : 's'} in it)`
+      : status.epoch > 1 || status.phase !== 'EXPLORE' ? 'the latest released model'
+        : 'no release yet, so every action is still active';
+    const dims = r.contexts[0]?.length ?? 0;
+    const coordinates = Array.from({ length: dims }, (_, k) => `context[${k}]`);
     const rows = r.contexts.map((c, i) => [String(i + 1), `(${c.map(num).join(', ')})`, r.actions[i],
-      String(r.activeSetSizes[i])]);
-    const table = dataTable('Recommendations', ['#', 'Pool context (public)', 'Recommended action',
-      'Active-set size'], rows);
+      ...(activeSets ? [String(r.activeSetSizes[i])] : [])]);
+    const table = dataTable('Recommendations', ['#', 'Context (public)', 'Recommended action',
+      ...(activeSets ? ['Active-set size'] : [])], rows);
+    const csv = [{ label: 'recommended actions', file: fileName(status.id, 'recommendations'),
+      headers: ['#', ...coordinates, 'Recommended action', ...(activeSets ? ['Active-set size'] : [])],
+      rows: r.contexts.map((c, i) => [i + 1, ...c, r.actions[i], ...(activeSets ? [r.activeSetSizes[i]] : [])]) }];
     const key = legend(counts.map(([a, n]) => ({ label: `${a} (${n})`, colour: colour.get(a) })));
-    if (r.contexts.every((c) => c.length === 2)) {
+    const dotTitle = (c, i) => `(${c.map(num).join(', ')}): ${r.actions[i]}`
+      + (activeSets ? `, ${r.activeSetSizes[i]} active` : '');
+    if (dims === 2) {
       return {
-        description: `The best action of ${release}${sample}, at each public pool context (dots); the shading `
-          + 'extends each context\'s action to the points nearest it. Hover a dot for its active-set size.',
+        description: `The best action of ${release}${sample}, at each context (dots); the shading extends each `
+          + 'context\'s action to the points nearest it.' + (activeSets ? ' Hover a dot for its active-set size.' : ''),
         figure: heatMap({
-          label: `Heat map of the recommended action over the 2-dimensional pool: ${summary}`,
-          points: r.contexts.map((c, i) => ({ x: c[0], y: c[1], category: r.actions[i],
-            title: `(${num(c[0])}, ${num(c[1])}): ${r.actions[i]}, ${r.activeSetSizes[i]} active` })),
+          label: `Heat map of the recommended action over the 2-dimensional contexts: ${summary}`,
+          points: r.contexts.map((c, i) => ({ x: c[0], y: c[1], category: r.actions[i], title: dotTitle(c, i) })),
           colourOf: (a) => colour.get(a), xTitle: 'context[0]', yTitle: 'context[1]',
         }),
         legend: key,
         beside: true,
+        downloads: csv,
+        table,
+      };
+    }
+    if (dims === 1) {
+      return {
+        description: `The best action of ${release}${sample}, along the context (dots); the shading extends each `
+          + 'point\'s action halfway to its neighbours.',
+        figure: stripChart({ label: `Recommended action along the 1-dimensional context: ${summary}`,
+          points: r.contexts.map((c, i) => ({ x: c[0], category: r.actions[i], title: dotTitle(c, i) })),
+          colourOf: (a) => colour.get(a), xTitle: 'context[0]' }),
+        legend: key,
+        downloads: csv,
         table,
       };
     }
     return {
-      description: `How many pool contexts each action is the best for, by ${release}${sample}.`,
-      figure: barChart({ label: `Pool contexts per recommended action: ${summary}`,
+      description: `How many contexts each action is the best for, by ${release}${sample}.`,
+      figure: barChart({ label: `Contexts per recommended action: ${summary}`,
         bars: counts.map(([a, n]) => ({ label: a, value: n, title: `${a}: ${n} contexts` })),
-        yTitle: 'pool contexts', xTitle: 'recommended action' }),
+        yTitle: 'contexts', xTitle: 'recommended action' }),
       legend: key,
+      downloads: [{ label: 'contexts per action', file: fileName(status.id, 'recommendation-counts'),
+        headers: ['Recommended action', 'Contexts'], rows: counts }],
       table,
     };
   },
@@ -232,8 +311,8 @@ const recommendations = {
 const forecastVersusActual = {
   id: 'forecast',
   title: 'The planner\'s forecast and what happened',
-  sources: ['status', 'epochs', 'forecast'],
-  render({ status, epochs, forecast }) {
+  sources: ['status', 'epochs', 'forecast', 'privacy'],
+  render({ status, epochs, forecast, privacy }) {
     if (forecast.status === 'NONE') return null;
     if (forecast.status !== 'READY') {
       return { description: forecast.status === 'COMPUTING'
@@ -263,15 +342,190 @@ const forecastVersusActual = {
       return [String(e.epoch), String(e.length), String(e.projectionSize), num(e.noiseSigma), num(e.resolvableGap),
         a ? String(a.projectionSize) : '–', a ? num(a.width) : '–', a ? num(a.meanActiveSetSize) : '–'];
     });
+    const r = privacy.rewards;
     return {
       description: `Made from the spec and its public pool alone: ${forecastFirst}; ${happened}. Bars: the `
-        + 'smallest reward gap each release can resolve (median pair of actions, full active sets).',
-      figure: barChart({ label: `Forecast resolvable gap of each of ${f.epochs.length} releases`,
+        + 'smallest reward gap each release can resolve (median pair of actions, full active sets), against the '
+        + `reward range ${range(r)} (dashed: no gap is larger than ${num(r.high - r.low)}).`,
+      figure: barChart({ label: `Forecast resolvable gap of each of ${f.epochs.length} releases, against the reward `
+          + `range ${range(r)}`,
         bars: f.epochs.map((e) => ({ label: `${e.epoch}`, value: e.resolvableGap,
           title: `Epoch ${e.epoch}: resolves a gap of ${num(e.resolvableGap)}` })),
-        yTitle: 'resolvable gap', xTitle: 'epoch' }),
+        yTitle: `resolvable gap (rewards in ${range(r)})`, xTitle: 'epoch', reference: rewardReference(r) }),
+      downloads: [{ label: 'forecast resolvable gaps', file: fileName(status.id, 'forecast'),
+        headers: ['Epoch', 'Forecast resolvable gap', 'Reward range low', 'Reward range high', 'Reward range length'],
+        rows: f.epochs.map((e) => [e.epoch, e.resolvableGap, r.low, r.high, r.high - r.low]) }],
       table: dataTable('Forecast and releases', ['Epoch', 'T_r', 'Forecast |S|', 'Forecast σ',
         'Forecast resolvable gap', 'Released |S|', 'Released width Δ', 'Mean active-set size'], rows),
+    };
+  },
+};
+
+/** A forecast's value at n rounds: exact at one of its points, else log–log between the two around n; null outside. */
+function atRounds(points, n, value) {
+  const exact = points.find((p) => p.rounds === n);
+  if (exact) return { value: value(exact), exact: true };
+  for (let i = 1; i < points.length; i++) {
+    const [a, b] = [points[i - 1], points[i]];
+    if (a.rounds < n && n < b.rounds && value(a) > 0 && value(b) > 0) {
+      const f = Math.log(n / a.rounds) / Math.log(b.rounds / a.rounds);
+      return { value: Math.exp(Math.log(value(a)) + f * Math.log(value(b) / value(a))), exact: false };
+    }
+  }
+  return null;
+}
+
+/**
+ * A sequential model (LINUCB, ONLINEUCB, GPUCB): how many learning rounds it holds now (public: rounds
+ * fold on their feedback windows) and how noisy the planner says a model of that many rounds is,
+ * against the gap it was asked about and the reward range.
+ */
+const modelNoise = {
+  id: 'model',
+  title: 'The model: the rounds it holds and its noise',
+  sources: ['status', 'epochs', 'forecast', 'privacy'],
+  render({ status, epochs, forecast, privacy }, now) {
+    const n = status.modelRounds;
+    const horizon = status.epochLength;
+    const folded = status.rounds + (status.current && status.current.status !== 'CLOSED' ? status.current.folded : 0);
+    const local = privacy.model === 'LDP';
+    const holds = `The model holds ${n} of the horizon's ${horizon} learning rounds`
+      + (n < folded ? ` (the rounds of the epochs it has released; ${folded} are folded)` : '')
+      + ': a round folds once its feedback window has passed, whether or not feedback came'
+      + (local ? ', and enters the model through its user\'s randomised report.' : '.');
+    if (forecast.status !== 'READY') {
+      return { description: `${holds} ${forecast.status === 'COMPUTING'
+        ? 'The planner is computing this bandit\'s noise forecast from its spec; it appears here when ready.'
+        : `The noise forecast could not be computed: ${forecast.detail ?? forecast.status}.`}` };
+    }
+    const report = forecast.report;
+    const f = report.linear ?? report.gpucb ?? report.onlineucb;
+    if (!f) return { description: holds };
+    const online = Boolean(report.onlineucb);
+    const main = online ? (p) => p.decisionError : (p) => p.scoreError;
+    const mainName = online ? 'decision error' : 'score error';
+    const series = [{ label: report.gpucb ? 'score error of a difference between two actions' : 'score error',
+      kind: 'score', value: (p) => p.scoreError }];
+    if (online) {
+      series.push({ label: 'confidence bonus spread', kind: 'bonus', value: (p) => p.bonusSpread },
+        { label: 'decision error (both together)', kind: 'decision', value: (p) => p.decisionError });
+    }
+    const r = privacy.rewards;
+    const threshold = f.gap / 2;
+    const current = n > 0 ? atRounds(f.points, n, main) : null;
+    const markers = [{ at: Math.max(n, 1), kind: 'now', label: n > 0 ? `now: ${n} rounds in the model`
+      : 'now: no round in the model yet' }];
+    if (f.roundsToResolve !== null && f.roundsToResolve !== undefined) {
+      markers.push({ at: f.roundsToResolve, kind: 'resolve', label: `forecast: a gap of ${num(f.gap)} resolved from `
+        + `${f.roundsToResolve} rounds` });
+    }
+    const drawn = series.map((x) => ({ label: x.label, kind: x.kind, points: f.points.map((p) => ({ x: p.rounds,
+      y: x.value(p), title: `${x.label} after ${p.rounds} rounds: ${num(x.value(p))} (forecast)` })) }));
+    if (current) {
+      drawn.push({ label: 'the model now', kind: 'now', points: [{ x: n, y: current.value,
+        title: `now, ${n} rounds: ${mainName} about ${num(current.value)} (${current.exact ? 'forecast' : 'interpolated'})` }] });
+    }
+    const nowWords = n === 0 ? 'No round is in it yet.'
+      : current ? `At ${n} rounds the forecast ${mainName} is about ${num(current.value)}`
+        + `${current.exact ? '' : ' (interpolated between the forecast\'s points)'}.`
+        : `The forecast starts at ${f.points[0]?.rounds} rounds.`;
+    const resolveWords = f.roundsToResolve === null || f.roundsToResolve === undefined
+      ? `The forecast resolves no gap of ${num(f.gap)} within the horizon.`
+      : `A gap of ${num(f.gap)} is resolved once the ${mainName} is below ${num(threshold)}: from about `
+        + `${f.roundsToResolve} rounds${f.roundsToResolve <= n ? ', which the model has reached' : ''}.`;
+    // When, at the pace rounds have folded so far (public: decision times and windows), it gets there.
+    let pace = '';
+    const opened = epochs.length ? time(epochs[0].openedAt) : null;
+    if (opened && folded > 0 && f.roundsToResolve > n && now > opened) {
+      const eta = opened + (f.roundsToResolve / folded) * (now - opened);
+      pace = ` At the pace rounds have folded so far (${folded} in ${duration(now - opened)}), it would hold them `
+        + `around ${when(eta)}.`;
+    }
+    const csvRows = [
+      ...drawn.filter((x) => x.kind !== 'now').flatMap((x) => x.points.map((p) => [`${x.label} (forecast)`, p.x, p.y])),
+      current ? [`the model now (${current.exact ? 'forecast' : 'interpolated'} ${mainName})`, n, current.value]
+        : ['the model now', n, null],
+      ...(f.roundsToResolve !== null && f.roundsToResolve !== undefined
+        ? [['forecast: the gap is resolved from', f.roundsToResolve, null]] : []),
+      ['half the gap (resolved below)', null, threshold],
+      ['reward range length', null, r.high - r.low],
+    ];
+    return {
+      description: `${holds} ${nowWords} ${resolveWords}${pace} The forecast is the planner's, from the spec `
+        + `alone (GET /bandits/{id}/plan), in reward units: rewards are clipped to ${range(r)}.`,
+      figure: curveChart({
+        label: `Forecast ${mainName} of the model against its learning rounds (log scales); the model holds ${n} `
+          + `rounds now`,
+        series: drawn,
+        references: [{ value: threshold, label: `half the gap ${num(f.gap)}: resolved below` },
+          rewardReference(r)],
+        markers,
+        xMin: f.points[0]?.rounds, xMax: horizon,
+        xTitle: 'learning rounds in the model (log scale)',
+        yTitle: `${mainName} (reward units, log)`,
+      }),
+      legend: legend([...drawn.map((x) => ({ kind: `curve-${x.kind}`, label: x.label })),
+        { kind: 'curve-reference', label: 'half the gap, and the reward range\'s length' }]),
+      downloads: [{ label: 'model noise', file: fileName(status.id, 'model-noise'),
+        headers: ['Series', 'Learning rounds', 'Value (reward units)'], rows: csvRows }],
+      table: dataTable('Forecast', ['Learning rounds', ...series.map((x) => x.label)],
+        f.points.map((p) => [String(p.rounds), ...series.map((x) => num(x.value(p)))])),
+    };
+  },
+};
+
+/**
+ * USCA's per-context releases (GET /release: each release's action, time and ledger entry, never the
+ * context it was made for), over time and per action.
+ */
+const uscaReleases = {
+  id: 'releases',
+  title: 'Per-context releases',
+  sources: ['status', 'epochs', 'release'],
+  render({ status, epochs, release }, now) {
+    const eps = release.privacy.epsilonPerRelease;
+    const b = release.budget;
+    const allowed = Math.floor(b.epsilonTotal / eps + 1e-9);
+    const more = Math.max(0, Math.floor(b.epsilonRemaining / eps + 1e-9));
+    const list = [...release.releases].sort((x, y) => time(x.releasedAt) - time(y.releasedAt) || x.ledgerId - y.ledgerId);
+    const how = `Each is the exponential mechanism's choice for one context, charged ε = ${num(eps)} (the same `
+      + 'context asked again is answered from its release, free); this page shows each release\'s action, time and '
+      + 'ledger entry, as GET /release lists them, never the context it was made for. Ask for one with POST /release '
+      + '{bandit, context}: it is charged.';
+    if (status.phase === 'EXPLORE') {
+      return { description: `USCA releases once its ${status.epochLength} learning rounds are in `
+        + `(${status.current?.folded ?? 0} folded so far). ${how}` };
+    }
+    if (list.length === 0) {
+      return { description: `No release yet; the budget allows ${more} (ε ${num(b.epsilonRemaining)} left). ${how}` };
+    }
+    const times = list.map((x) => time(x.releasedAt));
+    const closed = epochs.length ? time(epochs[epochs.length - 1].closedAt) : null;
+    const start = Math.min(closed ?? times[0], ...times);
+    const end = Math.max(now, ...times, start + 1000);
+    const points = list.map((x, i) => ({ t: times[i], v: i + 1,
+      title: `${when(times[i])}: release ${i + 1}, action ${x.action} (ledger entry ${x.ledgerId})` }));
+    const actions = [...new Set(list.map((x) => x.action))].sort();
+    const counts = actions.map((a) => [a, list.filter((x) => x.action === a).length]);
+    return {
+      description: `${list.length} release${list.length === 1 ? '' : 's'} so far; the budget allows ${allowed} in all, `
+        + `${more} more (ε ${num(b.epsilonRemaining)} left). ${how}`,
+      figure: h('div', { class: 'pair' },
+        stepChart({ label: `Per-context releases over time: ${list.length} of the ${allowed} the budget allows`,
+          points, start, end, reference: allowed, referenceLabel: `the budget allows ${allowed}`,
+          yTitle: 'releases so far', W: 480 }),
+        barChart({ label: `Releases per action: ${counts.map(([a, k]) => `${a} ${k}`).join(', ')}`,
+          bars: counts.map(([a, k]) => ({ label: a, value: k, title: `${a}: ${k} release${k === 1 ? '' : 's'}` })),
+          yTitle: 'releases', xTitle: 'released action', W: 480 })),
+      downloads: [
+        { label: 'releases over time', file: fileName(status.id, 'releases'),
+          headers: ['Released at (ISO 8601)', 'Action', 'Ledger entry', 'Releases so far',
+            'Releases the budget allows'],
+          rows: list.map((x, i) => [isoInstant(times[i]), x.action, x.ledgerId, i + 1, allowed]) },
+        { label: 'releases per action', file: fileName(status.id, 'releases-per-action'),
+          headers: ['Action', 'Releases'], rows: counts }],
+      table: dataTable('Releases', ['#', 'Released at', 'Action', 'Ledger entry'],
+        list.map((x, i) => [String(i + 1), when(times[i]), x.action, String(x.ledgerId)])),
     };
   },
 };
@@ -305,8 +559,8 @@ const privacyReport = {
 };
 
 /** The panels, in page order. */
-export const panels = [epochTimeline, budgetOverTime, epochStatistics, forecastVersusActual, recommendations,
-  privacyReport];
+export const panels = [epochTimeline, budgetOverTime, epochStatistics, forecastVersusActual, modelNoise,
+  uscaReleases, recommendations, privacyReport];
 
 /** "PLANNING:MAXIMA", 0.8 -> "Planning (maxima), 80 %". */
 export function workLabel(work, progress) {

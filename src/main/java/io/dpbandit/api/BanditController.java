@@ -231,10 +231,12 @@ public class BanditController {
         return planner.forBandit(id);
     }
 
-    @Operation(summary = "The public model's recommendation per pool context", description = "For an evenly "
-            + "spaced sample of at most 400 contexts of the public pool: the released model's best action and the "
-            + "size of the active set it was chosen from. Free post-processing; empty for USCA, whose per-context "
-            + "releases are charged (use POST /release).")
+    @Operation(summary = "The public model's recommendation over a public sample of contexts", description = "For "
+            + "an evenly spaced sample of at most 400 contexts of the public pool, or, for a bandit without a pool "
+            + "(LINUCB, ONLINEUCB, GPUCB), a grid on [0, 1]^d (d at most 2) or 400 contexts drawn uniformly on "
+            + "[0, 1]^d with a fixed public seed: the released model's best action and the size of the active set it "
+            + "was chosen from. Free post-processing; empty for USCA, whose per-context releases are charged (use "
+            + "POST /release), and while a LINUCB, ONLINEUCB or GPUCB model holds no round yet.")
     @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no bandit has this id")
     @GetMapping("/bandits/{id}/recommendations")
     public BanditInsights.Recommendations recommendations(@PathVariable String id) {

@@ -94,9 +94,15 @@ public class Ledger {
         return ZcdpAccounting.budgetRho(total);
     }
 
-    public Budget budget(String banditId, double epsilonTotal, double deltaTotal) {
+    /**
+     * The bandit's budget as its accountant counts it. The accountant comes from the bandit's spec, not
+     * from its entries: before its first charge a ZCDP bandit has none, and read from the entries it
+     * showed BASIC and no ρ budget until the first release.
+     */
+    public Budget budget(String banditId, double epsilonTotal, double deltaTotal, Accountant accountant) {
         List<LedgerEntry> list = entries(banditId);
-        boolean zcdp = list.stream().anyMatch(e -> Accountant.ZCDP.name().equals(e.getAccountant()));
+        boolean zcdp = accountant == Accountant.ZCDP
+                || list.stream().anyMatch(e -> Accountant.ZCDP.name().equals(e.getAccountant()));
         if (!zcdp) {
             PrivacyBudget budget = replay(banditId, new PrivacyCost(epsilonTotal, deltaTotal));
             PrivacyCost spent = budget.spent();

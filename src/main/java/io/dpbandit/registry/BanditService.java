@@ -161,7 +161,13 @@ public class BanditService {
                     + "feedback or POST /release; 409 retired); set by an admin") Serving serving,
             @Schema(description = "when serving last changed (absent: as created)") Instant servingSince,
             Phase phase, int epoch,
-            Integer epochLength, EpochProgress current, long rounds, long decisions, Ledger.Budget budget) {
+            Integer epochLength, EpochProgress current,
+            @Schema(description = "learning rounds of the closed epochs") long rounds,
+            @Schema(description = "learning rounds the model an analyst reads holds: CAPRI and USCA the closed "
+                    + "epochs' rounds; LINUCB, ONLINEUCB and GPUCB every round folded so far (a round folds once its "
+                    + "feedback window has passed, whether or not feedback came; a LINUCB with epoch releases: the "
+                    + "rounds of the epochs it has released)") long modelRounds,
+            long decisions, Ledger.Budget budget) {
     }
 
     /**
@@ -186,10 +192,14 @@ public class BanditService {
                 epoch.folded(), epoch.plannedAt() != null, epoch.workStage(), epoch.workProgress());
         BanditStateStore.ServingState serving = states.serving(id).orElseThrow(() -> new ServiceErrors.NotFound(
                 "no bandit '" + id + "'"));
+        // The open epoch's folded rounds (a closed epoch's are in state.rounds() already).
+        long folded = epoch == null || epoch.status() == EpochStatus.CLOSED ? 0 : epoch.folded();
+        long modelRounds = Algorithms.of(row.getAlgorithm()).modelRounds(
+                () -> codec.read(row.getSpec(), BanditSpec.class), state.rounds(), folded);
         return new BanditStatus(row.getId(), row.getAlgorithm(), serving.serving(), serving.since(), state.phase(),
                 state.epoch(),
-                epoch == null ? null : epoch.length(), progress, state.rounds(), decisions.decisionCount(id),
-                budget(row));
+                epoch == null ? null : epoch.length(), progress, state.rounds(), modelRounds,
+                decisions.decisionCount(id), budget(row));
     }
 
     /**
@@ -270,6 +280,7 @@ public class BanditService {
     }
 
     Ledger.Budget budget(BanditRecord row) {
-        return ledger.budget(row.getId(), row.getEpsilonTotal(), row.getDeltaTotal());
+        return ledger.budget(row.getId(), row.getEpsilonTotal(), row.getDeltaTotal(),
+                codec.read(row.getSpec(), BanditSpec.class).privacy().accountantOrBasic());
     }
 }

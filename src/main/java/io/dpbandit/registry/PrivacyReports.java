@@ -49,14 +49,33 @@ public class PrivacyReports {
     }
 
     /**
+     * The rewards a model learns from: clipped to [offset − bound, offset + bound] before anything
+     * is computed from them (on the server under JDP, on the user's device under LDP), so every
+     * reward-scaled figure of a release (a width, a score error, a gap) is measured against this
+     * range; the offset shifts rewards, never a difference between two of them.
+     *
+     * @param low    offset − bound
+     * @param high   offset + bound
+     * @param bound  B, the spec's rewardBound
+     * @param offset b₀, CAPRI's tuning.rewardOffset (0 for the others)
+     */
+    public record RewardRange(double low, double high, double bound, double offset) {
+    }
+
+    /**
      * @param protects       the unit of privacy in words
+     * @param rewards        the range rewards are clipped to
      * @param charges        every charge in the ledger, in order (as GET /bandits/{id}/ledger)
      * @param sharedBudget   the budget the bandit shares with others (null if none), with its figures
      * @param publicByDesign what leaves without noise, and why that is not a user's data
      * @param roles          what each API role can read
      */
     public record PrivacyReport(String bandit, BanditSpec.Algorithm algorithm, PrivacyModel model, PrivacyUnit unit,
-            int maxRoundsPerUser, String protects, Guarantee guarantee, List<MechanismDescription> mechanisms,
+            int maxRoundsPerUser, String protects,
+            @io.swagger.v3.oas.annotations.media.Schema(description = "the range rewards are clipped to before any "
+                    + "model sees them, [offset - bound, offset + bound]: what a width, score error or gap is measured "
+                    + "against") RewardRange rewards, Guarantee guarantee,
+            List<MechanismDescription> mechanisms,
             Ledger.Budget spent, List<LedgerEntry> charges, Ledger.SharedBudget sharedBudget, List<String> publicByDesign,
             Map<String, String> roles) {
     }
@@ -82,9 +101,15 @@ public class PrivacyReports {
         Guarantee guarantee = new Guarantee(row.getEpsilonTotal(), row.getDeltaTotal(), p.accountantOrBasic().name(),
                 p.composition() == null ? null : p.composition().name(), statement);
         List<MechanismDescription> mechanisms = Algorithms.of(spec.algorithm()).mechanisms(spec);
-        Ledger.Budget spent = ledger.budget(id, row.getEpsilonTotal(), row.getDeltaTotal());
+        Ledger.Budget spent = ledger.budget(id, row.getEpsilonTotal(), row.getDeltaTotal(),
+                p.accountantOrBasic());
         Ledger.SharedBudget shared = row.getBudgetId() == null ? null : budgets.get(row.getBudgetId());
-        return new PrivacyReport(id, spec.algorithm(), p.model(), unit, k, protects, guarantee, mechanisms, spent,
+        double bound = spec.rewardBound() == null ? 1.0 : spec.rewardBound();
+        double offset = spec.tuning() == null || spec.tuning().rewardOffset() == null ? 0.0
+                : spec.tuning().rewardOffset();
+        RewardRange rewards = new RewardRange(offset - bound, offset + bound, bound, offset);
+        return new PrivacyReport(id, spec.algorithm(), p.model(), unit, k, protects, rewards, guarantee, mechanisms,
+                spent,
                 ledger.entries(id), shared, publicByDesign(unit, local), roles(local));
     }
 

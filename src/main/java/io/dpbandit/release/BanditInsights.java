@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
+import io.swagger.v3.oas.annotations.media.Schema;
 import org.springframework.stereotype.Service;
 
 /**
@@ -87,24 +88,42 @@ public class BanditInsights {
         return out;
     }
 
+    /** Where the contexts recommendations are made for come from: all public, none a user's. */
+    public enum ContextSample {
+        /** the public pool, every context */
+        POOL,
+        /** an evenly spaced sample of the public pool */
+        POOL_SAMPLE,
+        /** no pool: an evenly spaced grid on [0, 1]^d (d ≤ 2) */
+        GRID,
+        /** no pool: contexts drawn uniformly on [0, 1]^d with a fixed public seed (d ≥ 3) */
+        UNIFORM,
+        /** none: the bandit's recommendations are charged (USCA) */
+        NONE
+    }
+
     /**
-     * The public model's recommendation for each context of a sample of the pool (evenly spaced,
-     * at most {@value #SAMPLE}); empty when the bandit has no pool or its recommendations cost
-     * privacy.
+     * The public model's recommendation for each context of a public sample: the pool (evenly spaced,
+     * at most {@value #SAMPLE}), or for a bandit without a pool (LINUCB, ONLINEUCB, GPUCB) a grid or
+     * a seeded uniform sample of [0, 1]^d; empty where recommendations cost privacy (USCA) and while a
+     * sequential model holds no round yet (it would recommend by its prior alone).
      */
-    public record Recommendations(String bandit, int epoch, int poolSize, List<double[]> contexts,
-            List<String> actions, List<Integer> activeSetSizes) {
+    public record Recommendations(String bandit, int epoch, int poolSize,
+            @Schema(description = "where the contexts come from: POOL, POOL_SAMPLE (evenly spaced), GRID (no pool: "
+                    + "a grid on [0, 1]^d, d at most 2) or UNIFORM (no pool: drawn uniformly on [0, 1]^d with a fixed "
+                    + "public seed); NONE where recommendations are charged (USCA)") ContextSample sample,
+            List<double[]> contexts, List<String> actions, List<Integer> activeSetSizes) {
     }
 
     public Recommendations recommendations(String banditId) {
         BanditRuntime rt = runtimes.get(banditId);
         Cached c = cached(rt);
-        return new Recommendations(banditId, rt.version().epoch(), pool(rt).size(), c.contexts(), c.actions(),
-                c.sizes());
+        return new Recommendations(banditId, rt.version().epoch(), pool(rt).size(), c.sample(), c.contexts(),
+                c.actions(), c.sizes());
     }
 
-    private record Cached(Object version, List<double[]> contexts, List<String> actions, List<Integer> sizes,
-            double[] meanActiveSetSizes) {
+    private record Cached(Object version, ContextSample sample, List<double[]> contexts, List<String> actions,
+            List<Integer> sizes, double[] meanActiveSetSizes) {
     }
 
     /** Computed once per runtime (that is, per released epoch), shared by both views. */
@@ -113,14 +132,23 @@ public class BanditInsights {
         if (hit != null && hit.version() == rt) {
             return hit;
         }
-        List<double[]> sample = sample(pool(rt));
+        Optional<PublicModel> model = rt.publicModel();
+        List<double[]> pool = pool(rt);
+        ContextSample kind = model.isEmpty() ? ContextSample.NONE
+                : !pool.isEmpty() ? (pool.size() <= SAMPLE ? ContextSample.POOL : ContextSample.POOL_SAMPLE)
+                : rt.spec().contextDimension() <= 2 ? ContextSample.GRID : ContextSample.UNIFORM;
+        List<double[]> sample = switch (kind) {
+            case POOL, POOL_SAMPLE -> sample(pool);
+            case GRID -> grid(rt.spec().contextDimension());
+            case UNIFORM -> uniform(rt.spec().contextDimension());
+            case NONE -> List.of();
+        };
         List<double[]> contexts = new ArrayList<>();
         List<String> actions = new ArrayList<>();
         List<Integer> sizes = new ArrayList<>();
         double[] sums = null;
-        Optional<PublicModel> model = rt.publicModel();
         for (double[] c : sample) {
-            if (model.isEmpty()) {
+            if (model.isEmpty() || !model.get().recommends()) {
                 break;
             }
             PublicModel.Recommendation r = model.get().recommend(c);
@@ -139,13 +167,55 @@ public class BanditInsights {
         for (int i = 0; i < means.length; i++) {
             means[i] /= sample.size();
         }
-        Cached fresh = new Cached(rt, List.copyOf(contexts), List.copyOf(actions), List.copyOf(sizes), means);
+        Cached fresh = new Cached(rt, kind, List.copyOf(contexts), List.copyOf(actions), List.copyOf(sizes), means);
         cache.put(rt.spec().id(), fresh);
         return fresh;
     }
 
     private static List<double[]> pool(BanditRuntime rt) {
         return rt.spec().contextPool() == null ? List.of() : rt.spec().contextPool();
+    }
+
+    /**
+     * Without a pool, d ≤ 2: an evenly spaced grid on [0, 1]^d, corners included ({@value #GRID_1D}
+     * points on a line, {@value #GRID_2D} × {@value #GRID_2D} on the square; the single empty
+     * context for d = 0).
+     */
+    static List<double[]> grid(int d) {
+        List<double[]> out = new ArrayList<>();
+        if (d == 0) {
+            out.add(new double[0]);
+        } else if (d == 1) {
+            for (int i = 0; i < GRID_1D; i++) {
+                out.add(new double[] {(double) i / (GRID_1D - 1)});
+            }
+        } else {
+            for (int i = 0; i < GRID_2D; i++) {
+                for (int j = 0; j < GRID_2D; j++) {
+                    out.add(new double[] {(double) i / (GRID_2D - 1), (double) j / (GRID_2D - 1)});
+                }
+            }
+        }
+        return out;
+    }
+
+    static final int GRID_1D = 101;
+    static final int GRID_2D = 20;
+    /** The public seed of the uniform sample (fixed, so every instance and every refresh shows the same contexts). */
+    static final long UNIFORM_SEED = 20_241_017L;
+
+    /** Without a pool, d ≥ 3: {@value #SAMPLE} contexts drawn uniformly on [0, 1]^d with a fixed public seed. */
+    static List<double[]> uniform(int d) {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(UNIFORM_SEED);
+        List<double[]> out = new ArrayList<>(SAMPLE);
+        for (int i = 0; i < SAMPLE; i++) {
+            double[] c = new double[d];
+            for (int k = 0; k < d; k++) {
+                c[k] = random.nextDouble();
+            }
+            out.add(c);
+        }
+        return out;
     }
 
     /** At most SAMPLE contexts, evenly spaced through the pool (deterministic, public). */

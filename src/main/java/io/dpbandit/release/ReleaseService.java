@@ -63,7 +63,8 @@ public class ReleaseService {
         BanditRecord row = registry.findById(banditId)
                 .orElseThrow(() -> new ServiceErrors.NotFound("no bandit '" + banditId + "'"));
         return new LatestRelease(banditId, rt.spec().algorithm(), rt.latestRelease(releases),
-                ledger.budget(banditId, row.getEpsilonTotal(), row.getDeltaTotal()), provenance(rt));
+                ledger.budget(banditId, row.getEpsilonTotal(), row.getDeltaTotal(),
+                        rt.spec().privacy().accountantOrBasic()), provenance(rt));
     }
 
     /** POST /release: a private decision for a context; 409 retired for a retired bandit. */

@@ -11,6 +11,7 @@ import io.dpbandit.spec.SpecLimits;
 import io.dpbandit.store.BanditStateStore;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Everything the service needs to know about one algorithm, in one place: its spec sections and
@@ -106,4 +107,17 @@ public interface AlgorithmDescriptor {
 
     /** The analyst page's panels for its bandits, by panel id, in page order. */
     List<String> panels();
+
+    /**
+     * How many learning rounds the model an analyst reads holds, from public counts only:
+     * {@code closed}, the rounds of the bandit's closed epochs, and {@code folded}, the rounds of its
+     * open epoch already folded (each once its feedback window has passed, whether or not feedback
+     * came). An epoch algorithm releases a model only when an epoch closes, so its model holds the
+     * closed epochs' rounds (the default); a sequential model folds continuously.
+     *
+     * @param spec the bandit's spec, read only where the count needs it
+     */
+    default long modelRounds(Supplier<BanditSpec> spec, long closed, long folded) {
+        return closed;
+    }
 }

@@ -14,6 +14,15 @@ public interface PublicModel {
 
     Recommendation recommend(double[] context);
 
+    /**
+     * Whether it recommends anything yet. A sequential model before its first round is in it would
+     * recommend by its prior alone, which is nobody's data and no release: it recommends nothing.
+     * CAPRI before its first release recommends from every action still active, and says so.
+     */
+    default boolean recommends() {
+        return true;
+    }
+
     /** |X_r(c)| after each released epoch, oldest first (empty where there are no active sets). */
     default int[] activeSetSizes(double[] context) {
         return new int[0];

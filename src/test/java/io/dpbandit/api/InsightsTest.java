@@ -104,10 +104,110 @@ class InsightsTest extends PostgresIntegrationTest {
     }
 
     @Test
+    void aSequentialModelHoldsItsFoldedRoundsAnEpochReleaseOnlyItsReleasedEpochsAndAnEpochAlgorithmItsClosedOnes() {
+        // LINUCB on the tree: leaves of B = ⌈2560/256⌉ = 10; 25 rounds waited out fold as two whole leaves.
+        http.postForEntity("/bandits", Specs.linear("held-tree", "LINUCB", 2560, 600), JsonNode.class);
+        playAndWaitOut("held-tree", 25, List.of(0.3, 0.6));
+        lifecycle.settle("held-tree");
+        JsonNode tree = http.getForObject("/bandits/held-tree", JsonNode.class);
+        assertThat(tree.path("current").path("folded").asInt()).isEqualTo(20);
+        assertThat(tree.path("rounds").asLong()).as("no epoch closed").isZero();
+        assertThat(tree.path("modelRounds").asLong()).as("every folded round is in the model").isEqualTo(20);
+
+        // LINUCB with epoch releases: T = 160, B = 1, first epoch 20, so epochs end at 20, 60, 140.
+        Map<String, Object> epochs = Specs.linear("held-epochs", "LINUCB", 160, 600);
+        epochs.put("contextDimension", 2);
+        epochs.put("actions", List.of(Map.of("id", "a"), Map.of("id", "b")));
+        epochs.put("linear", Map.of("featureMap", "PER_ACTION", "release", "EPOCHS"));
+        assertThat(http.postForEntity("/bandits", epochs, JsonNode.class).getStatusCode().value()).isEqualTo(201);
+        playAndWaitOut("held-epochs", 30, List.of(0.3, 0.6));
+        lifecycle.settle("held-epochs");
+        JsonNode released = http.getForObject("/bandits/held-epochs", JsonNode.class);
+        assertThat(released.path("current").path("folded").asInt()).isEqualTo(30);
+        assertThat(released.path("modelRounds").asLong()).as("only the first epoch is released").isEqualTo(20);
+
+        // CAPRI: the closed epochs' rounds; the open epoch's folded rounds are in no release yet.
+        http.postForEntity("/bandits", Specs.capri("held-capri", 100, 600), JsonNode.class);
+        lifecycle.settle("held-capri");
+        int length = http.getForObject("/bandits/held-capri", JsonNode.class).path("epochLength").asInt();
+        playAndWaitOut("held-capri", length, List.of(0.2, 0.4));
+        assertThat(lifecycle.settle("held-capri")).isEqualTo(Step.CLOSED);
+        lifecycle.settle("held-capri");
+        playAndWaitOut("held-capri", 3, List.of(0.2, 0.4));
+        lifecycle.settle("held-capri");
+        JsonNode capri = http.getForObject("/bandits/held-capri", JsonNode.class);
+        assertThat(capri.path("modelRounds").asLong()).isEqualTo(length).isEqualTo(capri.path("rounds").asLong());
+    }
+
+    @Test
+    void aBanditWithoutAPoolGetsRecommendationsOnAPublicGridOrSeededSampleOnceItsModelHoldsARound() {
+        http.postForEntity("/bandits", Specs.linear("grid-2d", "LINUCB", 2560, 600), JsonNode.class);
+        JsonNode before = http.getForObject("/bandits/grid-2d/recommendations", JsonNode.class);
+        assertThat(before.path("sample").asText()).isEqualTo("GRID");
+        assertThat(before.path("actions")).as("no round in the model: its prior is no release").isEmpty();
+        playAndWaitOut("grid-2d", 10, List.of(0.3, 0.6));
+        lifecycle.settle("grid-2d");
+        JsonNode grid = http.getForObject("/bandits/grid-2d/recommendations", JsonNode.class);
+        assertThat(grid.path("poolSize").asInt()).isZero();
+        assertThat(grid.path("contexts")).hasSize(400);
+        assertThat(grid.path("actions")).hasSize(400);
+        assertThat(grid.path("contexts").get(0).toString()).isEqualTo("[0.0,0.0]");
+        assertThat(grid.path("contexts").get(399).toString()).isEqualTo("[1.0,1.0]");
+        assertThat(grid.path("contexts").get(22).toString()).isEqualTo("[" + 1.0 / 19 + "," + 2.0 / 19 + "]");
+
+        Map<String, Object> wide = Specs.linear("uniform-3d", "LINUCB", 2560, 600);
+        wide.put("contextDimension", 3);
+        wide.put("actions", List.of(Map.of("id", "a", "features", List.of(1.0)), Map.of("id", "b", "features",
+                List.of(-1.0))));
+        assertThat(http.postForEntity("/bandits", wide, JsonNode.class).getStatusCode().value()).isEqualTo(201);
+        playAndWaitOut("uniform-3d", 10, List.of(0.3, 0.6, 0.1));
+        lifecycle.settle("uniform-3d");
+        JsonNode uniform = http.getForObject("/bandits/uniform-3d/recommendations", JsonNode.class);
+        assertThat(uniform.path("sample").asText()).isEqualTo("UNIFORM");
+        assertThat(uniform.path("contexts")).hasSize(400).allSatisfy(c -> {
+            assertThat(c).hasSize(3);
+            c.forEach(v -> assertThat(v.asDouble()).isBetween(0.0, 1.0));
+        });
+        assertThat(http.getForObject("/bandits/grid-2d/recommendations", JsonNode.class).path("contexts"))
+                .as("the same public points on every call").isEqualTo(grid.path("contexts"));
+        assertThat(http.getForObject("/bandits/uniform-3d/recommendations", JsonNode.class).path("contexts"))
+                .isEqualTo(uniform.path("contexts"));
+    }
+
+    @Test
+    void thePrivacyReportStatesTheRangeRewardsAreClippedTo() {
+        Map<String, Object> offset = Specs.capri("clip-offset", 100, 600);
+        offset.put("rewardBound", 0.5);
+        offset.put("tuning", Map.of("rewardOffset", 0.5));
+        assertThat(http.postForEntity("/bandits", offset, JsonNode.class).getStatusCode().value()).isEqualTo(201);
+        JsonNode rewards = http.getForObject("/bandits/clip-offset/privacy", JsonNode.class).path("rewards");
+        assertThat(rewards.path("low").asDouble()).isZero();
+        assertThat(rewards.path("high").asDouble()).isEqualTo(1.0);
+        assertThat(rewards.path("bound").asDouble()).isEqualTo(0.5);
+        assertThat(rewards.path("offset").asDouble()).isEqualTo(0.5);
+
+        http.postForEntity("/bandits", Specs.gp("clip-default", "JDP", 100), JsonNode.class);
+        JsonNode plain = http.getForObject("/bandits/clip-default/privacy", JsonNode.class).path("rewards");
+        assertThat(plain.path("low").asDouble()).as("rewardBound's default, 1").isEqualTo(-1.0);
+        assertThat(plain.path("high").asDouble()).isEqualTo(1.0);
+    }
+
+    /** {@code n} decisions for a context, each rewarded, and their feedback windows passed. */
+    void playAndWaitOut(String bandit, int n, List<Double> context) {
+        for (int t = 0; t < n; t++) {
+            String id = http.postForObject("/decide", Map.of("bandit", bandit, "context", context), JsonNode.class)
+                    .path("decisionId").asText();
+            http.postForObject("/feedback", Map.of("decisionId", id, "reward", 0.5), JsonNode.class);
+        }
+        FeedbackWindows.pass(jdbc, bandit);
+    }
+
+    @Test
     void uscaRecommendsNothingForFreeAndChargesNothing() {
         http.postForEntity("/bandits", Specs.usca("insights-usca", 10, 0.5, 1.0), JsonNode.class);
         JsonNode r = http.getForObject("/bandits/insights-usca/recommendations", JsonNode.class);
         assertThat(r.path("actions")).isEmpty();
+        assertThat(r.path("sample").asText()).isEqualTo("NONE");
         assertThat(http.getForObject("/bandits/insights-usca/ledger", JsonNode.class)).isEmpty();
     }
 }

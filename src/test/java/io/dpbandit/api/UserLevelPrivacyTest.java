@@ -170,6 +170,15 @@ class UserLevelPrivacyTest extends PostgresIntegrationTest {
     void aWholeRunUnderTheAccountantSpendsItsBudgetAndNeverMore() {
         // Every releasing epoch of a horizon of 100, by returning users (k = 3), to the end.
         post("/bandits", userSpec("whole-run", 100, privacy("unit", "USER", "maxRoundsPerUser", 3)));
+        double rhoTotal = ZcdpAccounting.budgetRho(new PrivacyCost(1.0, 1e-5));
+        // Before its first charge the bandit's budget is already counted by its own accountant.
+        for (String read : List.of("/bandits/whole-run", "/release?bandit=whole-run")) {
+            JsonNode before = http.getForObject(read, JsonNode.class).path("budget");
+            assertThat(before.path("accountant").asText()).as(read).isEqualTo("ZCDP");
+            assertThat(before.path("rhoSpent").asDouble(-1)).as(read).isZero();
+            assertThat(before.path("rhoTotal").asDouble()).as(read).isCloseTo(rhoTotal, within(1e-12 * rhoTotal));
+            assertThat(before.path("epsilonSpent").asDouble(-1)).as(read).isZero();
+        }
         int user = 0;
         for (int guard = 0; guard < 20; guard++) {
             JsonNode status = http.getForObject("/bandits/whole-run", JsonNode.class);
@@ -191,7 +200,6 @@ class UserLevelPrivacyTest extends PostgresIntegrationTest {
         JsonNode ledger = http.getForObject("/bandits/whole-run/ledger", JsonNode.class);
         int releases = io.dpbandit.policy.capri.EpochSchedule.forHorizon(100).releasingEpochs();
         assertThat(ledger).hasSize(releases);
-        double rhoTotal = ZcdpAccounting.budgetRho(new PrivacyCost(1.0, 1e-5));
         double rho = 0;
         double epsilon = 0;
         for (JsonNode entry : ledger) {

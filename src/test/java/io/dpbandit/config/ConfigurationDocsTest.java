@@ -23,18 +23,20 @@ import org.springframework.core.io.ClassPathResource;
 /**
  * The three places that name the service's settings cannot drift apart: the configuration metadata
  * that the build generates from the {@code @ConfigurationProperties} records (names, defaults,
- * descriptions), {@code application.yml}, and README's Configuration table. Every {@code dpbandit.*}
+ * descriptions), {@code application.yml}, and the Configuration table of docs/operations.md. Every {@code dpbandit.*}
  * setting is in the table with the default the metadata states; every one application.yml sets is a
  * real setting, listed in the table, and set to its default.
  */
 class ConfigurationDocsTest {
 
     static final String PREFIX = "dpbandit.";
+    /** Where the settings are documented. */
+    static final String DOCUMENT = "docs/operations.md";
 
     /** name → default ("" where the metadata states none), of every dpbandit.* property in the metadata. */
     static Map<String, String> metadata;
-    /** name → default cell (first code span, or the cell's text), of every dpbandit.* row of README's table. */
-    static Map<String, String> readme;
+    /** name → default cell (first code span, or the cell's text), of every dpbandit.* row of docs/operations.md's table. */
+    static Map<String, String> documented;
     /** name → value of every dpbandit.* key application.yml sets. */
     static Map<String, String> applicationYml;
 
@@ -51,7 +53,7 @@ class ConfigurationDocsTest {
                 metadata.put(name, p.has("defaultValue") ? p.path("defaultValue").asText() : "");
             }
         }
-        readme = configurationTable(Files.readString(RepositoryPaths.root().resolve("README.md"),
+        documented = configurationTable(Files.readString(RepositoryPaths.root().resolve(DOCUMENT),
                 StandardCharsets.UTF_8));
         applicationYml = new TreeMap<>();
         for (var source : new YamlPropertySourceLoader().load("application", new ClassPathResource("application.yml"))) {
@@ -65,13 +67,13 @@ class ConfigurationDocsTest {
     }
 
     /** The rows of the table under "## Configuration": a name cell's code spans → the default cell. */
-    static Map<String, String> configurationTable(String readme) {
-        int start = readme.indexOf("\n## Configuration\n");
-        assertThat(start).as("README has a Configuration section").isPositive();
-        int end = readme.indexOf("\n## ", start + 1);
+    static Map<String, String> configurationTable(String document) {
+        int start = document.indexOf("\n## Configuration\n");
+        assertThat(start).as("%s has a Configuration section", DOCUMENT).isPositive();
+        int end = document.indexOf("\n## ", start + 1);
         Map<String, String> rows = new LinkedHashMap<>();
         Pattern code = Pattern.compile("`([^`]*)`");
-        for (String line : readme.substring(start, end < 0 ? readme.length() : end).split("\n")) {
+        for (String line : document.substring(start, end < 0 ? document.length() : end).split("\n")) {
             String[] cells = line.split("\\|");
             if (!line.startsWith("|") || cells.length < 4 || line.startsWith("|---")) {
                 continue;
@@ -96,20 +98,20 @@ class ConfigurationDocsTest {
     }
 
     @Test
-    void everySettingIsInReadmesTableWithItsDefault() {
-        Map<String, String> documented = new TreeMap<>();
-        readme.forEach((name, value) -> {
+    void everySettingIsInTheDocumentedTableWithItsDefault() {
+        Map<String, String> settings = new TreeMap<>();
+        documented.forEach((name, value) -> {
             if (name.startsWith(PREFIX)) {
-                documented.put(name, value);
+                settings.put(name, value);
             }
         });
-        assertThat(documented.keySet()).as("README's Configuration table lists exactly the dpbandit.* settings")
+        assertThat(settings.keySet()).as("%s's Configuration table lists exactly the dpbandit.* settings", DOCUMENT)
                 .containsExactlyElementsOf(metadata.keySet());
         metadata.forEach((name, defaultValue) -> {
             if (!defaultValue.isEmpty()) {
-                assertThat(documented.get(name)).as("README's default of %s", name).isEqualTo(defaultValue);
+                assertThat(settings.get(name)).as("the documented default of %s", name).isEqualTo(defaultValue);
             } else {
-                assertThat(documented.get(name)).as("README's default of %s (none in the code)", name)
+                assertThat(settings.get(name)).as("the documented default of %s (none in the code)", name)
                         .isEqualTo("unset");
             }
         });
@@ -121,10 +123,10 @@ class ConfigurationDocsTest {
         applicationYml.forEach((name, value) -> {
             assertThat(metadata).as("application.yml sets %s, which no @ConfigurationProperties record has", name)
                     .containsKey(name);
-            assertThat(readme).as("README's Configuration table lists %s", name).containsKey(name);
+            assertThat(documented).as("%s's Configuration table lists %s", DOCUMENT, name).containsKey(name);
             assertThat(value).as("application.yml's %s against the code's default", name)
                     .isEqualTo(metadata.get(name));
-            assertThat(readme.get(name)).as("README's default of %s against application.yml", name).isEqualTo(value);
+            assertThat(documented.get(name)).as("the documented default of %s against application.yml", name).isEqualTo(value);
         });
     }
 }

@@ -121,10 +121,10 @@ class ConfigurationValidationTest {
                 .doesNotContain("\tat org.springframework");
     }
 
-    /** README's example of a refused setting is what the service prints. */
+    /** docs/operations.md's example of a refused setting is what the service prints. */
     @Test
-    void readmesExampleOfARefusedSettingIsWhatTheServicePrints(CapturedOutput output) throws Exception {
-        String readme = Files.readString(RepositoryPaths.root().resolve("README.md"), StandardCharsets.UTF_8);
+    void theDocumentedExampleOfARefusedSettingIsWhatTheServicePrints(CapturedOutput output) throws Exception {
+        String readme = Files.readString(RepositoryPaths.root().resolve("docs/operations.md"), StandardCharsets.UTF_8);
         int intro = readme.indexOf("stops the start with the setting named:");
         assertThat(intro).isPositive();
         int open = readme.indexOf("```\n", intro) + 4;

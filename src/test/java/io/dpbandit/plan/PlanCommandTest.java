@@ -18,6 +18,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PlanCommandTest {
 
+    /** Where the planner's output for the examples is shown. */
+    static final Path ALGORITHMS = Path.of("docs/algorithms.md");
+
+
     record Run(int code, String out, String err) {
     }
 
@@ -145,50 +149,50 @@ class PlanCommandTest {
         assertThat(unknown.err() + missing.err() + invalid.err()).doesNotContain("Exception").doesNotContain("\tat ");
     }
 
-    /** README's "when will it learn" example is this command's output, so it cannot go stale. */
+    /** docs/algorithms.md's "when will it learn" example is this command's output, so it cannot go stale. */
     @Test
-    void readmesLinearForecastIsWhatThePlanCommandPrints() throws Exception {
+    void theDocumentedLinearForecastIsWhatThePlanCommandPrints() throws Exception {
         Run r = run("examples/digits-linucb.json", "--gap", "0.5");
         assertThat(r.code()).as(r.err()).isZero();
-        String readme = Files.readString(java.nio.file.Path.of("README.md"));
+        String readme = Files.readString(ALGORITHMS);
         for (String line : r.out().lines().toList()) {
             if (line.startsWith("LINUCB, T =") || line.startsWith("* Expected to resolve")
                     || line.matches("\\s+\\d+\\s+[0-9.]+")) {
-                assertThat(readme).as("README shows the plan's line").contains(line.strip());
+                assertThat(readme).as("docs/algorithms.md shows the plan's line").contains(line.strip());
             }
         }
     }
 
-    /** README's GPUCB forecast is this command's output for README's GPUCB example, so it cannot go stale. */
+    /** docs/algorithms.md's GPUCB forecast is this command's output for its GPUCB example, so it cannot go stale. */
     @Test
-    void readmesGpUcbForecastIsWhatThePlanCommandPrints() throws Exception {
+    void theDocumentedGpUcbForecastIsWhatThePlanCommandPrints() throws Exception {
         Run r = run("examples/pricing-gpucb.json", "--gap", "0.2");
         assertThat(r.code()).as(r.err()).isZero();
-        String readme = Files.readString(java.nio.file.Path.of("README.md"));
+        String readme = Files.readString(ALGORITHMS);
         assertThat(r.out()).startsWith("GPUCB-JDP, T = 10000");
         for (String line : r.out().lines().toList()) {
             if (line.startsWith("GPUCB-") || line.startsWith("* Expected to resolve")
                     || line.matches("\\s+\\d+\\s+[0-9.]+")) {
-                assertThat(readme).as("README shows the plan's line").contains(line.strip());
+                assertThat(readme).as("docs/algorithms.md shows the plan's line").contains(line.strip());
             }
         }
-        // README's GPUCB example is the spec in examples/.
+        // The documented GPUCB example is the spec in examples/.
         assertThat(readme).contains(Files.readString(java.nio.file.Path.of("examples/pricing-gpucb.json")).strip());
     }
 
     /**
-     * README's ONLINEUCB forecast and its sweep over epsilon are what the command prints for
-     * examples/onlineucb-ranking.json (the sweep edited as README's sed loop edits it), so they cannot go
+     * docs/algorithms.md's ONLINEUCB forecast and its sweep over epsilon are what the command prints for
+     * examples/onlineucb-ranking.json (the sweep edited as the document's sed loop edits it), so they cannot go
      * stale; the JSON carries the same forecast.
      */
     @Test
-    void readmesOnlineUcbForecastIsWhatThePlanCommandPrints(@TempDir Path dir) throws Exception {
-        String readme = Files.readString(Path.of("README.md"));
+    void theDocumentedOnlineUcbForecastIsWhatThePlanCommandPrints(@TempDir Path dir) throws Exception {
+        String readme = Files.readString(ALGORITHMS);
         Run r = run("examples/onlineucb-ranking.json", "--gap", "0.2");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).startsWith("ONLINEUCB, T = 1000000, d = 5, OGD learner");
         for (String line : r.out().lines().toList()) {
-            assertThat(readme).as("README shows the plan's line").contains(line.strip());
+            assertThat(readme).as("docs/algorithms.md shows the plan's line").contains(line.strip());
         }
         JsonNode json = new ObjectMapper().readTree(run("examples/onlineucb-ranking.json", "--gap", "0.2", "--json")
                 .out());
@@ -203,7 +207,7 @@ class PlanCommandTest {
                             .replace("\"horizon\": 1000000", "\"horizon\": 100000000"));
             Run swept = run(edited.toString(), "--gap", "0.2");
             String resolve = swept.out().lines().filter(l -> l.contains("resolve")).findFirst().orElseThrow();
-            assertThat(readme).as("README shows the sweep's line at epsilon %s", epsilon).contains(resolve);
+            assertThat(readme).as("docs/algorithms.md shows the sweep's line at epsilon %s", epsilon).contains(resolve);
             long rounds = Long.parseLong(resolve.replaceAll(".*after about (\\d+) .*", "$1"));
             assertThat(rounds).as("fewer reports as epsilon grows").isLessThan(previous);
             previous = rounds;
@@ -227,7 +231,8 @@ class PlanCommandTest {
 
     /**
      * README's CAPRI walkthrough says what its plan says: the resolvable gap of each release, to two
-     * significant digits, read from the plan of the walkthrough's own spec (taken from README).
+     * significant digits, read from the plan of the walkthrough's own spec (taken from README), which is
+     * examples/homepage-capri.json, the spec the docs' plan commands read.
      */
     @Test
     void readmesCapriWalkthroughQuotesItsPlan(@TempDir Path dir) throws Exception {
@@ -235,6 +240,8 @@ class PlanCommandTest {
         int id = readme.indexOf("\"id\": \"homepage\", \"algorithm\": \"CAPRI\"");
         assertThat(id).as("README's walkthrough creates the CAPRI bandit homepage").isPositive();
         String json = readme.substring(readme.lastIndexOf("'{", id) + 1, readme.indexOf("}'", id) + 1);
+        assertThat(new ObjectMapper().readTree(json)).as("examples/homepage-capri.json is README's spec")
+                .isEqualTo(new ObjectMapper().readTree(Files.readString(Path.of("examples/homepage-capri.json"))));
         Path spec = dir.resolve("homepage.json");
         Files.writeString(spec, json);
         Run r = run(spec.toString(), "--gap", "0.1");

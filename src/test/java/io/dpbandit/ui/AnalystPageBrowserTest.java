@@ -7,6 +7,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpbandit.PostgresIntegrationTest;
+import io.dpbandit.client.capri.CapriRandomiser;
+import io.dpbandit.client.capri.CapriRandomiserPlan;
+import io.dpbandit.client.capri.CapriReport;
+import io.dpbandit.client.onlineucb.OnlineUcbParameters;
+import io.dpbandit.client.onlineucb.OnlineUcbRandomiser;
+import io.dpbandit.client.onlineucb.OnlineUcbReport;
+import io.dpbandit.client.onlineucb.OnlineUcbTicket;
+import io.dpbandit.client.privacy.PrivacyFloor;
+import io.dpbandit.client.privacy.SeededNoiseSource;
+import io.dpbandit.testing.Specs;
 import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.testing.FeedbackWindows;
@@ -19,6 +29,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -47,9 +58,14 @@ import org.springframework.http.HttpStatus;
 
 /**
  * The analyst page in a real browser (headless Chromium, see {@link HeadlessChromium}) against the
- * running service on its embedded PostgreSQL, with the README walkthrough's bandits: "homepage"
- * (CAPRI, a 2-d pool) driven through two closed epochs, and "news" (LINUCB). The assertions are on
- * what a person sees: texts, and charts that have something drawn in them.
+ * running service on its embedded PostgreSQL, with the README walkthrough's bandits, "homepage"
+ * (CAPRI, a 2-d pool) driven through two closed epochs and "news" (LINUCB, no round yet), and one
+ * bandit of every other algorithm with data in it: CAPRI with local DP (one epoch of device
+ * reports), USCA (learnt, with two per-context releases), LINUCB (three leaves folded), ONLINEUCB
+ * (device reports) and GPUCB (a 1-d context). The assertions are on what a person sees: texts, charts
+ * that have something drawn in them, time axes that name a date and the zone (the browser runs in
+ * Asia/Colombo, UTC+05:30, so an offset that is not shown cannot pass), and each chart's CSV
+ * download, read back from the browser's download folder and compared with the API's numbers.
  * <p>
  * {@code -Ddpbandit.ui.screenshots=docs/img} (relative to the repository root) also saves a
  * screenshot of each page there, as README shows them.
@@ -62,6 +78,15 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
     static final String ANALYST_KEY = "test-analyst-key";
     static final Duration TIMEOUT = Duration.ofSeconds(15);
     static final ObjectMapper JSON = new ObjectMapper();
+    /** The browser's zone: an offset that is neither UTC nor a whole hour, so the page must show it. */
+    static final String ZONE = "Asia/Colombo";
+    static final String OFFSET = "UTC+05:30";
+    /** The bandits of the other algorithms (ids no other test class uses: the database is shared). */
+    static final String CAPRI_LDP = "ui-capri-ldp";
+    static final String USCA = "ui-usca";
+    static final String LINUCB = "ui-linucb";
+    static final String ONLINEUCB = "ui-onlineucb";
+    static final String GPUCB = "ui-gpucb";
 
     @LocalServerPort
     int port;
@@ -74,11 +99,16 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
 
     ChromeDriver browser;
     WebDriverWait wait;
+    Path downloads;
 
     @BeforeAll
-    void startTheBrowserAndWalkThroughTheReadme() throws IOException {
+    void startTheBrowserAndWalkThroughTheReadme() throws Exception {
         browser = HeadlessChromium.start(1280, 900);
         wait = new WebDriverWait(browser, TIMEOUT);
+        browser.executeCdpCommand("Emulation.setTimezoneOverride", Map.of("timezoneId", ZONE));
+        downloads = Files.createTempDirectory("dpbandit-ui-downloads");
+        browser.executeCdpCommand("Browser.setDownloadBehavior", Map.of("behavior", "allow", "downloadPath",
+                downloads.toString()));
         for (String id : List.of("homepage", "news")) {
             var created = rest.postForEntity("/bandits", JSON.readTree(readmeSpec(id)), JsonNode.class);
             assertThat(created.getStatusCode()).as(id).isIn(HttpStatus.CREATED, HttpStatus.OK);
@@ -105,24 +135,134 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
             assertThat(lifecycle.settle("homepage")).isEqualTo(Step.CLOSED);
         }
         lifecycle.settle("homepage"); // plans epoch 3
-        // The planner's forecast is computed in the background on the first request; ask for it now
-        // so the page finds it ready (a slow machine would otherwise race the page's refresh).
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (!rest.getForObject("/bandits/homepage/plan", JsonNode.class).path("status").asText().equals("READY")
-                && System.nanoTime() < deadline) {
-            try {
+        capriWithLocalDp();
+        uscaWithTwoReleases();
+        linUcbWithThreeLeaves();
+        onlineUcbWithReports();
+        gpUcbOnOneNumber();
+        // The planner's forecast is computed in the background on the first request; ask for them now
+        // so the pages find them ready (a slow machine would otherwise race the page's refresh).
+        for (String id : List.of("homepage", "news", CAPRI_LDP, USCA, LINUCB, ONLINEUCB, GPUCB)) {
+            long deadline = System.nanoTime() + 60_000_000_000L;
+            while (!rest.getForObject("/bandits/" + id + "/plan", JsonNode.class).path("status").asText()
+                    .equals("READY") && System.nanoTime() < deadline) {
                 Thread.sleep(100);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
             }
         }
     }
 
+    /** CAPRI with local DP: one epoch of device reports, randomised as dpbandit-client does, closed. */
+    void capriWithLocalDp() throws Exception {
+        Map<String, Object> spec = Specs.capriLdp(CAPRI_LDP);
+        create(spec);
+        lifecycle.settle(CAPRI_LDP); // plans epoch 1
+        int length = rest.getForObject("/bandits/" + CAPRI_LDP, JsonNode.class).path("epochLength").asInt();
+        CapriRandomiserPlan plan = rest.getForObject("/bandits/" + CAPRI_LDP + "/epochs/1/randomiser",
+                CapriRandomiserPlan.class);
+        CapriRandomiser device = new CapriRandomiser(plan, PrivacyFloor.of(1.0, 1e-5));
+        SeededNoiseSource noise = new SeededNoiseSource(5);
+        List<List<Double>> contexts = List.of(List.of(0.2, 0.4), List.of(0.8, 0.1), List.of(0.5, 0.5));
+        for (int t = 0; t < length; t++) {
+            List<Double> c = contexts.get(t % 3);
+            JsonNode d = decide(CAPRI_LDP, c);
+            double[] a = JSON.treeToValue(d.path("randomiser").path("actionFeatures"), double[].class);
+            CapriReport report = device.randomise(c.stream().mapToDouble(Double::doubleValue).toArray(), a,
+                    c.get(0) < 0.5 ? 0.9 : 0.1, noise);
+            feedback(d, Map.of("report", report));
+        }
+        FeedbackWindows.pass(jdbc, CAPRI_LDP);
+        assertThat(lifecycle.settle(CAPRI_LDP)).isEqualTo(Step.CLOSED);
+        lifecycle.settle(CAPRI_LDP); // plans epoch 2
+    }
+
+    /** USCA: its 10 learning rounds, then two contexts released (charged) and one asked again (free). */
+    void uscaWithTwoReleases() {
+        create(Specs.usca(USCA, 10, 0.5, 2.0));
+        for (int t = 0; t < 10; t++) {
+            feedback(decide(USCA, List.of(0.2, 0.4)), Map.of("reward", t % 2 == 0 ? 1.0 : 0.0));
+        }
+        FeedbackWindows.pass(jdbc, USCA);
+        assertThat(lifecycle.settle(USCA)).isEqualTo(Step.CLOSED);
+        for (List<Double> c : List.of(List.of(0.2, 0.4), List.of(0.8, 0.1), List.of(0.2, 0.4))) {
+            assertThat(rest.postForEntity("/release", Map.of("bandit", USCA, "context", c), JsonNode.class)
+                    .getStatusCode()).isEqualTo(HttpStatus.OK);
+        }
+    }
+
+    /** LINUCB with one model per action over 2-d contexts: three leaves of 10 rounds folded. */
+    void linUcbWithThreeLeaves() {
+        Map<String, Object> spec = Specs.linear(LINUCB, "LINUCB", 2560, 600); // leaves of ⌈2560/256⌉ = 10
+        spec.put("actions", List.of(Map.of("id", "sport"), Map.of("id", "politics"), Map.of("id", "science")));
+        spec.put("linear", Map.of("featureMap", "PER_ACTION"));
+        create(spec);
+        Random random = new Random(23);
+        for (int t = 0; t < 30; t++) {
+            List<Double> c = List.of(round(random.nextDouble()), round(random.nextDouble()));
+            JsonNode d = decide(LINUCB, c);
+            feedback(d, Map.of("reward", d.path("action").asText().equals(c.get(0) < 0.5 ? "sport" : "politics")
+                    ? 1.0 : 0.0));
+        }
+        FeedbackWindows.pass(jdbc, LINUCB);
+        assertThat(lifecycle.settle(LINUCB)).isEqualTo(Step.FOLDED);
+    }
+
+    /** ONLINEUCB (local DP): 20 users report through their devices' randomiser. */
+    void onlineUcbWithReports() throws Exception {
+        create(Specs.linear(ONLINEUCB, "ONLINEUCB", 100, 600));
+        SeededNoiseSource noise = new SeededNoiseSource(7);
+        for (int t = 0; t < 20; t++) {
+            JsonNode d = decide(ONLINEUCB, List.of(0.5, 0.5));
+            JsonNode in = d.path("randomiser");
+            OnlineUcbReport report = new OnlineUcbRandomiser(JSON.treeToValue(in.path("parameters"),
+                    OnlineUcbParameters.class), PrivacyFloor.of(1.0, 1e-5)).randomise(
+                    JSON.treeToValue(in.path("features"), double[].class),
+                    JSON.treeToValue(in.path("ticket"), OnlineUcbTicket.class), 0.6, noise);
+            feedback(d, Map.of("report", report));
+        }
+        FeedbackWindows.pass(jdbc, ONLINEUCB);
+        assertThat(lifecycle.settle(ONLINEUCB)).isEqualTo(Step.FOLDED);
+    }
+
+    /** GPUCB (JDP) on contexts of one number: 12 rounds folded, one leaf each. */
+    void gpUcbOnOneNumber() {
+        create(Specs.gp(GPUCB, "JDP", 256));
+        for (int t = 0; t < 12; t++) {
+            double c = t / 11.0;
+            JsonNode d = decide(GPUCB, List.of(c));
+            feedback(d, Map.of("reward", d.path("action").asText().equals(c < 0.5 ? "low" : "high") ? 1.0 : 0.0));
+        }
+        FeedbackWindows.pass(jdbc, GPUCB);
+        assertThat(lifecycle.settle(GPUCB)).isEqualTo(Step.FOLDED);
+    }
+
+    void create(Map<String, Object> spec) {
+        var created = rest.postForEntity("/bandits", spec, JsonNode.class);
+        assertThat(created.getStatusCode()).as("%s", created.getBody()).isIn(HttpStatus.CREATED, HttpStatus.OK);
+    }
+
+    JsonNode decide(String bandit, List<Double> context) {
+        return rest.postForObject("/decide", Map.of("bandit", bandit, "context", context), JsonNode.class);
+    }
+
+    void feedback(JsonNode decision, Map<String, Object> what) {
+        Map<String, Object> body = new java.util.HashMap<>(what);
+        body.put("decisionId", decision.path("decisionId").asText());
+        assertThat(rest.postForObject("/feedback", body, JsonNode.class).path("status").asText())
+                .isEqualTo("ACCEPTED");
+    }
+
     @AfterAll
-    void stopTheBrowser() {
+    void stopTheBrowser() throws IOException {
         if (browser != null) {
             browser.quit();
+        }
+        if (downloads != null) {
+            try (var files = Files.list(downloads)) {
+                for (Path f : files.toList()) {
+                    Files.delete(f);
+                }
+            }
+            Files.delete(downloads);
         }
     }
 
@@ -260,6 +400,35 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
         assertThat(said).contains(firstShrunk > 0 ? "epoch " + firstShrunk + "'s release was the first to rule an "
                 + "action out" : "no release has ruled an action out yet");
 
+        // Dates with the browser's zone on the time axes; each chart's numbers as CSV.
+        assertTimeAxis(timeline);
+        budgetCsvIsTheLedger(budget, "homepage");
+        widthsAgainstTheRewardRange(statistics, "homepage", epochs, -1, 1);
+        List<List<String>> counted = csv(map, "homepage-recommendations.csv");
+        assertThat(counted.get(0)).containsExactly("#", "context[0]", "context[1]", "Recommended action",
+                "Active-set size");
+        assertThat(counted).hasSize(4);
+        for (int i = 0; i < 3; i++) {
+            List<String> row = counted.get(i + 1);
+            assertThat(Double.parseDouble(row.get(1))).isEqualTo(recommended.path("contexts").get(i).get(0).asDouble());
+            assertThat(Double.parseDouble(row.get(2))).isEqualTo(recommended.path("contexts").get(i).get(1).asDouble());
+            assertThat(row.get(3)).isEqualTo(recommended.path("actions").get(i).asText());
+            assertThat(row.get(4)).isEqualTo(recommended.path("activeSetSizes").get(i).asText());
+        }
+        List<List<String>> gaps = csv(forecast, "homepage-forecast.csv");
+        JsonNode forecastEpochs = plan.path("report").path("capri").path("epochs");
+        assertThat(gaps).hasSize(forecastEpochs.size() + 1);
+        for (int i = 0; i < forecastEpochs.size(); i++) {
+            assertThat(Double.parseDouble(gaps.get(i + 1).get(1)))
+                    .isEqualTo(forecastEpochs.get(i).path("resolvableGap").asDouble());
+            assertThat(gaps.get(i + 1).get(4)).isEqualTo("2");
+        }
+        assertThat(forecast.findElement(By.cssSelector("svg line.reference")).getAttribute("textContent"))
+                .startsWith("reward range [-1, 1]");
+        assertThat(facts()).contains("clipped to [-1, 1]").contains("of which "
+                + rest.getForObject("/bandits/homepage", JsonNode.class).path("rounds").asInt()
+                + " learning rounds are in releases");
+
         // The privacy report: the guarantee in words and one row per mechanism, with its paper.
         WebElement privacy = wait.until(ExpectedConditions.visibilityOfElementLocated(
                 By.cssSelector("#panel-privacy table")));
@@ -267,6 +436,133 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
         assertThat(browser.findElement(By.cssSelector("#panel-privacy p.description")).getText())
                 .contains("-DP for each round").contains("Accountant ZCDP");
         screenshot("analyst-bandit.png", true);
+    }
+
+    @Test
+    void capriWithLocalDpChartsItsReleaseAgainstTheRewardRange() throws IOException {
+        open(CAPRI_LDP);
+        JsonNode epochs = rest.getForObject("/bandits/" + CAPRI_LDP + "/epochs", JsonNode.class);
+        WebElement timeline = panel("timeline");
+        assertThat(timeline.findElements(By.cssSelector("svg rect.span.closing"))).as("one closed epoch").hasSize(1);
+        assertTimeAxis(timeline);
+        budgetCsvIsTheLedger(panel("budget"), CAPRI_LDP);
+        widthsAgainstTheRewardRange(panel("epoch-statistics"), CAPRI_LDP, epochs, -1, 1);
+        assertThat(panel("recommendations").findElements(By.cssSelector("svg.heat-map circle.context"))).hasSize(3);
+        assertThat(panel("forecast").findElements(By.cssSelector("svg rect.bar"))).isNotEmpty();
+        assertThat(browser.findElement(By.cssSelector("#panel-privacy p.description")).getText()).contains("local DP");
+        assertThat(browser.findElements(By.cssSelector("#panel-model, #panel-releases")))
+                .allSatisfy(p -> assertThat(p.isDisplayed()).isFalse());
+    }
+
+    @Test
+    void uscasPageListsItsReleasesOverTimeAndPerActionAndChargesNothing() throws IOException {
+        JsonNode ledgerBefore = rest.getForObject("/bandits/" + USCA + "/ledger", JsonNode.class);
+        open(USCA);
+        JsonNode release = rest.getForObject("/release?bandit=" + USCA, JsonNode.class);
+        assertThat(release.path("releases")).as("two contexts released; the third ask was a repeat").hasSize(2);
+        WebElement releases = panel("releases");
+        assertThat(releases.findElement(By.cssSelector("p.description")).getText())
+                .startsWith("2 releases so far; the budget allows 4 in all, 2 more")
+                .contains("never the context it was made for");
+        assertThat(releases.findElements(By.cssSelector("svg circle.dot"))).as("one dot per release").hasSize(2);
+        assertTimeAxis(releases);
+        List<List<String>> overTime = csv(releases, USCA + "-releases.csv");
+        assertThat(overTime.get(0)).containsExactly("Released at (ISO 8601)", "Action", "Ledger entry",
+                "Releases so far", "Releases the budget allows");
+        assertThat(overTime).hasSize(3);
+        for (int i = 0; i < 2; i++) {
+            JsonNode r = release.path("releases").get(i);
+            List<String> row = overTime.get(i + 1);
+            assertSameInstant(row.get(0), r.path("releasedAt").asText());
+            assertThat(row.subList(1, 5)).containsExactly(r.path("action").asText(), r.path("ledgerId").asText(),
+                    Integer.toString(i + 1), "4");
+        }
+        List<List<String>> perAction = csv(releases, USCA + "-releases-per-action.csv");
+        Map<String, Integer> counted = new java.util.TreeMap<>();
+        release.path("releases").forEach(r -> counted.merge(r.path("action").asText(), 1, Integer::sum));
+        assertThat(perAction.subList(1, perAction.size())).containsExactlyElementsOf(counted.entrySet().stream()
+                .map(e -> List.of(e.getKey(), e.getValue().toString())).toList());
+        assertThat(facts()).contains("10, of which 10 learning rounds are in releases");
+        budgetCsvIsTheLedger(panel("budget"), USCA);
+        assertThat(browser.findElement(By.id("panel-recommendations")).isDisplayed()).isFalse();
+        assertThat(rest.getForObject("/bandits/" + USCA + "/ledger", JsonNode.class))
+                .as("reading the page charged nothing").isEqualTo(ledgerBefore);
+        screenshot("analyst-usca.png", true);
+    }
+
+    @Test
+    void aLinUcbPageShowsTheRoundsItsModelHoldsItsForecastNoiseAndARecommendationMap() throws IOException {
+        open(LINUCB);
+        JsonNode status = rest.getForObject("/bandits/" + LINUCB, JsonNode.class);
+        assertThat(status.path("modelRounds").asLong()).as("three leaves of 10").isEqualTo(30);
+        assertThat(facts()).contains("the model holds 30 learning rounds");
+        WebElement model = panel("model");
+        assertThat(model.findElement(By.cssSelector("p.description")).getText())
+                .startsWith("The model holds 30 of the horizon's 2560 learning rounds");
+        modelNoiseIsTheForecast(model, LINUCB, "linear", 30);
+        screenshot("analyst-model.png", true);
+
+        WebElement map = panel("recommendations");
+        JsonNode recommended = rest.getForObject("/bandits/" + LINUCB + "/recommendations", JsonNode.class);
+        assertThat(recommended.path("sample").asText()).isEqualTo("GRID");
+        assertThat(map.findElements(By.cssSelector("svg.heat-map circle.context"))).hasSize(400);
+        assertThat(map.findElement(By.cssSelector("p.description")).getText())
+                .contains("on an evenly spaced grid over [0, 1]² (the bandit has no context pool");
+        List<List<String>> rows = csv(map, LINUCB + "-recommendations.csv");
+        assertThat(rows.get(0)).containsExactly("#", "context[0]", "context[1]", "Recommended action");
+        assertThat(rows).hasSize(401);
+        for (int i = 0; i < 400; i += 37) {
+            assertThat(rows.get(i + 1).get(3)).isEqualTo(recommended.path("actions").get(i).asText());
+            assertThat(Double.parseDouble(rows.get(i + 1).get(1)))
+                    .isEqualTo(recommended.path("contexts").get(i).get(0).asDouble());
+        }
+        assertTimeAxis(panel("timeline"));
+    }
+
+    @Test
+    void anOnlineUcbPageChartsItsScoreErrorBonusSpreadAndDecisionError() throws IOException {
+        open(ONLINEUCB);
+        long held = rest.getForObject("/bandits/" + ONLINEUCB, JsonNode.class).path("modelRounds").asLong();
+        assertThat(held).as("every round's window has passed").isEqualTo(20);
+        assertThat(facts()).contains("the model holds 20 learning rounds");
+        WebElement model = panel("model");
+        assertThat(model.findElement(By.cssSelector("p.description")).getText())
+                .startsWith("The model holds 20 of the horizon's 100 learning rounds")
+                .contains("through its user's randomised report");
+        modelNoiseIsTheForecast(model, ONLINEUCB, "onlineucb", 20);
+        assertThat(model.findElements(By.cssSelector("svg path.curve"))).as("score, bonus and decision error")
+                .hasSize(3);
+        assertThat(panel("recommendations").findElements(By.cssSelector("svg.heat-map circle.context"))).hasSize(400);
+        budgetCsvIsTheLedger(panel("budget"), ONLINEUCB);
+    }
+
+    @Test
+    void aGpUcbPageShowsItsModelAndTheRecommendedActionAlongItsOneNumberContext() throws IOException {
+        open(GPUCB);
+        assertThat(facts()).contains("the model holds 12 learning rounds");
+        modelNoiseIsTheForecast(panel("model"), GPUCB, "gpucb", 12);
+        WebElement strip = panel("recommendations");
+        JsonNode recommended = rest.getForObject("/bandits/" + GPUCB + "/recommendations", JsonNode.class);
+        assertThat(strip.findElements(By.cssSelector("svg.strip circle.context"))).hasSize(101)
+                .hasSize(recommended.path("contexts").size());
+        List<List<String>> rows = csv(strip, GPUCB + "-recommendations.csv");
+        assertThat(rows.get(0)).containsExactly("#", "context[0]", "Recommended action");
+        assertThat(rows.get(101)).containsExactly("101", "1", recommended.path("actions").get(100).asText());
+        assertTimeAxis(panel("budget"));
+    }
+
+    @Test
+    void aModelWithNoRoundYetSaysSoAndRecommendsNothing() {
+        open("news");
+        assertThat(facts()).contains("0; the model holds 0 learning rounds");
+        WebElement model = panel("model");
+        assertThat(model.findElement(By.cssSelector("p.description")).getText())
+                .startsWith("The model holds 0 of the horizon's 100000 learning rounds").contains("No round is in it yet");
+        assertThat(model.findElement(By.cssSelector("svg text.marker-label")).getText())
+                .isEqualTo("now: no round in the model yet");
+        WebElement none = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(
+                "#panel-recommendations p.description")));
+        assertThat(none.getText()).startsWith("No learning round is in the model yet, so it recommends nothing");
     }
 
     @Test
@@ -312,6 +608,173 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
         browser.findElement(By.cssSelector("#sign-in-form button[type=submit]")).click();
     }
 
+    /** Signs in and opens a bandit's page. */
+    void open(String bandit) {
+        signIn(ANALYST_KEY);
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("list-title")));
+        browser.get(url("/ui/#/bandits/" + bandit));
+        wait.until(ExpectedConditions.textToBe(By.id("bandit-title"), bandit));
+        wait.until(d -> !d.findElements(By.cssSelector(".facts dd")).isEmpty());
+    }
+
+    /** The facts at the top of a bandit's page, term and value on their own lines. */
+    String facts() {
+        return browser.findElement(By.cssSelector(".facts")).getText();
+    }
+
+    /**
+     * A time axis names the browser's zone and offset, and its first tick carries a date: today's or
+     * yesterday's in that zone (the charts start when the bandit was created, during this test).
+     */
+    void assertTimeAxis(WebElement panel) {
+        List<String> ticks = panel.findElements(By.cssSelector("svg text.tick.time")).stream()
+                .map(t -> t.getAttribute("textContent")).toList();
+        assertThat(ticks).isNotEmpty();
+        java.time.LocalDate today = java.time.LocalDate.now(java.time.ZoneId.of(ZONE));
+        assertThat(ticks.get(0)).matches("\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}(:\\d{2})?)?")
+                .satisfiesAnyOf(t -> assertThat(t).startsWith(today.toString()),
+                        t -> assertThat(t).startsWith(today.minusDays(1).toString()));
+        assertThat(panel.findElements(By.cssSelector("svg text.axis-title")).stream()
+                .map(t -> t.getAttribute("textContent"))).contains("Time in " + ZONE + " (" + OFFSET + ")");
+    }
+
+    /** The budget chart's CSV is the ledger: each charge's time (ISO 8601 at the browser's offset), ε and the sum so far. */
+    void budgetCsvIsTheLedger(WebElement budget, String bandit) throws IOException {
+        assertTimeAxis(budget);
+        JsonNode ledger = rest.getForObject("/bandits/" + bandit + "/ledger", JsonNode.class);
+        List<List<String>> rows = csv(budget, bandit + "-budget.csv");
+        assertThat(rows.get(0)).containsExactly("Charged at (ISO 8601)", "Epoch", "Reason", "Epsilon charged",
+                "Epsilon spent so far", "Epsilon total");
+        assertThat(rows).hasSize(ledger.size() + 1);
+        assertThat(budget.findElements(By.cssSelector("svg circle.dot"))).hasSize(ledger.size());
+        double spent = 0;
+        for (int i = 0; i < ledger.size(); i++) {
+            JsonNode entry = ledger.get(i);
+            List<String> row = rows.get(i + 1);
+            spent += entry.path("epsilon").asDouble();
+            assertSameInstant(row.get(0), entry.path("createdAt").asText());
+            assertThat(row.get(1)).isEqualTo(entry.path("epoch").isNull() ? "" : entry.path("epoch").asText());
+            assertThat(row.get(2)).isEqualTo(entry.path("reason").asText());
+            assertThat(Double.parseDouble(row.get(3))).isEqualTo(entry.path("epsilon").asDouble());
+            assertThat(Double.parseDouble(row.get(4))).as("the chart's step").isEqualTo(spent);
+        }
+        // The ledger's table shows the same moments, to the second, at the same offset.
+        String shownFirst = budget.findElement(By.cssSelector("details.data tbody tr th")).getAttribute("textContent");
+        assertThat(shownFirst).isEqualTo(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
+                .format(Instant.parse(ledger.get(0).path("createdAt").asText()).atZone(java.time.ZoneId.of(ZONE)))
+                + " " + OFFSET);
+    }
+
+    /** A CSV time (ISO 8601, the browser's offset) is the API's instant, to the millisecond the page keeps. */
+    static void assertSameInstant(String csvTime, String apiTime) {
+        java.time.OffsetDateTime shown = java.time.OffsetDateTime.parse(csvTime);
+        assertThat(shown.getOffset()).isEqualTo(java.time.ZoneOffset.of("+05:30"));
+        assertThat(Duration.between(Instant.parse(apiTime), shown.toInstant()).abs())
+                .isLessThan(Duration.ofMillis(1));
+    }
+
+    /** The width chart's dashed reference is the reward range, and its CSV has each release's width and the range. */
+    void widthsAgainstTheRewardRange(WebElement statistics, String bandit, JsonNode epochs, double low, double high)
+            throws IOException {
+        String range = "[" + shown(low) + ", " + shown(high) + "]";
+        assertThat(statistics.findElement(By.cssSelector("svg line.reference")).getAttribute("textContent"))
+                .isEqualTo("reward range " + range + ": no two actions differ by more than " + shown(high - low));
+        assertThat(statistics.findElement(By.cssSelector("p.description")).getText())
+                .contains("rewards are clipped to " + range);
+        List<List<String>> rows = csv(statistics, bandit + "-widths.csv");
+        assertThat(rows.get(0)).containsExactly("Epoch", "Width", "Reward range low", "Reward range high",
+                "Reward range length");
+        List<JsonNode> released = new java.util.ArrayList<>();
+        epochs.forEach(e -> {
+            if (!e.path("width").isNull()) {
+                released.add(e);
+            }
+        });
+        assertThat(rows).hasSize(released.size() + 1);
+        for (int i = 0; i < released.size(); i++) {
+            List<String> row = rows.get(i + 1);
+            assertThat(row.get(0)).isEqualTo(released.get(i).path("number").asText());
+            assertThat(Double.parseDouble(row.get(1))).isEqualTo(released.get(i).path("width").asDouble());
+            assertThat(row.subList(2, 5).stream().map(Double::parseDouble).toList())
+                    .containsExactly(low, high, high - low);
+        }
+        List<List<String>> sizes = csv(statistics, bandit + "-active-sets.csv");
+        assertThat(sizes).hasSize(released.size() + 1);
+        assertThat(Double.parseDouble(sizes.get(1).get(1))).isEqualTo(released.get(0).path("meanActiveSetSize")
+                .asDouble());
+    }
+
+    /**
+     * The model panel charts the planner's forecast (a dot per point and series), marks the rounds the
+     * model holds, and its CSV carries the forecast's numbers, the model's rounds, half the gap and
+     * the reward range.
+     */
+    void modelNoiseIsTheForecast(WebElement model, String bandit, String kind, long held) throws IOException {
+        JsonNode f = rest.getForObject("/bandits/" + bandit + "/plan", JsonNode.class).path("report").path(kind);
+        JsonNode points = f.path("points");
+        assertThat(points.size()).isPositive();
+        assertThat(model.findElements(By.cssSelector("svg circle.dot.score"))).hasSize(points.size());
+        assertThat(model.findElements(By.cssSelector("svg text.marker-label")).stream().map(WebElement::getText))
+                .contains("now: " + held + " rounds in the model");
+        List<List<String>> rows = csv(model, bandit + "-model-noise.csv");
+        assertThat(rows.get(0)).containsExactly("Series", "Learning rounds", "Value (reward units)");
+        List<List<String>> scores = rows.stream().filter(r -> r.get(0).startsWith("score error")).toList();
+        assertThat(scores).hasSize(points.size());
+        for (int i = 0; i < points.size(); i++) {
+            assertThat(scores.get(i).get(1)).isEqualTo(points.get(i).path("rounds").asText());
+            assertThat(Double.parseDouble(scores.get(i).get(2))).isEqualTo(points.get(i).path("scoreError").asDouble());
+        }
+        Map<String, List<String>> byLabel = new java.util.HashMap<>();
+        rows.forEach(r -> byLabel.put(r.get(0).replaceAll(" \\(.*", ""), r));
+        assertThat(byLabel.get("the model now").get(1)).isEqualTo(Long.toString(held));
+        assertThat(Double.parseDouble(byLabel.get("half the gap").get(2))).isEqualTo(f.path("gap").asDouble() / 2);
+        assertThat(byLabel.get("reward range length")).containsExactly("reward range length", "", "2");
+    }
+
+    /** Presses a chart's download button and reads the CSV file the browser saved (RFC 4180). */
+    List<List<String>> csv(WebElement panel, String file) throws IOException {
+        Path target = downloads.resolve(file);
+        Files.deleteIfExists(target);
+        WebElement button = panel.findElement(By.cssSelector("button.download[data-csv='" + file + "']"));
+        button.click();
+        // Chrome reserves the final name with an empty file while it writes to a .crdownload beside it.
+        wait.until(d -> Files.exists(target) && !Files.exists(downloads.resolve(file + ".crdownload"))
+                && target.toFile().length() > 0);
+        String text = Files.readString(target);
+        assertThat(text).endsWith("\r\n");
+        List<List<String>> rows = new java.util.ArrayList<>();
+        List<String> row = new java.util.ArrayList<>();
+        StringBuilder field = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (quoted) {
+                if (c == '"' && i + 1 < text.length() && text.charAt(i + 1) == '"') {
+                    field.append('"');
+                    i++;
+                } else if (c == '"') {
+                    quoted = false;
+                } else {
+                    field.append(c);
+                }
+            } else if (c == '"') {
+                quoted = true;
+            } else if (c == ',') {
+                row.add(field.toString());
+                field.setLength(0);
+            } else if (c == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n') {
+                row.add(field.toString());
+                field.setLength(0);
+                rows.add(row);
+                row = new java.util.ArrayList<>();
+                i++;
+            } else {
+                field.append(c);
+            }
+        }
+        return rows;
+    }
+
     String storedKey() {
         return (String) browser.executeScript("return sessionStorage.getItem('dpbandit.analyst-key')");
     }
@@ -345,12 +808,13 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
         return "http://localhost:" + port + path;
     }
 
-    /** The JSON of a walkthrough's `curl ... -d '{...}'` in README.md that creates the bandit `id`. */
+    /** The JSON of a `curl ... -d '{...}'` in README.md's walkthrough or docs/api.md that creates the bandit `id`. */
     static String readmeSpec(String id) throws IOException {
-        String readme = Files.readString(RepositoryPaths.root().resolve("README.md"));
+        String readme = Files.readString(RepositoryPaths.root().resolve("README.md"))
+                + Files.readString(RepositoryPaths.root().resolve("docs/api.md"));
         Matcher m = Pattern.compile("-d '(\\{\\s*\"id\": \"" + Pattern.quote(id) + "\".*?\\})'", Pattern.DOTALL)
                 .matcher(readme);
-        assertThat(m.find()).as("README.md creates bandit %s", id).isTrue();
+        assertThat(m.find()).as("README.md or docs/api.md creates bandit %s", id).isTrue();
         return m.group(1);
     }
 

@@ -17,6 +17,7 @@ import io.dpbandit.spec.SpecLimits;
 import io.dpbandit.runtime.MechanismDescription;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Private LinUCB with joint DP through the tree-based mechanism on the augmented Gram matrix
@@ -81,6 +82,19 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm {
                     options.gap());
         }
         return io.dpbandit.policy.planning.LinearForecast.plan(((LinUcbModel) model(spec)).policy(), options.gap());
+    }
+
+    /**
+     * The tree's model holds every folded round; one with epoch releases only the rounds of the epochs
+     * it has released (the epoch that is filling is in no release yet).
+     */
+    @Override
+    public long modelRounds(Supplier<BanditSpec> spec, long closed, long folded) {
+        BanditSpec s = spec.get();
+        if (s.linear() != null && s.linear().release() == LinUcbConfig.Release.EPOCHS) {
+            return ((EpochLinUcbModel) model(s)).policy().releasedRounds(closed + folded);
+        }
+        return super.modelRounds(spec, closed, folded);
     }
 
     @Override

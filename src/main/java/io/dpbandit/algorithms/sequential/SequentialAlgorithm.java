@@ -14,6 +14,7 @@ import io.dpbandit.store.BinaryCodec;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * What the sequential algorithms (LinUCB, OnlineUCB, GP-UCB) share as descriptors: a bandit starts
@@ -69,7 +70,13 @@ public abstract class SequentialAlgorithm implements AlgorithmDescriptor {
 
     @Override
     public List<String> panels() {
-        return List.of("timeline", "budget", "recommendations", "privacy");
+        return List.of("timeline", "budget", "model", "recommendations", "privacy");
+    }
+
+    /** Every folded round is in the model: it folds continuously, in decision order. */
+    @Override
+    public long modelRounds(Supplier<BanditSpec> spec, long closed, long folded) {
+        return closed + folded;
     }
 
     /** d: the dimension of the joint feature vectors. */

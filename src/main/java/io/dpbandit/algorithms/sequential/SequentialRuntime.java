@@ -146,6 +146,12 @@ public final class SequentialRuntime<S> implements BanditRuntime, PublicModel {
                                 : "tree-based mechanism over the rounds, charged once for the whole horizon"));
     }
 
+    /** Not before the first round is in the model (the first release, for a LINUCB with epoch releases). */
+    @Override
+    public boolean recommends() {
+        return model.released(state);
+    }
+
     @Override
     public Recommendation recommend(double[] context) {
         requireValidContext(context);

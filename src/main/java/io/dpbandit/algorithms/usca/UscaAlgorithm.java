@@ -129,7 +129,7 @@ public final class UscaAlgorithm implements AlgorithmDescriptor {
 
     @Override
     public List<String> panels() {
-        return List.of("timeline", "budget", "forecast", "recommendations", "privacy");
+        return List.of("timeline", "budget", "forecast", "releases", "privacy");
     }
 
     /**

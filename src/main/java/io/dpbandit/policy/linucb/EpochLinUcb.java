@@ -98,6 +98,20 @@ public record EpochLinUcb(long horizon, int blocks, int dimension, double epsilo
         return (q & (q - 1)) == 0;
     }
 
+    /**
+     * The learning rounds the released model holds once {@code folded} rounds are folded: the last
+     * epoch end T_1(2^e − 1) at or before them (0 before the first release). Public: the epochs'
+     * boundaries are a function of T and B, and rounds fold on their windows, not on feedback.
+     */
+    public long releasedRounds(long folded) {
+        long t1 = firstEpoch();
+        long last = 0;
+        for (long end = t1; end <= Math.min(folded, horizon); end = 2 * end + t1) {
+            last = end;
+        }
+        return last;
+    }
+
     /** Δ: k·L̃² with the rounding margin for sums of up to T rows of dimension d_b + 1. */
     public double sensitivity() {
         double rowSquared = 2 * BOUND * BOUND;

@@ -39,6 +39,36 @@ class EpochLinUcbTest {
     }
 
     @Test
+    void theReleasedModelHoldsTheRoundsUpToTheLastEpochEndThatFoldingHasReached() {
+        EpochLinUcb p = new EpochLinUcb(800, K, DC, 1.0, 1e-5, 1, 10);
+        assertThat(p.releasedRounds(0)).isZero();
+        assertThat(p.releasedRounds(99)).as("the first epoch still filling").isZero();
+        assertThat(p.releasedRounds(100)).isEqualTo(100);
+        assertThat(p.releasedRounds(299)).isEqualTo(100);
+        assertThat(p.releasedRounds(300)).isEqualTo(300);
+        assertThat(p.releasedRounds(800)).as("the epoch the horizon cuts off is never released").isEqualTo(700);
+        // The same as the state the policy folds: its releases hold exactly these rounds.
+        EpochLinUcbState state = p.start(new SeededNoiseSource(1));
+        SplittableRandom random = new SplittableRandom(2);
+        for (int leaf = 1; leaf <= 80; leaf++) {
+            List<LinUcbObservation> batch = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                double[] x = new double[K * DC];
+                x[random.nextInt(K) * DC] = 0.5;
+                batch.add(new LinUcbObservation(x, random.nextDouble()));
+            }
+            int before = state.releases();
+            state = p.fold(state, batch, new SeededNoiseSource(leaf));
+            long expected = p.releasedRounds(leaf * 10L);
+            assertThat(state.releases()).as("after leaf %d", leaf)
+                    .isEqualTo(expected == 0 ? 0 : Long.numberOfTrailingZeros(Long.highestOneBit(expected / 100 + 1)));
+            if (state.releases() > before) {
+                assertThat(expected).isEqualTo(leaf * 10L);
+            }
+        }
+    }
+
+    @Test
     void eachReleaseIsCalibratedForAUsersRoundsAndTheExactSumsGo() {
         EpochLinUcb p = new EpochLinUcb(400, K, DC, 1.0, 1e-5, 3, 10);
         double delta = 3 * 2.0 * (1 + TreeMechanismCalibration.roundingMargin(400, DC + 1));

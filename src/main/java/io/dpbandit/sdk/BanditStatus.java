@@ -1,0 +1,20 @@
+package io.dpbandit.sdk;
+
+import java.time.Instant;
+
+/**
+ * A bandit's state (GET /bandits/{id}): every figure follows the decisions' times and the feedback
+ * windows, never anyone's feedback.
+ *
+ * @param serving      ACTIVE, PAUSED or RETIRED
+ * @param servingSince when serving last changed (null: as created)
+ * @param epochLength  the current epoch's learning rounds, if it has a fixed number
+ * @param current      the current epoch's progress
+ * @param rounds       learning rounds used
+ * @param modelRounds  learning rounds the model an analyst reads holds (CAPRI and USCA: the closed
+ *                     epochs'; LINUCB, ONLINEUCB and GPUCB: every round folded so far)
+ * @param decisions    decisions made
+ */
+public record BanditStatus(String id, Algorithm algorithm, Serving serving, Instant servingSince, Phase phase,
+        int epoch, Integer epochLength, EpochProgress current, long rounds, long modelRounds, long decisions, Budget budget) {
+}

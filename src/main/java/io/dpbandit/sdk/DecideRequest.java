@@ -1,0 +1,66 @@
+package io.dpbandit.sdk;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * POST /decide's body.
+ *
+ * @param bandit     the bandit's id
+ * @param context    the user's context (contextDimension numbers)
+ * @param requestId  the idempotency key: the same requestId from the same key returns the same
+ *                   decision. Null: the client makes one per call (see
+ *                   {@link DpbanditClient.Builder#generateRequestIds(boolean)}) and reuses it on retries
+ * @param candidates LINUCB, ONLINEUCB and GPUCB only: the action ids available this round (null: all)
+ * @param user       privacy.unit USER bandits only, and required there: the caller's opaque id of the user
+ */
+public record DecideRequest(String bandit, double[] context, String requestId, List<String> candidates,
+        String user) {
+
+    public DecideRequest {
+        Objects.requireNonNull(bandit, "bandit");
+        Objects.requireNonNull(context, "context");
+        context = context.clone();
+        candidates = candidates == null ? null : List.copyOf(candidates);
+    }
+
+    public static DecideRequest of(String bandit, double... context) {
+        return new DecideRequest(bandit, context, null, null, null);
+    }
+
+    public DecideRequest withRequestId(String id) {
+        return new DecideRequest(bandit, context, id, candidates, user);
+    }
+
+    public DecideRequest withCandidates(List<String> actionIds) {
+        return new DecideRequest(bandit, context, requestId, actionIds, user);
+    }
+
+    public DecideRequest withUser(String userId) {
+        return new DecideRequest(bandit, context, requestId, candidates, userId);
+    }
+
+    @Override
+    public double[] context() {
+        return context.clone();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof DecideRequest r && r.bandit.equals(bandit) && Arrays.equals(r.context, context)
+                && Objects.equals(r.requestId, requestId) && Objects.equals(r.candidates, candidates)
+                && Objects.equals(r.user, user);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(bandit, Arrays.hashCode(context), requestId, candidates, user);
+    }
+
+    /** Without the context or the user (private). */
+    @Override
+    public String toString() {
+        return "DecideRequest[bandit=" + bandit + ", requestId=" + requestId + "]";
+    }
+}
