@@ -10,7 +10,9 @@ COMMON=(--dpbandit.security.keys[0].name=bench --dpbandit.security.keys[0].sha25
   --dpbandit.security.keys[0].roles=decider,analyst,admin,ops
   --dpbandit.release.key-secret=bench-only-context-digest-secret-not-for-production
   --dpbandit.security.rate-limit.per-second=1000000 --dpbandit.security.rate-limit.burst=1000000
-  --logging.level.root=WARN --logging.level.io.dpbandit=INFO)
+  --logging.level.root=WARN --logging.level.io.dpbandit=INFO
+  # Keep the rounds' feedback times for the figures (retention would forget them once folded).
+  --dpbandit.lifecycle.retention-seconds=3600)
 PORTS=()
 PIDS=()
 stop_replicas() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; }

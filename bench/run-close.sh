@@ -54,7 +54,7 @@ done
 {
   echo "== epoch 1 of a continuous-context CAPRI bandit, $REPLICAS replica(s) on one PostgreSQL"
   printf '%-8s %-10s %-14s %-16s %-16s %-22s\n' "T_r" "plan (s)" "fold (r/s)" "reward->seal ms" "seal->close ms" "reward->epoch 2 ms"
-  psql_bench -c "
+  psql_bench -F '|' -c "
     WITH r AS (SELECT max(feedback_at) AS last_reward, min(folded_at) AS f0, max(folded_at) AS f1, count(*) AS n
                FROM decision WHERE bandit_id = 'continuous' AND epoch = 1 AND slot IS NOT NULL)
     SELECT e.length, round(extract(epoch FROM e.planned_at - e.opened_at)),
@@ -63,7 +63,7 @@ done
            round(extract(epoch FROM e.closed_at - e.sealed_at) * 1000),
            round(extract(epoch FROM n.opened_at - r.last_reward) * 1000)
     FROM epoch e, r, epoch n WHERE e.bandit_id = 'continuous' AND e.number = 1 AND n.bandit_id = e.bandit_id
-      AND n.number = 2" | awk '{ printf "%-8s %-10s %-14s %-16s %-16s %-22s\n", $1, $2, $3, $4, $5, $6 }'
+      AND n.number = 2" | awk -F '|' '{ printf "%-8s %-10s %-14s %-16s %-16s %-22s\n", $1, $2, $3, $4, $5, $6 }'
   machine_state
 } | tee "$OUT/closes.txt"
 cat "$OUT"/replica-*.log | grep -E 'Planned epoch|Closed epoch|now leads' | sed 's/.*INFO [0-9]* --- //' | tee "$OUT/lifecycle.txt"
