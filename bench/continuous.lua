@@ -1,5 +1,7 @@
 -- wrk load for a continuous-context bandit: every /decide carries a fresh uniform context in
--- [0,1]^2 (never in the public pool), then the feedback for it. Used by run-close.sh.
+-- [0,1]^2 (never in the public pool), then the feedback for it. Used by run-close.sh and
+-- run-background.sh; the bandit is $BANDIT (default "continuous").
+local bandit = os.getenv("BANDIT") or "continuous"
 local pending = {}
 local headers = nil
 
@@ -19,7 +21,7 @@ request = function()
       string.format("%.3f", math.random()) .. '}')
   end
   local c = string.format("[%.6f,%.6f]", math.random(), math.random())
-  return wrk.format("POST", "/decide", request_headers(), '{"bandit":"continuous","context":' .. c .. '}')
+  return wrk.format("POST", "/decide", request_headers(), '{"bandit":"' .. bandit .. '","context":' .. c .. '}')
 end
 
 response = function(status, headers, body)

@@ -29,7 +29,7 @@ public class BanditMetrics {
     public BanditMetrics(MeterRegistry registry) {
         this.registry = registry;
         Gauge.builder("dpbandit.lifecycle.open.epochs", openEpochs, AtomicInteger::get)
-                .description("Epochs the lifecycle leader is working on").register(registry);
+                .description("Open epochs of the bandits this instance leads (sum over instances: all)").register(registry);
     }
 
     public void decision(String bandit, String algorithm, boolean learning) {

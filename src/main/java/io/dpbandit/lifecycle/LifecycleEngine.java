@@ -12,6 +12,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import io.dpbandit.store.BinaryCodec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,8 +30,14 @@ import org.slf4j.LoggerFactory;
  * same time by an instance that lost its leadership, changes nothing twice: a plan is stored once,
  * a batch of rounds folds once, an epoch closes once.
  *
- * <p>Working memory is typed per epoch ({@link EpochProcess#memoryType()}), held here on the leader
- * and dropped when the epoch closes or the leadership is lost; it never reaches the request path.
+ * <p>Working memory is typed per epoch ({@link EpochProcess#memoryType()}), held here on the bandit's
+ * leader and dropped when the epoch closes or the leadership is lost; it never reaches the request path.
+ *
+ * <p>A fold that is a sum ({@link EpochProcess#foldIsSum()}) is split over the fold pool: the batch
+ * in contiguous parts, each summed from zero on its own thread, the parts' sums added to the stored
+ * accumulator in part order. The result is deterministic for a given pool size and equal to the
+ * sequential fold up to the order of floating-point additions (bounded in
+ * {@code ParallelFoldTest}).
  */
 public class LifecycleEngine {
 
@@ -41,16 +51,34 @@ public class LifecycleEngine {
     private final LifecycleStorage storage;
     private final BanditMetrics metrics;
     private final long stepBudgetNanos;
+    private final ExecutorService foldPool;
+    private final int foldThreads;
     private final Map<String, Memory> memory = new ConcurrentHashMap<>();
+
+    /** A part of a split fold has at least this many rounds (fewer are not worth a thread). */
+    static final int MIN_FOLD_PART = 32;
+    private static final EpochStore.Accumulator EMPTY = new EpochStore.Accumulator(null, 0);
 
     /** One bandit's working memory: for which epoch, and the process's typed object. */
     private record Memory(int epoch, Object work) {
     }
 
+    /** An engine that folds on the calling thread only. */
     public LifecycleEngine(LifecycleStorage storage, BanditMetrics metrics, long stepBudgetMs) {
+        this(storage, metrics, stepBudgetMs, null, 1);
+    }
+
+    /**
+     * An engine that splits folds that are sums over {@code foldThreads} threads of {@code foldPool}
+     * (null or 1 thread: on the calling thread).
+     */
+    public LifecycleEngine(LifecycleStorage storage, BanditMetrics metrics, long stepBudgetMs,
+            ExecutorService foldPool, int foldThreads) {
         this.storage = storage;
         this.metrics = metrics;
         this.stepBudgetNanos = stepBudgetMs * 1_000_000L;
+        this.foldPool = foldPool;
+        this.foldThreads = foldPool == null ? 1 : Math.max(1, foldThreads);
     }
 
     public LifecycleStorage storage() {
@@ -142,7 +170,9 @@ public class LifecycleEngine {
         String id = epoch.banditId();
         int r = epoch.number();
         EpochStore.Accumulator stored = storage.accumulator(id, r);
-        EpochProcess.Folded folded = process.fold(work, epoch, stored, rounds);
+        EpochProcess.Folded folded = foldThreads > 1 && process.foldIsSum() && rounds.size() >= 2 * MIN_FOLD_PART
+                ? foldInParts(process, work, epoch, stored, rounds)
+                : process.fold(work, epoch, stored, rounds);
         List<UUID> ids = new ArrayList<>(rounds.size());
         rounds.forEach(round -> ids.add(round.id()));
         if (!storage.commitFold(id, r, stored.folded(), ids, folded)) {
@@ -154,6 +184,43 @@ public class LifecycleEngine {
             storage.progress(id, r, FOLDING, Math.min(1.0, (double) foldedNow / epoch.length()));
         }
         return true;
+    }
+
+    /**
+     * The fold of a sum, split: {@code parts} contiguous parts of the batch, each folded from an empty
+     * accumulator on a thread of the pool, then added to the stored sums in part order (so the result
+     * depends on the pool's size, never on which thread finished first).
+     */
+    <W> EpochProcess.Folded foldInParts(EpochProcess<W> process, W work, EpochStore.OpenEpoch epoch,
+            EpochStore.Accumulator stored, List<DecisionStore.Round> rounds) {
+        process.fold(work, epoch, EMPTY, List.of()); // builds the working memory on this thread
+        int parts = Math.min(foldThreads, rounds.size() / MIN_FOLD_PART);
+        List<Future<EpochProcess.Folded>> futures = new ArrayList<>(parts);
+        for (int p = 0; p < parts; p++) {
+            List<DecisionStore.Round> part = rounds.subList(p * rounds.size() / parts,
+                    (p + 1) * rounds.size() / parts);
+            futures.add(foldPool.submit(() -> process.fold(work, epoch, EMPTY, part)));
+        }
+        double[] sums = null;
+        try {
+            for (Future<EpochProcess.Folded> f : futures) {
+                double[] part = BinaryCodec.doubles(f.get().accumulator());
+                if (sums == null) {
+                    sums = stored.sums(part.length);
+                }
+                for (int i = 0; i < part.length; i++) {
+                    sums[i] += part[i];
+                }
+            }
+        } catch (ExecutionException e) {
+            futures.forEach(f -> f.cancel(true));
+            throw e.getCause() instanceof RuntimeException re ? re : new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            futures.forEach(f -> f.cancel(true));
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted during a fold", e);
+        }
+        return EpochProcess.Folded.accumulator(BinaryCodec.doubles(sums));
     }
 
     /**
@@ -188,5 +255,17 @@ public class LifecycleEngine {
     /** Drops all working memory (the leadership was lost: another instance takes over). */
     public void forget() {
         memory.clear();
+    }
+
+    /** Stops the fold pool (the application's shutdown). */
+    public void close() {
+        if (foldPool != null) {
+            foldPool.shutdownNow();
+        }
+    }
+
+    /** Drops one bandit's working memory (its leadership went to another instance). */
+    public void forget(String bandit) {
+        memory.remove(bandit);
     }
 }

@@ -18,8 +18,9 @@ import org.springframework.validation.annotation.Validated;
  * @param stepBudgetMs       how long one bounded step of one bandit's background work (a slice of
  *                           planning, say) may run before the worker turns to the next bandit, in
  *                           milliseconds
- * @param leaderCheckMs      how often an instance that is not the lifecycle leader tries to become
- *                           it, in milliseconds
+ * @param leaderCheckMs      how often an instance rebalances the bandits it leads (takes bandits
+ *                           nobody leads, up to its fair share, and hands over what it holds beyond
+ *                           it), in milliseconds; a bandit that appears is claimed at once
  * @param worker             whether this instance runs the lifecycle worker at all (tests that drive
  *                           epochs themselves turn it off)
  * @param closeCommitDelayMs fault injection for crash tests only: holds an epoch-close transaction

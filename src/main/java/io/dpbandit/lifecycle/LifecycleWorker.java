@@ -5,8 +5,10 @@ import io.dpbandit.bandit.BanditMetrics;
 import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.store.EpochStore;
 import java.time.Duration;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.ejml.concurrency.EjmlConcurrency;
 import org.slf4j.Logger;
@@ -15,11 +17,15 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /**
- * The one thread that advances every bandit's background work, on the lifecycle leader only
- * ({@link LifecycleLeader}), off the request path:
+ * The thread that advances the background work of the bandits this instance leads
+ * ({@link LifecycleLeader}: one leader per bandit, the bandits spread over the instances), off the
+ * request path:
  * <ul>
- *   <li>one worker thread, at the lowest thread priority, and EJML limited to one thread, so it
- *       uses at most one core and never competes with the request threads for more;</li>
+ *   <li>one worker thread, at the lowest thread priority, and EJML limited to one thread; a fold
+ *       that is a sum is split over the engine's fold pool (cores − 1), so the request threads
+ *       always keep a core;</li>
+ *   <li>it rebalances its bandits every {@code leader-check-ms}, and at once when the set of bandits
+ *       with an open epoch changes; the working memory of a bandit it hands over is dropped;</li>
  *   <li>round robin over the bandits with open epochs: each gets one bounded step per round
  *       ({@code step-budget-ms}), so a bandit with a heavy plan cannot hold the others' folds
  *       and closes back for more than a step;</li>
@@ -46,6 +52,9 @@ public class LifecycleWorker implements SmartLifecycle {
     private volatile Thread thread;
     private volatile boolean running;
     private long cursor;
+    private Set<String> led = Set.of();
+    private Set<String> open = Set.of();
+    private long lastClaim;
 
     /** A bandit whose last step failed: what kind of failure, and when to try again. */
     public record Failure(String kind, int attempts, long retryAtMillis) {
@@ -101,14 +110,9 @@ public class LifecycleWorker implements SmartLifecycle {
         long lastRetention = 0;
         while (running) {
             try {
-                if (!leader.lead()) {
-                    engine.forget();
-                    sleep(properties.leaderCheckMs());
-                    continue;
-                }
                 boolean worked = round();
                 long now = System.currentTimeMillis();
-                if (now - lastRetention >= 1_000) {
+                if (now - lastRetention >= 1_000 && leader.retains()) {
                     lastRetention = now;
                     worked |= retention() > 0;
                 }
@@ -130,7 +134,7 @@ public class LifecycleWorker implements SmartLifecycle {
      * bandit's close by more than one step.
      */
     boolean round() {
-        List<EpochStore.OpenEpoch> epochs = store.openEpochs();
+        List<EpochStore.OpenEpoch> epochs = claim(store.openEpochs());
         metrics.workQueue(epochs.size());
         boolean worked = false;
         List<EpochStore.OpenEpoch> needPlanning = new java.util.ArrayList<>();
@@ -153,6 +157,30 @@ public class LifecycleWorker implements SmartLifecycle {
             worked |= step(next, true).worked();
         }
         return worked;
+    }
+
+    /**
+     * Rebalances the bandits this instance leads (every {@code leader-check-ms}, or at once when the
+     * set of bandits with an open epoch changed) and returns the open epochs of those it leads.
+     */
+    private List<EpochStore.OpenEpoch> claim(List<EpochStore.OpenEpoch> epochs) {
+        Set<String> now = new LinkedHashSet<>();
+        epochs.forEach(e -> now.add(e.banditId()));
+        long time = System.currentTimeMillis();
+        if (!now.equals(open) || time - lastClaim >= properties.leaderCheckMs()) {
+            Set<String> claimed = leader.claim(now);
+            for (String gone : led) {
+                if (!claimed.contains(gone)) {
+                    engine.forget(gone);
+                    failing.remove(gone);
+                }
+            }
+            led = claimed;
+            open = now;
+            lastClaim = time;
+        }
+        Set<String> mine = led;
+        return epochs.stream().filter(e -> mine.contains(e.banditId())).toList();
     }
 
     private Step step(EpochStore.OpenEpoch epoch, boolean mayPlan) {
@@ -192,8 +220,8 @@ public class LifecycleWorker implements SmartLifecycle {
      * estimator was built), otherwise the last step that did something, otherwise NONE.
      */
     public synchronized Step settle(String banditId) {
-        if (!leader.lead()) {
-            throw new IllegalStateException("another instance is the lifecycle leader");
+        if (!leader.lead(banditId)) {
+            throw new IllegalStateException("another instance leads bandit '" + banditId + "'");
         }
         Step result = Step.NONE;
         for (int i = 0; i < 100_000; i++) {

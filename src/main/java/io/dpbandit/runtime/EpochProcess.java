@@ -79,6 +79,19 @@ public interface EpochProcess<W> {
      */
     boolean accumulates();
 
+    /**
+     * Whether the fold is a plain sum of per-round terms into an accumulator of doubles, so a batch
+     * may be folded in parts, each from an empty accumulator, whose sums are added to the stored one:
+     * fold(stored, a ∪ b) = stored + fold(∅, a) + fold(∅, b), exactly in real arithmetic and up to
+     * the order of floating-point additions in doubles. The engine then folds a large batch on
+     * several threads: it calls {@link #fold} once with no rounds on its own thread first (to build
+     * the working memory), and after that concurrently on disjoint parts, so {@code fold} must only
+     * read the memory once it is built.
+     */
+    default boolean foldIsSum() {
+        return false;
+    }
+
     /** The rounds added to what is stored: the new accumulator and/or policy state. Writes nothing. */
     Folded fold(W memory, EpochStore.OpenEpoch epoch, EpochStore.Accumulator stored, List<DecisionStore.Round> rounds);
 

@@ -113,6 +113,12 @@ final class CapriProcess implements EpochProcess<CapriProcess.Work> {
         return true;
     }
 
+    /** g = Σ_t g^(t): each round's bounded contribution is added on its own (the calculator is thread-safe). */
+    @Override
+    public boolean foldIsSum() {
+        return true;
+    }
+
     /**
      * Each settled round's contribution y · A k_S(w), bounded to norm C_r (ContributionCalculator),
      * with the round's reward if it was accepted and the default reward otherwise. Under LDP, the

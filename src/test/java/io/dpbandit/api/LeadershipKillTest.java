@@ -1,0 +1,200 @@
+package io.dpbandit.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.dpbandit.TestApiKey;
+import io.dpbandit.testing.FeedbackWindows;
+import io.dpbandit.testing.Specs;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.File;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * Three service processes on one database lead the bandits between them; the one leading a bandit is
+ * killed with SIGKILL inside that bandit's epoch close (a 1.5 s fault-injection pause after the
+ * ledger charge, before the commit), and the other two take the bandit over: the epoch closes exactly
+ * once, the ledger holds one charge for it, every accepted reward is folded, and the remaining
+ * bandits close on the two survivors, each of which now leads half of them.
+ */
+@Tag("process")
+class LeadershipKillTest {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    static final List<String> BANDITS = List.of("kill-1", "kill-2", "kill-3", "kill-4", "kill-5", "kill-6");
+    static EmbeddedPostgres postgres;
+    static final List<Process> started = new ArrayList<>();
+
+    @BeforeAll
+    static void startDatabase() throws Exception {
+        postgres = EmbeddedPostgres.start();
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        for (Process p : started) {
+            p.destroyForcibly();
+            p.waitFor();
+        }
+        postgres.close();
+    }
+
+    record Service(Process process, int port) {
+    }
+
+    static Service launch() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
+        Process p = new ProcessBuilder(java, "-Xmx384m", "-cp", System.getProperty("java.class.path"),
+                "io.dpbandit.DpbanditApplication", "--server.port=" + port,
+                "--spring.datasource.url=" + postgres.getJdbcUrl("postgres", "postgres"),
+                "--spring.datasource.username=postgres", "--spring.datasource.password=",
+                "--dpbandit.lifecycle.check-interval-ms=50", "--dpbandit.lifecycle.leader-check-ms=200",
+                "--dpbandit.lifecycle.close-commit-delay-ms=1500", "--dpbandit.lifecycle.retention-seconds=3600",
+                "--logging.level.root=WARN", "--spring.main.banner-mode=off",
+                "--dpbandit.release.key-secret=kill-test-context-digest-secret-not-for-production",
+                "--dpbandit.security.keys[0].name=kill-test",
+                "--dpbandit.security.keys[0].sha256=" + HexFormat.of().formatHex(
+                        io.dpbandit.security.ApiKeys.sha256(TestApiKey.ALL_ROLES)),
+                "--dpbandit.security.keys[0].roles=decider,analyst,admin,ops")
+                .redirectErrorStream(true).redirectOutput(new File("target/leadership-kill-" + port + ".log")).start();
+        started.add(p);
+        return new Service(p, port);
+    }
+
+    static void awaitReady(Service s) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+        while (System.nanoTime() < deadline) {
+            assertThat(s.process().isAlive()).as("service on port %d", s.port()).isTrue();
+            try {
+                if (CrashRecoveryTest.get(s.port(), "/actuator/health/readiness").statusCode() == 200) {
+                    return;
+                }
+            } catch (java.io.IOException notYet) {
+                // not listening yet
+            }
+            Thread.sleep(200);
+        }
+        throw new IllegalStateException("service did not start within 120 s");
+    }
+
+    /** The bandits the instance says it leads (its health, as ops sees it). */
+    static Set<String> leading(Service s) throws Exception {
+        var r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + s.port() + "/actuator/health"))
+                .header("X-API-Key", TestApiKey.ALL_ROLES).GET().build(), HttpResponse.BodyHandlers.ofString());
+        Set<String> out = new HashSet<>();
+        JSON.readTree(r.body()).path("components").path("epochCloses").path("details").path("leading")
+                .forEach(n -> out.add(n.asText()));
+        return out;
+    }
+
+    static void await(String what, long seconds, java.util.concurrent.Callable<Boolean> done) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(seconds).toNanos();
+        while (!done.call()) {
+            assertThat(System.nanoTime()).as(what).isLessThan(deadline);
+            Thread.sleep(50);
+        }
+    }
+
+    @Test
+    void theOthersTakeOverFromAnInstanceKilledInsideACloseAndTheEpochClosesOnce() throws Exception {
+        JdbcTemplate db = new JdbcTemplate(postgres.getPostgresDatabase());
+        // One at a time: the first migrates the database, and three JVMs starting at once on a
+        // small machine take longer than one after the other.
+        List<Service> three = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            three.add(launch());
+            awaitReady(three.get(i));
+        }
+        int api = three.get(0).port();
+        for (String bandit : BANDITS) {
+            CrashRecoveryTest.post(api, "/bandits", Specs.capri(bandit, 100, 600));
+        }
+        await("each of the three instances leads two bandits", 30, () -> {
+            for (Service s : three) {
+                if (leading(s).size() != 2) {
+                    return false;
+                }
+            }
+            return true;
+        });
+        List<String> accepted = new ArrayList<>();
+        for (String bandit : BANDITS) {
+            for (int t = 0; t < 10; t++) {
+                JsonNode d = CrashRecoveryTest.post(api, "/decide", Map.of("bandit", bandit, "context",
+                        List.of(0.2, 0.4)));
+                assertThat(d.path("learning").asBoolean()).isTrue();
+                JsonNode f = CrashRecoveryTest.post(api, "/feedback", Map.of("decisionId",
+                        d.path("decisionId").asText(), "reward", 0.5));
+                assertThat(f.path("status").asText()).isEqualTo("ACCEPTED");
+                accepted.add(d.path("decisionId").asText());
+            }
+        }
+
+        // The bandit's close starts on its leader; kill that instance inside the close's transaction.
+        String target = BANDITS.get(0);
+        Service holder = null;
+        for (Service s : three) {
+            if (leading(s).contains(target)) {
+                holder = s;
+            }
+        }
+        assertThat(holder).isNotNull();
+        FeedbackWindows.pass(db, target);
+        await("the close of " + target + " started", 30, () -> "CLOSING:RELEASING".equals(db.queryForObject(
+                "SELECT work_stage FROM epoch WHERE bandit_id = ? AND number = 1", String.class, target)));
+        Thread.sleep(300); // inside the 1.5 s pause after the ledger charge
+        holder.process().destroyForcibly();
+        holder.process().waitFor();
+        three.remove(holder);
+        assertThat(db.queryForObject("SELECT status FROM epoch WHERE bandit_id = ? AND number = 1", String.class,
+                target)).as("the kill landed before the close committed").isEqualTo("SEALED");
+
+        await("another instance closed the epoch", 60, () -> db.queryForObject(
+                "SELECT epoch FROM bandit_state WHERE bandit_id = ?", Integer.class, target) == 2);
+        for (String bandit : BANDITS) {
+            FeedbackWindows.pass(db, bandit);
+        }
+        await("the survivors closed every bandit's first epoch", 60, () -> db.queryForObject(
+                "SELECT count(*) FROM bandit_state WHERE bandit_id LIKE 'kill-%' AND epoch = 2", Integer.class)
+                == BANDITS.size());
+        await("the survivors lead three bandits each", 30, () -> leading(three.get(0)).size() == 3
+                && leading(three.get(1)).size() == 3);
+
+        for (String bandit : BANDITS) {
+            assertThat(db.queryForList("SELECT number FROM epoch WHERE bandit_id = ? AND status = 'CLOSED'",
+                    Integer.class, bandit)).as(bandit).containsExactly(1);
+            assertThat(db.queryForList("SELECT number FROM epoch WHERE bandit_id = ? AND status = 'OPEN'",
+                    Integer.class, bandit)).as(bandit).containsExactly(2);
+            assertThat(db.queryForList("SELECT epoch FROM ledger WHERE bandit_id = ?", Integer.class, bandit))
+                    .as("one charge for the close of %s", bandit).containsExactly(1);
+            assertThat(db.queryForObject("SELECT rounds FROM bandit_state WHERE bandit_id = ?", Integer.class,
+                    bandit)).isEqualTo(10);
+        }
+        for (String id : accepted) {
+            assertThat(db.queryForObject("SELECT feedback = 'ACCEPTED' AND folded_at IS NOT NULL FROM decision "
+                    + "WHERE id = ?::uuid", Boolean.class, id)).isTrue();
+        }
+    }
+}
