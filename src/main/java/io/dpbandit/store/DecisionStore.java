@@ -21,9 +21,11 @@ import org.springframework.stereotype.Repository;
  * compares with a decision's wait it uses the database clock ({@code clock_timestamp()}), never
  * the JVM's, so replicas with skewed clocks agree on what is late.
  *
- * <p>Locks: a decide locks its epoch's row (to take a learning slot) and inserts its own row;
- * feedback locks its decision's row only; the lifecycle locks an epoch's row before any of its
- * decision rows. The same order everywhere, so no cycle can form.
+ * <p>Locks: a decide locks one of its epoch's slot counters (to take a learning slot) and inserts
+ * its own row; feedback locks its decision's row only; a group commit batch ({@link #writeBatch})
+ * takes users' counters, then slot counters (SKIP LOCKED), then its feedbacks' rows in id order; the
+ * lifecycle locks an epoch's row before any of its decision rows. No path takes a decision row
+ * before a slot counter, so no cycle forms with the lifecycle (docs/architecture.md, "Locks").
  */
 @Repository
 public class DecisionStore {
