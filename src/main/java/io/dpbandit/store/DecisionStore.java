@@ -296,11 +296,11 @@ public class DecisionStore {
                     }
                 }
             }
-            if (got > 0) {
-                waited = false;
+            if (got > 0 || wait) {
+                waited = false; // back to the counters nobody holds
                 continue;
             }
-            if (wait || !hasSlotsLeft(con, banditId, epoch)) {
+            if (!hasSlotsLeft(con, banditId, epoch)) {
                 break;
             }
             waited = true;
