@@ -1,6 +1,8 @@
 -- wrk load for POST /decide followed by POST /feedback for the decision it returned.
 -- Each wrk thread alternates: a decide, then the feedback for the oldest unanswered decision.
 -- Contexts are picked from the bandit's public pool (see load-bandit.json).
+-- With WRK_OUT set, done() writes the run's counts and its latency quantiles there (bench/load-table.py
+-- merges several wrk processes, one per service instance).
 local pool = {}
 for i = 0, 49 do
   pool[i + 1] = string.format("[%.4f,%.4f]", (i * 0.6180339) % 1, (i * 0.4142135) % 1)
@@ -37,4 +39,20 @@ response = function(status, headers, body)
   if id then
     table.insert(pending, id)
   end
+end
+
+done = function(summary, latency, requests)
+  local path = os.getenv("WRK_OUT")
+  if path == nil or path == "" then
+    return
+  end
+  local f = io.open(path, "w")
+  local e = summary.errors
+  f:write(string.format("requests %d\nduration_us %d\nerrors %d\n", summary.requests, summary.duration,
+    e.connect + e.read + e.write + e.status + e.timeout))
+  -- 1000 latency quantiles (microseconds): enough to merge the processes' distributions.
+  for q = 1, 1000 do
+    f:write(string.format("q %d\n", latency:percentile(q / 10.0)))
+  end
+  f:close()
 end

@@ -79,7 +79,8 @@ public class DecisionController {
         this.decisions = decisions;
     }
 
-    @Operation(summary = "An action for a context", description = "Commits the decision before answering. The "
+    @Operation(summary = "An action for a context", description = "Commits the decision (durably, in a group "
+            + "commit with concurrent requests) before answering. The "
             + "same requestId returns the same decision. learning says whether this is one of the bandit's learning "
             + "rounds (its reward counts if it comes within feedback.waitSeconds). A locally private (ONLINEUCB) "
             + "learning decision carries randomiser: the public inputs of the client's randomiser.")
@@ -88,6 +89,8 @@ public class DecisionController {
             + "context")
     @ProblemResponse(type = ProblemType.PAUSED, when = "the bandit is paused (an admin resumes it)")
     @ProblemResponse(type = ProblemType.RETIRED, when = "the bandit is retired")
+    @ProblemResponse(type = ProblemType.BUSY, when = "too many decisions and feedbacks are waiting to be written on "
+            + "this instance; nothing was stored: retry after Retry-After (with the same requestId)")
     @PostMapping("/decide")
     public DecisionService.Decision decide(@Valid @RequestBody DecideRequest request) {
         Access.requireBandit(request.bandit());
@@ -102,6 +105,8 @@ public class DecisionController {
     @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no decision has this id")
     @ProblemResponse(type = ProblemType.RETIRED, when = "the decision's bandit is retired (nothing is stored; the "
             + "round counts with the default reward once its window passes)")
+    @ProblemResponse(type = ProblemType.BUSY, when = "too many decisions and feedbacks are waiting to be written on "
+            + "this instance; nothing was stored: retry after Retry-After")
     @PostMapping("/feedback")
     public DecisionService.FeedbackResult feedback(@Valid @RequestBody FeedbackRequest request) {
         Access.requireBandit(decisions.banditOf(request.decisionId()));

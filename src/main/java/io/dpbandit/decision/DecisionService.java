@@ -26,12 +26,11 @@ import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * /decide and /feedback. A decision is committed before it is returned, and whether it is a
- * learning round is fixed in the same statement (the first T_r decisions of an epoch are its
- * rounds). A repeated requestId returns the stored decision and stores nothing; feedback is
+ * learning round is fixed in the same transaction (the first T_r decisions of an epoch are its
+ * rounds); decisions and feedbacks are written through {@link GroupCommit}, many per durable commit. A repeated requestId returns the stored decision and stores nothing; feedback is
  * idempotent per decision. Neither waits for background work.
  */
 @Service
@@ -39,17 +38,17 @@ public class DecisionService {
 
     private final Runtimes runtimes;
     private final DecisionStore decisions;
-    private final TransactionTemplate tx;
+    private final GroupCommit writes;
     private final BanditMetrics metrics;
     private final ReleaseKeys keys;
     private final BanditStateStore states;
 
-    public DecisionService(Runtimes runtimes, DecisionStore decisions, TransactionTemplate tx, BanditMetrics metrics,
+    public DecisionService(Runtimes runtimes, DecisionStore decisions, GroupCommit writes, BanditMetrics metrics,
             ReleaseKeys keys, BanditStateStore states) {
         this.states = states;
         this.runtimes = runtimes;
         this.decisions = decisions;
-        this.tx = tx;
+        this.writes = writes;
         this.metrics = metrics;
         this.keys = keys;
     }
@@ -120,29 +119,12 @@ public class DecisionService {
             int shard = ThreadLocalRandom.current().nextInt(EpochStore.SLOT_SHARDS);
             // A decision served to exploit a released model (served.mayLearn() false) never takes a slot.
             boolean learnable = rt.learning() && served.mayLearn();
-            if (!perUser) {
-                inserted = decisions.insert(id, banditId, caller, requestId, rt.version().epoch(), learnable, kept,
-                        digest, served.action(), served.propensity(), rt.spec().feedback().waitSeconds(), shard);
-            } else {
-                // privacy.unit USER: a learning slot only while the user has one of its k rounds left,
-                // counted under a keyed digest of the id; a round taken but given no slot (the epoch
-                // was full) is given back, in the same transaction.
-                String who = keys.keyOfUser(user);
-                int k = privacy.groupSize();
-                inserted = tx.execute(s -> {
-                    boolean mayLearn = learnable && decisions.takeUserRound(banditId, who, k);
-                    DecisionStore.Inserted row = decisions.insert(id, banditId, caller, requestId, rt.version().epoch(),
-                            mayLearn, kept, digest, served.action(), served.propensity(),
-                            rt.spec().feedback().waitSeconds(), shard);
-                    if (row == null) {
-                        throw notServing(banditId); // rolls the user's round back
-                    }
-                    if (mayLearn && row.slot() == null) {
-                        decisions.returnUserRound(banditId, who);
-                    }
-                    return row;
-                });
-            }
+            // privacy.unit USER: a learning slot only while the user has one of its k rounds left,
+            // counted under a keyed digest of the id (GroupCommit takes it with the slot).
+            String who = perUser ? keys.keyOfUser(user) : null;
+            inserted = writes.decide(new DecisionStore.NewDecision(id, banditId, caller, requestId,
+                    rt.version().epoch(), learnable, kept, digest, served.action(), served.propensity(),
+                    rt.spec().feedback().waitSeconds(), shard, who, perUser ? privacy.groupSize() : 0)).orElse(null);
         } catch (DuplicateKeyException raced) {
             // Another request with the same requestId committed first: answer with its decision.
             return replay(rt, decisions.findByRequest(banditId, requestId).orElseThrow(), digest, context, caller);
@@ -277,8 +259,8 @@ public class DecisionService {
         }
         Double value = stored;
         String text = storedReport;
-        DecisionStore.FeedbackOutcome outcome = tx.execute(s -> decisions.feedback(decisionId, value, text)
-                .orElseThrow(() -> new ServiceErrors.NotFound("no decision '" + decisionId + "'")));
+        DecisionStore.FeedbackOutcome outcome = writes.feedback(new DecisionStore.NewFeedback(decisionId, value, text))
+                .orElseThrow(() -> new ServiceErrors.NotFound("no decision '" + decisionId + "'"));
         FeedbackStatus status = !outcome.first() ? FeedbackStatus.DUPLICATE : switch (outcome.after()) {
             case ACCEPTED -> FeedbackStatus.ACCEPTED;
             case LATE, DEFAULTED, FORGOTTEN -> FeedbackStatus.LATE;

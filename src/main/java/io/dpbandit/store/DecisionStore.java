@@ -21,9 +21,11 @@ import org.springframework.stereotype.Repository;
  * compares with a decision's wait it uses the database clock ({@code clock_timestamp()}), never
  * the JVM's, so replicas with skewed clocks agree on what is late.
  *
- * <p>Locks: a decide locks its epoch's row (to take a learning slot) and inserts its own row;
- * feedback locks its decision's row only; the lifecycle locks an epoch's row before any of its
- * decision rows. The same order everywhere, so no cycle can form.
+ * <p>Locks: a decide locks one of its epoch's slot counters (to take a learning slot) and inserts
+ * its own row; feedback locks its decision's row only; a group commit batch ({@link #writeBatch})
+ * takes users' counters, then slot counters (SKIP LOCKED), then its feedbacks' rows in id order; the
+ * lifecycle locks an epoch's row before any of its decision rows. No path takes a decision row
+ * before a slot counter, so no cycle forms with the lifecycle (docs/architecture.md, "Locks").
  */
 @Repository
 public class DecisionStore {
@@ -105,6 +107,271 @@ public class DecisionStore {
             int slot = rs.getInt(1);
             return new Inserted(rs.wasNull() ? null : slot);
         });
+    }
+
+    /**
+     * A decision to insert as part of a group commit ({@link #writeBatch}): what {@link #insert}
+     * takes, plus (privacy.unit USER) the keyed digest of its user and how many learning rounds a
+     * user may take (null digest: a round-level bandit).
+     */
+    public record NewDecision(UUID id, String banditId, String requestKey, String requestId, int epoch,
+            boolean mayLearn, double[] context, String contextDigest, int action, double propensity, int waitSeconds,
+            int shard, String userDigest, int maxUserRounds) {
+    }
+
+    /** A reward (JDP) or a device's report (LDP, JSON) for a decision, as part of a group commit. */
+    public record NewFeedback(UUID decisionId, Double reward, String report) {
+    }
+
+    /**
+     * What a group commit did for each of its requests: a decision's {@link Inserted} (absent from
+     * the map: its bandit was not ACTIVE, nothing inserted) and a feedback's outcome (absent: no
+     * such decision).
+     */
+    public record BatchResult(Map<UUID, Inserted> decisions, Map<UUID, FeedbackOutcome> feedback) {
+    }
+
+    private static final String SERVING = "SELECT bandit_id FROM bandit_state WHERE bandit_id = ANY(?) "
+            + "AND serving = 'ACTIVE'";
+
+    /**
+     * Takes up to {@code need} slots from one slot counter of an epoch, the first from
+     * {@code shard} on (cyclically) that has slots left and that no other transaction holds
+     * (SKIP LOCKED): a batch never waits on a counter another writer holds while there is a free
+     * one. Its FOR UPDATE holds the counter until the batch commits.
+     */
+    private static final String TAKE_SLOTS = "WITH pick AS (SELECT shard, used AS before, LEAST(?, quota - used) "
+            + "AS take FROM epoch_slot WHERE bandit_id = ? AND epoch = ? AND used < quota ORDER BY (shard - ? + "
+            + EpochStore.SLOT_SHARDS + ") % " + EpochStore.SLOT_SHARDS + " LIMIT 1 FOR UPDATE LOCKING) "
+            + "UPDATE epoch_slot e SET used = e.used + p.take FROM pick p WHERE e.bandit_id = ? AND e.epoch = ? "
+            + "AND e.shard = p.shard RETURNING p.shard, p.before, p.take";
+
+    private static final String INSERT_DECISION = "INSERT INTO decision (id, bandit_id, request_key, request_id, "
+            + "epoch, slot, context, context_digest, action_index, propensity, feedback, wait_until) "
+            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, clock_timestamp() + make_interval(secs => ?))";
+
+    /** {@link #feedback(UUID, Double, String)}'s update, on a row that has had no feedback and is not forgotten. */
+    private static final String FEEDBACK = "UPDATE decision SET "
+            + "feedback = CASE WHEN feedback = 'PENDING' AND clock_timestamp() < wait_until THEN 'ACCEPTED' "
+            + "  WHEN feedback IN ('PENDING', 'DEFAULTED') THEN 'LATE' ELSE feedback END, "
+            + "reward = CASE WHEN feedback = 'PENDING' AND clock_timestamp() < wait_until THEN ? ELSE reward END, "
+            + "report = CASE WHEN feedback = 'PENDING' AND clock_timestamp() < wait_until THEN ?::jsonb "
+            + "  ELSE report END, "
+            + "feedback_at = clock_timestamp() WHERE id = ? AND feedback_at IS NULL AND feedback <> 'FORGOTTEN'";
+
+    /**
+     * Group commit: many decisions and feedbacks in the caller's transaction (which must be open on
+     * this store's data source), each with exactly the effect {@link #insert} (with
+     * {@link #takeUserRound}) or {@link #feedback(UUID, Double, String)} would have had on its own,
+     * in a fixed lock order: users' round counters (sorted), then the epochs' slot counters, then the
+     * new decision rows, then the feedback's decision rows (sorted by id). Statements are sent as
+     * JDBC batches (one round trip each). A failure of any statement (a requestId raced by another
+     * instance, a lock wait past the transaction's lock_timeout) fails the whole batch: the caller
+     * rolls back and writes each request on its own. Decision ids and feedback decision ids must each
+     * be distinct within a batch.
+     */
+    public BatchResult writeBatch(List<NewDecision> decide, List<NewFeedback> feedback) {
+        return jdbc.execute((java.sql.Connection con) -> {
+            Map<UUID, Inserted> inserted = new java.util.HashMap<>();
+            Map<UUID, FeedbackOutcome> outcomes = new java.util.HashMap<>();
+            if (!decide.isEmpty()) {
+                insertBatch(con, decide, inserted);
+            }
+            if (!feedback.isEmpty()) {
+                feedbackBatch(con, feedback, outcomes);
+            }
+            return new BatchResult(inserted, outcomes);
+        });
+    }
+
+    private void insertBatch(java.sql.Connection con, List<NewDecision> decide, Map<UUID, Inserted> inserted)
+            throws SQLException {
+        // 1. Which bandits serve (read once, as the single-row insert reads it in its own statement).
+        java.util.Set<String> active = new java.util.HashSet<>();
+        try (var ps = con.prepareStatement(SERVING)) {
+            ps.setArray(1, con.createArrayOf("varchar", decide.stream().map(NewDecision::banditId).distinct()
+                    .toArray()));
+            try (var rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    active.add(rs.getString(1));
+                }
+            }
+        }
+        List<NewDecision> serving = decide.stream().filter(d -> active.contains(d.banditId())).toList();
+        // 2. privacy.unit USER: each learnable decision takes one of its user's k rounds, in a fixed order.
+        Map<UUID, Boolean> mayLearn = new java.util.HashMap<>();
+        List<NewDecision> byUser = serving.stream().filter(d -> d.mayLearn() && d.userDigest() != null)
+                .sorted(java.util.Comparator.comparing(NewDecision::banditId).thenComparing(NewDecision::userDigest))
+                .toList();
+        for (NewDecision d : byUser) {
+            mayLearn.put(d.id(), takeUserRound(d.banditId(), d.userDigest(), d.maxUserRounds()));
+        }
+        // 3. Learning slots, per (bandit, epoch) in a fixed order, handed to its learnable decisions in arrival order.
+        Map<UUID, Integer> slots = new java.util.HashMap<>();
+        Map<String, List<NewDecision>> groups = new java.util.TreeMap<>();
+        for (NewDecision d : serving) {
+            if (d.mayLearn() && mayLearn.getOrDefault(d.id(), true)) {
+                groups.computeIfAbsent(d.banditId() + "\u0000" + d.epoch(), g -> new java.util.ArrayList<>()).add(d);
+            }
+        }
+        for (List<NewDecision> group : groups.values()) {
+            NewDecision first = group.get(0);
+            java.util.ArrayDeque<Integer> taken = takeSlots(con, first.banditId(), first.epoch(), group.size(),
+                    first.shard());
+            for (NewDecision d : group) {
+                if (taken.isEmpty()) {
+                    break;
+                }
+                slots.put(d.id(), taken.poll());
+            }
+        }
+        // A user's round taken but given no slot (the epoch was full) is given back.
+        for (NewDecision d : byUser) {
+            if (mayLearn.get(d.id()) && !slots.containsKey(d.id())) {
+                returnUserRound(d.banditId(), d.userDigest());
+            }
+        }
+        // 4. The decisions, one batch of inserts.
+        try (var ps = con.prepareStatement(INSERT_DECISION)) {
+            for (NewDecision d : serving) {
+                Integer slot = slots.get(d.id());
+                int i = 1;
+                ps.setObject(i++, d.id());
+                ps.setString(i++, d.banditId());
+                ps.setString(i++, d.requestId() == null ? null : d.requestKey());
+                ps.setString(i++, d.requestId());
+                ps.setInt(i++, d.epoch());
+                if (slot == null) {
+                    ps.setNull(i++, java.sql.Types.INTEGER);
+                    ps.setNull(i++, java.sql.Types.ARRAY); // not learning: no context is kept
+                } else {
+                    ps.setInt(i++, slot);
+                    if (d.context() == null) {
+                        ps.setNull(i++, java.sql.Types.ARRAY); // a locally private bandit keeps no context
+                    } else {
+                        ps.setArray(i++, con.createArrayOf("float8", box(d.context())));
+                    }
+                }
+                ps.setString(i++, d.contextDigest());
+                ps.setInt(i++, d.action());
+                ps.setDouble(i++, d.propensity());
+                ps.setString(i++, slot == null ? "NOT_USED" : "PENDING");
+                ps.setInt(i, d.waitSeconds());
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+        for (NewDecision d : serving) {
+            inserted.put(d.id(), new Inserted(slots.get(d.id())));
+        }
+    }
+
+    /** Up to {@code need} slots of an epoch, as slot numbers in the order they were taken. */
+    private java.util.ArrayDeque<Integer> takeSlots(java.sql.Connection con, String banditId, int epoch, int need,
+            int shard) throws SQLException {
+        int n = EpochStore.SLOT_SHARDS;
+        java.util.ArrayDeque<Integer> out = new java.util.ArrayDeque<>();
+        boolean waited = false;
+        for (int attempt = 0; attempt < 4 * n && out.size() < need; attempt++) {
+            // SKIP LOCKED first; only if every counter with slots left is held by another writer, wait
+            // for the nearest one (the transaction's lock_timeout bounds the wait).
+            boolean wait = waited;
+            int got = 0;
+            try (var ps = con.prepareStatement(TAKE_SLOTS.replace("LOCKING", wait ? "" : "SKIP LOCKED"))) {
+                ps.setInt(1, need - out.size());
+                ps.setString(2, banditId);
+                ps.setInt(3, epoch);
+                ps.setInt(4, shard);
+                ps.setString(5, banditId);
+                ps.setInt(6, epoch);
+                try (var rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        int s = rs.getInt(1);
+                        int before = rs.getInt(2);
+                        int take = rs.getInt(3);
+                        for (int u = before + 1; u <= before + take; u++) {
+                            out.add((u - 1) * n + s + 1);
+                        }
+                        got += take;
+                    }
+                }
+            }
+            if (got > 0 || wait) {
+                waited = false; // back to the counters nobody holds
+                continue;
+            }
+            if (!hasSlotsLeft(con, banditId, epoch)) {
+                break;
+            }
+            waited = true;
+        }
+        return out;
+    }
+
+    private boolean hasSlotsLeft(java.sql.Connection con, String banditId, int epoch) throws SQLException {
+        try (var ps = con.prepareStatement("SELECT EXISTS (SELECT 1 FROM epoch_slot WHERE bandit_id = ? AND epoch = ? "
+                + "AND used < quota)")) {
+            ps.setString(1, banditId);
+            ps.setInt(2, epoch);
+            try (var rs = ps.executeQuery()) {
+                return rs.next() && rs.getBoolean(1);
+            }
+        }
+    }
+
+    private void feedbackBatch(java.sql.Connection con, List<NewFeedback> feedback, Map<UUID, FeedbackOutcome> out)
+            throws SQLException {
+        List<NewFeedback> sorted = feedback.stream().sorted(java.util.Comparator.comparing(NewFeedback::decisionId))
+                .toList();
+        Object[] ids = sorted.stream().map(NewFeedback::decisionId).toArray();
+        // The rows, locked in id order (the same order in every batch), with their state before.
+        Map<UUID, String> bandits = new java.util.HashMap<>();
+        Map<UUID, FeedbackState> before = new java.util.HashMap<>();
+        try (var ps = con.prepareStatement("SELECT id, bandit_id, feedback FROM decision WHERE id = ANY(?) "
+                + "ORDER BY id FOR UPDATE")) {
+            ps.setArray(1, con.createArrayOf("uuid", ids));
+            try (var rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    UUID id = rs.getObject(1, UUID.class);
+                    bandits.put(id, rs.getString(2));
+                    before.put(id, FeedbackState.valueOf(rs.getString(3)));
+                }
+            }
+        }
+        int[] counts;
+        try (var ps = con.prepareStatement(FEEDBACK)) {
+            for (NewFeedback f : sorted) {
+                if (f.reward() == null) {
+                    ps.setNull(1, java.sql.Types.DOUBLE);
+                } else {
+                    ps.setDouble(1, f.reward());
+                }
+                ps.setString(2, f.report());
+                ps.setObject(3, f.decisionId());
+                ps.addBatch();
+            }
+            counts = ps.executeBatch();
+        }
+        Map<UUID, FeedbackState> after = new java.util.HashMap<>();
+        try (var ps = con.prepareStatement("SELECT id, feedback FROM decision WHERE id = ANY(?)")) {
+            ps.setArray(1, con.createArrayOf("uuid", ids));
+            try (var rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    after.put(rs.getObject(1, UUID.class), FeedbackState.valueOf(rs.getString(2)));
+                }
+            }
+        }
+        for (int k = 0; k < sorted.size(); k++) {
+            UUID id = sorted.get(k).decisionId();
+            if (!bandits.containsKey(id)) {
+                continue; // no such decision
+            }
+            FeedbackState was = before.get(id);
+            // Not updated: a forgotten round (first, nothing stored, as the single-row path answers) or
+            // one that already had its feedback (a duplicate).
+            boolean first = counts[k] == 1 || was == FeedbackState.FORGOTTEN;
+            out.put(id, new FeedbackOutcome(bandits.get(id), was, after.get(id), first));
+        }
     }
 
     /**
