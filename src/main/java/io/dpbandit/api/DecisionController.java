@@ -3,6 +3,7 @@ package io.dpbandit.api;
 import io.dpbandit.security.Access;
 import io.dpbandit.bandit.BanditIds;
 import io.dpbandit.decision.DecisionService;
+import io.dpbandit.store.DecisionStore;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import io.dpbandit.validation.BoundedVectorDeserializer;
 import io.dpbandit.validation.Finite;
@@ -109,8 +110,10 @@ public class DecisionController {
             + "this instance; nothing was stored: retry after Retry-After")
     @PostMapping("/feedback")
     public DecisionService.FeedbackResult feedback(@Valid @RequestBody FeedbackRequest request) {
-        Access.requireBandit(decisions.banditOf(request.decisionId()));
-        return decisions.feedback(request.decisionId(), request.reward(), request.report());
+        // One read of the decision's owner serves the key's bandit scope and the feedback itself.
+        DecisionStore.Owner owner = decisions.owner(request.decisionId());
+        Access.requireBandit(owner.banditId());
+        return decisions.feedback(owner, request.decisionId(), request.reward(), request.report());
     }
 
     @Operation(summary = "A CAPRI-LDP epoch's randomiser plan", description = "The public plan (projection points, "

@@ -180,9 +180,12 @@ public class DecisionService {
                 InvalidRequestException.of("bandit", "only a CAPRI bandit with LDP has epoch randomiser plans"));
     }
 
-    /** The bandit a decision belongs to (404 for an unknown decision). */
-    public String banditOf(UUID decisionId) {
-        return decisions.banditOf(decisionId)
+    /**
+     * A decision's owner and its bandit's serving state (404 for an unknown decision): read once per
+     * feedback, for the caller's access check and then for {@link #feedback(DecisionStore.Owner, UUID, Double, JsonNode)}.
+     */
+    public DecisionStore.Owner owner(UUID decisionId) {
+        return decisions.owner(decisionId)
                 .orElseThrow(() -> new ServiceErrors.NotFound("no decision '" + decisionId + "'"));
     }
 
@@ -209,11 +212,14 @@ public class DecisionService {
      * one.
      */
     public FeedbackResult feedback(UUID decisionId, Double reward, JsonNode report) {
+        return feedback(owner(decisionId), decisionId, reward, report);
+    }
+
+    /** As {@link #feedback(UUID, Double, JsonNode)}, for a decision whose owner the caller has read already. */
+    public FeedbackResult feedback(DecisionStore.Owner owner, UUID decisionId, Double reward, JsonNode report) {
         if (reward != null && !Double.isFinite(reward)) {
             throw InvalidRequestException.of("reward", "must be a finite number");
         }
-        DecisionStore.Owner owner = decisions.owner(decisionId)
-                .orElseThrow(() -> new ServiceErrors.NotFound("no decision '" + decisionId + "'"));
         String banditId = owner.banditId();
         if (owner.serving() == Serving.RETIRED) {
             // Nothing is stored: the round counts with the default reward once its window passes, as

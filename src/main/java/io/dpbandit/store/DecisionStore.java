@@ -426,10 +426,6 @@ public class DecisionStore {
                 id).stream().findFirst();
     }
 
-    public Optional<String> banditOf(UUID id) {
-        return jdbc.queryForList("SELECT bandit_id FROM decision WHERE id = ?", String.class, id).stream().findFirst();
-    }
-
     /** What a feedback found and did: the state before, the state after, and whether this was the first. */
     public record FeedbackOutcome(String banditId, FeedbackState before, FeedbackState after, boolean first) {
     }

@@ -107,13 +107,13 @@ class RequestValidationWebTest extends ApiSliceTest {
 
     @Test
     void feedbackIsTakenForTheDecisionsBandit() throws Exception {
-        when(decisions.banditOf(DECISION)).thenReturn("home");
-        when(decisions.feedback(eq(DECISION), eq(7.0), isNull())).thenReturn(new DecisionService.FeedbackResult(
+        when(decisions.owner(DECISION)).thenReturn(new io.dpbandit.store.DecisionStore.Owner("home", 1, true, io.dpbandit.bandit.Serving.ACTIVE));
+        when(decisions.feedback(any(), eq(DECISION), eq(7.0), isNull())).thenReturn(new DecisionService.FeedbackResult(
                 DecisionService.FeedbackStatus.ACCEPTED, true));
         perform(postJson("/feedback", DECIDER, "{\"decisionId\": \"" + DECISION + "\", \"reward\": 7}"))
                 .andExpect(status().isOk()).andExpect(jsonPath("$.status").value("ACCEPTED"))
                 .andExpect(jsonPath("$.clipped").value(true));
-        verify(decisions).feedback(eq(DECISION), eq(7.0), isNull());
+        verify(decisions).feedback(any(), eq(DECISION), eq(7.0), isNull());
     }
 
     @Test

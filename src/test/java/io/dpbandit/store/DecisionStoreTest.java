@@ -87,7 +87,6 @@ class DecisionStoreTest {
             assertThat(d.learning()).isFalse();
             assertThat(d.contextDigest()).isEqualTo("digest");
         });
-        assertThat(decisions.banditOf(id)).contains(BANDIT);
         assertThat(decisions.owner(id)).contains(new DecisionStore.Owner(BANDIT, 1, false, io.dpbandit.bandit.Serving.ACTIVE));
         assertThat(decisions.feedback(id, 1.0)).hasValueSatisfying(f -> {
             assertThat(f.after()).isEqualTo(FeedbackState.NOT_USED);
