@@ -19,6 +19,7 @@ import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.store.BinaryCodec;
 import io.dpbandit.store.DecisionStore;
 import io.dpbandit.store.EpochStore;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -133,18 +134,25 @@ final class CapriProcess implements EpochProcess<CapriProcess.Work> {
             work.contributions = capri.contributions(plan);
         }
         double[] g = stored.sums(plan.projectionSize());
-        for (DecisionStore.Round round : rounds) {
-            if (local) {
+        if (local) {
+            for (DecisionStore.Round round : rounds) {
                 if (round.acceptedReport() != null) {
                     double[] v = Reports.read(round.acceptedReport(), CapriReport.class).contribution();
                     for (int i = 0; i < g.length; i++) {
                         g[i] += v[i];
                     }
                 }
-            } else if (round.context() != null) {
-                work.contributions.addTo(g, round.context(), round.action(),
-                        round.rewardOr(spec.feedback().defaultReward()));
             }
+        } else {
+            // In the rounds' order, as one addTo per round would (bit for bit), projected four at a time.
+            List<ContributionCalculator.Round> settled = new ArrayList<>(rounds.size());
+            for (DecisionStore.Round round : rounds) {
+                if (round.context() != null) {
+                    settled.add(new ContributionCalculator.Round(round.context(), round.action(),
+                            round.rewardOr(spec.feedback().defaultReward())));
+                }
+            }
+            work.contributions.addAll(g, settled);
         }
         return Folded.accumulator(BinaryCodec.doubles(g));
     }

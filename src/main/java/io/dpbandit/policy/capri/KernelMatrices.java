@@ -47,13 +47,21 @@ final class KernelMatrices {
                 scaled.unsafe_set(i, j, k.unsafe_get(i, j) * weights[from + j]);
             }
         }
+        // The chunk's product into a fresh matrix, then added: each entry is the same sum, in the same
+        // order (j from the chunk's first point, from zero), as multAddTransB(scaled, k, sum) gives,
+        // so plans are unchanged bit for bit. multAddTransB sums every entry in one chain of
+        // dependent additions; EJML's mult with the transpose runs along rows and is 2.5× faster at
+        // |S| = 1 000 (docs/benchmarks.md, 4.1), which is most of a continuous-context plan.
+        DMatrixRMaj kt = CommonOps_DDRM.transpose(k, null);
+        DMatrixRMaj product = new DMatrixRMaj(m, m);
         // On every core where EJML may use them (the simulator); on one in the service, whose
         // lifecycle worker is limited to a single core so it never competes with requests.
         if (EjmlConcurrency.isUseConcurrent()) {
-            CommonOps_MT_DDRM.multAddTransB(scaled, k, sum);
+            CommonOps_MT_DDRM.mult(scaled, kt, product);
         } else {
-            CommonOps_DDRM.multAddTransB(scaled, k, sum);
+            CommonOps_DDRM.mult(scaled, kt, product);
         }
+        CommonOps_DDRM.addEquals(sum, product);
     }
 
     /** Makes a matrix that is symmetric in exact arithmetic symmetric in floating point too. */

@@ -50,7 +50,8 @@ public final class EpochCloseBenchmark {
                 10, 1.0, new CapriConfig.Privacy(CapriConfig.Model.JDP, 1, 1e-5), 3e-4, 1.0);
         Capri capri = new Capri(config, contexts);
         EpochPlanner planner = new EpochPlanner(config, capri.kernel(), contexts);
-        System.out.printf(Locale.ROOT, "%-5s %10s %6s %12s%n", "kind", "T_r", "|S|", "close (s)");
+        System.out.printf(Locale.ROOT, "%-5s %10s %6s %12s %16s %16s%n", "kind", "T_r", "|S|", "close (s)",
+                "fold each (r/s)", "fold batch (r/s)");
         // Warm-up: one small plan so the JIT has compiled the hot loops.
         planner.plan(1, 2000, 0, capri.elimination(List.of()), rng);
         for (int length : lengths) {
@@ -61,7 +62,25 @@ public final class EpochCloseBenchmark {
             Capri.Release release = capri.release(full, new SeededNoiseSource(7));
             EpochPlan next = planner.plan(2, length, length, capri.elimination(release.models()), rng);
             double seconds = (System.nanoTime() - start) / 1e9;
-            System.out.printf(Locale.ROOT, "%-5s %10d %6d %12.2f%n", kind, length, next.projectionSize(), seconds);
+            // The fold of 4 000 settled rounds with fresh contexts, one addTo per round and in
+            // the service's batches of 2 000 (ContributionCalculator.addAll).
+            List<ContributionCalculator.Round> rounds = new ArrayList<>();
+            for (int t = 0; t < 4_000; t++) {
+                double[] c = contexts.draw(rng);
+                rounds.add(new ContributionCalculator.Round(c, rng.nextInt(actions.size()), rng.nextDouble()));
+            }
+            double[] g = new double[next.projectionSize()];
+            ContributionCalculator each = capri.contributions(next);
+            long foldStart = System.nanoTime();
+            rounds.forEach(r -> each.addTo(g, r.context(), r.action(), r.reward()));
+            double eachRate = rounds.size() / ((System.nanoTime() - foldStart) / 1e9);
+            ContributionCalculator batch = capri.contributions(next);
+            foldStart = System.nanoTime();
+            batch.addAll(g, rounds.subList(0, 2_000));
+            batch.addAll(g, rounds.subList(2_000, 4_000));
+            double batchRate = rounds.size() / ((System.nanoTime() - foldStart) / 1e9);
+            System.out.printf(Locale.ROOT, "%-5s %10d %6d %12.2f %16.0f %16.0f%n", kind, length, next.projectionSize(),
+                    seconds, eachRate, batchRate);
         }
     }
 }
