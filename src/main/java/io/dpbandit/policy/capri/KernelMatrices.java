@@ -36,42 +36,52 @@ final class KernelMatrices {
         return sum;
     }
 
-    /** sum += K_S,chunk diag(w_chunk) K_chunk,S for the points r[from .. from+cols−1]. */
+    /**
+     * The lower triangle (with the diagonal) of sum += K_S,chunk diag(w_chunk) K_chunk,S for the
+     * points r[from .. from+cols−1]; {@link #symmetrise} completes the matrix once every chunk is in.
+     * M is symmetric, so only the m(m+1)/2 entries on and below the diagonal are computed, each the
+     * same sum in the same order (j from the chunk's first point, from zero) as EJML's
+     * multAddTransB(scaled, k, sum) gives it, then added. The product runs along rows of Kᵀ
+     * (contiguous, so the JIT vectorises it) rather than as one chain of dependent additions per
+     * entry: with half the entries, 3–4× faster than multAddTransB at |S| = 1 000
+     * (docs/benchmarks.md, 4.1), which is most of a continuous-context plan. EJML has no symmetric
+     * rank-k update for dense row-major matrices.
+     */
     static void addWeightedOuterSum(Kernel kernel, double[][] s, double[][] r, double[] weights, int from, int cols,
             DMatrixRMaj sum) {
         int m = s.length;
         DMatrixRMaj k = cross(kernel, s, r, from, cols);
-        DMatrixRMaj scaled = k.copy();
+        double[] scaled = new double[m * cols];
         for (int i = 0; i < m; i++) {
             for (int j = 0; j < cols; j++) {
-                scaled.unsafe_set(i, j, k.unsafe_get(i, j) * weights[from + j]);
+                scaled[i * cols + j] = k.unsafe_get(i, j) * weights[from + j];
             }
         }
-        // The chunk's product into a fresh matrix, then added: each entry is the same sum, in the same
-        // order (j from the chunk's first point, from zero), as multAddTransB(scaled, k, sum) gives,
-        // so plans are unchanged bit for bit. multAddTransB sums every entry in one chain of
-        // dependent additions; EJML's mult with the transpose runs along rows and is 2.5× faster at
-        // |S| = 1 000 (docs/benchmarks.md, 4.1), which is most of a continuous-context plan.
-        DMatrixRMaj kt = CommonOps_DDRM.transpose(k, null);
-        DMatrixRMaj product = new DMatrixRMaj(m, m);
-        // On every core where EJML may use them (the simulator); on one in the service, whose
-        // lifecycle worker is limited to a single core so it never competes with requests.
-        if (EjmlConcurrency.isUseConcurrent()) {
-            CommonOps_MT_DDRM.mult(scaled, kt, product);
-        } else {
-            CommonOps_DDRM.mult(scaled, kt, product);
+        double[] kt = CommonOps_DDRM.transpose(k, null).data;
+        double[] row = new double[m];
+        double[] out = sum.data;
+        for (int a = 0; a < m; a++) {
+            java.util.Arrays.fill(row, 0, a + 1, 0.0);
+            for (int j = 0; j < cols; j++) {
+                double v = scaled[a * cols + j];
+                int base = j * m;
+                for (int b = 0; b <= a; b++) {
+                    row[b] += v * kt[base + b];
+                }
+            }
+            int at = a * m;
+            for (int b = 0; b <= a; b++) {
+                out[at + b] += row[b];
+            }
         }
-        CommonOps_DDRM.addEquals(sum, product);
     }
 
-    /** Makes a matrix that is symmetric in exact arithmetic symmetric in floating point too. */
+    /** Completes a matrix whose lower triangle holds the sums: the upper triangle is its mirror, exactly. */
     static void symmetrise(DMatrixRMaj sum) {
         int m = sum.numRows;
         for (int i = 0; i < m; i++) {
             for (int j = i + 1; j < m; j++) {
-                double v = 0.5 * (sum.unsafe_get(i, j) + sum.unsafe_get(j, i));
-                sum.unsafe_set(i, j, v);
-                sum.unsafe_set(j, i, v);
+                sum.unsafe_set(i, j, sum.unsafe_get(j, i));
             }
         }
     }
