@@ -11,6 +11,7 @@
 # Loopback only; every run is bounded by -d/-T. Settings (environment):
 #   DURATION=20 (s per run)  CONNECTIONS="4 16 64"  REPLICAS="1 2 3"  POOL=16 (Hikari, per instance)
 #   GROUP_COMMIT=true (false: one transaction per request, the behaviour before group commit)
+#   DIRECT_WRITES= (dpbandit.group-commit.direct-writes; empty: the service's default)
 #   PGPORT=54329  PORT=18080 (instance i listens on PORT+i)  OUT=target/load
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,6 +22,7 @@ DURATION=${DURATION:-20}
 CONNECTIONS=${CONNECTIONS:-"4 16 64"}
 REPLICAS=${REPLICAS:-"1 2 3"}
 GROUP_COMMIT=${GROUP_COMMIT:-true}
+DIRECT_WRITES=${DIRECT_WRITES:-}
 OUT=${OUT:-target/load}
 KEY=dpb_bench_load_key_0123456789abcdef
 KEY_SHA=$(printf '%s' "$KEY" | sha256sum | cut -d' ' -f1)
@@ -29,15 +31,16 @@ MAX_REPLICAS=$(echo $REPLICAS | tr ' ' '\n' | sort -n | tail -n 1)
 rm -rf "$OUT"; mkdir -p "$OUT"
 exec > >(tee "$OUT/run.log") 2>&1
 echo "load before: $(uptime)"
-echo "git: $(git rev-parse --short HEAD 2>/dev/null || echo '?'), group commit: $GROUP_COMMIT, $DURATION s per run"
+echo "git: $(git rev-parse --short HEAD 2>/dev/null || echo '?'), group commit: $GROUP_COMMIT, direct writes: ${DIRECT_WRITES:-default}, $DURATION s per run"
 
 COMMON=(--spring.datasource.hikari.maximum-pool-size=$POOL --dpbandit.group-commit.enabled=$GROUP_COMMIT
   --dpbandit.security.rate-limit.per-second=1000000 --dpbandit.security.rate-limit.burst=1000000
   --dpbandit.security.keys[0].name=bench --dpbandit.security.keys[0].sha256=$KEY_SHA
   --dpbandit.security.keys[0].roles=decider,analyst,admin,ops --dpbandit.release.key-secret=$SECRET
   --logging.level.root=WARN --spring.main.banner-mode=off)
+[ -n "$DIRECT_WRITES" ] && COMMON+=(--dpbandit.group-commit.direct-writes=$DIRECT_WRITES)
 PIDS=()
-cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; }
+cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait "${PIDS[@]}" 2>/dev/null || true; }
 trap cleanup EXIT
 ready() { for i in $(seq 1 120); do curl -sf "localhost:$1/actuator/health/readiness" >/dev/null && return 0; sleep 1; done; echo "instance on $1 not ready"; exit 1; }
 

@@ -22,6 +22,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DuplicateKeyException;
@@ -34,7 +36,10 @@ import org.springframework.transaction.support.TransactionTemplate;
  * a writer thread takes everything queued (up to {@code max-batch}) and writes it in one
  * transaction ({@link DecisionStore#writeBatch}), so one durable commit (one WAL flush) answers many
  * requests. The window is the writers' own work: while one batch is written and flushed the next
- * one gathers, so a lone request waits for no timer and a busy instance writes large batches.
+ * one gathers, so a lone request waits for no timer and a busy instance writes large batches. Below
+ * {@code direct-writes} writes in flight a request skips the queue and commits on its own thread
+ * (PostgreSQL still flushes concurrent commits together): at low concurrency the hand-off to a
+ * writer and the batch's extra statements cost more than they save.
  *
  * <p>Each request is answered only once its transaction's commit has returned (synchronous_commit
  * on): a decision is never answered before it is durable, an ACCEPTED reward is durable when it is
@@ -99,6 +104,8 @@ public class GroupCommit {
     private final List<Thread> writers = new ArrayList<>();
     private final DistributionSummary batchSizes;
     private volatile boolean running = true;
+    /** Writes of this instance not yet answered, direct or queued. */
+    private final AtomicInteger inFlight = new AtomicInteger();
 
     public GroupCommit(DecisionStore store, TransactionTemplate tx, JdbcTemplate jdbc, GroupCommitProperties properties,
             MeterRegistry registry) {
@@ -129,18 +136,28 @@ public class GroupCommit {
      * answers with that decision), {@link ServiceErrors.Busy} when the queue is full.
      */
     public Optional<Inserted> decide(NewDecision row) {
-        if (!properties.enabled()) {
-            return writeOne(row);
-        }
-        return await(enqueue(new DecideWrite(row, new CompletableFuture<>())).done());
+        return write(() -> writeOne(row), () -> await(enqueue(new DecideWrite(row, new CompletableFuture<>())).done()));
     }
 
     /** Records a feedback and returns once it is durable; empty when there is no such decision. */
     public Optional<FeedbackOutcome> feedback(NewFeedback row) {
+        return write(() -> writeOne(row), () -> await(enqueue(new FeedbackWrite(row, new CompletableFuture<>())).done()));
+    }
+
+    /**
+     * On the request's own thread while fewer than {@code direct-writes} writes are in flight (or
+     * with group commit off), else through the queue. Either way the request is answered after its
+     * own commit; a direct write is exactly the one-request transaction of {@code enabled: false}.
+     */
+    private <T> T write(Supplier<T> alone, Supplier<T> queued) {
         if (!properties.enabled()) {
-            return writeOne(row);
+            return alone.get();
         }
-        return await(enqueue(new FeedbackWrite(row, new CompletableFuture<>())).done());
+        try {
+            return inFlight.incrementAndGet() <= properties.directWrites() ? alone.get() : queued.get();
+        } finally {
+            inFlight.decrementAndGet();
+        }
     }
 
     private <W extends Write> W enqueue(W write) {
@@ -261,7 +278,7 @@ public class GroupCommit {
         followers.forEach(Runnable::run);
     }
 
-    private static <T> void complete(CompletableFuture<T> done, java.util.function.Supplier<T> work) {
+    private static <T> void complete(CompletableFuture<T> done, Supplier<T> work) {
         try {
             done.complete(work.get());
         } catch (RuntimeException e) {

@@ -18,11 +18,18 @@ import org.springframework.validation.annotation.Validated;
  * @param maxBatch      the most requests one transaction carries
  * @param queueCapacity requests that may wait for a writer; past it a request is answered 503 busy
  *                      with Retry-After, and nothing is stored
+ * @param directWrites  while fewer writes than this are in flight on the instance, a request writes
+ *                      itself on its own thread, in its own transaction (as with {@code enabled}
+ *                      false), and only the ones beyond it queue for a batch. At low concurrency the
+ *                      batch's hand-off and extra statements cost more than the commits they share;
+ *                      at 16 and 64 connections the direct commits cost more than they save
+ *                      (docs/benchmarks.md, 5), so 0 (every request queued) is the default
  */
 @Validated
 @ConfigurationProperties(prefix = "dpbandit.group-commit")
 public record GroupCommitProperties(@DefaultValue("true") boolean enabled,
         @DefaultValue("2") @Min(1) @Max(16) int writers,
         @DefaultValue("256") @Min(1) @Max(10_000) int maxBatch,
-        @DefaultValue("4096") @Min(1) int queueCapacity) {
+        @DefaultValue("4096") @Min(1) int queueCapacity,
+        @DefaultValue("0") @Min(0) @Max(1_000) int directWrites) {
 }

@@ -68,6 +68,9 @@ class GroupCommitTest {
         final List<UUID> writtenAlone = new CopyOnWriteArrayList<>();
         final Set<UUID> bad = ConcurrentHashMap.newKeySet();
         final Set<UUID> feedbackGiven = ConcurrentHashMap.newKeySet();
+        /** When set, a decision written alone waits here (it stays in flight). */
+        volatile CountDownLatch aloneGate;
+        final CountDownLatch aloneStarted = new CountDownLatch(1);
 
         RecordingStore() {
             super(new JdbcTemplate());
@@ -93,6 +96,12 @@ class GroupCommitTest {
             return new BatchResult(inserted, outcomes);
         }
 
+        @Override
+        public Optional<FeedbackOutcome> feedback(UUID id, Double reward, String report) {
+            writtenAlone.add(id);
+            return Optional.of(outcome(id));
+        }
+
         FeedbackOutcome outcome(UUID id) {
             boolean first = feedbackGiven.add(id);
             return new FeedbackOutcome("b", first ? FeedbackState.PENDING : FeedbackState.ACCEPTED,
@@ -104,6 +113,14 @@ class GroupCommitTest {
                 boolean mayLearn, double[] context, String contextDigest, int action, double propensity,
                 int waitSeconds, int shard) {
             writtenAlone.add(id);
+            aloneStarted.countDown();
+            if (aloneGate != null) {
+                try {
+                    aloneGate.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
             if (bad.contains(id)) {
                 throw new DuplicateKeyException("duplicate key value violates unique constraint \"decision_request\"");
             }
@@ -143,8 +160,12 @@ class GroupCommitTest {
     }
 
     GroupCommit start(RecordingStore store, StubTransactions tx, int queueCapacity) {
+        return start(store, tx, queueCapacity, 0);
+    }
+
+    GroupCommit start(RecordingStore store, StubTransactions tx, int queueCapacity, int directWrites) {
         writes = new GroupCommit(store, new TransactionTemplate(tx), new NoSql(),
-                new GroupCommitProperties(true, 1, 256, queueCapacity), meters);
+                new GroupCommitProperties(true, 1, 256, queueCapacity, directWrites), meters);
         return writes;
     }
 
@@ -166,6 +187,47 @@ class GroupCommitTest {
             Thread.sleep(5);
         }
         assertThat(meters.get("dpbandit.write.queue").gauge().value()).isEqualTo(n);
+    }
+
+    @Test
+    void belowTheDirectLimitARequestCommitsOnItsOwnThreadAndBeyondItQueuesForABatch() throws Exception {
+        RecordingStore store = new RecordingStore();
+        store.release.countDown(); // batches do not wait
+        start(store, new StubTransactions(), 100, 1);
+
+        UUID lone = UUID.randomUUID();
+        assertThat(writes.decide(decision(lone, null))).contains(new Inserted(2));
+        assertThat(store.writtenAlone).containsExactly(lone);
+        assertThat(store.batches).isEmpty();
+
+        // One direct write in flight (held in the store): the next request is beyond the limit.
+        store.aloneGate = new CountDownLatch(1);
+        UUID held = UUID.randomUUID();
+        Future<Optional<Inserted>> first = callers.submit(() -> writes.decide(decision(held, null)));
+        assertThat(store.aloneStarted.await(10, TimeUnit.SECONDS)).isTrue();
+        awaitAlone(store, 2);
+        UUID queued = UUID.randomUUID();
+        assertThat(writes.decide(decision(queued, null))).contains(new Inserted(1));
+        assertThat(store.batches).hasSize(1);
+        assertThat(store.batches.get(0)).extracting(NewDecision::id).containsExactly(queued);
+        assertThat(first.isDone()).as("the direct write is still in flight").isFalse();
+        store.aloneGate.countDown();
+        assertThat(first.get(10, TimeUnit.SECONDS)).contains(new Inserted(2));
+        assertThat(store.writtenAlone).containsExactly(lone, held);
+
+        // Every write answered: the next lone request commits directly again.
+        UUID after = UUID.randomUUID();
+        assertThat(writes.feedback(new NewFeedback(after, 1.0, null))).isPresent();
+        assertThat(store.writtenAlone).containsExactly(lone, held, after);
+        assertThat(store.batches).hasSize(1);
+    }
+
+    static void awaitAlone(RecordingStore store, int n) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (store.writtenAlone.size() < n && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        assertThat(store.writtenAlone).hasSize(n);
     }
 
     @Test
