@@ -15,7 +15,7 @@ COMMON=(--dpbandit.security.keys[0].name=bench --dpbandit.security.keys[0].sha25
   --dpbandit.lifecycle.retention-seconds=3600)
 PORTS=()
 PIDS=()
-stop_replicas() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; }
+stop_replicas() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait "${PIDS[@]}" 2>/dev/null || true; }
 trap stop_replicas EXIT
 await_ready() {
   for i in $(seq 1 180); do curl -sf "localhost:$1/actuator/health/readiness" >/dev/null && return 0; sleep 1; done

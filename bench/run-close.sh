@@ -5,8 +5,9 @@
 # on one PostgreSQL (bench/replicas.sh); wrk drives decide + feedback on every replica at once until
 # epoch 1 has all its learning rounds (the 5 s reward wait settles the few whose feedback a wrk
 # restart dropped); the database then says how long the plan took, how fast rounds were folded,
-# and the time from the last reward to the seal, the close and epoch 2 being served. One replica
-# leads the bandit (per-bandit leadership); its fold uses cores - 1 threads.
+# and the time from the last reward to the seal, the close and epoch 2 being served, and from the end of
+# the last round's feedback window (its decision + waitSeconds: no round can fold before it) to
+# epoch 2. One replica leads the bandit (per-bandit leadership); its fold uses cores - 1 threads.
 # Needs: mvn package done, wrk and psql. Durable commits (the embedded cluster's default).
 # Usage: bench/run-close.sh            (REPLICAS=1 bench/run-close.sh for one replica)
 set -euo pipefail
@@ -53,17 +54,19 @@ for i in $(seq 1 $MAX_SECONDS); do
 done
 {
   echo "== epoch 1 of a continuous-context CAPRI bandit, $REPLICAS replica(s) on one PostgreSQL"
-  printf '%-8s %-10s %-14s %-16s %-16s %-22s\n' "T_r" "plan (s)" "fold (r/s)" "reward->seal ms" "seal->close ms" "reward->epoch 2 ms"
+  printf '%-8s %-10s %-14s %-16s %-16s %-22s %-22s\n' "T_r" "plan (s)" "fold (r/s)" "reward->seal ms" "seal->close ms" "reward->epoch 2 ms" "window end->epoch 2 ms"
   psql_bench -F '|' -c "
-    WITH r AS (SELECT max(feedback_at) AS last_reward, min(folded_at) AS f0, max(folded_at) AS f1, count(*) AS n
+    WITH r AS (SELECT max(feedback_at) AS last_reward, min(folded_at) AS f0, max(folded_at) AS f1, count(*) AS n,
+                      max(wait_until) AS last_window
                FROM decision WHERE bandit_id = 'continuous' AND epoch = 1 AND slot IS NOT NULL)
     SELECT e.length, round(extract(epoch FROM e.planned_at - e.opened_at)),
            round(r.n / greatest(extract(epoch FROM r.f1 - r.f0), 0.001)),
            round(extract(epoch FROM e.sealed_at - r.last_reward) * 1000),
            round(extract(epoch FROM e.closed_at - e.sealed_at) * 1000),
-           round(extract(epoch FROM n.opened_at - r.last_reward) * 1000)
+           round(extract(epoch FROM n.opened_at - r.last_reward) * 1000),
+           round(extract(epoch FROM n.opened_at - r.last_window) * 1000)
     FROM epoch e, r, epoch n WHERE e.bandit_id = 'continuous' AND e.number = 1 AND n.bandit_id = e.bandit_id
-      AND n.number = 2" | awk -F '|' '{ printf "%-8s %-10s %-14s %-16s %-16s %-22s\n", $1, $2, $3, $4, $5, $6 }'
+      AND n.number = 2" | awk -F '|' '{ printf "%-8s %-10s %-14s %-16s %-16s %-22s %-22s\n", $1, $2, $3, $4, $5, $6, $7 }'
   machine_state
 } | tee "$OUT/closes.txt"
 cat "$OUT"/replica-*.log | grep -E 'Planned epoch|Closed epoch|now leads' | sed 's/.*INFO [0-9]* --- //' | tee "$OUT/lifecycle.txt"
