@@ -13,6 +13,9 @@ COMMON=(--dpbandit.security.keys[0].name=bench --dpbandit.security.keys[0].sha25
   --logging.level.root=WARN --logging.level.io.dpbandit=INFO
   # Keep the rounds' feedback times for the figures (retention would forget them once folded).
   --dpbandit.lifecycle.retention-seconds=3600)
+# Further settings for every replica, e.g. EXTRA_ARGS="--dpbandit.lifecycle.check-interval-ms=200".
+read -r -a EXTRA <<< "${EXTRA_ARGS:-}"
+COMMON+=("${EXTRA[@]}")
 PORTS=()
 PIDS=()
 stop_replicas() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait "${PIDS[@]}" 2>/dev/null || true; }
