@@ -67,13 +67,13 @@ done
            round(extract(epoch FROM n.opened_at - r.last_window) * 1000)
     FROM epoch e, r, epoch n WHERE e.bandit_id = 'continuous' AND e.number = 1 AND n.bandit_id = e.bandit_id
       AND n.number = 2" | awk -F '|' '{ printf "%-8s %-10s %-14s %-16s %-16s %-22s %-22s\n", $1, $2, $3, $4, $5, $6, $7 }'
-  echo "== the epoch's last fold batches (time after the last round's window ends, rounds)"
+  echo "== rounds folded in the epoch's last seconds, per 100 ms after the last round's window ended (ms, rounds)"
   psql_bench -c "
     WITH w AS (SELECT max(wait_until) AS last_window FROM decision
                WHERE bandit_id = 'continuous' AND epoch = 1 AND slot IS NOT NULL)
-    SELECT round(extract(epoch FROM d.folded_at - w.last_window) * 1000) AS ms, count(*)
+    SELECT 100 * floor(extract(epoch FROM d.folded_at - w.last_window) * 10) AS ms, count(*)
     FROM decision d, w WHERE d.bandit_id = 'continuous' AND d.epoch = 1 AND d.slot IS NOT NULL
-    GROUP BY d.folded_at, w.last_window ORDER BY d.folded_at DESC LIMIT 5"
+    GROUP BY 1 ORDER BY 1 DESC LIMIT 8"
   echo "== feedback states of the epoch's learning rounds"
   psql_bench -c "SELECT feedback, count(*) FROM decision WHERE bandit_id = 'continuous' AND epoch = 1
     AND slot IS NOT NULL GROUP BY feedback"

@@ -16,8 +16,12 @@ import java.util.SplittableRandom;
  * T_r = 10⁴, 10⁵, 10⁶ with projection cap 1000. A benchmark that prints figures, not a test:
  * <pre>
  *   mvn -q test-compile dependency:build-classpath -Dmdep.outputFile=cp.txt -Dmdep.includeScope=test
- *   java -cp target/test-classes:target/classes:$(cat cp.txt) io.dpbandit.policy.capri.EpochCloseBenchmark [pool|box] [T_r ...]
+ *   java -cp target/test-classes:target/classes:$(cat cp.txt) io.dpbandit.policy.capri.EpochCloseBenchmark [pool|box] [--one-core] [T_r ...]
  * </pre>
+ * It also times the plan's costly stages (drawing the support, S and R, whose contexts are checked
+ * against the active sets of the released models; accumulating M over R; the maxima over the support)
+ * and CAPRI's fold of 4 000 rounds with fresh contexts, one round at a time and in batches.
+ * {@code --one-core} keeps EJML on one thread, as the service's lifecycle does.
  * "pool" draws contexts from a public pool of 50 (support 50 × 20 actions: R has at most 1000
  * distinct points, so accumulation is O(T_r) draws + O(1000 m²)); "box" draws continuous contexts
  * (every point of R distinct: O(T_r m²)).
@@ -31,7 +35,12 @@ public final class EpochCloseBenchmark {
         String kind = args.length > 0 ? args[0] : "pool";
         List<Integer> lengths = new ArrayList<>();
         for (int i = 1; i < args.length; i++) {
-            lengths.add(Integer.parseInt(args[i]));
+            if (args[i].equals("--one-core")) {
+                // As in the service, whose lifecycle leaves the other cores to the requests.
+                org.ejml.concurrency.EjmlConcurrency.USE_CONCURRENT = false;
+            } else {
+                lengths.add(Integer.parseInt(args[i]));
+            }
         }
         if (lengths.isEmpty()) {
             lengths = List.of(10_000, 100_000, 1_000_000);
@@ -50,8 +59,8 @@ public final class EpochCloseBenchmark {
                 10, 1.0, new CapriConfig.Privacy(CapriConfig.Model.JDP, 1, 1e-5), 3e-4, 1.0);
         Capri capri = new Capri(config, contexts);
         EpochPlanner planner = new EpochPlanner(config, capri.kernel(), contexts);
-        System.out.printf(Locale.ROOT, "%-5s %10s %6s %12s %16s %16s%n", "kind", "T_r", "|S|", "close (s)",
-                "fold each (r/s)", "fold batch (r/s)");
+        System.out.printf(Locale.ROOT, "%-5s %10s %6s %12s %11s %14s %12s %16s %16s%n", "kind", "T_r", "|S|", "close (s)",
+                "draws (s)", "accumulate (s)", "maxima (s)", "fold each (r/s)", "fold batch (r/s)");
         // Warm-up: one small plan so the JIT has compiled the hot loops.
         planner.plan(1, 2000, 0, capri.elimination(List.of()), rng);
         for (int length : lengths) {
@@ -60,7 +69,16 @@ public final class EpochCloseBenchmark {
             // The old close: release, then plan a next epoch of the same length T_r (to time one size).
             long start = System.nanoTime();
             Capri.Release release = capri.release(full, new SeededNoiseSource(7));
-            EpochPlan next = planner.plan(2, length, length, capri.elimination(release.models()), rng);
+            // The plan in the service's bounded steps, timed per stage.
+            EpochPlanner.PlanningJob job = planner.begin(2, length, length, capri.elimination(release.models()), rng, 0);
+            java.util.Map<String, Long> stages = new java.util.HashMap<>();
+            while (!job.done()) {
+                String stage = job.stage();
+                long stepStart = System.nanoTime();
+                job.step(0);
+                stages.merge(stage, System.nanoTime() - stepStart, Long::sum);
+            }
+            EpochPlan next = job.result();
             double seconds = (System.nanoTime() - start) / 1e9;
             // The fold of 4 000 settled rounds with fresh contexts, one addTo per round and in
             // the service's batches of 2 000 (ContributionCalculator.addAll).
@@ -79,8 +97,10 @@ public final class EpochCloseBenchmark {
             batch.addAll(g, rounds.subList(0, 2_000));
             batch.addAll(g, rounds.subList(2_000, 4_000));
             double batchRate = rounds.size() / ((System.nanoTime() - foldStart) / 1e9);
-            System.out.printf(Locale.ROOT, "%-5s %10d %6d %12.2f %16.0f %16.0f%n", kind, length, next.projectionSize(),
-                    seconds, eachRate, batchRate);
+            System.out.printf(Locale.ROOT, "%-5s %10d %6d %12.2f %11.2f %14.2f %12.2f %16.0f %16.0f%n", kind, length,
+                    next.projectionSize(), seconds, (stages.getOrDefault("SUPPORT", 0L) + stages.getOrDefault("DRAW_S", 0L)
+                            + stages.getOrDefault("DRAW_R", 0L)) / 1e9, stages.getOrDefault("ACCUMULATE", 0L) / 1e9,
+                    stages.getOrDefault("MAXIMA", 0L) / 1e9, eachRate, batchRate);
         }
     }
 }
