@@ -61,7 +61,7 @@ final class KernelMatrices {
         double[] row = new double[m];
         double[] out = sum.data;
         for (int a = 0; a < m; a++) {
-            java.util.Arrays.fill(row, 0, a + 1, 0.0);
+            Arrays.fill(row, 0, a + 1, 0.0);
             for (int j = 0; j < cols; j++) {
                 double v = scaled[a * cols + j];
                 int base = j * m;
