@@ -5,7 +5,8 @@
 # of an hour, so nothing folds while the load runs; once every epoch is full and planned, all the
 # windows are passed at once in the database, and the time until the four epochs are closed is the
 # background work alone: folds (each round a full O(|S|^2) projection), seals and closes. With
-# per-bandit leadership each replica leads two of the four bandits.
+# per-bandit leadership each replica leads two of the four bandits. It also prints the CPU seconds
+# the JVMs (their lifecycle and fold threads apart) and PostgreSQL spent in that phase.
 # Needs: mvn package done, wrk and psql.
 # Usage: bench/run-background.sh          (CONFIGS="1 2" replicas by default; HORIZON=3.6e7)
 set -euo pipefail
@@ -57,12 +58,22 @@ PY
     sleep 1
   done
   machine_state > "$OUT/machine-during.txt"
+  # CPU seconds spent in the fold phase by the replicas' JVMs (of which their lifecycle and fold
+  # threads) and by PostgreSQL's processes, from /proc: where the background work's time goes.
+  cpu_ticks() { local t=0 f; for f in "$@"; do [ -r "$f" ] && t=$((t + $(sed 's/^.*) //' "$f" | awk '{print $12 + $13}'))); done; echo $t; }
+  jvm_ticks() { cpu_ticks $(for p in "${PIDS[@]}"; do echo /proc/$p/stat; done); }
+  lifecycle_ticks() { cpu_ticks $(for p in "${PIDS[@]}"; do grep -lE '^dpbandit-(lifecy|fold)' /proc/$p/task/*/comm 2>/dev/null | sed 's/comm$/stat/'; done); }
+  pg_ticks() { cpu_ticks $(for p in $(pgrep -x postgres); do echo /proc/$p/stat; done); }
+  J0=$(jvm_ticks); L0=$(lifecycle_ticks); P0=$(pg_ticks)
   T0=$(psql_bench -c "SELECT extract(epoch FROM clock_timestamp())")
   psql_bench -c "UPDATE decision SET wait_until = clock_timestamp() WHERE bandit_id LIKE 'busy-%' AND wait_until > clock_timestamp()" >/dev/null
   for i in $(seq 1 3600); do
     [ "$(psql_bench -c "SELECT count(*) FROM epoch WHERE bandit_id LIKE 'busy-%' AND number = 1 AND status = 'CLOSED'")" = 4 ] && break
     sleep 0.5
   done
+  J1=$(jvm_ticks); L1=$(lifecycle_ticks); P1=$(pg_ticks); HZ=$(getconf CLK_TCK)
+  echo "$REPLICAS replica(s), fold phase CPU: JVMs $(( (J1 - J0) / HZ )).$(( (J1 - J0) % HZ * 10 / HZ )) s (lifecycle and fold threads $(( (L1 - L0) / HZ )).$(( (L1 - L0) % HZ * 10 / HZ )) s), PostgreSQL $(( (P1 - P0) / HZ )).$(( (P1 - P0) % HZ * 10 / HZ )) s" > "$OUT/cpu.txt"
+  cat "$OUT/cpu.txt"
   psql_bench -c "SELECT $REPLICAS, 4, sum(e.length), round(max(extract(epoch FROM e.closed_at)) - $T0, 1),
       round(sum(e.length) / (max(extract(epoch FROM e.closed_at)) - $T0))
     FROM epoch e WHERE e.bandit_id LIKE 'busy-%' AND e.number = 1" > "$OUT/result.txt"
@@ -74,5 +85,6 @@ done
   echo "== background throughput: 4 busy continuous-context CAPRI bandits, fold + seal + close of epoch 1"
   printf '%-9s %-8s %-8s %-12s %-12s %-9s %s\n' replicas bandits rounds "seconds" "rounds/s" speed-up "load average (1, 5, 15 min) at the end"
   awk 'NR == 1 { base = $5 } { printf "%-9s %-8s %-8s %-12s %-12s %-9s %s %s %s\n", $1, $2, $3, $4, $5, sprintf("%.2f", $5 / base), $6, $7, $8 }' "$OUT_ROOT/results.txt"
+  cat "$OUT_ROOT"/replicas-*/cpu.txt 2>/dev/null
   echo "== machine: $(nproc) cores, $(uptime | sed 's/.*load average/load average/')"
 } | tee "$OUT_ROOT/table.txt"
