@@ -11,15 +11,12 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import io.dpbandit.client.privacy.PrivacyCost;
 import io.dpbandit.policy.capri.EpochSchedule;
 import io.dpbandit.privacy.ZcdpAccounting;
-import java.io.File;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -67,41 +64,14 @@ class CrashRecoveryTest {
     }
 
     static Service start() throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
-        String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
-        Process p = new ProcessBuilder(java, "-Xmx384m", "-cp", System.getProperty("java.class.path"),
-                "io.dpbandit.DpbanditApplication", "--server.port=" + port,
-                "--spring.datasource.url=" + postgres.getJdbcUrl("postgres", "postgres"),
-                "--spring.datasource.username=postgres", "--spring.datasource.password=",
+        int port = ServiceProcesses.freePort();
+        Process p = ServiceProcesses.start(postgres.getJdbcUrl("postgres", "postgres"), port, "crash-test",
+                ProcessBuilder.Redirect.DISCARD,
                 "--dpbandit.lifecycle.check-interval-ms=50", "--dpbandit.lifecycle.close-commit-delay-ms=300",
-                "--logging.level.root=WARN", "--spring.main.banner-mode=off",
-                "--dpbandit.release.key-secret=crash-test-context-digest-secret-not-for-production",
                 // Keep the rounds' feedback states for the checks below (retention would forget them).
-                "--dpbandit.lifecycle.retention-seconds=3600",
-                "--dpbandit.security.keys[0].name=crash-test",
-                "--dpbandit.security.keys[0].sha256=" + HexFormat.of().formatHex(
-                        io.dpbandit.security.ApiKeys.sha256(io.dpbandit.TestApiKey.ALL_ROLES)),
-                "--dpbandit.security.keys[0].roles=decider,analyst,admin,ops")
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
-        while (System.nanoTime() < deadline) {
-            if (!p.isAlive()) {
-                throw new IllegalStateException("service exited with " + p.exitValue() + " before it was ready");
-            }
-            try {
-                if (get(port, "/actuator/health/readiness").statusCode() == 200) {
-                    return new Service(p, port);
-                }
-            } catch (java.io.IOException notYet) {
-                // not listening yet
-            }
-            Thread.sleep(100);
-        }
-        p.destroyForcibly();
-        throw new IllegalStateException("service did not start within 90 s");
+                "--dpbandit.lifecycle.retention-seconds=3600");
+        ServiceProcesses.awaitReady(p, port, Duration.ofSeconds(90));
+        return new Service(p, port);
     }
 
     static HttpResponse<String> get(int port, String path) throws Exception {

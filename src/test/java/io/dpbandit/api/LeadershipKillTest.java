@@ -9,7 +9,6 @@ import io.dpbandit.testing.FeedbackWindows;
 import io.dpbandit.testing.Specs;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.File;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -17,7 +16,6 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -61,42 +59,17 @@ class LeadershipKillTest {
     }
 
     static Service launch() throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
-        String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
-        Process p = new ProcessBuilder(java, "-Xmx384m", "-cp", System.getProperty("java.class.path"),
-                "io.dpbandit.DpbanditApplication", "--server.port=" + port,
-                "--spring.datasource.url=" + postgres.getJdbcUrl("postgres", "postgres"),
-                "--spring.datasource.username=postgres", "--spring.datasource.password=",
+        int port = ServiceProcesses.freePort();
+        Process p = ServiceProcesses.start(postgres.getJdbcUrl("postgres", "postgres"), port, "kill-test",
+                ProcessBuilder.Redirect.to(new File("target/leadership-kill-" + port + ".log")),
                 "--dpbandit.lifecycle.check-interval-ms=50", "--dpbandit.lifecycle.leader-check-ms=200",
-                "--dpbandit.lifecycle.close-commit-delay-ms=1500", "--dpbandit.lifecycle.retention-seconds=3600",
-                "--logging.level.root=WARN", "--spring.main.banner-mode=off",
-                "--dpbandit.release.key-secret=kill-test-context-digest-secret-not-for-production",
-                "--dpbandit.security.keys[0].name=kill-test",
-                "--dpbandit.security.keys[0].sha256=" + HexFormat.of().formatHex(
-                        io.dpbandit.security.ApiKeys.sha256(TestApiKey.ALL_ROLES)),
-                "--dpbandit.security.keys[0].roles=decider,analyst,admin,ops")
-                .redirectErrorStream(true).redirectOutput(new File("target/leadership-kill-" + port + ".log")).start();
+                "--dpbandit.lifecycle.close-commit-delay-ms=1500", "--dpbandit.lifecycle.retention-seconds=3600");
         started.add(p);
         return new Service(p, port);
     }
 
     static void awaitReady(Service s) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
-        while (System.nanoTime() < deadline) {
-            assertThat(s.process().isAlive()).as("service on port %d", s.port()).isTrue();
-            try {
-                if (CrashRecoveryTest.get(s.port(), "/actuator/health/readiness").statusCode() == 200) {
-                    return;
-                }
-            } catch (java.io.IOException notYet) {
-                // not listening yet
-            }
-            Thread.sleep(200);
-        }
-        throw new IllegalStateException("service did not start within 120 s");
+        ServiceProcesses.awaitReady(s.process(), s.port(), Duration.ofSeconds(120));
     }
 
     /** The bandits the instance says it leads (its health, as ops sees it). */
