@@ -95,6 +95,41 @@ public class JdbcLifecycleStorage implements LifecycleStorage {
     }
 
     @Override
+    public List<DecisionStore.Round> roundsToFold(String bandit, int epoch, FoldShard shard, int limit,
+            Instant cutoff) {
+        return decisions.unfolded(bandit, epoch, shard.index(), shard.count(), limit, cutoff);
+    }
+
+    @Override
+    public EpochStore.Accumulator shardAccumulator(String bandit, int epoch, int shard) {
+        return epochs.shardAccumulator(bandit, epoch, shard);
+    }
+
+    @Override
+    public int commitShardFold(String bandit, int epoch, int shard, int expectedFolded, List<UUID> rounds,
+            byte[] accumulator) {
+        Integer total = tx.execute(s -> {
+            // The epoch's row first (the lock order of every lifecycle transaction), then the shard's.
+            Optional<Integer> folded = epochs.countFolded(bandit, epoch, rounds.size());
+            if (folded.isEmpty()
+                    || !epochs.storeShardAccumulator(bandit, epoch, shard, expectedFolded, rounds.size(), accumulator)
+                    // Rounds read before another writer's fold of them committed: already in a sum.
+                    || decisions.markFolded(rounds) != rounds.size()) {
+                s.setRollbackOnly();
+                return -1;
+            }
+            pause(properties.foldCommitDelayMs());
+            return folded.get();
+        });
+        return total == null ? -1 : total;
+    }
+
+    @Override
+    public EpochStore.Accumulator sealedAccumulator(String bandit, int epoch) {
+        return epochs.sealedAccumulator(bandit, epoch);
+    }
+
+    @Override
     public boolean seal(String bandit, int epoch, Instant cutoff) {
         return Boolean.TRUE.equals(tx.execute(s -> {
             if (epochs.lockEpoch(bandit, epoch).orElse(null) != EpochStatus.OPEN) {
@@ -124,7 +159,7 @@ public class JdbcLifecycleStorage implements LifecycleStorage {
                 s.setRollbackOnly();
                 return false;
             }
-            faultInjectionPause();
+            pause(properties.closeCommitDelayMs());
             boolean next = release.nextEpochLength() != null;
             if (next) {
                 epochs.insertEpoch(bandit, epoch + 1, release.nextEpochLength());
@@ -141,14 +176,14 @@ public class JdbcLifecycleStorage implements LifecycleStorage {
     }
 
     /** Crash tests widen the commit window here (dpbandit.lifecycle.close-commit-delay-ms). */
-    private void faultInjectionPause() {
-        long ms = properties.closeCommitDelayMs();
+    /** Crash tests widen a transaction's commit window (the fault-injection settings; 0 in production). */
+    private static void pause(long ms) {
         if (ms > 0) {
             try {
                 Thread.sleep(ms);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted inside an epoch close", e);
+                throw new IllegalStateException("interrupted inside a lifecycle transaction", e);
             }
         }
     }

@@ -19,7 +19,7 @@ public class LifecycleConfiguration {
      */
     @Bean(destroyMethod = "close")
     LifecycleEngine lifecycleEngine(JdbcLifecycleStorage storage, BanditMetrics metrics,
-            LifecycleProperties properties) {
+            LifecycleProperties properties, LifecycleLeader leader) {
         int threads = foldThreads(Runtime.getRuntime().availableProcessors());
         ExecutorService pool = null;
         if (threads > 1) {
@@ -31,7 +31,8 @@ public class LifecycleConfiguration {
                 return t;
             });
         }
-        return new LifecycleEngine(storage, metrics, properties.stepBudgetMs(), pool, threads);
+        return new LifecycleEngine(storage, metrics, properties.stepBudgetMs(), pool, threads,
+                properties.foldShards(), leader);
     }
 
     /** The fold pool's size on a machine of {@code cores} cores: cores − 1, at least 1. */

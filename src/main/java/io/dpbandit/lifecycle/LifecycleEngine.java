@@ -15,6 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import io.dpbandit.store.BinaryCodec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,6 +39,13 @@ import org.slf4j.LoggerFactory;
  * accumulator in part order. The result is deterministic for a given pool size and equal to the
  * sequential fold up to the order of floating-point additions (bounded in
  * {@code ParallelFoldTest}).
+ *
+ * <p>Such a fold is also split across instances: with {@code foldShards} &gt; 1 the epoch's rounds
+ * fall into that many fold shards ({@link FoldShard}), each with its own partial sum and
+ * compare-and-set. Whoever holds a shard's lock ({@link FoldShardLocks}) folds a batch of it: the
+ * bandit's leader in {@link #advance}, any other instance in {@link #help}. The close adds the
+ * partial sums to the epoch's accumulator ({@link LifecycleStorage#sealedAccumulator}); sealing and
+ * closing stay with the leader.
  */
 public class LifecycleEngine {
 
@@ -54,6 +62,9 @@ public class LifecycleEngine {
     private final ExecutorService foldPool;
     private final int foldThreads;
     private final Map<String, Memory> memory = new ConcurrentHashMap<>();
+    private final int foldShards;
+    private final FoldShardLocks shardLocks;
+    private final AtomicInteger shardCursor = new AtomicInteger();
 
     /** A part of a split fold has at least this many rounds (fewer are not worth a thread). */
     static final int MIN_FOLD_PART = 32;
@@ -74,11 +85,28 @@ public class LifecycleEngine {
      */
     public LifecycleEngine(LifecycleStorage storage, BanditMetrics metrics, long stepBudgetMs,
             ExecutorService foldPool, int foldThreads) {
+        this(storage, metrics, stepBudgetMs, foldPool, foldThreads, 1, FoldShardLocks.NONE);
+    }
+
+    /**
+     * An engine that also splits folds that are sums into {@code foldShards} fold shards (1: none),
+     * each folded by the instance holding its lock in {@code shardLocks}.
+     */
+    public LifecycleEngine(LifecycleStorage storage, BanditMetrics metrics, long stepBudgetMs,
+            ExecutorService foldPool, int foldThreads, int foldShards, FoldShardLocks shardLocks) {
         this.storage = storage;
         this.metrics = metrics;
         this.stepBudgetNanos = stepBudgetMs * 1_000_000L;
         this.foldPool = foldPool;
         this.foldThreads = foldPool == null ? 1 : Math.max(1, foldThreads);
+        this.foldShards = Math.max(1, foldShards);
+        this.shardLocks = shardLocks;
+    }
+
+    /** Whether the process's folds go through fold shards here: sums in any order, more than one shard. */
+    boolean sharded(EpochProcess<?> process) {
+        return foldShards > 1 && process.foldIsSum() && process.foldOrder() == EpochProcess.FoldOrder.SETTLED
+                && process.foldUnit() == 1;
     }
 
     public LifecycleStorage storage() {
@@ -108,11 +136,20 @@ public class LifecycleEngine {
         if (process.needsPlan() && !epoch.planned()) {
             return mayPlan ? plan(process, work, epoch) : Step.NEEDS_PLANNING;
         }
-        int unit = process.foldUnit();
-        List<DecisionStore.Round> rounds = wholeUnits(epoch, unit,
-                storage.roundsToFold(id, r, process.foldOrder(), Math.max(process.foldBatch(), unit), cutoff));
-        if (!rounds.isEmpty()) {
-            return fold(process, work, epoch, rounds) ? Step.FOLDED : Step.NONE;
+        boolean elsewhere = false;
+        if (sharded(process)) {
+            Step folded = foldShard(process, work, epoch, cutoff, true);
+            if (folded == Step.FOLDED || folded == Step.NONE) {
+                return folded;
+            }
+            elsewhere = folded == Step.FOLDING_ELSEWHERE;
+        } else {
+            int unit = process.foldUnit();
+            List<DecisionStore.Round> rounds = wholeUnits(epoch, unit,
+                    storage.roundsToFold(id, r, process.foldOrder(), Math.max(process.foldBatch(), unit), cutoff));
+            if (!rounds.isEmpty()) {
+                return fold(process, work, epoch, rounds) ? Step.FOLDED : Step.NONE;
+            }
         }
         if (epoch.status() == EpochStatus.OPEN && epoch.assigned() >= epoch.length()
                 && storage.seal(id, r, cutoff)) {
@@ -121,7 +158,82 @@ public class LifecycleEngine {
         if (epoch.status() == EpochStatus.SEALED && epoch.folded() == epoch.assigned()) {
             return close(process, work, epoch);
         }
-        return defaulted ? Step.DEFAULTED : Step.NONE;
+        return defaulted ? Step.DEFAULTED : elsewhere ? Step.FOLDING_ELSEWHERE : Step.NONE;
+    }
+
+    /**
+     * One batch of a fold shard of an epoch led by another instance (this one has spare time): the
+     * shard's partial sum and its rounds' marks commit together. Never plans, seals or closes.
+     */
+    public Step help(BanditRuntime runtime, EpochStore.OpenEpoch epoch) {
+        return help(runtime.process(), epoch);
+    }
+
+    <W> Step help(EpochProcess<W> process, EpochStore.OpenEpoch epoch) {
+        if (!sharded(process) || epoch.status() == EpochStatus.CLOSED || process.needsPlan() && !epoch.planned()) {
+            return Step.NONE;
+        }
+        Step folded = foldShard(process, memory(process, epoch), epoch, storage.clock(), false);
+        return folded == Step.FOLDED ? Step.FOLDED : Step.NONE;
+    }
+
+    /**
+     * One batch of the first fold shard (from a rotating start) that has rounds to fold and whose lock
+     * this instance gets: FOLDED, NONE if its compare-and-set lost (another writer folded them
+     * first), FOLDING_ELSEWHERE if every shard with rounds is locked by another instance, null if no
+     * round is ready to fold.
+     */
+    private <W> Step foldShard(EpochProcess<W> process, W work, EpochStore.OpenEpoch epoch, Instant cutoff,
+            boolean leads) {
+        String id = epoch.banditId();
+        int r = epoch.number();
+        if (storage.roundsToFold(id, r, EpochProcess.FoldOrder.SETTLED, 1, cutoff).isEmpty()) {
+            return null;
+        }
+        int start = Math.floorMod(shardCursor.getAndIncrement(), foldShards);
+        boolean locked = false;
+        for (int k = 0; k < foldShards; k++) {
+            int shard = (start + k) % foldShards;
+            if (!shardLocks.tryLock(id, r, shard)) {
+                locked = true;
+                continue;
+            }
+            try {
+                List<DecisionStore.Round> rounds = storage.roundsToFold(id, r, new FoldShard(shard, foldShards),
+                        process.foldBatch(), cutoff);
+                if (rounds.isEmpty()) {
+                    continue;
+                }
+                EpochStore.Accumulator stored = storage.shardAccumulator(id, r, shard);
+                EpochProcess.Folded folded = sum(process, work, epoch, stored, rounds);
+                int total = storage.commitShardFold(id, r, shard, stored.folded(), ids(rounds), folded.accumulator());
+                if (total < 0) {
+                    return Step.NONE;
+                }
+                metrics.folded(id, rounds.size());
+                if (leads && epoch.length() > 0 && epoch.assigned() >= epoch.length()) {
+                    storage.progress(id, r, FOLDING, Math.min(1.0, (double) total / epoch.length()));
+                }
+                return Step.FOLDED;
+            } finally {
+                shardLocks.unlock(id, r, shard);
+            }
+        }
+        return locked ? Step.FOLDING_ELSEWHERE : null;
+    }
+
+    /** A batch into a sum, split over the fold pool when it is large enough. */
+    private <W> EpochProcess.Folded sum(EpochProcess<W> process, W work, EpochStore.OpenEpoch epoch,
+            EpochStore.Accumulator stored, List<DecisionStore.Round> rounds) {
+        return foldThreads > 1 && process.foldIsSum() && rounds.size() >= 2 * MIN_FOLD_PART
+                ? foldInParts(process, work, epoch, stored, rounds)
+                : process.fold(work, epoch, stored, rounds);
+    }
+
+    private static List<UUID> ids(List<DecisionStore.Round> rounds) {
+        List<UUID> ids = new ArrayList<>(rounds.size());
+        rounds.forEach(round -> ids.add(round.id()));
+        return ids;
     }
 
     /**
@@ -170,12 +282,8 @@ public class LifecycleEngine {
         String id = epoch.banditId();
         int r = epoch.number();
         EpochStore.Accumulator stored = storage.accumulator(id, r);
-        EpochProcess.Folded folded = foldThreads > 1 && process.foldIsSum() && rounds.size() >= 2 * MIN_FOLD_PART
-                ? foldInParts(process, work, epoch, stored, rounds)
-                : process.fold(work, epoch, stored, rounds);
-        List<UUID> ids = new ArrayList<>(rounds.size());
-        rounds.forEach(round -> ids.add(round.id()));
-        if (!storage.commitFold(id, r, stored.folded(), ids, folded)) {
+        EpochProcess.Folded folded = sum(process, work, epoch, stored, rounds);
+        if (!storage.commitFold(id, r, stored.folded(), ids(rounds), folded)) {
             return false;
         }
         metrics.folded(id, rounds.size());
@@ -234,7 +342,7 @@ public class LifecycleEngine {
         int r = epoch.number();
         long started = System.nanoTime();
         storage.progress(id, r, RELEASING, null);
-        EpochStore.Accumulator stored = storage.accumulator(id, r);
+        EpochStore.Accumulator stored = storage.sealedAccumulator(id, r);
         if (process.accumulates() && stored.closedElsewhere()) {
             // Another instance closed the epoch since this one saw it sealed (the close drops the
             // accumulator): nothing to release here, and nothing was drawn or charged.
@@ -267,5 +375,10 @@ public class LifecycleEngine {
     /** Drops one bandit's working memory (its leadership went to another instance). */
     public void forget(String bandit) {
         memory.remove(bandit);
+    }
+
+    /** Drops the working memory of every bandit but these (those with an open epoch). */
+    public void retainOnly(java.util.Set<String> bandits) {
+        memory.keySet().retainAll(bandits);
     }
 }

@@ -38,13 +38,15 @@ import org.springframework.stereotype.Component;
  * matters (its fold finds the count moved, its close finds the epoch closed).
  */
 @Component
-public class LifecycleLeader {
+public class LifecycleLeader implements FoldShardLocks {
 
     private static final Logger log = LoggerFactory.getLogger(LifecycleLeader.class);
     /** First key of the instance-level advisory locks of the lifecycle ('dpbl' as a 32-bit integer). */
     static final int NAMESPACE = 0x6470626c;
     /** First key of the bandits' locks ('dpbb'); the second is hashtext(bandit id). */
     static final int BANDITS = 0x64706262;
+    /** First key of the fold shards' locks ('dpbs'); the second is hashtext of bandit, epoch and shard. */
+    static final int SHARDS = 0x64706273;
     /** Second key of the membership lock (held shared by every instance). Bandit locks hash their id. */
     static final int MEMBERS = 0;
     /** Second key of the retention lock: one instance at a time forgets expired per-user data. */
@@ -153,6 +155,46 @@ public class LifecycleLeader {
         if (held.contains(bandit)) {
             unlock(bandit);
         }
+    }
+
+    /**
+     * Takes a fold shard's lock for the length of one fold (any instance may fold any shard of an
+     * epoch whose fold is a sum, its leader included). A hash collision between two shards' keys
+     * only makes one of them wait for the other's fold.
+     */
+    @Override
+    public synchronized boolean tryLock(String bandit, int epoch, int shard) {
+        if (!connect()) {
+            return false;
+        }
+        try (PreparedStatement s = connection.prepareStatement("SELECT pg_try_advisory_lock(?, hashtext(?))")) {
+            s.setInt(1, SHARDS);
+            s.setString(2, shardKey(bandit, epoch, shard));
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() && rs.getBoolean(1);
+            }
+        } catch (SQLException e) {
+            log.warn("Could not try fold shard {} of bandit '{}': {}", shard, bandit, e.getMessage());
+            return false;
+        }
+    }
+
+    @Override
+    public synchronized void unlock(String bandit, int epoch, int shard) {
+        if (connection == null) {
+            return;
+        }
+        try (PreparedStatement s = connection.prepareStatement("SELECT pg_advisory_unlock(?, hashtext(?))")) {
+            s.setInt(1, SHARDS);
+            s.setString(2, shardKey(bandit, epoch, shard));
+            s.execute();
+        } catch (SQLException e) {
+            // a broken connection: the lock went with its session
+        }
+    }
+
+    private static String shardKey(String bandit, int epoch, int shard) {
+        return bandit + '\n' + epoch + '\n' + shard;
     }
 
     /** The instance's own connection, with its membership lock; false if the database is away. */

@@ -1,5 +1,6 @@
 package io.dpbandit.lifecycle;
 
+import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.PositiveOrZero;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -28,6 +29,13 @@ import org.springframework.validation.annotation.Validated;
  *                           never set it in production
  * @param replayWindowSeconds how long a decision's requestId, the keyed digest of its context and its
  *                           action are kept to answer a replay; after it a replay is a new decision
+ * @param foldShards         how many fold shards an epoch's fold is split into when it is a sum (CAPRI):
+ *                           each has its own partial sum, and any instance with spare background time
+ *                           folds a shard of a bandit another instance leads, so replicas share one
+ *                           large bandit's fold (1: the leader folds alone, into one sum)
+ * @param foldCommitDelayMs  fault injection for crash tests only: holds a fold shard's transaction open
+ *                           this long after its writes, so a kill can land inside it; never set it in
+ *                           production
  */
 @Validated
 @ConfigurationProperties(prefix = "dpbandit.lifecycle")
@@ -38,5 +46,7 @@ public record LifecycleProperties(
         @DefaultValue("2000") @Min(10) long leaderCheckMs,
         @DefaultValue("true") boolean worker,
         @DefaultValue("0") @PositiveOrZero long closeCommitDelayMs,
-        @DefaultValue("86400") @PositiveOrZero long replayWindowSeconds) {
+        @DefaultValue("86400") @PositiveOrZero long replayWindowSeconds,
+        @DefaultValue("8") @Min(1) @Max(64) int foldShards,
+        @DefaultValue("0") @PositiveOrZero long foldCommitDelayMs) {
 }

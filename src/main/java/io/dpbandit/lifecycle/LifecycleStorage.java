@@ -51,6 +51,31 @@ public interface LifecycleStorage {
     boolean commitFold(String bandit, int epoch, int expectedFolded, List<UUID> rounds, EpochProcess.Folded folded);
 
     /**
+     * Up to {@code limit} rounds of one fold shard to fold next, in slot order: as
+     * {@link #roundsToFold} in SETTLED order, of the rounds whose slot s has (s − 1) mod
+     * {@code shard.count()} = {@code shard.index()}.
+     */
+    List<DecisionStore.Round> roundsToFold(String bandit, int epoch, FoldShard shard, int limit, Instant cutoff);
+
+    /** One fold shard's partial sum of the epoch and how many rounds it holds (none: null bytes, 0). */
+    EpochStore.Accumulator shardAccumulator(String bandit, int epoch, int shard);
+
+    /**
+     * One transaction: the epoch's count of folded rounds raised by {@code rounds.size()} (it must
+     * not be closed), the shard's partial sum replaced at {@code expectedFolded}, and the rounds
+     * marked folded, each of which must not be folded yet; nothing if any of it fails. Returns the
+     * epoch's new count of folded rounds, or −1.
+     */
+    int commitShardFold(String bandit, int epoch, int shard, int expectedFolded, List<UUID> rounds,
+            byte[] accumulator);
+
+    /**
+     * What the close releases from: the epoch's accumulator plus every fold shard's partial sum, with
+     * the epoch's count of folded rounds, read at one instant.
+     */
+    EpochStore.Accumulator sealedAccumulator(String bandit, int epoch);
+
+    /**
      * OPEN → SEALED, once every slot is handed out and every learning round's feedback window had
      * passed at {@code cutoff}, checked with the epoch and its slot counters locked (so no decide is
      * between taking a slot and committing). Feedback never makes an epoch seal sooner.

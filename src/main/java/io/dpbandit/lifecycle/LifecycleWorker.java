@@ -55,6 +55,10 @@ public class LifecycleWorker implements SmartLifecycle {
     private Set<String> led = Set.of();
     private Set<String> open = Set.of();
     private long lastClaim;
+    /** Whether the last round found an epoch whose shards other instances were folding. */
+    private boolean foldingElsewhere;
+    /** How soon to look again at an epoch other instances are folding (its close follows their folds). */
+    static final long FOLDING_ELSEWHERE_CHECK_MS = 50;
 
     /** A bandit whose last step failed: what kind of failure, and when to try again. */
     public record Failure(String kind, int attempts, long retryAtMillis) {
@@ -117,7 +121,8 @@ public class LifecycleWorker implements SmartLifecycle {
                     worked |= retention() > 0;
                 }
                 if (!worked) {
-                    sleep(properties.checkIntervalMs());
+                    sleep(foldingElsewhere ? Math.min(FOLDING_ELSEWHERE_CHECK_MS, properties.checkIntervalMs())
+                            : properties.checkIntervalMs());
                 }
             } catch (RuntimeException e) {
                 // The database itself is away: wait and try again (leadership is re-checked).
@@ -134,9 +139,11 @@ public class LifecycleWorker implements SmartLifecycle {
      * bandit's close by more than one step.
      */
     boolean round() {
-        List<EpochStore.OpenEpoch> epochs = claim(store.openEpochs());
+        List<EpochStore.OpenEpoch> all = store.openEpochs();
+        List<EpochStore.OpenEpoch> epochs = claim(all);
         metrics.workQueue(epochs.size());
         boolean worked = false;
+        foldingElsewhere = false;
         List<EpochStore.OpenEpoch> needPlanning = new java.util.ArrayList<>();
         for (EpochStore.OpenEpoch epoch : epochs) {
             EpochStore.OpenEpoch current = epoch;
@@ -145,6 +152,7 @@ public class LifecycleWorker implements SmartLifecycle {
                 if (step == Step.NEEDS_PLANNING) {
                     needPlanning.add(current);
                 }
+                foldingElsewhere |= step == Step.FOLDING_ELSEWHERE;
                 if (!step.worked() || step == Step.CLOSED) {
                     break;
                 }
@@ -155,6 +163,47 @@ public class LifecycleWorker implements SmartLifecycle {
         if (!needPlanning.isEmpty() && running) {
             EpochStore.OpenEpoch next = needPlanning.get((int) (cursor++ % needPlanning.size()));
             worked |= step(next, true).worked();
+        }
+        if (running) {
+            worked |= help(all);
+        }
+        return worked;
+    }
+
+    /**
+     * One batch of a fold shard of each epoch another instance leads whose fold is a sum
+     * ({@link LifecycleEngine#help}): spare background capacity goes to the large bandits wherever
+     * they are led. One batch per epoch per round, so this instance's own bandits wait at most that.
+     */
+    private boolean help(List<EpochStore.OpenEpoch> all) {
+        boolean worked = false;
+        for (EpochStore.OpenEpoch epoch : all) {
+            String id = epoch.banditId();
+            Failure f = failing.get(id);
+            if (!running || led.contains(id) || f != null && System.currentTimeMillis() < f.retryAtMillis()) {
+                continue;
+            }
+            try {
+                BanditRuntime runtime = runtimes.current(id);
+                if (runtime.version().epoch() != epoch.number()) {
+                    runtime = runtimes.fresh(id);
+                }
+                if (engine.help(runtime, epoch).worked()) {
+                    worked = true;
+                    metrics.lifecycleWork(id, "HELPED");
+                }
+                if (f != null) {
+                    failing.remove(id);
+                }
+            } catch (RuntimeException e) {
+                int attempts = f == null ? 1 : f.attempts() + 1;
+                long backoff = Math.min(MAX_BACKOFF_MS, MIN_BACKOFF_MS << Math.min(attempts - 1, 16));
+                failing.put(id, new Failure(e.getClass().getSimpleName(), attempts,
+                        System.currentTimeMillis() + backoff));
+                metrics.lifecycleFailure(id, e.getClass().getSimpleName());
+                log.warn("Helping fold bandit '{}' failed (attempt {}); retrying in {} ms: {}", id, attempts, backoff,
+                        e.toString());
+            }
         }
         return worked;
     }
@@ -176,6 +225,9 @@ public class LifecycleWorker implements SmartLifecycle {
                 }
             }
             led = claimed;
+            if (!now.equals(open)) {
+                engine.retainOnly(now); // memory of epochs this instance helped fold that are gone
+            }
             open = now;
             lastClaim = time;
         }

@@ -535,6 +535,17 @@ public class DecisionStore {
     }
 
     /**
+     * As {@link #unfolded(String, int, int, Instant)}, of one fold shard: the rounds whose slot s has
+     * (s − 1) mod {@code shards} = {@code shard} (with 16 fold shards, those of slot counter
+     * {@code shard}).
+     */
+    public List<Round> unfolded(String banditId, int epoch, int shard, int shards, int limit, Instant cutoff) {
+        return jdbc.query(ROUND + "WHERE bandit_id = ? AND epoch = ? AND slot IS NOT NULL AND folded_at IS NULL "
+                + "AND wait_until <= ? AND feedback <> 'PENDING' AND (slot - 1) % ? = ? ORDER BY slot LIMIT ?",
+                this::round, banditId, epoch, Timestamp.from(cutoff), shards, shard, limit);
+    }
+
+    /**
      * Up to {@code limit} learning rounds of an epoch not folded yet, in decision order, stopping at
      * the first whose feedback window was still open at {@code cutoff}: a sequential model takes its
      * rounds in the order they were decided, each when its window has passed.

@@ -114,6 +114,80 @@ public class EpochStore {
                 + "AND folded = ? AND status <> 'CLOSED'", accumulator, added, banditId, number, expectedFolded) == 1;
     }
 
+    /** One fold shard's partial sum of an epoch (null bytes and 0 rounds before its first fold). */
+    public Accumulator shardAccumulator(String banditId, int number, int shard) {
+        return jdbc.query("SELECT accumulator, folded FROM fold_shard WHERE bandit_id = ? AND epoch = ? AND shard = ?",
+                (rs, i) -> new Accumulator(rs.getBytes(1), rs.getInt(2)), banditId, number, shard).stream()
+                .findFirst().orElse(new Accumulator(null, 0));
+    }
+
+    /**
+     * Counts {@code added} more rounds folded into an epoch that is not closed (a fold shard's commit;
+     * it locks the epoch's row first, as every lifecycle transaction does); the epoch's new count,
+     * or empty if it is closed.
+     */
+    public Optional<Integer> countFolded(String banditId, int number, int added) {
+        return jdbc.queryForList("UPDATE epoch SET folded = folded + ? WHERE bandit_id = ? AND number = ? "
+                + "AND status <> 'CLOSED' RETURNING folded", Integer.class, added, banditId, number).stream()
+                .findFirst();
+    }
+
+    /**
+     * Replaces a fold shard's partial sum that held {@code expectedFolded} rounds with one that holds
+     * {@code added} more (the first fold inserts it); false if another writer folded the shard first.
+     */
+    public boolean storeShardAccumulator(String banditId, int number, int shard, int expectedFolded, int added,
+            byte[] accumulator) {
+        if (expectedFolded == 0) {
+            return jdbc.update("INSERT INTO fold_shard (bandit_id, epoch, shard, accumulator, folded) "
+                    + "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING", banditId, number, shard, accumulator, added) == 1;
+        }
+        return jdbc.update("UPDATE fold_shard SET accumulator = ?, folded = folded + ? WHERE bandit_id = ? "
+                + "AND epoch = ? AND shard = ? AND folded = ?", accumulator, added, banditId, number, shard,
+                expectedFolded) == 1;
+    }
+
+    /**
+     * What an epoch's close releases from: the epoch's accumulator plus every fold shard's partial
+     * sum, added in shard order, with the epoch's count of folded rounds, all read in one statement
+     * (one snapshot: a shard's fold commits its sum and the epoch's count together). Null bytes when
+     * nothing was summed (or the close dropped it all).
+     */
+    public Accumulator sealedAccumulator(String banditId, int number) {
+        List<Object[]> rows = jdbc.query("SELECT e.accumulator, e.folded, s.accumulator FROM epoch e LEFT JOIN "
+                + "fold_shard s ON s.bandit_id = e.bandit_id AND s.epoch = e.number WHERE e.bandit_id = ? "
+                + "AND e.number = ? ORDER BY s.shard", (rs, i) -> new Object[] {rs.getBytes(1), rs.getInt(2),
+                        rs.getBytes(3)}, banditId, number);
+        if (rows.isEmpty()) {
+            throw new org.springframework.dao.EmptyResultDataAccessException(1);
+        }
+        double[] sums = null;
+        byte[] own = (byte[]) rows.get(0)[0];
+        if (own != null) {
+            sums = BinaryCodec.doubles(own);
+        }
+        for (Object[] row : rows) {
+            if (row[2] != null) {
+                sums = add(sums, BinaryCodec.doubles((byte[]) row[2]));
+            }
+        }
+        return new Accumulator(sums == null ? null : BinaryCodec.doubles(sums), (Integer) rows.get(0)[1]);
+    }
+
+    private static double[] add(double[] sums, double[] part) {
+        if (sums == null) {
+            return part;
+        }
+        if (sums.length != part.length) {
+            throw new IllegalStateException("a fold shard's sums have " + part.length + " entries, the epoch's "
+                    + sums.length);
+        }
+        for (int i = 0; i < part.length; i++) {
+            sums[i] += part[i];
+        }
+        return sums;
+    }
+
     /** Locks an epoch's row (the bandit-level lock of the lifecycle); returns its status. */
     public Optional<EpochStatus> lockEpoch(String banditId, int number) {
         return jdbc.queryForList("SELECT status FROM epoch WHERE bandit_id = ? AND number = ? FOR UPDATE",
@@ -136,8 +210,12 @@ public class EpochStore {
                 Integer.class, banditId, number);
     }
 
-    /** SEALED → CLOSED with the release, only once every round is folded; drops the accumulator. */
+    /**
+     * SEALED → CLOSED with the release, only once every round is folded; drops the accumulator and
+     * the fold shards' partial sums.
+     */
     public boolean close(String banditId, int number, String modelJson) {
+        jdbc.update("DELETE FROM fold_shard WHERE bandit_id = ? AND epoch = ?", banditId, number);
         return jdbc.update("UPDATE epoch SET status = 'CLOSED', model = ?::jsonb, accumulator = NULL, "
                 + "closed_at = clock_timestamp(), work_stage = NULL, work_progress = NULL WHERE bandit_id = ? "
                 + "AND number = ? AND status = 'SEALED' AND folded = " + ASSIGNED.replace("e.", "epoch."),

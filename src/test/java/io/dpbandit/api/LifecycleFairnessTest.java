@@ -37,9 +37,11 @@ class LifecycleFairnessTest extends PostgresIntegrationTest {
     void failingAndHeavyBanditsDoNotDelayTheClosesOfOthers() throws Exception {
         for (String broken : List.of("broken-1", "broken-2")) {
             api.ok("/bandits", Specs.capri(broken, 100, 600));
-            // An accumulator nothing can fold into (read afresh by every fold), and rounds to fold:
-            // every step of these bandits fails.
+            // An accumulator nothing can fold into (read afresh by every fold), the epoch's own and
+            // each fold shard's, and rounds to fold: every step of these bandits fails.
             jdbc.update("UPDATE epoch SET accumulator = '\\x00'::bytea WHERE bandit_id = ?", broken);
+            jdbc.update("INSERT INTO fold_shard (bandit_id, epoch, shard, accumulator, folded) SELECT ?, 1, k, "
+                    + "'\\x00'::bytea, 1 FROM generate_series(0, 63) AS k", broken);
             for (int t = 0; t < 3; t++) {
                 JsonNode d = api.ok("/decide", Map.of("bandit", broken, "context", List.of(0.2, 0.4)));
                 api.ok("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "reward", 0.5));

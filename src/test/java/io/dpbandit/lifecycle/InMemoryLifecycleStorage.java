@@ -44,6 +44,8 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
         int folded;
         byte[] plan;
         byte[] accumulator;
+        /** The fold shards' partial sums (table fold_shard), by shard. */
+        final java.util.TreeMap<Integer, EpochStore.Accumulator> shards = new java.util.TreeMap<>();
         String model;
         String workStage;
         Double workProgress;
@@ -364,6 +366,77 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
         return true;
     }
 
+    /** Run once, after the next shard's rounds are read (another instance acting in that window); null for none. */
+    private Runnable afterShardRoundsToFold;
+
+    public synchronized void afterNextShardRoundsToFold(Runnable action) {
+        afterShardRoundsToFold = action;
+    }
+
+    @Override
+    public List<DecisionStore.Round> roundsToFold(String bandit, int epoch, FoldShard shard, int limit,
+            java.time.Instant cutoff) {
+        List<DecisionStore.Round> rounds;
+        Runnable action;
+        synchronized (this) {
+            rounds = readRoundsToFold(bandit, epoch, EpochProcess.FoldOrder.SETTLED, Integer.MAX_VALUE,
+                    cutoff.toEpochMilli()).stream().filter(r -> (r.slot() - 1) % shard.count() == shard.index())
+                    .limit(limit).toList();
+            action = afterShardRoundsToFold;
+            afterShardRoundsToFold = null;
+        }
+        if (action != null) {
+            action.run();
+        }
+        return rounds;
+    }
+
+    public synchronized Map<Integer, Integer> shardCounts(String bandit, int epoch) {
+        Map<Integer, Integer> counts = new java.util.TreeMap<>();
+        epoch(bandit, epoch, true).shards.forEach((k, a) -> counts.put(k, a.folded()));
+        return counts;
+    }
+
+    @Override
+    public synchronized EpochStore.Accumulator shardAccumulator(String bandit, int epoch, int shard) {
+        EpochStore.Accumulator a = epoch(bandit, epoch, true).shards.get(shard);
+        return a == null ? new EpochStore.Accumulator(null, 0) : new EpochStore.Accumulator(a.bytes().clone(), a.folded());
+    }
+
+    @Override
+    public synchronized int commitShardFold(String bandit, int epoch, int shard, int expectedFolded, List<UUID> rounds,
+            byte[] accumulator) {
+        Epoch e = epoch(bandit, epoch, true);
+        EpochStore.Accumulator a = e.shards.get(shard);
+        if (e.status == EpochStatus.CLOSED || (a == null ? 0 : a.folded()) != expectedFolded
+                || rounds.stream().anyMatch(id -> decisions.get(id).folded)) {
+            return -1;
+        }
+        e.shards.put(shard, new EpochStore.Accumulator(accumulator.clone(), expectedFolded + rounds.size()));
+        e.folded += rounds.size();
+        for (UUID id : rounds) {
+            decisions.get(id).folded = true;
+        }
+        return e.folded;
+    }
+
+    @Override
+    public synchronized EpochStore.Accumulator sealedAccumulator(String bandit, int epoch) {
+        Epoch e = epoch(bandit, epoch, true);
+        double[] sums = e.accumulator == null ? null : io.dpbandit.store.BinaryCodec.doubles(e.accumulator);
+        for (EpochStore.Accumulator a : e.shards.values()) {
+            double[] part = io.dpbandit.store.BinaryCodec.doubles(a.bytes());
+            if (sums == null) {
+                sums = part;
+            } else {
+                for (int i = 0; i < part.length; i++) {
+                    sums[i] += part[i];
+                }
+            }
+        }
+        return new EpochStore.Accumulator(sums == null ? null : io.dpbandit.store.BinaryCodec.doubles(sums), e.folded);
+    }
+
     /** Learning rounds not folded whose window is still open at the cutoff or that are PENDING (DecisionStore#waiting). */
     synchronized long waiting(String bandit, int epoch, long cutoff) {
         return decisions.values().stream().filter(d -> d.bandit.equals(bandit) && d.epoch == epoch && d.slot != null
@@ -406,6 +479,7 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
         e.status = EpochStatus.CLOSED;
         e.model = release.model();
         e.accumulator = null;
+        e.shards.clear();
         e.workStage = null;
         e.workProgress = null;
         boolean next = release.nextEpochLength() != null;

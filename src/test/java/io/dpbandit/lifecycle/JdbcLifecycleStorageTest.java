@@ -99,6 +99,51 @@ class JdbcLifecycleStorageTest {
     }
 
     /**
+     * Fold shards: shard k of n takes the rounds of slots s with (s − 1) mod n = k; each shard's
+     * partial sum commits with the epoch's count and its rounds' marks, only at the shard's expected
+     * count and only for rounds not folded yet; the close releases from the epoch's sum plus every
+     * shard's, and drops them all; a shard's fold after the close commits nothing.
+     */
+    @Test
+    void foldShardsCommitTheirOwnPartialSumsAndTheCloseAddsThemUpAndDropsThem() {
+        String b = banditWithRewardedEpoch(6);
+        List<DecisionStore.Round> shard1 = storage.roundsToFold(b, 1, new FoldShard(1, 2), 10, later());
+        assertThat(shard1).extracting(DecisionStore.Round::slot).containsExactly(2, 4, 6);
+        List<DecisionStore.Round> shard0 = storage.roundsToFold(b, 1, new FoldShard(0, 2), 2, later());
+        assertThat(shard0).extracting(DecisionStore.Round::slot).containsExactly(1, 3);
+
+        assertThat(storage.commitShardFold(b, 1, 1, 0, ids(shard1), BinaryCodec.doubles(new double[] {1.0, 2.0})))
+                .as("the epoch's count after it").isEqualTo(3);
+        assertThat(storage.commitShardFold(b, 1, 1, 0, ids(shard0), BinaryCodec.doubles(new double[] {9.0, 9.0})))
+                .as("shard 1 holds 3 rounds now, not 0").isEqualTo(-1);
+        assertThat(storage.commitShardFold(b, 1, 0, 0, ids(shard1), BinaryCodec.doubles(new double[] {9.0, 9.0})))
+                .as("rounds already in a sum").isEqualTo(-1);
+        assertThat(storage.commitShardFold(b, 1, 0, 0, ids(shard0), BinaryCodec.doubles(new double[] {0.25, 0.5})))
+                .isEqualTo(5);
+        assertThat(storage.shardAccumulator(b, 1, 0).folded()).isEqualTo(2);
+        assertThat(storage.shardAccumulator(b, 1, 1).sums(2)).containsExactly(1.0, 2.0);
+        assertThat(storage.shardAccumulator(b, 1, 5).bytes()).as("a shard not folded yet").isNull();
+        // The last round through the epoch's own sum (fold shards set to 1 since): its count is the total.
+        List<DecisionStore.Round> last = storage.roundsToFold(b, 1, EpochProcess.FoldOrder.SETTLED, 10, later());
+        assertThat(last).extracting(DecisionStore.Round::slot).containsExactly(5);
+        assertThat(storage.commitFold(b, 1, 5, ids(last), sums(100.0, 100.0))).isTrue();
+
+        EpochStore.Accumulator sealed = storage.sealedAccumulator(b, 1);
+        assertThat(sealed.folded()).isEqualTo(6);
+        assertThat(sealed.sums(2)).containsExactly(101.25, 102.5);
+        assertThat(storage.accumulator(b, 1).sums(2)).as("the epoch's own sum alone").containsExactly(100.0, 100.0);
+
+        assertThat(storage.seal(b, 1, later())).isTrue();
+        assertThat(storage.commitClose(b, 1, 6, release(null, 0.1))).isTrue();
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM fold_shard WHERE bandit_id = ?", Integer.class, b))
+                .as("no partial sum outlives the release").isZero();
+        assertThat(storage.sealedAccumulator(b, 1).closedElsewhere()).isTrue();
+        assertThat(storage.commitShardFold(b, 1, 0, 2, ids(shard0), BinaryCodec.doubles(new double[] {1.0, 1.0})))
+                .as("a closed epoch takes no fold").isEqualTo(-1);
+        assertThat(epochs.epoch(b, 1).orElseThrow().folded()).isEqualTo(6);
+    }
+
+    /**
      * An instance that read the rounds to fold, then the accumulator after another instance had
      * folded those same rounds, must not fold them again: the sum would count them twice and the
      * epoch's folded count pass its assigned rounds, so it could never close.

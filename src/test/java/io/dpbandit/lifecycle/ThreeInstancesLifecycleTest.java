@@ -52,8 +52,8 @@ class ThreeInstancesLifecycleTest extends PostgresIntegrationTest {
 
     Instance instance() {
         LifecycleLeader leader = new LifecycleLeader(dataSource);
-        LifecycleProperties properties = new LifecycleProperties(50, 0, 200, 150, true, 0, 86_400);
-        LifecycleEngine engine = new LifecycleEngine(storage, metrics, 200);
+        LifecycleProperties properties = new LifecycleProperties(50, 0, 200, 150, true, 0, 86_400, 4, 0);
+        LifecycleEngine engine = new LifecycleEngine(storage, metrics, 200, null, 1, properties.foldShards(), leader);
         return new Instance(leader, new LifecycleWorker(leader, engine, runtimes, properties, metrics));
     }
 

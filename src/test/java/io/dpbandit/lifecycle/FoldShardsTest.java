@@ -1,0 +1,254 @@
+package io.dpbandit.lifecycle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.dpbandit.algorithms.Algorithms;
+import io.dpbandit.algorithms.SpecValidation;
+import io.dpbandit.bandit.BanditMetrics;
+import io.dpbandit.bandit.EpochStatus;
+import io.dpbandit.runtime.AlgorithmDescriptor;
+import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.runtime.EpochProcess;
+import io.dpbandit.spec.BanditSpec;
+import io.dpbandit.store.BinaryCodec;
+import io.dpbandit.store.DecisionStore;
+import io.dpbandit.store.EpochStore;
+import io.dpbandit.testing.QuietLogs;
+import io.dpbandit.testing.Specs;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * One CAPRI epoch's fold split into fold shards and shared by two instances (two engines on one
+ * storage, with one table of shard locks between them, as PostgreSQL's advisory locks are): the
+ * leader folds some shards in {@code advance}, the other instance the rest in {@code help}; the close
+ * releases from the sum of every shard, once, with every round in it exactly once.
+ *
+ * <p>The sums are compared with one sequential fold of the same rounds within the bound of
+ * {@link ParallelFoldTest} (2γ_n Σ|x| per coordinate, Higham 2002, eq. 4.4): the shards only change
+ * the order of the additions.
+ */
+@ExtendWith(QuietLogs.class)
+class FoldShardsTest {
+
+    static final int SHARDS = 4;
+
+    final InMemoryLifecycleStorage storage = new InMemoryLifecycleStorage();
+    final LifecycleEngineAlgorithmsTest.Services services = new LifecycleEngineAlgorithmsTest.Services(storage);
+    final Locks locks = new Locks();
+    final LifecycleEngine leader = engine(locks.of("leader"));
+    final LifecycleEngine helper = engine(locks.of("helper"));
+    final SplittableRandom rng = new SplittableRandom(31);
+
+    /** Shard locks in memory: at most one owner per shard of an epoch (pg_try_advisory_lock). */
+    static final class Locks {
+        final Map<String, String> owners = new HashMap<>();
+
+        FoldShardLocks of(String owner) {
+            return new FoldShardLocks() {
+                @Override
+                public boolean tryLock(String bandit, int epoch, int shard) {
+                    synchronized (owners) {
+                        return owners.putIfAbsent(bandit + "/" + epoch + "/" + shard, owner) == null
+                                || owner.equals(owners.get(bandit + "/" + epoch + "/" + shard));
+                    }
+                }
+
+                @Override
+                public void unlock(String bandit, int epoch, int shard) {
+                    synchronized (owners) {
+                        owners.remove(bandit + "/" + epoch + "/" + shard, owner);
+                    }
+                }
+            };
+        }
+    }
+
+    LifecycleEngine engine(FoldShardLocks shardLocks) {
+        return new LifecycleEngine(storage, new BanditMetrics(new SimpleMeterRegistry()), 1_000, null, 1, SHARDS,
+                shardLocks);
+    }
+
+    BanditSpec create() {
+        // T = 90 000: T_1 = 300 rounds, 75 per shard.
+        BanditSpec spec = SpecValidation.normalise(Specs.spec(Specs.capri("sharded", 90_000, 600)));
+        AlgorithmDescriptor.Creation creation = Algorithms.of(spec.algorithm()).create(spec, services.noise());
+        storage.createBandit(spec.id(), creation.firstEpochLength(), creation.budget(), creation.initialState());
+        return spec;
+    }
+
+    BanditRuntime runtime(BanditSpec spec) {
+        return Algorithms.of(spec.algorithm()).runtime(spec, storage.version(spec.id()), services);
+    }
+
+    EpochStore.OpenEpoch current(BanditSpec spec) {
+        return storage.epoch(spec.id(), storage.version(spec.id()).epoch()).orElseThrow();
+    }
+
+    /** The epoch's rounds with fresh uniform contexts and uniform rewards, every window passed. */
+    BanditSpec played() {
+        BanditSpec spec = create();
+        for (int t = 0; t < current(spec).length(); t++) {
+            double[] context = {rng.nextDouble(), rng.nextDouble()};
+            int action = runtime(spec).decide(context, null, rng).action();
+            storage.feedback(storage.decide(spec.id(), context, action, spec.feedback().waitSeconds()),
+                    rng.nextDouble(), null);
+        }
+        storage.advanceClock((spec.feedback().waitSeconds() + 1) * 1000L);
+        for (int i = 0; i < 1_000 && !current(spec).planned(); i++) {
+            leader.advance(runtime(spec), current(spec), true);
+        }
+        assertThat(current(spec).planned()).isTrue();
+        return spec;
+    }
+
+    @Test
+    void theLeaderAndAHelperFoldDisjointShardsAndTheCloseReleasesFromAllOfThem() {
+        BanditSpec spec = played();
+        EpochStore.OpenEpoch epoch = current(spec);
+        List<DecisionStore.Round> all = storage.roundsToFold(spec.id(), 1, EpochProcess.FoldOrder.SETTLED, 1_000,
+                storage.clock());
+        assertThat(all).hasSize(300);
+
+        assertThat(leader.advance(runtime(spec), current(spec), false)).isEqualTo(Step.FOLDED);
+        List<Step> helped = new ArrayList<>();
+        for (Step s = helper.help(runtime(spec), current(spec)); s.worked(); s = helper.help(runtime(spec),
+                current(spec))) {
+            helped.add(s);
+        }
+        assertThat(helped).as("the helper folded the three other shards").containsExactly(Step.FOLDED, Step.FOLDED,
+                Step.FOLDED);
+        assertThat(storage.shardCounts(spec.id(), 1)).isEqualTo(Map.of(0, 75, 1, 75, 2, 75, 3, 75));
+        assertThat(storage.foldedRounds(spec.id(), 1)).isEqualTo(300);
+        assertThat(current(spec).folded()).isEqualTo(300);
+        assertThat(storage.accumulatorBytes(spec.id(), 1)).as("the epoch's own sum is unused").isNull();
+
+        withinTheBoundOfOneSequentialFold(runtime(spec).process(), epoch, all,
+                storage.sealedAccumulator(spec.id(), 1));
+
+        assertThat(helper.help(runtime(spec), current(spec))).as("a helper never seals").isEqualTo(Step.NONE);
+        assertThat(current(spec).status()).isEqualTo(EpochStatus.OPEN);
+        assertThat(leader.advance(runtime(spec), current(spec), false)).isEqualTo(Step.SEALED);
+        assertThat(helper.help(runtime(spec), current(spec))).as("nor closes").isEqualTo(Step.NONE);
+        assertThat(leader.advance(runtime(spec), current(spec), false)).isEqualTo(Step.CLOSED);
+        assertThat(storage.rounds(spec.id())).isEqualTo(300);
+        assertThat(storage.ledger(spec.id())).hasSize(1);
+        assertThat(storage.shardCounts(spec.id(), 1)).as("the close drops the partial sums").isEmpty();
+        assertThat(storage.sealedAccumulator(spec.id(), 1).closedElsewhere()).isTrue();
+    }
+
+    @Test
+    void aHelperDoesNothingBeforeThePlan() {
+        BanditSpec spec = create();
+        storage.feedback(storage.decide(spec.id(), new double[] {0.5, 0.5}, 0, 0), 1.0, null);
+        storage.advanceClock(1_000);
+        assertThat(current(spec).planned()).isFalse();
+        assertThat(helper.help(runtime(spec), current(spec))).isEqualTo(Step.NONE);
+        assertThat(storage.foldedRounds(spec.id(), 1)).isZero();
+    }
+
+    @Test
+    void aShardFoldThatLostItsRaceToAnotherWriterChangesNothing() {
+        BanditSpec spec = played();
+        // Two writers of shard 0 at once (the lock is not what keeps the sum right): the helper folds
+        // and commits shard 0 while the leader holds the same rounds, read before.
+        LifecycleEngine stale = engine(FoldShardLocks.NONE);
+        LifecycleEngine other = engine(FoldShardLocks.NONE);
+        storage.afterNextShardRoundsToFold(() -> assertThat(other.help(runtime(spec), current(spec)))
+                .isEqualTo(Step.FOLDED));
+        assertThat(stale.advance(runtime(spec), current(spec), false)).as("its compare-and-set lost")
+                .isEqualTo(Step.NONE);
+        assertThat(storage.shardCounts(spec.id(), 1)).containsExactlyEntriesOf(Map.of(0, 75));
+        assertThat(current(spec).folded()).isEqualTo(75);
+        assertThat(storage.foldedRounds(spec.id(), 1)).isEqualTo(75);
+
+        for (int i = 0; i < 100 && storage.version(spec.id()).epoch() == 1; i++) {
+            if (!stale.advance(runtime(spec), current(spec), false).worked()) {
+                break;
+            }
+        }
+        assertThat(storage.rounds(spec.id())).as("closed with every round once").isEqualTo(300);
+        assertThat(storage.ledger(spec.id())).hasSize(1);
+    }
+
+    @Test
+    void theLeaderWaitsForAShardAnotherInstanceIsFoldingThenClosesAfterIt() {
+        BanditSpec spec = played();
+        FoldShardLocks elsewhere = locks.of("elsewhere");
+        assertThat(elsewhere.tryLock(spec.id(), 1, 2)).isTrue();
+        List<Step> steps = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            Step s = leader.advance(runtime(spec), current(spec), false);
+            steps.add(s);
+            if (!s.worked()) {
+                break;
+            }
+        }
+        // Every slot handed out and every window passed: it seals (sealing never waits for folds).
+        assertThat(steps).containsExactly(Step.FOLDED, Step.FOLDED, Step.FOLDED, Step.SEALED,
+                Step.FOLDING_ELSEWHERE);
+        assertThat(Step.FOLDING_ELSEWHERE.worked()).isFalse();
+        assertThat(current(spec).folded()).isEqualTo(225);
+        assertThat(helper.help(runtime(spec), current(spec))).as("the shard is locked for everyone else")
+                .isEqualTo(Step.NONE);
+
+        elsewhere.unlock(spec.id(), 1, 2);
+        assertThat(leader.advance(runtime(spec), current(spec), false)).isEqualTo(Step.FOLDED);
+        assertThat(leader.advance(runtime(spec), current(spec), false)).isEqualTo(Step.CLOSED);
+        assertThat(storage.rounds(spec.id())).isEqualTo(300);
+    }
+
+    @Test
+    void onlySumsInAnyOrderAreSharded() {
+        assertThat(leader.sharded(runtime(create()).process())).isTrue();
+        BanditSpec linucb = SpecValidation.normalise(Specs.spec(Specs.linear("sequential", "LINUCB", 20, 600)));
+        AlgorithmDescriptor.Creation creation = Algorithms.of(linucb.algorithm()).create(linucb, services.noise());
+        storage.createBandit(linucb.id(), creation.firstEpochLength(), creation.budget(), creation.initialState());
+        BanditRuntime runtime = Algorithms.of(linucb.algorithm()).runtime(linucb, storage.version(linucb.id()),
+                services);
+        assertThat(leader.sharded(runtime.process())).as("a sequential model folds in decision order").isFalse();
+        assertThat(new LifecycleEngine(storage, new BanditMetrics(new SimpleMeterRegistry()), 1_000)
+                .sharded(runtime(create2()).process())).as("one shard: the epoch's own sum").isFalse();
+    }
+
+    BanditSpec create2() {
+        BanditSpec spec = SpecValidation.normalise(Specs.spec(Specs.capri("unsharded", 90_000, 600)));
+        AlgorithmDescriptor.Creation creation = Algorithms.of(spec.algorithm()).create(spec, services.noise());
+        storage.createBandit(spec.id(), creation.firstEpochLength(), creation.budget(), creation.initialState());
+        return spec;
+    }
+
+    /** Per coordinate within 2γ_n Σ|x| of the sums one sequential fold of {@code rounds} gives. */
+    static <W> void withinTheBoundOfOneSequentialFold(EpochProcess<W> process, EpochStore.OpenEpoch epoch,
+            List<DecisionStore.Round> rounds, EpochStore.Accumulator sharded) {
+        W work = process.memory(epoch, null);
+        EpochStore.Accumulator empty = new EpochStore.Accumulator(null, 0);
+        double[] seq = BinaryCodec.doubles(process.fold(work, epoch, empty, rounds).accumulator());
+        double[] got = sharded.sums(seq.length);
+        assertThat(got).hasSize(seq.length);
+        assertThat(sharded.folded()).isEqualTo(rounds.size());
+        double[] absolute = new double[seq.length];
+        for (DecisionStore.Round round : rounds) {
+            double[] x = BinaryCodec.doubles(process.fold(work, epoch, empty, List.of(round)).accumulator());
+            for (int i = 0; i < x.length; i++) {
+                absolute[i] += Math.abs(x[i]);
+            }
+        }
+        double u = Math.ulp(1.0) / 2;
+        double gamma = rounds.size() * u / (1 - rounds.size() * u);
+        List<String> beyond = new ArrayList<>();
+        for (int i = 0; i < seq.length; i++) {
+            if (Math.abs(got[i] - seq[i]) > 2 * gamma * absolute[i]) {
+                beyond.add(i + ": " + got[i] + " vs " + seq[i]);
+            }
+        }
+        assertThat(beyond).as("coordinates beyond 2γ_n Σ|x|").isEmpty();
+        assertThat(java.util.Arrays.stream(absolute).max().orElse(0)).as("not a vacuous comparison").isPositive();
+    }
+}
