@@ -164,16 +164,20 @@ public class LifecycleWorker implements SmartLifecycle {
             EpochStore.OpenEpoch next = needPlanning.get((int) (cursor++ % needPlanning.size()));
             worked |= step(next, true).worked();
         }
-        if (running) {
-            worked |= help(all);
+        if (running && !worked) {
+            // Spare time only: an instance with work of its own does that first.
+            worked = help(all);
         }
         return worked;
     }
 
     /**
      * One batch of a fold shard of each epoch another instance leads whose fold is a sum
-     * ({@link LifecycleEngine#help}): spare background capacity goes to the large bandits wherever
-     * they are led. One batch per epoch per round, so this instance's own bandits wait at most that.
+     * ({@link LifecycleEngine#help}), in a round that found nothing to do for this instance's own
+     * bandits: spare background capacity goes to the large bandits wherever they are led. One batch
+     * per epoch per round, so this instance's own bandits wait at most that. (Helping while it had
+     * work of its own cost more than it gained: each instance decoded the other's plans and the two
+     * folded with 1.2× the CPU, docs/benchmarks.md 4.3.)
      */
     private boolean help(List<EpochStore.OpenEpoch> all) {
         boolean worked = false;
