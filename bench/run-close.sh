@@ -5,22 +5,27 @@
 # on one PostgreSQL (bench/replicas.sh); wrk drives decide + feedback on every replica at once until
 # epoch 1 has all its learning rounds (the 5 s reward wait settles the few whose feedback a wrk
 # restart dropped); the database then says how long the plan took, how fast rounds were folded,
-# and the time from the last reward to the seal, the close and epoch 2 being served, and from the end of
+# and the time from the last reward to the seal, the close and epoch 2 being served (the close's
+# UPDATE, which commits with epoch 2's row; epoch 2's opened_at is its transaction's start, earlier
+# by the ledger charge and any lock wait, so it is not used), and from the end of
 # the last round's feedback window (its decision + waitSeconds: no round can fold before it) to
 # epoch 2. One replica leads the bandit (per-bandit leadership); its fold uses cores - 1 threads.
 # Needs: mvn package done, wrk and psql. Durable commits (the embedded cluster's default).
-# Usage: bench/run-close.sh            (REPLICAS=1 bench/run-close.sh for one replica)
+# Usage: bench/run-close.sh            (REPLICAS=1 bench/run-close.sh for one replica;
+#                                       WAIT_SECONDS=2 for a 2 s feedback window instead of 5 s)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${OUT:-target/close}
 CONNECTIONS=${CONNECTIONS:-16}
 MAX_SECONDS=${MAX_SECONDS:-900}
+export WAIT_SECONDS=${WAIT_SECONDS:-5}
 mkdir -p "$OUT"
 python3 - > "$OUT/bandit.json" <<'PY'
-import json, random
+import json, os, random
 random.seed(7)
 spec = json.load(open("bench/load-bandit.json"))
-spec.update(id="continuous", horizon=2000000000, feedback={"waitSeconds": 5, "defaultReward": 0.0},
+spec.update(id="continuous", horizon=2000000000,
+            feedback={"waitSeconds": int(os.environ["WAIT_SECONDS"]), "defaultReward": 0.0},
             contextPool=[[round(random.random(), 6), round(random.random(), 6)] for _ in range(10000)])
 print(json.dumps(spec))
 PY
@@ -63,8 +68,8 @@ done
            round(r.n / greatest(extract(epoch FROM r.f1 - r.f0), 0.001)),
            round(extract(epoch FROM e.sealed_at - r.last_reward) * 1000),
            round(extract(epoch FROM e.closed_at - e.sealed_at) * 1000),
-           round(extract(epoch FROM n.opened_at - r.last_reward) * 1000),
-           round(extract(epoch FROM n.opened_at - r.last_window) * 1000)
+           round(extract(epoch FROM e.closed_at - r.last_reward) * 1000),
+           round(extract(epoch FROM e.closed_at - r.last_window) * 1000)
     FROM epoch e, r, epoch n WHERE e.bandit_id = 'continuous' AND e.number = 1 AND n.bandit_id = e.bandit_id
       AND n.number = 2" | awk -F '|' '{ printf "%-8s %-10s %-14s %-16s %-16s %-22s %-22s\n", $1, $2, $3, $4, $5, $6, $7 }'
   echo "== rounds folded in the epoch's last seconds, per 100 ms after the last round's window ended (ms, rounds)"
