@@ -1,12 +1,13 @@
 package io.dpbandit.api;
 
+import static io.dpbandit.api.ServiceCluster.await;
+import static io.dpbandit.api.ServiceCluster.leading;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.dpbandit.api.ServiceCluster.Service;
 import io.dpbandit.testing.FeedbackWindows;
 import io.dpbandit.testing.Specs;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import java.io.File;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -33,46 +34,34 @@ class FoldShardKillTest {
     /** Bandits' leadership locks: first key 'dpbb' (LifecycleLeader.BANDITS). */
     static final String BANDIT_LOCKS = "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted "
             + "AND classid = 1685086818 AND objsubid = 2";
-    static EmbeddedPostgres postgres;
-    static final List<Process> started = new ArrayList<>();
+    static ServiceCluster cluster;
 
     @BeforeAll
     static void startDatabase() throws Exception {
-        postgres = EmbeddedPostgres.start();
+        cluster = ServiceCluster.start("fold-shard-kill");
     }
 
     @AfterAll
     static void stop() throws Exception {
-        for (Process p : started) {
-            p.destroyForcibly();
-            p.waitFor();
-        }
-        postgres.close();
+        cluster.close();
     }
 
-    static LeadershipKillTest.Service launch() throws Exception {
-        int port = ServiceProcesses.freePort();
-        Process p = ServiceProcesses.start(postgres.getJdbcUrl("postgres", "postgres"), port, "shard-kill-test",
-                ProcessBuilder.Redirect.to(new File("target/fold-shard-kill-" + port + ".log")),
-                "--dpbandit.lifecycle.check-interval-ms=50", "--dpbandit.lifecycle.leader-check-ms=200",
+    static Service launch() throws Exception {
+        return cluster.launch("--dpbandit.lifecycle.check-interval-ms=50", "--dpbandit.lifecycle.leader-check-ms=200",
                 "--dpbandit.lifecycle.fold-shards=8", "--dpbandit.lifecycle.fold-commit-delay-ms=1500",
                 "--dpbandit.lifecycle.retention-seconds=3600");
-        started.add(p);
-        LeadershipKillTest.Service s = new LeadershipKillTest.Service(p, port);
-        LeadershipKillTest.awaitReady(s);
-        return s;
     }
 
     @Test
     void aHelperKilledInsideAShardFoldLosesNothingAndTheEpochClosesOnce() throws Exception {
-        JdbcTemplate db = new JdbcTemplate(postgres.getPostgresDatabase());
-        List<LeadershipKillTest.Service> two = new ArrayList<>(List.of(launch(), launch()));
+        JdbcTemplate db = cluster.db();
+        List<Service> two = new ArrayList<>(List.of(launch(), launch()));
         int api = two.get(0).port();
         // T = 90 000: T_1 = 300 learning rounds, in 8 shards of 37-38.
         CrashRecoveryTest.post(api, "/bandits", Specs.capri(BANDIT, 90_000, 600));
-        LeadershipKillTest.await("one instance leads the bandit", 30,
+        await("one instance leads the bandit", 30,
                 () -> two.stream().filter(s -> leads(s)).count() == 1);
-        LeadershipKillTest.Service helper = two.stream().filter(s -> !leads(s)).findFirst().orElseThrow();
+        Service helper = two.stream().filter(s -> !leads(s)).findFirst().orElseThrow();
         int length = db.queryForObject("SELECT length FROM epoch WHERE bandit_id = ? AND number = 1",
                 Integer.class, BANDIT);
         assertThat(length).isEqualTo(300);
@@ -86,12 +75,12 @@ class FoldShardKillTest {
             assertThat(f.path("status").asText()).isEqualTo("ACCEPTED");
             accepted.add(d.path("decisionId").asText());
         }
-        LeadershipKillTest.await("the epoch is planned", 60, () -> db.queryForObject(
+        await("the epoch is planned", 60, () -> db.queryForObject(
                 "SELECT planned_at IS NOT NULL FROM epoch WHERE bandit_id = ? AND number = 1", Boolean.class, BANDIT));
 
         FeedbackWindows.pass(db, BANDIT);
         // Both instances inside a shard's fold at once: the leader's and another session's shard lock.
-        LeadershipKillTest.await("the two instances fold shards of the bandit at once", 60, () -> {
+        await("the two instances fold shards of the bandit at once", 60, () -> {
             List<Integer> leaderPids = db.queryForList(BANDIT_LOCKS, Integer.class);
             List<Integer> folding = db.queryForList(SHARD_LOCKS, Integer.class);
             return leaderPids.size() == 1 && folding.contains(leaderPids.get(0))
@@ -102,7 +91,7 @@ class FoldShardKillTest {
         helper.process().waitFor();
         two.remove(helper);
 
-        LeadershipKillTest.await("the leader closed the epoch", 60, () -> db.queryForObject(
+        await("the leader closed the epoch", 60, () -> db.queryForObject(
                 "SELECT epoch FROM bandit_state WHERE bandit_id = ?", Integer.class, BANDIT) == 2);
         assertThat(db.queryForList("SELECT number FROM epoch WHERE bandit_id = ? AND status = 'CLOSED'",
                 Integer.class, BANDIT)).containsExactly(1);
@@ -122,9 +111,9 @@ class FoldShardKillTest {
                 Boolean.class, BANDIT)).isTrue();
     }
 
-    static boolean leads(LeadershipKillTest.Service s) {
+    static boolean leads(Service s) {
         try {
-            return LeadershipKillTest.leading(s).contains(BANDIT);
+            return leading(s).contains(BANDIT);
         } catch (Exception e) {
             return false;
         }

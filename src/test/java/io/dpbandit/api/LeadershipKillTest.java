@@ -1,24 +1,16 @@
 package io.dpbandit.api;
 
+import static io.dpbandit.api.ServiceCluster.await;
+import static io.dpbandit.api.ServiceCluster.leading;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.dpbandit.TestApiKey;
+import io.dpbandit.api.ServiceCluster.Service;
 import io.dpbandit.testing.FeedbackWindows;
 import io.dpbandit.testing.Specs;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import java.io.File;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -35,70 +27,32 @@ import org.springframework.jdbc.core.JdbcTemplate;
 @Tag("process")
 class LeadershipKillTest {
 
-    static final ObjectMapper JSON = new ObjectMapper();
-    static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     static final List<String> BANDITS = List.of("kill-1", "kill-2", "kill-3", "kill-4", "kill-5", "kill-6");
-    static EmbeddedPostgres postgres;
-    static final List<Process> started = new ArrayList<>();
+    static ServiceCluster cluster;
 
     @BeforeAll
     static void startDatabase() throws Exception {
-        postgres = EmbeddedPostgres.start();
+        cluster = ServiceCluster.start("kill-test");
     }
 
     @AfterAll
     static void stop() throws Exception {
-        for (Process p : started) {
-            p.destroyForcibly();
-            p.waitFor();
-        }
-        postgres.close();
-    }
-
-    record Service(Process process, int port) {
+        cluster.close();
     }
 
     static Service launch() throws Exception {
-        int port = ServiceProcesses.freePort();
-        Process p = ServiceProcesses.start(postgres.getJdbcUrl("postgres", "postgres"), port, "kill-test",
-                ProcessBuilder.Redirect.to(new File("target/leadership-kill-" + port + ".log")),
-                "--dpbandit.lifecycle.check-interval-ms=50", "--dpbandit.lifecycle.leader-check-ms=200",
+        return cluster.launch("--dpbandit.lifecycle.check-interval-ms=50", "--dpbandit.lifecycle.leader-check-ms=200",
                 "--dpbandit.lifecycle.close-commit-delay-ms=1500", "--dpbandit.lifecycle.retention-seconds=3600");
-        started.add(p);
-        return new Service(p, port);
-    }
-
-    static void awaitReady(Service s) throws Exception {
-        ServiceProcesses.awaitReady(s.process(), s.port(), Duration.ofSeconds(120));
-    }
-
-    /** The bandits the instance says it leads (its health, as ops sees it). */
-    static Set<String> leading(Service s) throws Exception {
-        var r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + s.port() + "/actuator/health"))
-                .header("X-API-Key", TestApiKey.ALL_ROLES).GET().build(), HttpResponse.BodyHandlers.ofString());
-        Set<String> out = new HashSet<>();
-        JSON.readTree(r.body()).path("components").path("epochCloses").path("details").path("leading")
-                .forEach(n -> out.add(n.asText()));
-        return out;
-    }
-
-    static void await(String what, long seconds, java.util.concurrent.Callable<Boolean> done) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(seconds).toNanos();
-        while (!done.call()) {
-            assertThat(System.nanoTime()).as(what).isLessThan(deadline);
-            Thread.sleep(50);
-        }
     }
 
     @Test
     void theOthersTakeOverFromAnInstanceKilledInsideACloseAndTheEpochClosesOnce() throws Exception {
-        JdbcTemplate db = new JdbcTemplate(postgres.getPostgresDatabase());
+        JdbcTemplate db = cluster.db();
         // One at a time: the first migrates the database, and three JVMs starting at once on a
         // small machine take longer than one after the other.
         List<Service> three = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             three.add(launch());
-            awaitReady(three.get(i));
         }
         int api = three.get(0).port();
         for (String bandit : BANDITS) {

@@ -2,11 +2,8 @@ package io.dpbandit.lifecycle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.dpbandit.algorithms.Algorithms;
-import io.dpbandit.algorithms.SpecValidation;
 import io.dpbandit.bandit.BanditMetrics;
 import io.dpbandit.bandit.EpochStatus;
-import io.dpbandit.runtime.AlgorithmDescriptor;
 import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.runtime.EpochProcess;
 import io.dpbandit.spec.BanditSpec;
@@ -39,8 +36,8 @@ class FoldShardsTest {
 
     static final int SHARDS = 4;
 
-    final InMemoryLifecycleStorage storage = new InMemoryLifecycleStorage();
-    final LifecycleEngineAlgorithmsTest.Services services = new LifecycleEngineAlgorithmsTest.Services(storage);
+    final InMemoryBandits bandits = new InMemoryBandits();
+    final InMemoryLifecycleStorage storage = bandits.storage;
     final Locks locks = new Locks();
     final LifecycleEngine leader = engine(locks.of("leader"));
     final LifecycleEngine helper = engine(locks.of("helper"));
@@ -77,30 +74,21 @@ class FoldShardsTest {
 
     BanditSpec create() {
         // T = 90 000: T_1 = 300 rounds, 75 per shard.
-        BanditSpec spec = SpecValidation.normalise(Specs.spec(Specs.capri("sharded", 90_000, 600)));
-        AlgorithmDescriptor.Creation creation = Algorithms.of(spec.algorithm()).create(spec, services.noise());
-        storage.createBandit(spec.id(), creation.firstEpochLength(), creation.budget(), creation.initialState());
-        return spec;
+        return bandits.create(Specs.capri("sharded", 90_000, 600));
     }
 
     BanditRuntime runtime(BanditSpec spec) {
-        return Algorithms.of(spec.algorithm()).runtime(spec, storage.version(spec.id()), services);
+        return bandits.runtime(spec);
     }
 
     EpochStore.OpenEpoch current(BanditSpec spec) {
-        return storage.epoch(spec.id(), storage.version(spec.id()).epoch()).orElseThrow();
+        return bandits.current(spec);
     }
 
-    /** The epoch's rounds with fresh uniform contexts and uniform rewards, every window passed. */
+    /** The epoch's rounds with fresh uniform contexts and uniform rewards, every window passed, planned. */
     BanditSpec played() {
         BanditSpec spec = create();
-        for (int t = 0; t < current(spec).length(); t++) {
-            double[] context = {rng.nextDouble(), rng.nextDouble()};
-            int action = runtime(spec).decide(context, null, rng).action();
-            storage.feedback(storage.decide(spec.id(), context, action, spec.feedback().waitSeconds()),
-                    rng.nextDouble(), null);
-        }
-        storage.advanceClock((spec.feedback().waitSeconds() + 1) * 1000L);
+        bandits.play(spec, current(spec).length(), rng);
         for (int i = 0; i < 1_000 && !current(spec).planned(); i++) {
             leader.advance(runtime(spec), current(spec), true);
         }
@@ -207,21 +195,12 @@ class FoldShardsTest {
     @Test
     void onlySumsInAnyOrderAreSharded() {
         assertThat(leader.sharded(runtime(create()).process())).isTrue();
-        BanditSpec linucb = SpecValidation.normalise(Specs.spec(Specs.linear("sequential", "LINUCB", 20, 600)));
-        AlgorithmDescriptor.Creation creation = Algorithms.of(linucb.algorithm()).create(linucb, services.noise());
-        storage.createBandit(linucb.id(), creation.firstEpochLength(), creation.budget(), creation.initialState());
-        BanditRuntime runtime = Algorithms.of(linucb.algorithm()).runtime(linucb, storage.version(linucb.id()),
-                services);
-        assertThat(leader.sharded(runtime.process())).as("a sequential model folds in decision order").isFalse();
+        BanditSpec linucb = bandits.create(Specs.linear("sequential", "LINUCB", 20, 600));
+        assertThat(leader.sharded(runtime(linucb).process())).as("a sequential model folds in decision order")
+                .isFalse();
         assertThat(new LifecycleEngine(storage, new BanditMetrics(new SimpleMeterRegistry()), 1_000)
-                .sharded(runtime(create2()).process())).as("one shard: the epoch's own sum").isFalse();
-    }
-
-    BanditSpec create2() {
-        BanditSpec spec = SpecValidation.normalise(Specs.spec(Specs.capri("unsharded", 90_000, 600)));
-        AlgorithmDescriptor.Creation creation = Algorithms.of(spec.algorithm()).create(spec, services.noise());
-        storage.createBandit(spec.id(), creation.firstEpochLength(), creation.budget(), creation.initialState());
-        return spec;
+                .sharded(runtime(bandits.create(Specs.capri("unsharded", 90_000, 600))).process()))
+                .as("one shard: the epoch's own sum").isFalse();
     }
 
     /** Per coordinate within 2γ_n Σ|x| of the sums one sequential fold of {@code rounds} gives. */

@@ -3,9 +3,7 @@ package io.dpbandit.lifecycle;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dpbandit.algorithms.Algorithms;
-import io.dpbandit.algorithms.SpecValidation;
 import io.dpbandit.bandit.BanditMetrics;
-import io.dpbandit.runtime.AlgorithmDescriptor;
 import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.runtime.EpochProcess;
 import io.dpbandit.spec.BanditSpec;
@@ -40,8 +38,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(QuietLogs.class)
 class ParallelFoldTest {
 
-    final InMemoryLifecycleStorage storage = new InMemoryLifecycleStorage();
-    final LifecycleEngineAlgorithmsTest.Services services = new LifecycleEngineAlgorithmsTest.Services(storage);
+    final InMemoryBandits bandits = new InMemoryBandits();
+    final InMemoryLifecycleStorage storage = bandits.storage;
     final ExecutorService pool = Executors.newFixedThreadPool(4);
     final LifecycleEngine sequential = new LifecycleEngine(storage, new BanditMetrics(new SimpleMeterRegistry()),
             1_000);
@@ -56,29 +54,20 @@ class ParallelFoldTest {
 
     BanditSpec create() {
         // T = 90 000: T_1 = 300 rounds.
-        BanditSpec spec = SpecValidation.normalise(Specs.spec(Specs.capri("parallel", 90_000, 600)));
-        AlgorithmDescriptor.Creation creation = Algorithms.of(spec.algorithm()).create(spec, services.noise());
-        storage.createBandit(spec.id(), creation.firstEpochLength(), creation.budget(), creation.initialState());
-        return spec;
+        return bandits.create(Specs.capri("parallel", 90_000, 600));
     }
 
     BanditRuntime runtime(BanditSpec spec) {
-        return Algorithms.of(spec.algorithm()).runtime(spec, storage.version(spec.id()), services);
+        return bandits.runtime(spec);
     }
 
     EpochStore.OpenEpoch current(BanditSpec spec) {
-        return storage.epoch(spec.id(), storage.version(spec.id()).epoch()).orElseThrow();
+        return bandits.current(spec);
     }
 
     /** Fresh uniform contexts (never in the pool) with uniform rewards, every window passed. */
     void play(BanditSpec spec, int n) {
-        for (int t = 0; t < n; t++) {
-            double[] context = {rng.nextDouble(), rng.nextDouble()};
-            int action = runtime(spec).decide(context, null, rng).action();
-            storage.feedback(storage.decide(spec.id(), context, action, spec.feedback().waitSeconds()),
-                    rng.nextDouble(), null);
-        }
-        storage.advanceClock((spec.feedback().waitSeconds() + 1) * 1000L);
+        bandits.play(spec, n, rng);
     }
 
     void plan(BanditSpec spec) {

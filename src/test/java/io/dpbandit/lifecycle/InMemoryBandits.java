@@ -1,0 +1,48 @@
+package io.dpbandit.lifecycle;
+
+import io.dpbandit.algorithms.Algorithms;
+import io.dpbandit.algorithms.SpecValidation;
+import io.dpbandit.runtime.AlgorithmDescriptor;
+import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.spec.BanditSpec;
+import io.dpbandit.store.EpochStore;
+import io.dpbandit.testing.Specs;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * Bandits on an {@link InMemoryLifecycleStorage}, as the service creates and serves them: a spec
+ * created with its first epoch, its runtime at the stored version, its current epoch, and rounds
+ * played with fresh uniform contexts (never in the public pool) and uniform rewards.
+ */
+final class InMemoryBandits {
+
+    final InMemoryLifecycleStorage storage = new InMemoryLifecycleStorage();
+    final LifecycleEngineAlgorithmsTest.Services services = new LifecycleEngineAlgorithmsTest.Services(storage);
+
+    BanditSpec create(Map<String, Object> json) {
+        BanditSpec spec = SpecValidation.normalise(Specs.spec(json));
+        AlgorithmDescriptor.Creation creation = Algorithms.of(spec.algorithm()).create(spec, services.noise());
+        storage.createBandit(spec.id(), creation.firstEpochLength(), creation.budget(), creation.initialState());
+        return spec;
+    }
+
+    BanditRuntime runtime(BanditSpec spec) {
+        return Algorithms.of(spec.algorithm()).runtime(spec, storage.version(spec.id()), services);
+    }
+
+    EpochStore.OpenEpoch current(BanditSpec spec) {
+        return storage.epoch(spec.id(), storage.version(spec.id()).epoch()).orElseThrow();
+    }
+
+    /** {@code n} rounds with fresh uniform contexts and uniform rewards, then every window passed. */
+    void play(BanditSpec spec, int n, SplittableRandom rng) {
+        for (int t = 0; t < n; t++) {
+            double[] context = {rng.nextDouble(), rng.nextDouble()};
+            int action = runtime(spec).decide(context, null, rng).action();
+            storage.feedback(storage.decide(spec.id(), context, action, spec.feedback().waitSeconds()),
+                    rng.nextDouble(), null);
+        }
+        storage.advanceClock((spec.feedback().waitSeconds() + 1) * 1000L);
+    }
+}
