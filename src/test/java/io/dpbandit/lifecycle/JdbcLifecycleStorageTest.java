@@ -144,6 +144,23 @@ class JdbcLifecycleStorageTest {
     }
 
     /**
+     * A close that would leave a partial sum behind (an instance of an earlier version, which
+     * releases from the epoch's own sum only) is refused by the database, and changes nothing.
+     */
+    @Test
+    void theDatabaseRefusesACloseThatLeavesAPartialSumBehind() {
+        String b = banditWithRewardedEpoch(2);
+        List<DecisionStore.Round> shard = storage.roundsToFold(b, 1, new FoldShard(0, 1), 10, later());
+        assertThat(storage.commitShardFold(b, 1, 0, 0, ids(shard), BinaryCodec.doubles(new double[] {1.0})))
+                .isEqualTo(2);
+        assertThat(storage.seal(b, 1, later())).isTrue();
+        assertThatThrownBy(() -> jdbc.update("UPDATE epoch SET status = 'CLOSED', accumulator = NULL WHERE "
+                + "bandit_id = ? AND number = 1", b)).hasMessageContaining("still has partial sums");
+        assertThat(epochs.epoch(b, 1).orElseThrow().status()).isEqualTo(EpochStatus.SEALED);
+        assertThat(storage.commitClose(b, 1, 2, release(null, 0.1))).as("this version's close").isTrue();
+    }
+
+    /**
      * An instance that read the rounds to fold, then the accumulator after another instance had
      * folded those same rounds, must not fold them again: the sum would count them twice and the
      * epoch's folded count pass its assigned rounds, so it could never close.
