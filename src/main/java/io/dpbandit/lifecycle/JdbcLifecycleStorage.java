@@ -10,6 +10,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -21,6 +23,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 @Component
 public class JdbcLifecycleStorage implements LifecycleStorage {
+
+    private static final Logger log = LoggerFactory.getLogger(JdbcLifecycleStorage.class);
 
     private final EpochStore epochs;
     private final DecisionStore decisions;
@@ -145,20 +149,25 @@ public class JdbcLifecycleStorage implements LifecycleStorage {
 
     @Override
     public boolean commitClose(String bandit, int epoch, int folded, EpochProcess.EpochRelease release) {
-        return Boolean.TRUE.equals(tx.execute(s -> {
+        long[] at = new long[5];
+        at[0] = System.nanoTime();
+        boolean closed = Boolean.TRUE.equals(tx.execute(s -> {
             if (epochs.lockEpoch(bandit, epoch).orElse(null) != EpochStatus.SEALED) {
                 return false;
             }
+            at[1] = System.nanoTime();
             EpochProcess.Charge charge = release.charge();
             if (charge != null) {
                 ledger.charge(bandit, charge.budget(), new Ledger.Spend(charge.cost(), charge.rho(),
                         charge.accountant()), charge.sharedBudget(), charge.reason(), charge.epoch(),
                         charge.composition());
             }
+            at[2] = System.nanoTime();
             if (!epochs.close(bandit, epoch, release.model())) {
                 s.setRollbackOnly();
                 return false;
             }
+            at[3] = System.nanoTime();
             pause(properties.closeCommitDelayMs());
             boolean next = release.nextEpochLength() != null;
             if (next) {
@@ -171,11 +180,18 @@ public class JdbcLifecycleStorage implements LifecycleStorage {
             if (release.estimator() != null) {
                 states.storeEstimator(bandit, release.estimator());
             }
+            at[4] = System.nanoTime();
             return true;
         }));
+        if (closed && log.isDebugEnabled()) {
+            long end = System.nanoTime();
+            log.debug("Close transaction of epoch {} of bandit '{}': lock {} ms, ledger {} ms, close {} ms, next epoch "
+                    + "{} ms, commit {} ms", epoch, bandit, (at[1] - at[0]) / 1_000_000, (at[2] - at[1]) / 1_000_000,
+                    (at[3] - at[2]) / 1_000_000, (at[4] - at[3]) / 1_000_000, (end - at[4]) / 1_000_000);
+        }
+        return closed;
     }
 
-    /** Crash tests widen the commit window here (dpbandit.lifecycle.close-commit-delay-ms). */
     /** Crash tests widen a transaction's commit window (the fault-injection settings; 0 in production). */
     private static void pause(long ms) {
         if (ms > 0) {

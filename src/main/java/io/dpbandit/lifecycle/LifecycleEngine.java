@@ -199,14 +199,22 @@ public class LifecycleEngine {
                 continue;
             }
             try {
+                long t0 = System.nanoTime();
                 List<DecisionStore.Round> rounds = storage.roundsToFold(id, r, new FoldShard(shard, foldShards),
                         process.foldBatch(), cutoff);
                 if (rounds.isEmpty()) {
                     continue;
                 }
                 EpochStore.Accumulator stored = storage.shardAccumulator(id, r, shard);
+                long t1 = System.nanoTime();
                 EpochProcess.Folded folded = sum(process, work, epoch, stored, rounds);
+                long t2 = System.nanoTime();
                 int total = storage.commitShardFold(id, r, shard, stored.folded(), ids(rounds), folded.accumulator());
+                if (log.isDebugEnabled()) {
+                    log.debug("Fold shard {} of epoch {} of bandit '{}': {} rounds, read {} ms, fold {} ms, commit {} ms{}",
+                            shard, r, id, rounds.size(), (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000,
+                            (System.nanoTime() - t2) / 1_000_000, leads ? "" : " (helping)");
+                }
                 if (total < 0) {
                     return Step.NONE;
                 }
@@ -349,9 +357,16 @@ public class LifecycleEngine {
             metrics.lifecycleStep(id, "LOST_RACE", System.nanoTime() - started);
             return Step.NONE;
         }
+        long read = System.nanoTime();
         EpochProcess.EpochRelease release = process.release(work, epoch, stored);
+        long released = System.nanoTime();
         boolean closed = storage.commitClose(id, r, stored.folded(), release);
         long nanos = System.nanoTime() - started;
+        if (log.isDebugEnabled()) {
+            log.debug("Close of epoch {} of bandit '{}': progress and sums read {} ms, release {} ms, commit {} ms",
+                    r, id, (read - started) / 1_000_000, (released - read) / 1_000_000,
+                    (System.nanoTime() - released) / 1_000_000);
+        }
         metrics.lifecycleStep(id, closed ? "CLOSED" : "LOST_RACE", nanos);
         if (closed) {
             memory.computeIfPresent(id, (k, m) -> m.epoch() <= r && release.nextEpochLength() == null ? null : m);
