@@ -59,6 +59,12 @@ public class LifecycleWorker implements SmartLifecycle {
     private boolean foldingElsewhere;
     /** How soon to look again at an epoch other instances are folding (its close follows their folds). */
     static final long FOLDING_ELSEWHERE_CHECK_MS = 50;
+    /**
+     * An epoch another instance leads is helped only with at least this many rounds not folded yet
+     * (read with the list of open epochs): a smaller one is not worth decoding its plan here, and
+     * every replica probing every small bandit would multiply the probes by the replicas.
+     */
+    static final int HELP_MIN_BACKLOG = 500;
 
     /** A bandit whose last step failed: what kind of failure, and when to try again. */
     public record Failure(String kind, int attempts, long retryAtMillis) {
@@ -184,7 +190,8 @@ public class LifecycleWorker implements SmartLifecycle {
         for (EpochStore.OpenEpoch epoch : all) {
             String id = epoch.banditId();
             Failure f = failing.get(id);
-            if (!running || led.contains(id) || f != null && System.currentTimeMillis() < f.retryAtMillis()) {
+            if (!running || led.contains(id) || epoch.assigned() - epoch.folded() < HELP_MIN_BACKLOG
+                    || f != null && System.currentTimeMillis() < f.retryAtMillis()) {
                 continue;
             }
             try {

@@ -57,14 +57,15 @@ class FoldShardKillTest {
         JdbcTemplate db = cluster.db();
         List<Service> two = new ArrayList<>(List.of(launch(), launch()));
         int api = two.get(0).port();
-        // T = 90 000: T_1 = 300 learning rounds, in 8 shards of 37-38.
-        CrashRecoveryTest.post(api, "/bandits", Specs.capri(BANDIT, 90_000, 600));
+        // T = 10⁶: T_1 = 1 000 learning rounds, in 8 shards of 125: enough for the other instance
+        // to help (it helps an epoch with at least LifecycleWorker.HELP_MIN_BACKLOG rounds to fold).
+        CrashRecoveryTest.post(api, "/bandits", Specs.capri(BANDIT, 1_000_000, 600));
         await("one instance leads the bandit", 30,
                 () -> two.stream().filter(s -> leads(s)).count() == 1);
         Service helper = two.stream().filter(s -> !leads(s)).findFirst().orElseThrow();
         int length = db.queryForObject("SELECT length FROM epoch WHERE bandit_id = ? AND number = 1",
                 Integer.class, BANDIT);
-        assertThat(length).isEqualTo(300);
+        assertThat(length).isEqualTo(1_000);
         List<String> accepted = new ArrayList<>();
         for (int t = 0; t < length; t++) {
             JsonNode d = CrashRecoveryTest.post(api, "/decide", Map.of("bandit", BANDIT, "context",
