@@ -166,14 +166,18 @@ public class LifecycleEngine {
      * shard's partial sum and its rounds' marks commit together. Never plans, seals or closes.
      */
     public Step help(BanditRuntime runtime, EpochStore.OpenEpoch epoch) {
-        return help(runtime.process(), epoch);
+        return help(runtime.process(), runtime.spec().feedback().defaultReward(), epoch);
     }
 
-    <W> Step help(EpochProcess<W> process, EpochStore.OpenEpoch epoch) {
-        if (!sharded(process) || epoch.status() == EpochStatus.CLOSED || process.needsPlan() && !epoch.planned()) {
+    <W> Step help(EpochProcess<W> process, double defaultReward, EpochStore.OpenEpoch epoch) {
+        if (!sharded(process) || process.needsPlan() && !epoch.planned()) {
             return Step.NONE;
         }
-        Step folded = foldShard(process, memory(process, epoch), epoch, storage.clock(), false);
+        // As in advance: the silent rounds whose window had passed at the cutoff are defaulted first,
+        // so what folds is a function of decision times and the cutoff, never of whether feedback came.
+        Instant cutoff = storage.clock();
+        storage.defaultWaitedOut(epoch.banditId(), epoch.number(), defaultReward, cutoff);
+        Step folded = foldShard(process, memory(process, epoch), epoch, cutoff, false);
         return folded == Step.FOLDED ? Step.FOLDED : Step.NONE;
     }
 

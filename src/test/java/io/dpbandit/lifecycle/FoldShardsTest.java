@@ -131,6 +131,44 @@ class FoldShardsTest {
         assertThat(storage.sealedAccumulator(spec.id(), 1).closedElsewhere()).isTrue();
     }
 
+    /**
+     * Two neighbouring worlds that differ only in whether one user sent feedback: what the helper
+     * folds (the epoch's folded count, which the analyst's timeline shows) must not tell them apart.
+     * A round whose window has passed folds whether or not its reward came (with the default reward
+     * if none did), as the leader's steps fold it.
+     */
+    @Test
+    void whatAHelperFoldsIsTheSameWhetherOrNotAUserSentFeedback() {
+        List<Integer> folded = new ArrayList<>();
+        for (boolean sends : List.of(true, false)) {
+            InMemoryBandits world = new InMemoryBandits();
+            LifecycleEngine leads = new LifecycleEngine(world.storage, new BanditMetrics(new SimpleMeterRegistry()),
+                    1_000, null, 1, SHARDS, FoldShardLocks.NONE);
+            LifecycleEngine helps = new LifecycleEngine(world.storage, new BanditMetrics(new SimpleMeterRegistry()),
+                    1_000, null, 1, SHARDS, FoldShardLocks.NONE);
+            BanditSpec spec = world.create(Specs.capri("worlds", 90_000, 600));
+            SplittableRandom r = new SplittableRandom(37);
+            for (int t = 0; t < world.current(spec).length(); t++) {
+                double[] context = {r.nextDouble(), r.nextDouble()};
+                int action = world.runtime(spec).decide(context, null, r).action();
+                java.util.UUID id = world.storage.decide(spec.id(), context, action, spec.feedback().waitSeconds());
+                if (t != 7 || sends) {
+                    world.storage.feedback(id, r.nextDouble(), null);
+                }
+            }
+            for (int i = 0; i < 1_000 && !world.current(spec).planned(); i++) {
+                leads.advance(world.runtime(spec), world.current(spec), true);
+            }
+            // The windows pass; only the helper folds from here (the leader does not get a step).
+            world.storage.advanceClock((spec.feedback().waitSeconds() + 1) * 1000L);
+            for (int i = 0; i < 100 && helps.help(world.runtime(spec), world.current(spec)).worked(); i++) {
+            }
+            folded.add(world.current(spec).folded());
+        }
+        assertThat(folded.get(0)).as("every round, its window passed").isEqualTo(300);
+        assertThat(folded.get(1)).as("the same count without the one user's feedback").isEqualTo(folded.get(0));
+    }
+
     @Test
     void aHelperDoesNothingBeforeThePlan() {
         BanditSpec spec = create();
