@@ -15,7 +15,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import io.dpbandit.store.BinaryCodec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -64,7 +63,6 @@ public class LifecycleEngine {
     private final Map<String, Memory> memory = new ConcurrentHashMap<>();
     private final int foldShards;
     private final FoldShardLocks shardLocks;
-    private final AtomicInteger shardCursor = new AtomicInteger();
 
     /** A part of a split fold has at least this many rounds (fewer are not worth a thread). */
     static final int MIN_FOLD_PART = 32;
@@ -182,7 +180,7 @@ public class LifecycleEngine {
     }
 
     /**
-     * One batch of the first fold shard (from a rotating start) that has rounds to fold and whose lock
+     * One batch of the first fold shard (from that of the first ready round) that has rounds to fold and whose lock
      * this instance gets: FOLDED, NONE if its compare-and-set lost (another writer folded them
      * first), FOLDING_ELSEWHERE if every shard with rounds is locked by another instance, null if no
      * round is ready to fold.
@@ -191,10 +189,12 @@ public class LifecycleEngine {
             boolean leads) {
         String id = epoch.banditId();
         int r = epoch.number();
-        if (storage.roundsToFold(id, r, EpochProcess.FoldOrder.SETTLED, 1, cutoff).isEmpty()) {
+        List<DecisionStore.Round> first = storage.roundsToFold(id, r, EpochProcess.FoldOrder.SETTLED, 1, cutoff);
+        if (first.isEmpty()) {
             return null;
         }
-        int start = Math.floorMod(shardCursor.getAndIncrement(), foldShards);
+        // From the shard of the first ready round: it has rounds, so one lock and one read usually do.
+        int start = Math.floorMod(first.get(0).slot() - 1, foldShards);
         boolean locked = false;
         for (int k = 0; k < foldShards; k++) {
             int shard = (start + k) % foldShards;
@@ -325,12 +325,7 @@ public class LifecycleEngine {
         try {
             for (Future<EpochProcess.Folded> f : futures) {
                 double[] part = BinaryCodec.doubles(f.get().accumulator());
-                if (sums == null) {
-                    sums = stored.sums(part.length);
-                }
-                for (int i = 0; i < part.length; i++) {
-                    sums[i] += part[i];
-                }
+                sums = EpochStore.Accumulator.add(sums == null ? stored.sums(part.length) : sums, part);
             }
         } catch (ExecutionException e) {
             futures.forEach(f -> f.cancel(true));

@@ -207,13 +207,9 @@ public class LifecycleWorker implements SmartLifecycle {
                     failing.remove(id);
                 }
             } catch (RuntimeException e) {
-                int attempts = f == null ? 1 : f.attempts() + 1;
-                long backoff = Math.min(MAX_BACKOFF_MS, MIN_BACKOFF_MS << Math.min(attempts - 1, 16));
-                failing.put(id, new Failure(e.getClass().getSimpleName(), attempts,
-                        System.currentTimeMillis() + backoff));
-                metrics.lifecycleFailure(id, e.getClass().getSimpleName());
-                log.warn("Helping fold bandit '{}' failed (attempt {}); retrying in {} ms: {}", id, attempts, backoff,
-                        e.toString());
+                Failure failure = failed(id, f, e);
+                log.warn("Helping fold bandit '{}' failed (attempt {}); retrying in {} ms: {}", id, failure.attempts(),
+                        failure.retryAtMillis() - System.currentTimeMillis(), e.toString());
             }
         }
         return worked;
@@ -268,13 +264,24 @@ public class LifecycleWorker implements SmartLifecycle {
             }
             return step;
         } catch (RuntimeException e) {
-            int attempts = f == null ? 1 : f.attempts() + 1;
-            long backoff = Math.min(MAX_BACKOFF_MS, MIN_BACKOFF_MS << Math.min(attempts - 1, 16));
-            failing.put(id, new Failure(e.getClass().getSimpleName(), attempts, System.currentTimeMillis() + backoff));
-            metrics.lifecycleFailure(id, e.getClass().getSimpleName());
-            log.error("Advancing bandit '{}' failed (attempt {}); retrying in {} ms", id, attempts, backoff, e);
+            Failure failure = failed(id, f, e);
+            log.error("Advancing bandit '{}' failed (attempt {}); retrying in {} ms", id, failure.attempts(),
+                    failure.retryAtMillis() - System.currentTimeMillis(), e);
             return Step.NONE;
         }
+    }
+
+    /**
+     * Records a failed step of a bandit (after {@code previous}, or null): it backs off
+     * exponentially, 1 s doubling to 60 s, and counts in the failure metric.
+     */
+    private Failure failed(String id, Failure previous, RuntimeException e) {
+        int attempts = previous == null ? 1 : previous.attempts() + 1;
+        long backoff = Math.min(MAX_BACKOFF_MS, MIN_BACKOFF_MS << Math.min(attempts - 1, 16));
+        Failure failure = new Failure(e.getClass().getSimpleName(), attempts, System.currentTimeMillis() + backoff);
+        failing.put(id, failure);
+        metrics.lifecycleFailure(id, failure.kind());
+        return failure;
     }
 
     /**

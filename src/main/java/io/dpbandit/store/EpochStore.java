@@ -92,6 +92,24 @@ public class EpochStore {
         }
 
         /**
+         * {@code part} added into {@code sums} coordinate by coordinate (a thread's or a fold shard's
+         * partial sum into a total); {@code sums} null: the total is {@code part}. Returns the total.
+         */
+        public static double[] add(double[] sums, double[] part) {
+            if (sums == null) {
+                return part;
+            }
+            if (sums.length != part.length) {
+                throw new IllegalStateException("a partial sum has " + part.length + " entries, the total "
+                        + sums.length);
+            }
+            for (int i = 0; i < part.length; i++) {
+                sums[i] += part[i];
+            }
+            return sums;
+        }
+
+        /**
          * Whether the epoch's close (by another instance) dropped the accumulator: rounds were folded
          * into it but it is gone. A close reading this releases nothing.
          */
@@ -168,24 +186,10 @@ public class EpochStore {
         }
         for (Object[] row : rows) {
             if (row[2] != null) {
-                sums = add(sums, BinaryCodec.doubles((byte[]) row[2]));
+                sums = Accumulator.add(sums, BinaryCodec.doubles((byte[]) row[2]));
             }
         }
         return new Accumulator(sums == null ? null : BinaryCodec.doubles(sums), (Integer) rows.get(0)[1]);
-    }
-
-    private static double[] add(double[] sums, double[] part) {
-        if (sums == null) {
-            return part;
-        }
-        if (sums.length != part.length) {
-            throw new IllegalStateException("a fold shard's sums have " + part.length + " entries, the epoch's "
-                    + sums.length);
-        }
-        for (int i = 0; i < part.length; i++) {
-            sums[i] += part[i];
-        }
-        return sums;
     }
 
     /** Locks an epoch's row (the bandit-level lock of the lifecycle); returns its status. */

@@ -425,14 +425,7 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
         Epoch e = epoch(bandit, epoch, true);
         double[] sums = e.accumulator == null ? null : io.dpbandit.store.BinaryCodec.doubles(e.accumulator);
         for (EpochStore.Accumulator a : e.shards.values()) {
-            double[] part = io.dpbandit.store.BinaryCodec.doubles(a.bytes());
-            if (sums == null) {
-                sums = part;
-            } else {
-                for (int i = 0; i < part.length; i++) {
-                    sums[i] += part[i];
-                }
-            }
+            sums = EpochStore.Accumulator.add(sums, io.dpbandit.store.BinaryCodec.doubles(a.bytes()));
         }
         return new EpochStore.Accumulator(sums == null ? null : io.dpbandit.store.BinaryCodec.doubles(sums), e.folded);
     }
