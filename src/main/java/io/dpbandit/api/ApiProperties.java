@@ -22,9 +22,10 @@ import org.springframework.validation.annotation.Validated;
  *                            max-body-bytes)
  * @param bodyTimeout         how long a client may take to send its whole body once its headers are
  *                            in; a slower one gets 408
- * @param maxPendingBodies    how many bodies this instance waits for at once (half of them per API
- *                            key); beyond it a request that has a body gets 503 busy with Retry-After
- *                            at once. Waiting for a body holds no worker thread
+ * @param maxPendingBodies    how many bodies this instance waits for at once; an API key may hold
+ *                            only as many as are left free for the others (FairShare); beyond, a
+ *                            request that has a body gets 503 busy with Retry-After at once, before
+ *                            its body is read. Waiting for a body holds no worker thread
  *                            (BodyReadingFilter)
  * @param readBodiesFirst     read each body completely, without a thread, before the request is
  *                            processed (MVC slice tests, whose mock requests have their body in

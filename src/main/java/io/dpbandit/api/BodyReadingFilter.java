@@ -24,11 +24,6 @@ import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.security.core.context.SecurityContextHolder;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
@@ -50,10 +45,14 @@ import org.springframework.http.ProblemDetail;
  *   <li>the body must arrive within {@code dpbandit.api.body-timeout} (408 after it), at most
  *       {@code max-body-bytes} of it ({@code max-decide-body-bytes} for /decide and /release),
  *       declared or chunked (413 at once for a declared length over it, as soon as the limit is
- *       passed for a chunked one); at most {@code max-pending-bodies} bodies (half of them for any
- *       one API key, so one misbehaving client cannot take every slot) and
+ *       passed for a chunked one); at most {@code max-pending-bodies} bodies and
  *       {@code max-pending-body-bytes} bytes are held at once (503 with Retry-After beyond), so
- *       memory for bodies is bounded whatever clients do.</li>
+ *       memory for bodies is bounded whatever clients do;</li>
+ *   <li>no API key can take the instance from the others ({@link FairShare}): a key may hold
+ *       pending bodies, their bytes, and requests being processed (worker threads, of
+ *       {@code server.tomcat.threads.max}) only while it holds no more of each than is left free
+ *       for everyone else; beyond, 503 busy with Retry-After, answered before any body is read
+ *       (and then the connection closes: {@code UnreadBodyValve}).</li>
  * </ul>
  * It runs after Spring Security (it is ordered after it), so only an authenticated, authorized
  * request gets a body buffer at all.
@@ -65,15 +64,18 @@ final class BodyReadingFilter implements Filter {
 
     private final ApiProperties properties;
     private final ProblemWriter problems;
-    private final Semaphore pending;
-    private final AtomicLong pendingBytes = new AtomicLong();
-    /** Bodies being awaited per API key: one key may hold at most half of max-pending-bodies. */
-    private final Map<String, AtomicInteger> perCaller = new ConcurrentHashMap<>();
+    /** Bodies being awaited, the bytes buffered for them, and requests being processed, per key. */
+    private final FairShare pendingBodies;
+    private final FairShare pendingBytes;
+    private final FairShare inFlight;
 
-    BodyReadingFilter(ApiProperties properties, ProblemWriter problems) {
+    /** @param workerThreads the container's worker threads (server.tomcat.threads.max) */
+    BodyReadingFilter(ApiProperties properties, ProblemWriter problems, int workerThreads) {
         this.properties = properties;
         this.problems = problems;
-        this.pending = new Semaphore(properties.maxPendingBodies());
+        this.pendingBodies = new FairShare(properties.maxPendingBodies());
+        this.pendingBytes = new FairShare(properties.maxPendingBodyBytes());
+        this.inFlight = new FairShare(workerThreads);
     }
 
     /**
@@ -86,9 +88,10 @@ final class BodyReadingFilter implements Filter {
             throws IOException, ServletException {
         HttpServletRequest request = (HttpServletRequest) req;
         HttpServletResponse response = (HttpServletResponse) res;
+        String caller = caller();
         if (request.getDispatcherType() == DispatcherType.ASYNC) {
             byte[] body = (byte[]) request.getAttribute(BODY);
-            chain.doFilter(body == null ? request : new BufferedBody(request, body), response);
+            process(caller, body == null ? request : new BufferedBody(request, body), response, chain);
             return;
         }
         if (request.getDispatcherType() != DispatcherType.REQUEST || request.getAttribute(BODY) != null) {
@@ -103,32 +106,54 @@ final class BodyReadingFilter implements Filter {
             return;
         }
         if ((declared <= 0 && !chunked) || !properties.readBodiesFirst() || !request.isAsyncSupported()) {
-            chain.doFilter(request, response);
+            process(caller, request, response, chain);
             return;
         }
-        String caller = SecurityContextHolder.getContext().getAuthentication() == null ? ""
-                : SecurityContextHolder.getContext().getAuthentication().getName();
-        AtomicInteger mine = perCaller.computeIfAbsent(caller, c -> new AtomicInteger());
-        if (mine.incrementAndGet() > properties.maxPendingBodies() / 2) {
-            mine.decrementAndGet();
-            tooMany(response, "this key is sending too many request bodies at once");
-            return;
-        }
-        if (!pending.tryAcquire()) {
-            mine.decrementAndGet();
-            tooMany(response, "this instance is waiting for too many request bodies");
+        if (!pendingBodies.tryTake(caller, 1)) {
+            tooMany(response, pendingBodies.heldBy(caller) > 0 ? "this key is sending too many request bodies at once"
+                    : "this instance is waiting for too many request bodies");
             return;
         }
         // The plain startAsync(): the async dispatch then passes the container's own request and
         // response through every filter again, as a fresh dispatch.
         AsyncContext async = request.startAsync();
         async.setTimeout(properties.bodyTimeout().toMillis());
-        Reading reading = new Reading(async, limit, mine);
+        Reading reading = new Reading(async, limit, caller);
         async.addListener(reading);
         try {
             async.getRequest().getInputStream().setReadListener(reading);
         } catch (RuntimeException | IOException e) {
             reading.fail(e);
+        }
+    }
+
+    /** The API key's name, or "" for a request without one (the Actuator's health, the page's shell). */
+    private static String caller() {
+        var authentication = SecurityContextHolder.getContext().getAuthentication();
+        return authentication == null || !authentication.isAuthenticated()
+                || "anonymousUser".equals(authentication.getPrincipal()) ? "" : authentication.getName();
+    }
+
+    /**
+     * Processes the request on this thread, counted against the key's share of the worker threads:
+     * a key already holding as many requests in processing as are left free for the others gets a
+     * 503 instead. Requests without a key (health, the page's static shell) are not counted: they
+     * are cheap and must never be refused for a key's load.
+     */
+    private void process(String caller, HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws IOException, ServletException {
+        if (caller.isEmpty()) {
+            chain.doFilter(request, response);
+            return;
+        }
+        if (!inFlight.tryTake(caller, 1)) {
+            tooMany(response, "this key has too many requests being processed at once");
+            return;
+        }
+        try {
+            chain.doFilter(request, response);
+        } finally {
+            inFlight.give(caller, 1);
         }
     }
 
@@ -154,11 +179,11 @@ final class BodyReadingFilter implements Filter {
         private long size;
         private final AtomicBoolean ended = new AtomicBoolean();
         private volatile boolean draining;
-        private final AtomicInteger callerPending;
+        private final String caller;
         private long drained;
 
-        Reading(AsyncContext async, long limit, AtomicInteger callerPending) {
-            this.callerPending = callerPending;
+        Reading(AsyncContext async, long limit, String caller) {
+            this.caller = caller;
             this.async = async;
             this.request = (HttpServletRequest) async.getRequest();
             this.response = (HttpServletResponse) async.getResponse();
@@ -175,8 +200,7 @@ final class BodyReadingFilter implements Filter {
             while (!ended.get() && in.isReady() && !in.isFinished()) {
                 if (last == CHUNK) {
                     // Counted against the instance's budget before it is allocated.
-                    if (pendingBytes.addAndGet(CHUNK) > properties.maxPendingBodyBytes()) {
-                        pendingBytes.addAndGet(-CHUNK);
+                    if (!pendingBytes.tryTake(caller, CHUNK)) {
                         busy();
                         return;
                     }
@@ -241,10 +265,11 @@ final class BodyReadingFilter implements Filter {
         }
 
         private void release() {
-            pendingBytes.addAndGet(-(long) chunks.size() * CHUNK);
+            if (!chunks.isEmpty()) {
+                pendingBytes.give(caller, (long) chunks.size() * CHUNK);
+            }
             chunks.clear();
-            pending.release();
-            callerPending.decrementAndGet();
+            pendingBodies.give(caller, 1);
         }
 
         private void busy() {

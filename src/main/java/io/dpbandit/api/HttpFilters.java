@@ -3,6 +3,7 @@ package io.dpbandit.api;
 import io.dpbandit.problem.ProblemWriter;
 import jakarta.servlet.DispatcherType;
 import org.springframework.boot.autoconfigure.security.SecurityProperties;
+import org.springframework.boot.autoconfigure.web.ServerProperties;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.boot.web.servlet.filter.OrderedFilter;
 import org.springframework.context.annotation.Bean;
@@ -54,8 +55,10 @@ public class HttpFilters {
     }
 
     @Bean
-    FilterRegistrationBean<BodyReadingFilter> bodyReadingFilter(ApiProperties properties, ProblemWriter problems) {
-        var registration = new FilterRegistrationBean<>(new BodyReadingFilter(properties, problems));
+    FilterRegistrationBean<BodyReadingFilter> bodyReadingFilter(ApiProperties properties, ProblemWriter problems,
+            ServerProperties server) {
+        var registration = new FilterRegistrationBean<>(new BodyReadingFilter(properties, problems,
+                server.getTomcat().getThreads().getMax()));
         registration.setOrder(SecurityProperties.DEFAULT_FILTER_ORDER + 1);
         registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC);
         return registration;

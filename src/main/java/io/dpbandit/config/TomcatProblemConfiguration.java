@@ -30,6 +30,9 @@ public class TomcatProblemConfiguration {
     WebServerFactoryCustomizer<TomcatServletWebServerFactory> problemErrorPages(ObjectMapper json) {
         return factory -> {
             factory.addConnectorCustomizers(connector -> connector.setEncodedSolidusHandling("passthrough"));
+            // A body left unread (a request refused before it) closes the connection instead of
+            // holding a worker thread while Tomcat reads the rest of it.
+            factory.addContextValves(new UnreadBodyValve());
             factory.addContextCustomizers(context -> {
                 if (context.getParent() instanceof StandardHost host) {
                     host.setErrorReportValveClass(ProblemErrorReportValve.class.getName());

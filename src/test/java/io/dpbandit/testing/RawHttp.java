@@ -164,6 +164,21 @@ public final class RawHttp {
             }
         }
 
+        /** Whether the server closes the connection (end of stream) within {@code wait}, after any answer read. */
+        public boolean closedWithin(Duration wait) {
+            try {
+                socket.setSoTimeout((int) wait.toMillis());
+                while (in.read() >= 0) {
+                    // anything after the answer is read and dropped until the end of the stream
+                }
+                return true;
+            } catch (SocketTimeoutException e) {
+                return false;
+            } catch (IOException e) {
+                return true; // reset: closed too
+            }
+        }
+
         /** The answer, waiting at most {@code wait}. */
         public Answer answer(Duration wait) {
             try {
