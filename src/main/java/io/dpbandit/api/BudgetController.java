@@ -21,7 +21,6 @@ import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import java.util.List;
 import org.springframework.web.bind.annotation.RequestParam;
-import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -67,16 +66,10 @@ public class BudgetController {
     @ProblemResponse(type = ProblemType.CONFLICT, when = "a budget with this id exists with other figures")
     @PostMapping("/budgets")
     public ResponseEntity<Ledger.SharedBudget> create(@Valid @RequestBody BudgetRequest request) {
-        boolean existed = budgets.exists(request.id());
-        Ledger.SharedBudget budget;
-        try {
-            budget = budgets.create(request.id(), request.epsilon(), request.delta());
-        } catch (DataIntegrityViolationException raced) {
-            budget = budgets.create(request.id(), request.epsilon(), request.delta());
-            existed = true;
-        }
-        return existed ? ResponseEntity.ok(budget)
-                : ResponseEntity.created(URI.create("/budgets/" + budget.id())).body(budget);
+        SharedBudgets.Created created = budgets.create(request.id(), request.epsilon(), request.delta());
+        return created.created()
+                ? ResponseEntity.created(URI.create("/budgets/" + created.budget().id())).body(created.budget())
+                : ResponseEntity.ok(created.budget());
     }
 
     @Operation(summary = "Shared budgets", description = "Each with its total, what its bandits have spent and "

@@ -10,6 +10,7 @@ import io.dpbandit.store.SharedBudgetRepository;
 import java.math.BigDecimal;
 import java.util.List;
 import io.dpbandit.bandit.Slice;
+import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.data.domain.Limit;
 import org.springframework.stereotype.Component;
 
@@ -66,16 +67,33 @@ public class SharedBudgets {
         return sum;
     }
 
-    /** Creates a budget; the same (ε, δ) again is a safe retry, other figures under its id a 409. */
-    public Ledger.SharedBudget create(String id, double epsilon, double delta) {
+    /** A budget, and whether this call created it. */
+    public record Created(Ledger.SharedBudget budget, boolean created) {
+    }
+
+    /**
+     * Creates a budget with an INSERT that fails on a taken id (never a merge): of concurrent
+     * requests for one id exactly one creates it; the same (ε, δ) again is a safe retry (not
+     * created, the stored budget), other figures under a taken id a 409 naming the stored ones.
+     */
+    public Created create(String id, double epsilon, double delta) {
         var existing = budgets.findById(id);
-        if (existing.isPresent()) {
-            if (existing.get().getEpsilon() != epsilon || existing.get().getDelta() != delta) {
-                throw new ServiceErrors.Conflict("budget '" + id + "' exists with other figures");
+        if (existing.isEmpty()) {
+            try {
+                return new Created(figures(budgets.saveAndFlush(new SharedBudgetRecord(id, epsilon, delta))), true);
+            } catch (DataIntegrityViolationException raced) {
+                existing = budgets.findById(id);
+                if (existing.isEmpty()) {
+                    throw raced;
+                }
             }
-            return figures(existing.get());
         }
-        return figures(budgets.saveAndFlush(new SharedBudgetRecord(id, epsilon, delta)));
+        SharedBudgetRecord stored = existing.get();
+        if (stored.getEpsilon() != epsilon || stored.getDelta() != delta) {
+            throw new ServiceErrors.Conflict("budget '" + id + "' exists with other figures (epsilon "
+                    + stored.getEpsilon() + ", delta " + stored.getDelta() + "); a budget is never changed");
+        }
+        return new Created(figures(stored), false);
     }
 
     public boolean exists(String id) {

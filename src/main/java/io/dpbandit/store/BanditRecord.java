@@ -6,7 +6,11 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
+import jakarta.persistence.PostLoad;
+import jakarta.persistence.PostPersist;
 import jakarta.persistence.Table;
+import jakarta.persistence.Transient;
+import org.springframework.data.domain.Persistable;
 import java.time.Instant;
 import org.hibernate.annotations.Immutable;
 import org.hibernate.annotations.JdbcTypeCode;
@@ -20,7 +24,15 @@ import org.hibernate.type.SqlTypes;
 @Entity
 @Table(name = "bandit")
 @Immutable
-public class BanditRecord {
+public class BanditRecord implements Persistable<String> {
+
+    /**
+     * True for an instance made by the constructor: saving it is an INSERT that fails on a taken id
+     * (never a merge, which for this immutable entity would answer as if it had written its figures
+     * while the row kept another request's).
+     */
+    @Transient
+    private boolean fresh = true;
 
     @Id
     private String id;
@@ -99,5 +111,17 @@ public class BanditRecord {
 
     public Instant getCreatedAt() {
         return createdAt;
+    }
+
+    @Override
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public boolean isNew() {
+        return fresh;
+    }
+
+    @PostLoad
+    @PostPersist
+    void stored() {
+        fresh = false;
     }
 }

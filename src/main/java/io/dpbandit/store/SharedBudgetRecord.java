@@ -4,7 +4,11 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
+import jakarta.persistence.PostLoad;
+import jakarta.persistence.PostPersist;
 import jakarta.persistence.Table;
+import jakarta.persistence.Transient;
+import org.springframework.data.domain.Persistable;
 import java.time.Instant;
 import org.hibernate.annotations.Immutable;
 
@@ -16,7 +20,15 @@ import org.hibernate.annotations.Immutable;
 @Entity
 @Table(name = "privacy_budget")
 @Immutable
-public class SharedBudgetRecord {
+public class SharedBudgetRecord implements Persistable<String> {
+
+    /**
+     * True for an instance made by the constructor: saving it is an INSERT that fails on a taken id
+     * (never a merge, which for this immutable entity would answer as if it had written its figures
+     * while the row kept another request's).
+     */
+    @Transient
+    private boolean fresh = true;
 
     @Id
     private String id;
@@ -57,5 +69,17 @@ public class SharedBudgetRecord {
     @JsonProperty("createdAt")
     public Instant getCreatedAt() {
         return createdAt;
+    }
+
+    @Override
+    @com.fasterxml.jackson.annotation.JsonIgnore
+    public boolean isNew() {
+        return fresh;
+    }
+
+    @PostLoad
+    @PostPersist
+    void stored() {
+        fresh = false;
     }
 }
