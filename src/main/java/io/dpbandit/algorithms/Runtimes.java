@@ -54,7 +54,7 @@ public class Runtimes implements RuntimeServices {
         this.binary = binary;
         this.noise = noise;
         this.specs = Caffeine.newBuilder().maximumSize(100_000).build(id -> json.read(registry.findById(id)
-                .orElseThrow(() -> new ServiceErrors.NotFound("no bandit '" + id + "'")).getSpec(), BanditSpec.class));
+                .orElseThrow(() -> new ServiceErrors.NotFound("no bandit " + ServiceErrors.quote(id))).getSpec(), BanditSpec.class));
         // Refreshed on the calling thread: a check is one small query, and no pool thread does database work.
         this.cache = Caffeine.newBuilder().refreshAfterWrite(Duration.ofMillis(Math.max(1, checkMs)))
                 .executor(Runnable::run)
@@ -73,7 +73,7 @@ public class Runtimes implements RuntimeServices {
     }
 
     private BanditStateStore.Version version(String id) {
-        return states.version(id).orElseThrow(() -> new ServiceErrors.NotFound("no bandit '" + id + "'"));
+        return states.version(id).orElseThrow(() -> new ServiceErrors.NotFound("no bandit " + ServiceErrors.quote(id)));
     }
 
     private BanditRuntime build(String id, BanditStateStore.Version version) {

@@ -1,5 +1,6 @@
 package io.dpbandit.algorithms;
 
+import io.dpbandit.bandit.ServiceErrors;
 import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.policy.capri.CapriConfig;
 import io.dpbandit.runtime.AlgorithmDescriptor;
@@ -133,8 +134,11 @@ public final class SpecValidation {
         Double eps = privacy.epsilon();
         Double delta = privacy.delta();
         boolean needsDelta = !a.pureDp();
-        if (needsDelta && (delta == null || !(delta > 0 && delta < 1))) {
-            p.add(problem("privacy.delta", "must lie strictly between 0 and 1 for " + a.algorithm()));
+        if (eps != null && !(eps >= SpecLimits.MIN_EPSILON && eps <= SpecLimits.MAX_EPSILON)) {
+            p.add(problem("privacy.epsilon", SpecLimits.epsilonRange()));
+        }
+        if (needsDelta && (delta == null || !(delta >= SpecLimits.MIN_DELTA && delta <= SpecLimits.MAX_DELTA))) {
+            p.add(problem("privacy.delta", SpecLimits.deltaRange() + " for " + a.algorithm()));
         }
         if (!needsDelta && delta != null && delta != 0.0) {
             // Refused rather than dropped: a caller who sends a delta believes it buys something.
@@ -142,6 +146,9 @@ public final class SpecValidation {
                     + "epsilon-DP and uses no delta (the ledger charges delta = 0)"));
         }
         Double total = privacy.totalEpsilon();
+        if (total != null && !(total >= SpecLimits.MIN_EPSILON && total <= SpecLimits.MAX_EPSILON)) {
+            p.add(problem("privacy.totalEpsilon", SpecLimits.epsilonRange()));
+        }
         if (total != null && eps != null && total < eps) {
             p.add(problem("privacy.totalEpsilon", "must be at least epsilon"));
         }
@@ -233,7 +240,7 @@ public final class SpecValidation {
                 continue;
             }
             if (a.id() != null && !ids.add(a.id())) {
-                p.add(problem(f + ".id", "duplicates the id '" + a.id() + "'"));
+                p.add(problem(f + ".id", "duplicates the id " + ServiceErrors.quote(a.id())));
             }
             if (a.features() == null) {
                 if (!perAction) {

@@ -1,5 +1,7 @@
 package io.dpbandit.api;
 
+import io.dpbandit.spec.SpecLimits;
+import jakarta.validation.constraints.DecimalMin;
 import io.dpbandit.bandit.BanditIds;
 import io.dpbandit.ledger.Ledger;
 import io.dpbandit.ledger.SharedBudgets;
@@ -48,8 +50,13 @@ public class BudgetController {
      */
     public record BudgetRequest(
             @NotNull @Pattern(regexp = BanditIds.PATTERN, message = BanditIds.MESSAGE) String id,
-            @NotNull @Positive @Finite Double epsilon,
-            @NotNull @Positive @DecimalMax(value = "1", inclusive = false) Double delta) {
+            @NotNull @DecimalMin(value = "" + SpecLimits.MIN_EPSILON, message = EPSILON_RANGE)
+            @DecimalMax(value = "" + SpecLimits.MAX_EPSILON, message = EPSILON_RANGE) Double epsilon,
+            @NotNull @DecimalMin(value = "" + SpecLimits.MIN_DELTA, message = DELTA_RANGE)
+            @DecimalMax(value = "" + SpecLimits.MAX_DELTA, message = DELTA_RANGE) Double delta) {
+
+        static final String EPSILON_RANGE = "must lie between " + SpecLimits.MIN_EPSILON + " and " + SpecLimits.MAX_EPSILON;
+        static final String DELTA_RANGE = "must lie between " + SpecLimits.MIN_DELTA + " and " + SpecLimits.MAX_DELTA;
     }
 
     @Operation(summary = "Create a budget several bandits share", description = "Admin. The bandits that name it "

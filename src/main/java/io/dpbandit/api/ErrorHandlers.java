@@ -98,23 +98,39 @@ public class ErrorHandlers {
         String detail = "the body is not valid JSON for this endpoint";
         if (e.getMessage() != null && e.getMessage().startsWith("Required request body is missing")) {
             detail = "a JSON body is required";
+        } else if (cause instanceof MismatchedInputException m && String.valueOf(m.getOriginalMessage())
+                .startsWith("Trailing token")) {
+            detail = "the body must be one JSON value; something follows it" + at(m.getLocation());
+        } else if (cause instanceof com.fasterxml.jackson.core.JsonParseException p
+                && String.valueOf(p.getOriginalMessage()).startsWith("Duplicate field")) {
+            detail = "a field appears twice in one object" + at(p.getLocation());
+        } else if (cause instanceof com.fasterxml.jackson.core.JsonParseException p) {
+            detail = "the body is not valid JSON" + at(p.getLocation());
         } else if (cause instanceof StorableStringDeserializer.UnstorableStringException u) {
-            detail = "field '" + path(u.getPath()) + "' holds a NUL character or an unpaired surrogate, which cannot "
+            detail = "field " + ServiceErrors.quote(path(u.getPath())) + " holds a NUL character or an unpaired surrogate, which cannot "
                     + "be stored";
         } else if (cause instanceof UnrecognizedPropertyException u) {
-            detail = "unknown field '" + u.getPropertyName() + "'";
+            detail = "unknown field " + ServiceErrors.quote(u.getPropertyName());
         } else if (cause instanceof InvalidFormatException f && f.getTargetType() != null
                 && f.getTargetType().isEnum()) {
-            detail = "field '" + path(f.getPath()) + "' must be one of " + java.util.Arrays.toString(
+            detail = "field " + ServiceErrors.quote(path(f.getPath())) + " must be one of " + java.util.Arrays.toString(
                     f.getTargetType().getEnumConstants());
         } else if (cause instanceof InvalidFormatException f) {
-            detail = "field '" + path(f.getPath()) + "' has the wrong type";
+            detail = "field " + ServiceErrors.quote(path(f.getPath())) + " has the wrong type";
         } else if (cause instanceof MismatchedInputException m) {
-            detail = "field '" + path(m.getPath()) + "' has the wrong type or shape";
+            detail = "field " + ServiceErrors.quote(path(m.getPath())) + " has the wrong type or shape";
         } else if (cause instanceof IllegalArgumentException iae && iae.getMessage() != null) {
             detail = iae.getMessage();
         }
         return Problems.of(HttpStatus.BAD_REQUEST, "validation", "Invalid request", detail);
+    }
+
+    /** Where the reader stopped, as a caller's editor counts (1-based line and column), or nothing. */
+    private static String at(com.fasterxml.jackson.core.JsonLocation location) {
+        if (location == null || location.getLineNr() < 1) {
+            return "";
+        }
+        return " (at line " + location.getLineNr() + ", column " + location.getColumnNr() + ")";
     }
 
     private static String path(List<JsonMappingException.Reference> refs) {
@@ -135,7 +151,7 @@ public class ErrorHandlers {
         String name = e instanceof MethodArgumentTypeMismatchException m ? m.getName()
                 : ((MissingServletRequestParameterException) e).getParameterName();
         return Problems.of(HttpStatus.BAD_REQUEST, "validation", "Invalid request",
-                "parameter '" + name + "' is missing or malformed");
+                "parameter " + ServiceErrors.quote(name) + " is missing or malformed");
     }
 
     @ExceptionHandler(ServiceErrors.NotFound.class)

@@ -34,18 +34,38 @@ final class Pages {
     private Pages() {
     }
 
-    /** The key after which a page starts: {@code first} without a cursor, else the cursor's key. */
+    /**
+     * What a cursor's key may be: an id (letters, digits, '.', '_', '-', at most 64 characters) or a
+     * whole number; nothing else reaches a query (a NUL, which PostgreSQL cannot compare, answered 500
+     * before this check).
+     */
+    private static final java.util.regex.Pattern KEY = java.util.regex.Pattern.compile("[A-Za-z0-9._-]{1,64}");
+
+    /** The longest cursor this service makes: base64 of a list's name, ':' and a 64-character key. */
+    private static final int MAX_CURSOR_LENGTH = 128;
+
+    /**
+     * The key after which a page starts: {@code first} without a cursor, else the cursor's key. A
+     * cursor that is not one this service made for this list (too long, not base64url, not UTF-8,
+     * another list's, a key that no item could have) is a 400 naming {@code cursor}.
+     */
     static String after(String list, String cursor, String first) {
         if (cursor == null) {
             return first;
         }
-        String decoded;
-        try {
-            decoded = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException e) {
+        if (cursor.length() > MAX_CURSOR_LENGTH) {
             throw badCursor();
         }
-        if (!decoded.startsWith(list + ":")) {
+        String decoded;
+        try {
+            decoded = StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+                    .decode(java.nio.ByteBuffer.wrap(Base64.getUrlDecoder().decode(cursor))).toString();
+        } catch (IllegalArgumentException | java.nio.charset.CharacterCodingException e) {
+            throw badCursor();
+        }
+        if (!decoded.startsWith(list + ":") || !KEY.matcher(decoded.substring(list.length() + 1)).matches()) {
             throw badCursor();
         }
         return decoded.substring(list.length() + 1);

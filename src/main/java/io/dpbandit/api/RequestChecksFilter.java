@@ -22,7 +22,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
 /**
  * Checks of a request's head that need nothing but the head, made before authentication, body,
  * handler or transaction: a Content-Type that is not one concrete media type (a wildcard such as
- * {@code *}{@code /*} or {@code application/*}, or one that does not parse) is a 415; a query
+ * {@code *}{@code /*} or {@code application/*}, or one that does not parse) is a 415, as is a
+ * Content-Encoding other than identity (with Accept-Encoding: identity); a query
  * string whose decoded names or values hold a control character (NUL among them, which PostgreSQL
  * cannot store) or an unpaired surrogate, or a malformed escape, is a 400; an empty Accept is read
  * as none. Only the query string is read, never the body.
@@ -43,6 +44,17 @@ final class RequestChecksFilter extends OncePerRequestFilter {
             problems.write(response, Problems.of(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type",
                     "Unsupported media type", "Content-Type must name one media type, e.g. application/json; "
                             + "wildcards and malformed types are refused"));
+            return;
+        }
+        String encoding = request.getHeader(HttpHeaders.CONTENT_ENCODING);
+        if (encoding != null && !encoding.isBlank() && !"identity".equalsIgnoreCase(encoding.trim())) {
+            // RFC 9110 §15.5.16: a content coding the server does not read is a 415, and the answer
+            // names the codings it accepts. A gzip body was read as JSON ("not valid JSON") and
+            // "br" on plain JSON was accepted as if the header were not there.
+            response.setHeader(HttpHeaders.ACCEPT_ENCODING, "identity");
+            problems.write(response, Problems.of(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "unsupported-media-type",
+                    "Unsupported media type", "Content-Encoding must be identity (or absent): bodies are read "
+                            + "as they are sent, never decompressed"));
             return;
         }
         String query = request.getQueryString();

@@ -23,7 +23,8 @@ import org.apache.coyote.ActionCode;
  * thread), a body that is not fully read marks the exchange as one whose input is not swallowed
  * (Tomcat's {@link ActionCode#DISABLE_SWALLOW_INPUT}, the same action it uses for a refused
  * upload): the answer is sent and the connection closed, and the thread is free at once. The
- * answer carries {@code Connection: close} when it is not yet committed.
+ * answer carries {@code Connection: close} and is sent before that action (which marks the exchange
+ * as failed, and would otherwise make the host render its error page over the answer).
  */
 final class UnreadBodyValve extends ValveBase {
 
@@ -42,6 +43,9 @@ final class UnreadBodyValve extends ValveBase {
         if (!fullyRead.get()) {
             if (!response.isCommitted()) {
                 response.setHeader("Connection", "close");
+                // Sent now: the action below marks the exchange as an error, and the host would
+                // otherwise replace the answer already written with its error page.
+                response.flushBuffer();
             }
             request.getCoyoteRequest().action(ActionCode.DISABLE_SWALLOW_INPUT, null);
         }

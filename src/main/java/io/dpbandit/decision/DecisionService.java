@@ -86,12 +86,12 @@ public class DecisionService {
         BanditSpec.Privacy privacy = rt.spec().privacy();
         boolean perUser = privacy.unit() == PrivacyUnit.USER;
         if (perUser && user == null) {
-            throw InvalidRequestException.of("user", "is required: bandit '" + banditId + "' protects users "
+            throw InvalidRequestException.of("user", "is required: bandit " + ServiceErrors.quote(banditId) + " protects users "
                     + "(privacy.unit USER), so every decision names its user");
         }
         if (!perUser && user != null) {
-            throw InvalidRequestException.of("user", "applies to privacy.unit USER bandits only; bandit '" + banditId
-                    + "' protects each round on its own");
+            throw InvalidRequestException.of("user", "applies to privacy.unit USER bandits only; bandit " + ServiceErrors.quote(banditId)
+                    + " protects each round on its own");
         }
         int[] decisionSet = null;
         if (candidates != null) {
@@ -141,20 +141,20 @@ public class DecisionService {
     /** Why a bandit made no decision: it is paused or retired (its insert found it so). */
     private RuntimeException notServing(String banditId) {
         Serving serving = states.serving(banditId).map(BanditStateStore.ServingState::serving)
-                .orElseThrow(() -> new ServiceErrors.NotFound("no bandit '" + banditId + "'"));
+                .orElseThrow(() -> new ServiceErrors.NotFound("no bandit " + ServiceErrors.quote(banditId)));
         return switch (serving) {
-            case PAUSED -> new ServiceErrors.Paused("bandit '" + banditId + "' is paused: it makes no decision until an "
+            case PAUSED -> new ServiceErrors.Paused("bandit " + ServiceErrors.quote(banditId) + " is paused: it makes no decision until an "
                     + "admin resumes it (POST /bandits/" + banditId + "/resume); feedback for its earlier decisions "
                     + "is still taken");
             case RETIRED -> retired(banditId);
             // Resumed between the insert and this read: the caller may simply send it again.
-            case ACTIVE -> new ServiceErrors.Paused("bandit '" + banditId + "' was paused while this decision was "
+            case ACTIVE -> new ServiceErrors.Paused("bandit " + ServiceErrors.quote(banditId) + " was paused while this decision was "
                     + "made and has been resumed since; send the request again");
         };
     }
 
     static ServiceErrors.Retired retired(String banditId) {
-        return new ServiceErrors.Retired("bandit '" + banditId + "' is retired: it serves no decision, feedback or "
+        return new ServiceErrors.Retired("bandit " + ServiceErrors.quote(banditId) + " is retired: it serves no decision, feedback or "
                 + "release any more; its status, ledger, epochs and releases stay readable");
     }
 
@@ -186,7 +186,7 @@ public class DecisionService {
      */
     public DecisionStore.Owner owner(UUID decisionId) {
         return decisions.owner(decisionId)
-                .orElseThrow(() -> new ServiceErrors.NotFound("no decision '" + decisionId + "'"));
+                .orElseThrow(() -> new ServiceErrors.NotFound("no decision " + ServiceErrors.quote(decisionId.toString())));
     }
 
     /**
@@ -266,7 +266,7 @@ public class DecisionService {
         Double value = stored;
         String text = storedReport;
         DecisionStore.FeedbackOutcome outcome = writes.feedback(new DecisionStore.NewFeedback(decisionId, value, text))
-                .orElseThrow(() -> new ServiceErrors.NotFound("no decision '" + decisionId + "'"));
+                .orElseThrow(() -> new ServiceErrors.NotFound("no decision " + ServiceErrors.quote(decisionId.toString())));
         FeedbackStatus status = !outcome.first() ? FeedbackStatus.DUPLICATE : switch (outcome.after()) {
             case ACCEPTED -> FeedbackStatus.ACCEPTED;
             case LATE, DEFAULTED, FORGOTTEN -> FeedbackStatus.LATE;

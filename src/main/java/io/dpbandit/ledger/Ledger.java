@@ -141,7 +141,7 @@ public class Ledger {
         }
         if (spend.accountant() == Accountant.BASIC) {
             if (!replay(banditId, total).canAfford(spend.cost())) {
-                throw new ServiceErrors.BudgetExhausted("bandit '" + banditId + "' has spent its privacy budget ("
+                throw new ServiceErrors.BudgetExhausted("bandit " + ServiceErrors.quote(banditId) + " has spent its privacy budget ("
                         + total.epsilon() + "); nothing was released");
             }
             return entries.saveAndFlush(new LedgerEntry(banditId, spend.cost().epsilon(), spend.cost().delta(),
@@ -153,7 +153,7 @@ public class Ledger {
         BigDecimal before = rhoSpent(entries(banditId));
         BigDecimal after = before.add(PrivacyAmounts.of(spend.rho()));
         if (after.compareTo(PrivacyAmounts.of(rhoTotal(total))) > 0) {
-            throw new ServiceErrors.BudgetExhausted("bandit '" + banditId + "' has spent its privacy budget ("
+            throw new ServiceErrors.BudgetExhausted("bandit " + ServiceErrors.quote(banditId) + " has spent its privacy budget ("
                     + total.epsilon() + ", rho " + rhoTotal(total) + "); nothing was released");
         }
         double epsBefore = Math.min(total.epsilon(), ZcdpAccounting.gaussianEpsilon(before.doubleValue(),
@@ -177,15 +177,15 @@ public class Ledger {
 
     private void checkShared(String banditId, String budgetId, Double rho) {
         SharedBudgetRecord budget = budgets.lock(budgetId).orElseThrow(() -> new IllegalStateException(
-                "bandit '" + banditId + "' names a budget '" + budgetId + "' that does not exist"));
+                "bandit " + ServiceErrors.quote(banditId) + " names a budget " + ServiceErrors.quote(budgetId) + " that does not exist"));
         if (rho == null) {
-            throw new IllegalStateException("a release of bandit '" + banditId + "' has no zCDP cost to charge "
-                    + "against budget '" + budgetId + "'");
+            throw new IllegalStateException("a release of bandit " + ServiceErrors.quote(banditId) + " has no zCDP cost to charge "
+                    + "against budget " + ServiceErrors.quote(budgetId));
         }
         BigDecimal after = rhoSpent(entries.findBySharedBudget(budgetId)).add(PrivacyAmounts.of(rho));
         if (after.compareTo(PrivacyAmounts.of(sharedRhoTotal(budget))) > 0) {
-            throw new ServiceErrors.BudgetExhausted("budget '" + budgetId + "' shared by bandit '" + banditId
-                    + "' is spent (rho " + sharedRhoTotal(budget) + "); nothing was released");
+            throw new ServiceErrors.BudgetExhausted("budget " + ServiceErrors.quote(budgetId) + " shared by bandit " + ServiceErrors.quote(banditId)
+                    + " is spent (rho " + sharedRhoTotal(budget) + "); nothing was released");
         }
     }
 

@@ -41,7 +41,7 @@ public class SharedBudgets {
      */
     public void admit(String budgetId, String banditId, Double committedRho) {
         SharedBudgetRecord budget = budgets.lock(budgetId).orElseThrow(() -> InvalidRequestException.of(
-                "privacy.budget", "no budget '" + budgetId + "' (create it first: POST /budgets)"));
+                "privacy.budget", "no budget " + ServiceErrors.quote(budgetId) + " (create it first: POST /budgets)"));
         if (committedRho == null) {
             throw InvalidRequestException.of("privacy.budget", "this bandit's releases have no zCDP cost, so it "
                     + "cannot share a budget");
@@ -49,8 +49,8 @@ public class SharedBudgets {
         BigDecimal committed = committed(budgetId).add(PrivacyAmounts.of(committedRho));
         double total = Ledger.sharedRhoTotal(budget);
         if (committed.compareTo(PrivacyAmounts.of(total)) > 0) {
-            throw new ServiceErrors.Conflict("bandit '" + banditId + "' would take budget '" + budgetId
-                    + "' past its total: it commits rho " + committedRho + " at worst, the bandits already on it "
+            throw new ServiceErrors.Conflict("bandit " + ServiceErrors.quote(banditId) + " would take budget " + ServiceErrors.quote(budgetId)
+                    + " past its total: it commits rho " + committedRho + " at worst, the bandits already on it "
                     + committed.subtract(PrivacyAmounts.of(committedRho)).doubleValue() + ", and the budget ("
                     + budget.getEpsilon() + ", " + budget.getDelta() + ") allows rho " + total + "; nothing was created");
         }
@@ -90,7 +90,7 @@ public class SharedBudgets {
         }
         SharedBudgetRecord stored = existing.get();
         if (stored.getEpsilon() != epsilon || stored.getDelta() != delta) {
-            throw new ServiceErrors.Conflict("budget '" + id + "' exists with other figures (epsilon "
+            throw new ServiceErrors.Conflict("budget " + ServiceErrors.quote(id) + " exists with other figures (epsilon "
                     + stored.getEpsilon() + ", delta " + stored.getDelta() + "); a budget is never changed");
         }
         return new Created(figures(stored), false);
@@ -101,7 +101,7 @@ public class SharedBudgets {
     }
 
     public Ledger.SharedBudget get(String id) {
-        return figures(budgets.findById(id).orElseThrow(() -> new ServiceErrors.NotFound("no budget '" + id + "'")));
+        return figures(budgets.findById(id).orElseThrow(() -> new ServiceErrors.NotFound("no budget " + ServiceErrors.quote(id))));
     }
 
     public List<Ledger.SharedBudget> list() {

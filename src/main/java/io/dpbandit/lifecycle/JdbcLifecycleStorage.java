@@ -1,5 +1,6 @@
 package io.dpbandit.lifecycle;
 
+import io.dpbandit.bandit.ServiceErrors;
 import io.dpbandit.bandit.EpochStatus;
 import io.dpbandit.ledger.Ledger;
 import io.dpbandit.runtime.EpochProcess;
@@ -174,7 +175,7 @@ public class JdbcLifecycleStorage implements LifecycleStorage {
                 epochs.insertEpoch(bandit, epoch + 1, release.nextEpochLength());
             }
             if (!states.advance(bandit, epoch, next ? epoch + 1 : epoch, release.phase(), folded)) {
-                throw new IllegalStateException("bandit '" + bandit + "' moved away from epoch " + epoch
+                throw new IllegalStateException("bandit " + ServiceErrors.quote(bandit) + " moved away from epoch " + epoch
                         + " during its close");
             }
             if (release.estimator() != null) {

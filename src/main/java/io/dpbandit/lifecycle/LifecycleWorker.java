@@ -1,5 +1,6 @@
 package io.dpbandit.lifecycle;
 
+import io.dpbandit.bandit.ServiceErrors;
 import io.dpbandit.algorithms.Runtimes;
 import io.dpbandit.bandit.BanditMetrics;
 import io.dpbandit.runtime.BanditRuntime;
@@ -291,7 +292,7 @@ public class LifecycleWorker implements SmartLifecycle {
      */
     public synchronized Step settle(String banditId) {
         if (!leader.lead(banditId)) {
-            throw new IllegalStateException("another instance leads bandit '" + banditId + "'");
+            throw new IllegalStateException("another instance leads bandit " + ServiceErrors.quote(banditId));
         }
         Step result = Step.NONE;
         for (int i = 0; i < 100_000; i++) {

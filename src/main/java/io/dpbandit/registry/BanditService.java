@@ -128,7 +128,7 @@ public class BanditService {
     private Created existingOrConflict(BanditSpec spec, BanditRecord row) {
         BanditSpec stored = codec.read(row.getSpec(), BanditSpec.class);
         if (!codec.text(stored).equals(codec.text(spec))) {
-            throw new ServiceErrors.Conflict("bandit '" + spec.id() + "' already exists with a different spec");
+            throw new ServiceErrors.Conflict("bandit " + ServiceErrors.quote(spec.id()) + " already exists with a different spec");
         }
         return new Created(status(spec.id()), false);
     }
@@ -139,7 +139,7 @@ public class BanditService {
     }
 
     private BanditRecord record(String id) {
-        return registry.findById(id).orElseThrow(() -> new ServiceErrors.NotFound("no bandit '" + id + "'"));
+        return registry.findById(id).orElseThrow(() -> new ServiceErrors.NotFound("no bandit " + ServiceErrors.quote(id)));
     }
 
     /**
@@ -186,12 +186,12 @@ public class BanditService {
     public BanditStatus status(String id) {
         BanditRecord row = record(id);
         BanditStateStore.State state = states.state(id).orElseThrow(() -> new ServiceErrors.NotFound(
-                "no bandit '" + id + "'"));
+                "no bandit " + ServiceErrors.quote(id)));
         EpochStore.EpochRow epoch = epochs.row(id, state.epoch()).orElse(null);
         EpochProgress progress = epoch == null ? null : new EpochProgress(epoch.status(), epoch.assigned(),
                 epoch.folded(), epoch.plannedAt() != null, epoch.workStage(), epoch.workProgress());
         BanditStateStore.ServingState serving = states.serving(id).orElseThrow(() -> new ServiceErrors.NotFound(
-                "no bandit '" + id + "'"));
+                "no bandit " + ServiceErrors.quote(id)));
         // The open epoch's folded rounds (a closed epoch's are in state.rounds() already).
         long folded = epoch == null || epoch.status() == EpochStatus.CLOSED ? 0 : epoch.folded();
         long modelRounds = Algorithms.of(row.getAlgorithm()).modelRounds(
@@ -230,7 +230,7 @@ public class BanditService {
         boolean changed = states.setServing(id, target);
         Serving now = states.serving(id).orElseThrow().serving();
         if (now != target) {
-            throw new ServiceErrors.Retired("bandit '" + id + "' is retired, for good: it cannot be "
+            throw new ServiceErrors.Retired("bandit " + ServiceErrors.quote(id) + " is retired, for good: it cannot be "
                     + (target == Serving.PAUSED ? "paused" : "resumed") + "; its ledger, epochs and releases stay "
                     + "readable");
         }

@@ -81,7 +81,7 @@ public class PrivacyReports {
     }
 
     public PrivacyReport report(String id) {
-        BanditRecord row = registry.findById(id).orElseThrow(() -> new ServiceErrors.NotFound("no bandit '" + id + "'"));
+        BanditRecord row = registry.findById(id).orElseThrow(() -> new ServiceErrors.NotFound("no bandit " + ServiceErrors.quote(id)));
         BanditSpec spec = bandits.spec(id);
         BanditSpec.Privacy p = spec.privacy();
         PrivacyUnit unit = p.unit() == null ? PrivacyUnit.ROUND : p.unit();

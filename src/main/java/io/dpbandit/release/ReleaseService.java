@@ -61,7 +61,7 @@ public class ReleaseService {
     public LatestRelease latest(String banditId) {
         BanditRuntime rt = runtimes.get(banditId);
         BanditRecord row = registry.findById(banditId)
-                .orElseThrow(() -> new ServiceErrors.NotFound("no bandit '" + banditId + "'"));
+                .orElseThrow(() -> new ServiceErrors.NotFound("no bandit " + ServiceErrors.quote(banditId)));
         return new LatestRelease(banditId, rt.spec().algorithm(), rt.latestRelease(releases),
                 ledger.budget(banditId, row.getEpsilonTotal(), row.getDeltaTotal(),
                         rt.spec().privacy().accountantOrBasic()), provenance(rt));
@@ -69,10 +69,9 @@ public class ReleaseService {
 
     /** POST /release: a private decision for a context; 409 retired for a retired bandit. */
     public ContextRelease release(String banditId, double[] context) {
-        var serving = states.serving(banditId).orElseThrow(() -> new ServiceErrors.NotFound("no bandit '" + banditId
-                + "'"));
+        var serving = states.serving(banditId).orElseThrow(() -> new ServiceErrors.NotFound("no bandit " + ServiceErrors.quote(banditId)));
         if (serving.serving() == Serving.RETIRED) {
-            throw new ServiceErrors.Retired("bandit '" + banditId + "' is retired: it answers no POST /release any "
+            throw new ServiceErrors.Retired("bandit " + ServiceErrors.quote(banditId) + " is retired: it answers no POST /release any "
                     + "more; GET /release still shows what it released");
         }
         ContextRelease r;

@@ -32,6 +32,28 @@ public record SpecLimits(
     /** The most rounds per tree leaf (a leaf's rounds are read and folded in one step). */
     public static final int MAX_LEAF_ROUNDS = 5_000;
 
+    /**
+     * The (ε, δ) a bandit or a budget may state. Outside it the figures cannot be kept honestly in
+     * doubles: at ε = 1e300 the ρ a budget converts to saturated (stricter than stated), and a
+     * budget of ε = 4.9e-324 converted to ρ = 0. Within it every accountant's conversion is exact
+     * to double precision (tested at both ends for every algorithm); and no guarantee outside it
+     * means anything as privacy (ε above 100 permits any answer; δ above 0.1 lets one user in ten
+     * be published whole).
+     */
+    public static final double MIN_EPSILON = 1e-3;
+    public static final double MAX_EPSILON = 100.0;
+    public static final double MIN_DELTA = 1e-30;
+    public static final double MAX_DELTA = 0.1;
+
+    /** The message of a figure outside the range, naming it. */
+    public static String epsilonRange() {
+        return "must lie between " + MIN_EPSILON + " and " + MAX_EPSILON;
+    }
+
+    public static String deltaRange() {
+        return "must lie between " + MIN_DELTA + " and " + MAX_DELTA;
+    }
+
     /** The default limits, the values the service binds when none are configured ({@code ConfigurationDefaultsTest}). */
     public static SpecLimits defaults() {
         return new SpecLimits(1000, 1000, 100_000);

@@ -134,8 +134,9 @@ class ErrorHandlersWebTest extends ApiSliceTest {
 
     @Test
     void unreadableBodiesAre400WithoutEchoingThem() throws Exception {
+        // Where the reader stopped, never what it read.
         perform(postJson("/decide", ALL, "{not json")).andExpect(problem(400, "validation",
-                "the body is not valid JSON for this endpoint"));
+                "the body is not valid JSON (at line 1, column 2)"));
         perform(postJson("/decide", ALL, "")).andExpect(problem(400, "validation", "a JSON body is required"));
         perform(postJson("/bandits", ALL, "{\"id\": \"x\", \"algorithm\": \"NOPE\"}")).andExpect(problem(400,
                 "validation", "field 'algorithm' must be one of [CAPRI, USCA, LINUCB, ONLINEUCB, GPUCB]"));

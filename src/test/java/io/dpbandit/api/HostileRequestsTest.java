@@ -306,4 +306,149 @@ class HostileRequestsTest extends PostgresIntegrationTest {
         assertThat(budget.path("epsilonSpent").asDouble()).isEqualTo(0.3);
         assertThat(budget.path("epsilonRemaining").asDouble()).isZero();
     }
+
+    @Test
+    void aMalformedCursorIsA400NamingItNeverA500() {
+        var before = snapshot();
+        String nonUtf8 = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(
+                new byte[] {'b', 'a', 'n', 'd', 'i', 't', 's', ':', (byte) 0xff});
+        String spaced = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(
+                "bandits: x".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        for (String cursor : List.of("YmFuZGl0czoA", nonUtf8, spaced, "A".repeat(5000))) {
+            var answer = http.get("/bandits?cursor=" + cursor, KEY);
+            refusedWithoutSideEffects(answer, 400, "validation", before);
+            assertThat(answer.json().path("errors").get(0).path("field").asText()).isEqualTo("cursor");
+            assertThat(answer.body()).doesNotContain("safe to retry");
+        }
+        var budgets = http.get("/budgets?cursor=YnVkZ2V0czoA", KEY);
+        refusedWithoutSideEffects(budgets, 400, "validation", before);
+    }
+
+    @Test
+    void aBodyWithTrailingTokensOrADuplicateKeyIsRefusedAndNothingStored() {
+        var before = snapshot();
+        var trailing = http.post("/decide", KEY, "{\"bandit\": \"hostile-capri\", \"context\": [0.2, 0.4]} xx");
+        refusedWithoutSideEffects(trailing, 400, "validation", before);
+        assertThat(trailing.json().path("detail").asText()).contains("line 1");
+        var twoObjects = http.post("/decide", KEY, "{\"bandit\": \"hostile-capri\", \"context\": [0.2, 0.4]} {}");
+        refusedWithoutSideEffects(twoObjects, 400, "validation", before);
+        assertThat(twoObjects.json().path("detail").asText()).contains("one JSON value");
+        var duplicate = http.post("/decide", KEY,
+                "{\"bandit\": \"hostile-capri\", \"context\": [0.2, 0.4], \"bandit\": \"hostile-usca\"}");
+        refusedWithoutSideEffects(duplicate, 400, "validation", before);
+        assertThat(duplicate.json().path("detail").asText()).contains("appears twice");
+        var broken = http.post("/decide", KEY, "{\"bandit\": \"hostile-capri\",\n \"context\": [0.2, 0.4");
+        refusedWithoutSideEffects(broken, 400, "validation", before);
+        assertThat(broken.json().path("detail").asText()).contains("line 2");
+    }
+
+    @Test
+    void aContentEncodingOtherThanIdentityIs415() {
+        var before = snapshot();
+        for (String encoding : List.of("gzip", "br", "deflate, gzip")) {
+            var answer = http.post("/decide", KEY, "{\"bandit\": \"hostile-capri\", \"context\": [0.2, 0.4]}",
+                    "Content-Encoding", encoding);
+            refusedWithoutSideEffects(answer, 415, "unsupported-media-type", before);
+            assertThat(answer.header("accept-encoding")).isEqualTo("identity");
+        }
+        var identity = http.post("/decide", KEY, "{\"bandit\": \"hostile-capri\", \"context\": [0.2, 0.4]}",
+                "Content-Encoding", "identity");
+        assertThat(identity.status()).isEqualTo(200);
+    }
+
+    @Test
+    void numbersInTheQueryAreReadStrictlyAndUnknownOrEmptyParametersRefused() {
+        var before = snapshot();
+        for (String limit : List.of("0x10", "+5", "%205", "5%20", "5.0", "1e1", "", "NaN")) {
+            var answer = http.get("/bandits?limit=" + limit, KEY);
+            refusedWithoutSideEffects(answer, 400, "validation", before);
+            assertThat(answer.body()).as(limit).contains("limit");
+        }
+        assertThat(http.get("/bandits?limit=5", KEY).status()).isEqualTo(200);
+        var twice = http.get("/bandits?limit=5&limit=6", KEY);
+        refusedWithoutSideEffects(twice, 400, "validation", before);
+        var unknown = http.get("/bandits?lmit=5", KEY);
+        refusedWithoutSideEffects(unknown, 400, "validation", before);
+        assertThat(unknown.json().path("detail").asText()).contains("lmit").contains("cursor, limit");
+        // GET /bandits/{id}/plan forecasts at a gap of 0.1 only: another gap is refused, not ignored.
+        for (String gap : List.of("NaN", "-5", "0", "0.5")) {
+            var plan = http.get("/bandits/hostile-capri/plan?gap=" + gap, KEY);
+            refusedWithoutSideEffects(plan, 400, "validation", before);
+            assertThat(plan.json().path("errors").get(0).path("field").asText()).isEqualTo("gap");
+        }
+        assertThat(http.get("/bandits/hostile-capri/plan", KEY).status()).isEqualTo(200);
+        // POST /bandits/plan takes a gap, in JSON's notation and positive.
+        for (String gap : List.of("0x1p-3", "-5", "0", "Infinity", "1.5d")) {
+            var plan = http.post("/bandits/plan?gap=" + gap, KEY, "{}");
+            assertThat(plan.status()).as(gap).isEqualTo(400);
+            assertThat(plan.body()).as(gap).contains("gap");
+        }
+    }
+
+    @Test
+    void aQualityOfZeroMakesATypeUnacceptable() {
+        var before = snapshot();
+        for (String accept : List.of("application/json;q=0", "application/json;q=0, */*", "*/*;q=0",
+                "application/*;q=0, text/html")) {
+            var answer = http.get("/bandits", KEY, "Accept", accept);
+            assertThat(answer.status()).as(accept).isEqualTo(406);
+            assertThat(answer.header("content-type")).startsWith("application/problem+json");
+            assertThat(snapshot()).isEqualTo(before);
+        }
+        for (String accept : List.of("application/json;q=0.1", "text/html;q=0, application/json",
+                "application/*;q=0, application/json")) {
+            assertThat(http.get("/bandits", KEY, "Accept", accept).status()).as(accept).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void errorsRepeatAtMostAShortEscapedPrefixOfWhatWasSent() {
+        var before = snapshot();
+        String longId = "x".repeat(5000);
+        var get = http.get("/bandits/" + longId, KEY);
+        refusedWithoutSideEffects(get, 404, "not-found", before);
+        assertThat(get.json().path("detail").asText()).hasSizeLessThan(160).contains("(cut; 5000 characters)");
+        // Outside printable ASCII (a right-to-left override, an accented letter) comes back escaped;
+        // control characters in a query never reach a handler (a 400 before it).
+        var release = http.get("/release?bandit=%E2%80%AEab%C3%A9" + "y".repeat(3000), KEY);
+        refusedWithoutSideEffects(release, 404, "not-found", before);
+        String detail = release.json().path("detail").asText();
+        assertThat(detail).hasSizeLessThan(160).doesNotContain("\u202e").doesNotContain("\u00e9")
+                .contains("\\u202eab\\u00e9yyy").contains("(cut; 3004 characters)");
+        // A field name is the caller's too: a control character in one comes back escaped and cut.
+        var field = http.post("/decide", KEY, "{\"bandit\": \"hostile-capri\", \"context\": [0.2, 0.4], \"\\u0007"
+                + "z".repeat(2000) + "\": 1}");
+        refusedWithoutSideEffects(field, 400, "validation", before);
+        assertThat(field.json().path("detail").asText()).hasSizeLessThan(160).contains("\\u0007zzz")
+                .doesNotContain("\u0007");
+    }
+
+    @Test
+    void privacyFiguresOutsideWhatDoublesHoldHonestlyAre400WithTheRange() throws Exception {
+        var before = snapshot();
+        for (double epsilon : new double[] {1e300, 4.9e-324, 1e-4, 101}) {
+            var spec = new HashMap<>(Specs.capri("hostile-range", 400, 600));
+            spec.put("privacy", Map.of("model", "JDP", "epsilon", epsilon, "delta", 1e-5));
+            var answer = http.post("/bandits", KEY, json.writeValueAsString(spec));
+            refusedWithoutSideEffects(answer, 400, "validation", before);
+            assertThat(answer.body()).as("%s", epsilon).contains("privacy.epsilon").contains("between 0.001 and 100");
+            var budget = http.post("/budgets", KEY, json.writeValueAsString(
+                    Map.of("id", "hostile-range", "epsilon", epsilon, "delta", 1e-5)));
+            refusedWithoutSideEffects(budget, 400, "validation", before);
+            assertThat(budget.body()).contains("epsilon").contains("between 0.001 and 100");
+        }
+        for (double delta : new double[] {4.9e-324, 1e-31, 0.2}) {
+            var spec = new HashMap<>(Specs.capri("hostile-range", 400, 600));
+            spec.put("privacy", Map.of("model", "JDP", "epsilon", 1.0, "delta", delta));
+            var answer = http.post("/bandits", KEY, json.writeValueAsString(spec));
+            refusedWithoutSideEffects(answer, 400, "validation", before);
+            assertThat(answer.body()).contains("privacy.delta");
+        }
+        // The ends of the range are accepted.
+        for (double[] ends : new double[][] {{1e-3, 1e-30}, {100, 0.1}}) {
+            var spec = new HashMap<>(Specs.capri("hostile-range-" + (int) ends[0], 400, 600));
+            spec.put("privacy", Map.of("model", "JDP", "epsilon", ends[0], "delta", ends[1]));
+            assertThat(http.post("/bandits", KEY, json.writeValueAsString(spec)).status()).isEqualTo(201);
+        }
+    }
 }

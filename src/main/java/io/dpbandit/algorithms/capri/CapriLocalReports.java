@@ -38,7 +38,7 @@ final class CapriLocalReports implements LocalReports {
     @Override
     public Optional<CapriRandomiserPlan> epochPlan(int r) {
         if (r < 1 || r > runtime.version().epoch()) {
-            throw new ServiceErrors.NotFound("bandit '" + runtime.spec().id() + "' has no epoch " + r);
+            throw new ServiceErrors.NotFound("bandit " + ServiceErrors.quote(runtime.spec().id()) + " has no epoch " + r);
         }
         EpochPlan plan = runtime.storedPlan(r).orElseThrow(() -> new ServiceErrors.NotReady(
                 "epoch " + r + " is still being planned; try again shortly"));

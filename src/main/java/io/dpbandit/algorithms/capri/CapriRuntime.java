@@ -187,7 +187,7 @@ final class CapriRuntime implements BanditRuntime, PublicModel {
     public ContextRelease release(double[] context, ReleaseContext releases) {
         requireValidContext(context);
         if (models.isEmpty()) {
-            throw new ServiceErrors.NotReady("bandit '" + spec.id() + "' has released no model yet (CAPRI releases "
+            throw new ServiceErrors.NotReady("bandit " + ServiceErrors.quote(spec.id()) + " has released no model yet (CAPRI releases "
                     + "its first model when its first epoch closes; GET /bandits/" + spec.id() + " shows the epoch)");
         }
         return new ContextRelease(spec.id(), actionId(best(context)), false, 0);

@@ -58,7 +58,7 @@ public final class SequentialRuntime<S> implements BanditRuntime, PublicModel {
         this.services = services;
         this.boundedCoordinates = boundedCoordinates;
         this.state = services.binary().decode(services.policyState(spec.id()).orElseThrow(
-                () -> new IllegalStateException("bandit '" + spec.id() + "' has no model state")), model.stateType());
+                () -> new IllegalStateException("bandit " + ServiceErrors.quote(spec.id()) + " has no model state")), model.stateType());
         this.actionFeatures = spec.actions().stream().map(BanditSpec.Action::features).toArray(double[][]::new);
     }
 
@@ -167,7 +167,7 @@ public final class SequentialRuntime<S> implements BanditRuntime, PublicModel {
     public ContextRelease release(double[] context, ReleaseContext releases) {
         requireValidContext(context);
         if (!model.released(state)) {
-            throw new ServiceErrors.NotReady("bandit '" + spec.id() + "' has no private model yet: no learning round "
+            throw new ServiceErrors.NotReady("bandit " + ServiceErrors.quote(spec.id()) + " has no private model yet: no learning round "
                     + "is in it (rounds enter once their feedback window has passed)");
         }
         return new ContextRelease(spec.id(), actionId(best(context)), false, 0);

@@ -79,7 +79,7 @@ final class UscaRuntime implements BanditRuntime {
     public ContextRelease release(double[] context, ReleaseContext releases) {
         requireValidContext(context);
         if (estimator == null) {
-            throw new ServiceErrors.NotReady("bandit '" + spec.id() + "' is still learning (USCA releases after "
+            throw new ServiceErrors.NotReady("bandit " + ServiceErrors.quote(spec.id()) + " is still learning (USCA releases after "
                     + spec.horizon() + " rounds)");
         }
         String key = releases.keyOf(context);
