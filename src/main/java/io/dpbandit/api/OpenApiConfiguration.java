@@ -117,26 +117,30 @@ public class OpenApiConfiguration {
             if (parameters) {
                 add(when, 400, "a parameter is missing, malformed or out of range (type validation)");
             }
-            add(when, 400, "the query string holds a control character, an unpaired surrogate or a malformed escape "
-                    + "(type validation)");
+            add(when, 400, "the query string holds a control character, an unpaired surrogate or a malformed escape, "
+                    + "or a parameter this operation does not take, or one given twice or empty (type validation)");
             add(when, 401, "no API key, or an unknown one (type unauthorized; WWW-Authenticate: Bearer)");
             add(when, 403, "the key's roles do not allow this operation, or the key is scoped to other bandits (type "
                     + "forbidden)");
-            add(when, 406, "the Accept header does not allow application/json (type not-acceptable)");
+            add(when, 406, "the Accept header does not allow application/json; a range with q=0 excludes it (type "
+                    + "not-acceptable)");
             if (body) {
                 add(when, 408, "the body did not arrive within dpbandit.api.body-timeout (type body-timeout)");
                 add(when, 413, "the body is over dpbandit.api.max-body-bytes (max-decide-body-bytes for /decide and "
                         + "/release), or a string, number or nesting in it is over its limit; the detail names the "
                         + "limit (type payload-too-large)");
-                add(when, 415, "the Content-Type is not application/json (wildcards are refused; type "
-                        + "unsupported-media-type)");
+                add(when, 415, "the Content-Type is not application/json (wildcards are refused), or the "
+                        + "Content-Encoding is not identity (type unsupported-media-type)");
             }
             add(when, 429, "this key is over its rate; retry after Retry-After (type rate-limited)");
             add(when, 500, "a fault of the service itself, never of the request; safe to retry (type internal)");
             add(when, 503, "the database is unreachable; nothing was stored, retry after Retry-After (type "
                     + "unavailable)");
+            add(when, 503, "this key has as many requests being processed as are left free for the other keys; "
+                    + "retry after Retry-After (type busy)");
             if (body) {
-                add(when, 503, "the instance holds too many request bodies; retry after Retry-After (type busy)");
+                add(when, 503, "the instance holds too many request bodies, or this key as many as are left free for "
+                        + "the others; retry after Retry-After (type busy)");
             }
             for (ProblemResponse answer : AnnotatedElementUtils.findMergedRepeatableAnnotations(handler.getMethod(),
                     ProblemResponse.class)) {

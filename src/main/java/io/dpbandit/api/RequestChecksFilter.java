@@ -47,7 +47,8 @@ final class RequestChecksFilter extends OncePerRequestFilter {
             return;
         }
         String encoding = request.getHeader(HttpHeaders.CONTENT_ENCODING);
-        if (encoding != null && !encoding.isBlank() && !"identity".equalsIgnoreCase(encoding.trim())) {
+        boolean body = request.getContentLengthLong() > 0 || request.getHeader(HttpHeaders.TRANSFER_ENCODING) != null;
+        if (body && encoding != null && !encoding.isBlank() && !"identity".equalsIgnoreCase(encoding.trim())) {
             // RFC 9110 §15.5.16: a content coding the server does not read is a 415, and the answer
             // names the codings it accepts. A gzip body was read as JSON ("not valid JSON") and
             // "br" on plain JSON was accepted as if the header were not there.
