@@ -4,13 +4,20 @@ hold; meanwhile one well-behaved client calls GET /actuator/health and POST /dec
 records each answer's latency. Prints the well-behaved client's percentiles and what the slow
 connections were answered (408 once dpbandit.api.body-timeout has passed).
 
-usage: slow-clients.py URL KEY BANDIT [--slow 250] [--seconds 20] [--dimension 2]
+With --keyless N and --wrong-key M, N more connections send the same half body without a key and M
+with a key the service does not know; each is answered 401 and closed by the server, and is opened
+again a second later for as long as the run lasts.
+
+usage: slow-clients.py URL KEY BANDIT [--slow 250] [--keyless 0] [--wrong-key 0] [--seconds 20]
+                       [--dimension 2]
 """
 import argparse, json, socket, threading, time, urllib.request, urllib.parse
 
 ap = argparse.ArgumentParser()
 ap.add_argument("url"); ap.add_argument("key"); ap.add_argument("bandit")
 ap.add_argument("--slow", type=int, default=250)
+ap.add_argument("--keyless", type=int, default=0)
+ap.add_argument("--wrong-key", type=int, default=0)
 ap.add_argument("--seconds", type=float, default=20)
 ap.add_argument("--dimension", type=int, default=2)
 a = ap.parse_args()
@@ -35,7 +42,30 @@ def slow_client():
         answers[status] = answers.get(status, 0) + 1
     s.close()
 
+def unauthenticated(key_header):
+    """Half a body without a valid key, again a second after each answer, until the run ends."""
+    while not stop.is_set():
+        try:
+            s = socket.create_connection((host, port))
+            s.settimeout(30)
+            s.sendall((f"POST /decide HTTP/1.1\r\nHost: {host}\r\n{key_header}Content-Type: application/json\r\n"
+                       f"Content-Length: {len(body)}\r\n\r\n").encode() + body[: len(body) // 2])
+            status = s.recv(64).split(b" ")[1].decode()
+            while s.recv(4096):
+                pass  # until the server closes it
+            s.close()
+        except Exception as e:
+            status = type(e).__name__
+        with lock:
+            key = "unauthenticated " + status
+            answers[key] = answers.get(key, 0) + 1
+        stop.wait(1.0)
+
+stop = threading.Event()
 threads = [threading.Thread(target=slow_client, daemon=True) for _ in range(a.slow)]
+threads += [threading.Thread(target=unauthenticated, args=("",), daemon=True) for _ in range(a.keyless)]
+threads += [threading.Thread(target=unauthenticated, args=("X-API-Key: dpb_not_a_key_of_this_service\r\n",),
+                             daemon=True) for _ in range(a.wrong_key)]
 for t in threads:
     t.start()
 time.sleep(1.0)  # every slow connection has sent its half body
@@ -69,6 +99,7 @@ for kind in ("health", "decide"):
     v = lat[kind]
     print(f"{kind}: {len(v)} requests, {errors[kind]} not 200, p50 {pct(v,50)*1000:.1f} ms, "
           f"p99 {pct(v,99)*1000:.1f} ms, max {max(v)*1000:.1f} ms")
+stop.set()
 for t in threads:
     t.join(timeout=60)
 print("slow connections answered:", dict(sorted(answers.items())))
