@@ -36,8 +36,12 @@ package io.dpbandit.privacy.accounting;
  */
 public final class DiscretePld {
 
-    /** Largest number of grid points a PLD may span (2²⁷, 1 GiB of doubles across its arrays). */
-    static final int MAX_POINTS = 1 << 27;
+    /** Largest number of grid points a PLD may span (2²⁴: 128 MiB for each of its three arrays). */
+    static final int MAX_POINTS = 1 << 24;
+    /** Largest |grid index| of any point (losses up to 2³⁰·h), so indices and their sums fit an int. */
+    static final long MAX_INDEX = 1L << 30;
+    /** Thresholds further below the support than this many steps are clamped (δ no longer changes). */
+    private static final double FAR_BELOW = 0x1p50;
 
     private final double step;
     private final int offset;
@@ -98,7 +102,7 @@ public final class DiscretePld {
         boolean upper = side == BoundSide.PESSIMISTIC;
         long first = upper ? (long) StrictMath.ceil(-epsilon0 / step) : (long) StrictMath.floor(-epsilon0 / step);
         long last = upper ? (long) StrictMath.ceil(epsilon0 / step) : (long) StrictMath.floor(epsilon0 / step);
-        checkSpan(last - first + 1);
+        checkRange(first, last);
         double[] pmf = new double[(int) (last - first + 1)];
         double halfStepRise = -StrictMath.expm1(-0.5 * step);
         for (long i = first; i <= last; i++) {
@@ -156,7 +160,7 @@ public final class DiscretePld {
             index[i] = gridIndex(atoms.multiple[i], atoms.unit, step, upper);
         }
         long first = index[0];
-        checkSpan(index[n - 1] - first + 1);
+        checkRange(first, index[n - 1]);
         double[] pmf = new double[(int) (index[n - 1] - first + 1)];
         for (int i = 0; i < n; i++) {
             pmf[(int) (index[i] - first)] += atoms.mass[i];
@@ -186,7 +190,8 @@ public final class DiscretePld {
         requireCompatible(this, other);
         DiscretePld outer = this.nonZero <= other.nonZero ? this : other;
         DiscretePld inner = outer == this ? other : this;
-        checkSpan((long) outer.pmf.length + inner.pmf.length - 1);
+        checkRange((long) outer.offset + inner.offset,
+                (long) outer.offset + inner.offset + outer.pmf.length + inner.pmf.length - 2);
         double[] c = convolve(outer.pmf, outer.nonZero, inner.pmf);
         // Each product is rounded once, added in a pairwise block of eight (three roundings) and then
         // once per block into its entry: at most nonZero + 5 roundings, all on positive terms.
@@ -304,7 +309,7 @@ public final class DiscretePld {
         double t = epsilon / step;
         double kFloor = StrictMath.floor(t);
         double theta = kFloor + 1.0 - t;
-        long idx = (long) kFloor + 1 - offset;
+        long idx = (long) Math.max(kFloor, -FAR_BELOW) + 1 - offset;
         double sumA;
         double sumC;
         if (idx >= 0) {
@@ -346,7 +351,7 @@ public final class DiscretePld {
         double t = epsilon / h;
         double kFloor = StrictMath.floor(t);
         double theta = kFloor + 1.0 - t;
-        long k0 = (long) kFloor + 1;
+        long k0 = (long) Math.max(kFloor, -FAR_BELOW) + 1;
         double[] p = first.pmf;
         double[] a = second.tail;
         double[] c = second.tailC;
@@ -468,10 +473,10 @@ public final class DiscretePld {
         }
     }
 
-    private static void checkSpan(long points) {
-        if (points > MAX_POINTS) {
-            throw new IllegalArgumentException("a PLD on this grid would span " + points + " points (max "
-                    + MAX_POINTS + "); use a coarser step");
+    private static void checkRange(long first, long last) {
+        if (last - first + 1 > MAX_POINTS || Math.abs(first) > MAX_INDEX || Math.abs(last) > MAX_INDEX) {
+            throw new IllegalArgumentException("a PLD on this grid would span indices " + first + " to " + last
+                    + " (at most " + MAX_POINTS + " points, |index| <= " + MAX_INDEX + "); use a coarser step");
         }
     }
 

@@ -265,6 +265,9 @@ public final class ExactAccountant implements PrivacyLossAccountant {
         abstract double buildCost(double h);
 
         abstract DiscretePld build(double h, BoundSide side);
+
+        /** The largest |loss| of the piece's support. */
+        abstract double maxAbsLoss();
     }
 
     /** Laplace(ε₀)^count, by repeated squaring, or as base·Laplace when it extends another piece. */
@@ -324,6 +327,11 @@ public final class ExactAccountant implements PrivacyLossAccountant {
         }
 
         @Override
+        double maxAbsLoss() {
+            return count * epsilon0;
+        }
+
+        @Override
         DiscretePld build(double h, BoundSide side) {
             if (built != null && builtStep == h && builtSide == side) {
                 return built;
@@ -348,6 +356,7 @@ public final class ExactAccountant implements PrivacyLossAccountant {
         private final Mechanism mechanism;
         private final int count;
         private final double span;
+        private final double maxAbsLoss;
         private final int atoms;
 
         AtomGroup(Mechanism mechanism, int count) {
@@ -355,7 +364,13 @@ public final class ExactAccountant implements PrivacyLossAccountant {
             this.count = count;
             LossAtoms a = ExactAccountant.atoms(mechanism, count, BoundSide.PESSIMISTIC, TAIL_CUT);
             this.span = (a.multiple[a.multiple.length - 1] - (double) a.multiple[0]) * a.unit;
+            this.maxAbsLoss = Math.max(Math.abs((double) a.multiple[0]), Math.abs((double) a.multiple[a.multiple.length - 1])) * a.unit;
             this.atoms = a.multiple.length;
+        }
+
+        @Override
+        double maxAbsLoss() {
+            return maxAbsLoss;
         }
 
         @Override
@@ -414,8 +429,18 @@ public final class ExactAccountant implements PrivacyLossAccountant {
         return halves;
     }
 
-    /** Planned multiply-adds on the grid h (+∞ if a PLD would exceed {@link DiscretePld#MAX_POINTS}). */
+    /**
+     * Planned multiply-adds on the grid h (+∞ if a PLD would exceed {@link DiscretePld#MAX_POINTS}
+     * points or reach an index beyond {@link DiscretePld#MAX_INDEX}).
+     */
     private static double cost(List<Piece> pieces, double h, boolean full) {
+        double reach = 0;
+        for (Piece p : pieces) {
+            reach += p.maxAbsLoss();
+        }
+        if (reach / h + 2 > DiscretePld.MAX_INDEX) {
+            return Double.POSITIVE_INFINITY;
+        }
         double cost = 0;
         double[] len = new double[2];
         double[] nnz = new double[2];

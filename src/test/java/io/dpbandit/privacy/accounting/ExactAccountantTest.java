@@ -84,6 +84,24 @@ class ExactAccountantTest {
     }
 
     @Test
+    void extremeParametersStillGiveAnswersOnTheSafeSide() {
+        List<Mechanism> list = new ArrayList<>(Collections.nCopies(3, new Mechanism.PureDp(50.0)));
+        list.add(new Mechanism.Laplace(0.001));
+        list.add(new Mechanism.RandomizedResponse(1000, 0.01));
+        ExactAccountant accountant = new ExactAccountant();
+        assertThat(accountant.route(list)).isEqualTo(ExactAccountant.Route.DISCRETISED);
+        Interval e = accountant.epsilonBounds(list, 1e-9);
+        assertThat(e.upper()).isFinite().isLessThanOrEqualTo(150.02);
+        assertThat(e.lower()).isGreaterThan(100.0);
+        list.add(new Mechanism.Gaussian(3.0));
+        Interval withGaussian = accountant.epsilonBounds(list, 1e-9);
+        assertThat(withGaussian.lower()).isGreaterThan(e.lower());
+        assertThat(withGaussian.upper()).isFinite();
+        // A δ no composition can reach at any finite ε under the pessimistic tail bound.
+        assertThat(accountant.delta(list, 0.0)).isLessThanOrEqualTo(1.0);
+    }
+
+    @Test
     void weightedGaussianReleasesComposeToExactlyTheTargetBudget() {
         double[] weights = {1.0, 2.0, 0.5, 3.0, 1.0};
         double[] mus = ExactAccountant.calibrateGaussians(1.0, 1e-5, weights);
