@@ -19,12 +19,13 @@ package io.dpbandit.privacy.accounting;
  * <p><b>Why direct convolution and not FFT.</b> The pessimistic result must stay above the exact
  * value including floating-point error. An FFT's error is absolute and spread over every entry:
  * the worst-case bound (Percival 2003, "Rapid multiplication modulo the sum and difference of highly
- * composite numbers", Thm 5.1) is about N·‖p‖₂‖q‖₂·3 log₂N·u, near 10⁻¹⁴ per entry here, which
- * summed over the tail swamps a δ of 10⁻⁸. The direct sum Σ pᵢqⱼ adds positive terms only, so each
- * entry has relative error at most γ_n with n the number of terms (Higham 2002, §3.1, and
- * {@link Fp}), whatever its size: the tails keep full relative accuracy and the bound is cheap to
- * carry. The price is O(nm) work, so {@link ExactAccountant} sizes the grid to a cost budget
- * ({@link PldGrid}); zero entries of the outer operand are skipped, so sparse PLDs (randomized
+ * composite numbers") grows like N·‖p‖₂‖q‖₂·3 log₂N·u, about 10⁻¹⁴ per entry for PMFs spread over
+ * 10⁵ points; summed over the 10⁴–10⁵ entries of a tail that is 10⁻¹⁰–10⁻⁹, 1–10 % of a δ of 10⁻⁸.
+ * The direct sum Σ pᵢqⱼ adds positive terms only, so each entry has relative error at most γ_n with
+ * n the number of terms (Higham 2002, §3.1, and {@link Fp}), whatever its size: the tails keep full
+ * relative accuracy and the bound (10⁻¹¹–10⁻¹⁰ relative at these sizes) is cheap to carry. The price is
+ * O(nm) work, so {@link ExactAccountant} sizes the grid to a cost budget ({@link PldGrid}); zero
+ * entries of the outer operand are skipped, so sparse PLDs (randomized
  * response) convolve in O(atoms·m).
  *
  * <p><b>δ in O(1), and of a pair in O(n).</b> With the tail sums Aⱼ = Σ_{k≥j} pₖ and
@@ -40,7 +41,7 @@ public final class DiscretePld {
     static final int MAX_POINTS = 1 << 24;
     /** Largest |grid index| of any point (losses up to 2³⁰·h), so indices and their sums fit an int. */
     static final long MAX_INDEX = 1L << 30;
-    /** Thresholds further below the support than this many steps are clamped (δ no longer changes). */
+    /** ε below −2⁵⁰·h is evaluated at −2⁵⁰·h: δ no longer changes there, and indices stay in range. */
     private static final double FAR_BELOW = 0x1p50;
 
     private final double step;
