@@ -2,7 +2,9 @@ package io.dpbandit.privacy.accounting;
 
 /**
  * A certified enclosure [lower, upper] of an exact privacy quantity (δ at an ε, or ε at a δ): the
- * optimistic and pessimistic estimates of the same computation ({@link BoundSide}).
+ * optimistic and pessimistic estimates of the same computation ({@link BoundSide}; the lower and
+ * upper bounds of Meiser &amp; Mohammadi 2018, "Tight on budget? Tight bounds for r-fold approximate
+ * differential privacy").
  */
 public record Interval(double lower, double upper) {
 

@@ -1,8 +1,9 @@
 package io.dpbandit.privacy.accounting;
 
 /**
- * How {@link ExactAccountant} discretises a PLD that has no closed form (the grid of
- * {@link DiscretePld}).
+ * How {@link ExactAccountant} discretises a PLD that has no closed form: the grid of
+ * {@link DiscretePld} (the discretisation of Koskela, Jälkö &amp; Honkela 2020, "Computing tight
+ * differential privacy guarantees using FFT", with a power-of-two step and direct convolution).
  *
  * <p>The step is h = 2^e for the smallest e ≥ {@code finestExponent} at which the planned direct
  * convolutions cost at most {@code convolutionBudget} multiply-adds (the accountant plans them

@@ -4,7 +4,9 @@ import java.util.function.DoubleUnaryOperator;
 import java.util.function.Supplier;
 
 /**
- * The (ε, δ) curve of one fixed list of mechanisms, prepared once by
+ * The (ε, δ) curve (privacy profile; Balle, Barthe &amp; Gaboardi 2018, "Privacy amplification by
+ * subsampling: tight analyses via couplings and divergences") of one fixed list of mechanisms,
+ * prepared once by
  * {@link ExactAccountant#curve} and queried many times: the discretisation and convolutions are done
  * when the curve is made (pessimistic side) or first needed (optimistic side). Immutable and
  * thread-safe.

@@ -4,7 +4,9 @@ import java.util.List;
 
 /**
  * Turns a list of mechanisms, with parameters fixed in advance, into (ε, δ) guarantees for their
- * composition. Both answers are upper bounds: δ at ε, and ε at δ (the smallest ε ≥ 0 with
+ * composition: through privacy loss distributions, whose convolution is the composition (Sommer,
+ * Meiser &amp; Mohammadi 2019, "Privacy loss classes: the central limit theorem in differential
+ * privacy"; Dong, Roth &amp; Su 2022 for the Gaussian case), or through zCDP (Bun &amp; Steinke 2016). Both answers are upper bounds: δ at ε, and ε at δ (the smallest ε ≥ 0 with
  * δ(ε) ≤ δ, never below the true one). Implementations: {@link ExactAccountant} (privacy loss
  * distributions) and {@link ZcdpAccountant} (zCDP, for comparison); {@link AccountingMethod}
  * selects one.
