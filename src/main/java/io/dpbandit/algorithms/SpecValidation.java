@@ -179,10 +179,12 @@ public final class SpecValidation {
     }
 
     /**
-     * The accountant, once the algorithm's sections are normalised: ZCDP needs every release of the
-     * bandit to be Gaussian ({@link AlgorithmDescriptor#gaussianReleases}); the default is ZCDP
-     * there unless the tuning is PAPER (the papers' own accounting), BASIC elsewhere. PARALLEL epochs
-     * with several rounds per user compose only as Gaussians (a user may be in up to k epochs).
+     * The accountant, once the algorithm's sections are normalised: EXACT by default (Gaussian
+     * releases as Gaussian DP, pure-ε ones through their privacy loss distributions) unless the
+     * tuning is PAPER (the papers' own accounting, BASIC); ZCDP, kept for comparison, needs every
+     * release of the bandit to be Gaussian ({@link AlgorithmDescriptor#gaussianReleases}), and so
+     * does EXACT for Wishart noise (which has no exact curve here: BASIC). PARALLEL epochs with
+     * several rounds per user compose only as Gaussians (a user may be in up to k epochs).
      */
     private static BanditSpec accountant(BanditSpec s, AlgorithmDescriptor a,
             List<InvalidRequestException.FieldProblem> p) {
@@ -191,19 +193,25 @@ public final class SpecValidation {
             return s;
         }
         boolean gaussian = a.gaussianReleases(s);
+        boolean pure = a.pureDp();
         Accountant chosen = privacy.accountant();
         if (chosen == Accountant.ZCDP && !gaussian) {
             p.add(problem("privacy.accountant", "ZCDP composes Gaussian releases; " + a.algorithm()
-                    + (a.algorithm() == BanditSpec.Algorithm.USCA ? "'s exponential mechanism" : "'s Wishart noise")
-                    + " is accounted BASIC"));
+                    + (pure ? "'s exponential mechanism is composed EXACT (or BASIC)" : "'s Wishart noise is accounted "
+                            + "BASIC")));
+        }
+        if (chosen == Accountant.EXACT && !gaussian && !pure) {
+            p.add(problem("privacy.accountant", "EXACT composes Gaussian and pure-epsilon releases; "
+                    + a.algorithm() + "'s Wishart noise is accounted BASIC (or choose GAUSSIAN noise)"));
         }
         Accountant accountant = chosen != null ? chosen
-                : gaussian && (s.tuning() == null || s.tuning().mode() != TuningMode.PAPER) ? Accountant.ZCDP
+                : (gaussian || pure) && (s.tuning() == null || s.tuning().mode() != TuningMode.PAPER) ? Accountant.EXACT
                 : Accountant.BASIC;
         if (accountant == Accountant.BASIC && privacy.groupSize() > 1
                 && privacy.composition() == CapriConfig.EpochComposition.PARALLEL) {
-            p.add(problem("privacy.composition", "PARALLEL with maxRoundsPerUser > 1 needs the ZCDP accountant: a "
-                    + "user may be in up to k epochs, and only Gaussian releases compose without paying k times"));
+            p.add(problem("privacy.composition", "PARALLEL with maxRoundsPerUser > 1 needs a Gaussian accountant "
+                    + "(EXACT or ZCDP): a user may be in up to k epochs, and only Gaussian releases compose without "
+                    + "paying k times"));
         }
         if (privacy.budget() != null && privacy.unit() != io.dpbandit.spec.PrivacyUnit.USER) {
             p.add(problem("privacy.budget", "a shared budget bounds what all its bandits learn about one user, so a "
@@ -211,8 +219,8 @@ public final class SpecValidation {
                     + "charges cover one round of a user, not all of them"));
         }
         if (privacy.budget() != null && !gaussian && a.algorithm() != BanditSpec.Algorithm.USCA) {
-            p.add(problem("privacy.budget", "a shared budget composes in zCDP; WISHART noise has no zCDP cost "
-                    + "(use GAUSSIAN)"));
+            p.add(problem("privacy.budget", "a shared budget composes Gaussian and exponential mechanisms; WISHART "
+                    + "noise has no cost it can measure (use GAUSSIAN)"));
         }
         return new BanditSpec(s.id(), s.algorithm(), new BanditSpec.Privacy(privacy.model(), privacy.epsilon(),
                 privacy.delta(), privacy.totalEpsilon(), privacy.composition(), privacy.unit(),

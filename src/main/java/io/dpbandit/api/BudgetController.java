@@ -1,5 +1,8 @@
 package io.dpbandit.api;
 
+import io.dpbandit.privacy.BudgetFilter;
+import com.fasterxml.jackson.annotation.JsonFormat;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.dpbandit.spec.SpecLimits;
 import jakarta.validation.constraints.DecimalMin;
 import io.dpbandit.bandit.BanditIds;
@@ -46,23 +49,33 @@ public class BudgetController {
     /**
      * @param id      the budget's id, named by bandits in privacy.budget
      * @param epsilon the total ε every bandit on it may spend together, for any one user
-     * @param delta   the total δ, in (0, 1)
+     * @param delta   the total δ
+     * @param accountant how the bandits on it compose: GDP (default; Gaussian DP, exact for Gaussian
+     *                releases) or ZCDP (zCDP with Canonne, Kamath &amp; Steinke's conversion; the better
+     *                choice for a budget of mostly exponential mechanisms)
      */
     public record BudgetRequest(
             @NotNull @Pattern(regexp = BanditIds.PATTERN, message = BanditIds.MESSAGE) String id,
             @NotNull @DecimalMin(value = "" + SpecLimits.MIN_EPSILON, message = EPSILON_RANGE)
             @DecimalMax(value = "" + SpecLimits.MAX_EPSILON, message = EPSILON_RANGE) Double epsilon,
             @NotNull @DecimalMin(value = "" + SpecLimits.MIN_DELTA, message = DELTA_RANGE)
-            @DecimalMax(value = "" + SpecLimits.MAX_DELTA, message = DELTA_RANGE) Double delta) {
+            @DecimalMax(value = "" + SpecLimits.MAX_DELTA, message = DELTA_RANGE) Double delta,
+            @Schema(description = "GDP (default): the bandits' worst cases add up as Gaussian DP (mu^2), exact for "
+                    + "Gaussian releases, so a bandit at (epsilon, delta) fits a budget of (epsilon, delta); ZCDP: "
+                    + "as zCDP (rho), converted by Canonne, Kamath & Steinke 2020; better for mostly exponential "
+                    + "mechanisms (USCA)")
+            @JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_VALUES) BudgetFilter accountant) {
 
         static final String EPSILON_RANGE = "must lie between " + SpecLimits.MIN_EPSILON + " and " + SpecLimits.MAX_EPSILON;
         static final String DELTA_RANGE = "must lie between " + SpecLimits.MIN_DELTA + " and " + SpecLimits.MAX_DELTA;
     }
 
     @Operation(summary = "Create a budget several bandits share", description = "Admin. The bandits that name it "
-            + "(privacy.budget) compose their charges in zCDP against it (rho adds up; the total converts to "
-            + "(epsilon, delta) by Bun & Steinke 2016, Prop 1.3), and a bandit whose worst case would take it past "
-            + "its total is refused at creation (409 with the numbers). 201 when created, 200 when the same figures "
+            + "(privacy.budget) compose their worst cases against it as a fully adaptive filter: under GDP (the "
+            + "default) mu^2 adds up within mu(epsilon, delta)^2 (Gaussian DP, exact: a bandit at (epsilon, delta) "
+            + "fits a budget of (epsilon, delta)), under ZCDP rho within what (epsilon, delta) is worth by "
+            + "Canonne, Kamath & Steinke 2020. A bandit whose worst case would take it past its total is refused "
+            + "at creation (409 with the numbers). 201 when created, 200 when the same figures "
             + "are sent again, 409 for other figures under an existing id.", responses = {
                 @ApiResponse(responseCode = "201", description = "Created: the new budget; Location names it",
                         content = @Content(mediaType = "application/json",
@@ -73,7 +86,8 @@ public class BudgetController {
     @ProblemResponse(type = ProblemType.CONFLICT, when = "a budget with this id exists with other figures")
     @PostMapping("/budgets")
     public ResponseEntity<Ledger.SharedBudget> create(@Valid @RequestBody BudgetRequest request) {
-        SharedBudgets.Created created = budgets.create(request.id(), request.epsilon(), request.delta());
+        SharedBudgets.Created created = budgets.create(request.id(), request.epsilon(), request.delta(),
+                request.accountant() == null ? BudgetFilter.GDP : request.accountant());
         return created.created()
                 ? ResponseEntity.created(URI.create("/budgets/" + created.budget().id())).body(created.budget())
                 : ResponseEntity.ok(created.budget());

@@ -6,6 +6,8 @@ import io.dpbandit.privacy.PrivacyAmounts;
 import io.dpbandit.privacy.PrivacyBudget;
 import io.dpbandit.privacy.ZcdpAccounting;
 import io.dpbandit.privacy.Accountant;
+import io.dpbandit.privacy.BudgetFilter;
+import io.dpbandit.privacy.ReleaseMechanism;
 import io.dpbandit.store.LedgerEntry;
 import io.dpbandit.store.LedgerRepository;
 import io.dpbandit.store.SharedBudgetRecord;
@@ -23,13 +25,18 @@ import org.springframework.stereotype.Component;
  * transaction as the release it pays for, after the bandit's lock is taken, so that two releases
  * cannot both see the same remaining budget.
  *
- * <p>Two accountants ({@link Accountant}). BASIC sums (ε, δ). ZCDP sums each charge's ρ against
- * ρ_total = μ²/2 of the bandit's (ε, δ) (all its releases are Gaussian, so the conversion is the
- * exact Gaussian profile, {@link ZcdpAccounting#gaussianRho}); its entries' ε column holds the
- * increase of the (ε, δ) the releases so far are worth, so the column still adds up to what is
- * spent. A bandit on a shared budget is also checked against it: every charge of every bandit on
- * the budget composes in ρ (mixed mechanisms: Bun &amp; Steinke's general conversion,
- * {@link ZcdpAccounting#generalRho}), with the budget's row locked.
+ * <p>Three accountants ({@link Accountant}). BASIC sums (ε, δ). ZCDP and EXACT compose Gaussian
+ * releases exactly: each charge's ρ = μ²/2 adds up against ρ_total = μ²/2 of the bandit's (ε, δ)
+ * (Gaussian releases compose as one Gaussian, Dong, Roth &amp; Su 2019, Cor. 3.3, whose (ε, δ) curve
+ * is the exact profile, {@link ZcdpAccounting#gaussianRho}); the entries' ε column holds the increase
+ * of the (ε, δ) the releases so far are worth, so the column still adds up to what is spent. EXACT
+ * also takes pure-ε releases (USCA's exponential mechanism): a pure-DP bandit's δ is 0, where the
+ * optimal composition of pure-ε mechanisms is their sum (Kairouz, Oh &amp; Viswanath 2015, Thm 3.3
+ * at δ = 0), so their ε add up exactly.
+ *
+ * <p>A bandit on a shared budget is also checked against it, every charge of every bandit on the
+ * budget measured by the budget's filter ({@link BudgetFilter}: Gaussian DP or zCDP), with the
+ * budget's row locked.
  */
 @Component
 public class Ledger {
@@ -43,9 +50,9 @@ public class Ledger {
     }
 
     /**
-     * Budget figures of a bandit. Under ZCDP, spent is the (ε, δ) its releases so far are worth
-     * together (δ is the total's once anything is spent) and {@code rhoSpent}/{@code rhoTotal} are
-     * the native figures; under BASIC those two are null.
+     * Budget figures of a bandit. Under a Gaussian accountant, spent is the (ε, δ) its releases so
+     * far are worth together (δ is the total's once anything is spent) and {@code rhoSpent}/
+     * {@code rhoTotal} are the native figures; under BASIC, and for pure-ε releases, those two are null.
      */
     public record Budget(double epsilonTotal, double deltaTotal, double epsilonSpent, double deltaSpent,
             double epsilonRemaining, double deltaRemaining, String accountant, Double rhoSpent, Double rhoTotal) {
@@ -66,7 +73,7 @@ public class Ledger {
         return Slice.of(entries.findByBanditIdAndIdGreaterThanOrderByIdAsc(banditId, after, Limit.of(limit + 1)), limit);
     }
 
-    /** The bandit's (ε, δ) budget under BASIC, replayed from its entries in order: exact decimal sums. */
+    /** The bandit's (ε, δ) budget as sums, replayed from its entries in order: exact decimal sums. */
     public PrivacyBudget replay(String banditId, PrivacyCost total) {
         PrivacyBudget budget = PrivacyBudget.of(total);
         BigDecimal eps = BigDecimal.ZERO;
@@ -89,45 +96,58 @@ public class Ledger {
         return rho;
     }
 
-    /** ρ_total of a ZCDP bandit: the Gaussian budget of the doubles that do not exceed its (ε, δ). */
+    /** ρ_total of a Gaussian accountant: the Gaussian budget of the doubles that do not exceed its (ε, δ). */
     public static double rhoTotal(PrivacyCost total) {
         return ZcdpAccounting.budgetRho(total);
     }
 
     /**
-     * The bandit's budget as its accountant counts it. The accountant comes from the bandit's spec, not
-     * from its entries: before its first charge a ZCDP bandit has none, and read from the entries it
-     * showed BASIC and no ρ budget until the first release.
+     * Whether a bandit's charges compose as Gaussians: a Gaussian accountant, and its entries (if any)
+     * Gaussian releases. Read from the spec's accountant, not from the entries alone: before its first
+     * charge a bandit has none.
      */
+    private static boolean gaussian(Accountant accountant, List<LedgerEntry> list) {
+        if (list.stream().anyMatch(e -> ReleaseMechanism.EXPONENTIAL.name().equals(e.getMechanism()))) {
+            return false;
+        }
+        return accountant.composesGaussians()
+                || list.stream().anyMatch(e -> Accountant.ZCDP.name().equals(e.getAccountant()));
+    }
+
+    /** The bandit's budget as its accountant counts it. */
     public Budget budget(String banditId, double epsilonTotal, double deltaTotal, Accountant accountant) {
         List<LedgerEntry> list = entries(banditId);
-        boolean zcdp = accountant == Accountant.ZCDP
-                || list.stream().anyMatch(e -> Accountant.ZCDP.name().equals(e.getAccountant()));
-        if (!zcdp) {
+        if (!gaussian(accountant, list) || deltaTotal == 0.0) {
             PrivacyBudget budget = replay(banditId, new PrivacyCost(epsilonTotal, deltaTotal));
             PrivacyCost spent = budget.spent();
             PrivacyCost remaining = budget.remaining();
             return new Budget(epsilonTotal, deltaTotal, spent.epsilon(), spent.delta(), remaining.epsilon(),
-                    remaining.delta());
+                    remaining.delta(), accountant.name(), null, null);
         }
         double rho = rhoSpent(list).doubleValue();
         double eps = Math.min(epsilonTotal, ZcdpAccounting.gaussianEpsilon(rho, deltaTotal));
         double delta = rho > 0 ? deltaTotal : 0.0;
         return new Budget(epsilonTotal, deltaTotal, eps, delta, epsilonTotal - eps, deltaTotal - delta,
-                Accountant.ZCDP.name(), rho, rhoTotal(new PrivacyCost(epsilonTotal, deltaTotal)));
+                accountant.name(), rho, rhoTotal(new PrivacyCost(epsilonTotal, deltaTotal)));
     }
 
     /** BASIC, without a shared budget: as {@link #charge(String, PrivacyCost, Spend, String, String, Integer, String)}. */
     public long charge(String banditId, PrivacyCost total, PrivacyCost cost, String reason, Integer epoch,
             String composition) {
-        return charge(banditId, total, new Spend(cost, null, Accountant.BASIC), null, reason, epoch, composition);
+        return charge(banditId, total, new Spend(cost, null, Accountant.BASIC, null), null, reason, epoch,
+                composition);
     }
 
     /**
-     * What one release costs: its (ε, δ) for BASIC, its ρ for ZCDP and for a shared budget (null
-     * where the mechanism has none), and the bandit's accountant.
+     * What one release costs: its (ε, δ), its ρ (null where the mechanism has none), the bandit's
+     * accountant, and the mechanism (null where it has no zCDP cost).
      */
-    public record Spend(PrivacyCost cost, Double rho, Accountant accountant) {
+    public record Spend(PrivacyCost cost, Double rho, Accountant accountant, ReleaseMechanism mechanism) {
+
+        /** A Gaussian release's spend (its ρ = μ²/2), or a BASIC one without a ρ. */
+        public static Spend of(PrivacyCost cost, Double rho, Accountant accountant) {
+            return new Spend(cost, rho, accountant, rho == null ? null : ReleaseMechanism.GAUSSIAN);
+        }
     }
 
     /**
@@ -137,24 +157,26 @@ public class Ledger {
     public long charge(String banditId, PrivacyCost total, Spend spend, String sharedBudget, String reason,
             Integer epoch, String composition) {
         if (sharedBudget != null) {
-            checkShared(banditId, sharedBudget, spend.rho());
+            checkShared(banditId, sharedBudget, spend);
         }
-        if (spend.accountant() == Accountant.BASIC) {
+        String mechanism = spend.mechanism() == null ? null : spend.mechanism().name();
+        if (spend.accountant() == Accountant.BASIC || spend.mechanism() != ReleaseMechanism.GAUSSIAN) {
             if (!replay(banditId, total).canAfford(spend.cost())) {
-                throw new ServiceErrors.BudgetExhausted("bandit " + ServiceErrors.quote(banditId) + " has spent its privacy budget ("
-                        + total.epsilon() + "); nothing was released");
+                throw new ServiceErrors.BudgetExhausted("bandit " + ServiceErrors.quote(banditId)
+                        + " has spent its privacy budget (" + total.epsilon() + "); nothing was released");
             }
             return entries.saveAndFlush(new LedgerEntry(banditId, spend.cost().epsilon(), spend.cost().delta(),
-                    reason, epoch, composition, spend.rho(), Accountant.BASIC.name())).getId();
+                    reason, epoch, composition, spend.rho(), spend.accountant().name(), mechanism)).getId();
         }
         if (spend.rho() == null) {
-            throw new IllegalArgumentException("a ZCDP charge needs its rho");
+            throw new IllegalArgumentException("a Gaussian charge needs its rho");
         }
         BigDecimal before = rhoSpent(entries(banditId));
         BigDecimal after = before.add(PrivacyAmounts.of(spend.rho()));
         if (after.compareTo(PrivacyAmounts.of(rhoTotal(total))) > 0) {
-            throw new ServiceErrors.BudgetExhausted("bandit " + ServiceErrors.quote(banditId) + " has spent its privacy budget ("
-                    + total.epsilon() + ", rho " + rhoTotal(total) + "); nothing was released");
+            throw new ServiceErrors.BudgetExhausted("bandit " + ServiceErrors.quote(banditId)
+                    + " has spent its privacy budget (" + total.epsilon() + ", rho " + rhoTotal(total)
+                    + "); nothing was released");
         }
         double epsBefore = Math.min(total.epsilon(), ZcdpAccounting.gaussianEpsilon(before.doubleValue(),
                 total.delta()));
@@ -162,38 +184,70 @@ public class Ledger {
                 total.delta()));
         double delta = before.signum() == 0 && spend.rho() > 0 ? total.delta() : 0.0;
         return entries.saveAndFlush(new LedgerEntry(banditId, Math.max(0.0, epsAfter - epsBefore), delta, reason,
-                epoch, composition, spend.rho(), Accountant.ZCDP.name())).getId();
+                epoch, composition, spend.rho(), spend.accountant().name(), mechanism)).getId();
     }
 
-    /** A shared budget's figures: its total, what its bandits have spent and committed, in ρ. */
-    public record SharedBudget(String id, double epsilon, double delta, double rhoTotal, double rhoSpent,
-            double rhoCommitted, double epsilonSpent, int bandits) {
+    /**
+     * A shared budget's figures. {@code filter} is the measure its filter sums ({@link BudgetFilter}):
+     * μ² under GDP, ρ under ZCDP; {@code total}, {@code spent} and {@code committed} are in it;
+     * {@code epsilonSpent} and {@code epsilonCommitted} are what those are worth at the budget's δ,
+     * on the safe side.
+     */
+    public record SharedBudget(String id, double epsilon, double delta, String accountant, String measure,
+            double total, double spent, double committed, double epsilonSpent, double epsilonCommitted,
+            int bandits) {
     }
 
-    /** ρ a shared budget (ε, δ) allows, for any mix of mechanisms (Bun &amp; Steinke 2016, Prop 1.3). */
-    public static double sharedRhoTotal(SharedBudgetRecord budget) {
-        return ZcdpAccounting.generalRho(budget.getEpsilon(), budget.getDelta());
+    /** What a shared budget allows in all, in its filter's measure. */
+    public static double sharedTotal(SharedBudgetRecord budget) {
+        return budget.getAccountant().total(budget.getEpsilon(), budget.getDelta());
     }
 
-    private void checkShared(String banditId, String budgetId, Double rho) {
+    /** What an entry costs a shared budget, in its filter's measure (0 for an entry without a mechanism). */
+    static BigDecimal sharedCost(BudgetFilter filter, LedgerEntry entry) {
+        if (entry.getMechanism() == null) {
+            return BigDecimal.ZERO;
+        }
+        ReleaseMechanism mechanism = ReleaseMechanism.valueOf(entry.getMechanism());
+        double cost = mechanism == ReleaseMechanism.GAUSSIAN
+                ? (entry.getRho() == null ? 0.0 : filter.gaussian(entry.getRho()))
+                : filter.exponential(entry.getEpsilon());
+        return PrivacyAmounts.of(cost);
+    }
+
+    static BigDecimal sharedSpent(BudgetFilter filter, List<LedgerEntry> list) {
+        BigDecimal sum = BigDecimal.ZERO;
+        for (LedgerEntry entry : list) {
+            sum = sum.add(sharedCost(filter, entry));
+        }
+        return sum;
+    }
+
+    private void checkShared(String banditId, String budgetId, Spend spend) {
         SharedBudgetRecord budget = budgets.lock(budgetId).orElseThrow(() -> new IllegalStateException(
-                "bandit " + ServiceErrors.quote(banditId) + " names a budget " + ServiceErrors.quote(budgetId) + " that does not exist"));
-        if (rho == null) {
-            throw new IllegalStateException("a release of bandit " + ServiceErrors.quote(banditId) + " has no zCDP cost to charge "
-                    + "against budget " + ServiceErrors.quote(budgetId));
+                "bandit " + ServiceErrors.quote(banditId) + " names a budget " + ServiceErrors.quote(budgetId)
+                        + " that does not exist"));
+        if (spend.mechanism() == null) {
+            throw new IllegalStateException("a release of bandit " + ServiceErrors.quote(banditId)
+                    + " has no mechanism a shared budget can measure (budget " + ServiceErrors.quote(budgetId) + ")");
         }
-        BigDecimal after = rhoSpent(entries.findBySharedBudget(budgetId)).add(PrivacyAmounts.of(rho));
-        if (after.compareTo(PrivacyAmounts.of(sharedRhoTotal(budget))) > 0) {
-            throw new ServiceErrors.BudgetExhausted("budget " + ServiceErrors.quote(budgetId) + " shared by bandit " + ServiceErrors.quote(banditId)
-                    + " is spent (rho " + sharedRhoTotal(budget) + "); nothing was released");
+        BudgetFilter filter = budget.getAccountant();
+        double cost = filter.cost(spend.mechanism(), spend.rho(), spend.cost().epsilon());
+        BigDecimal after = sharedSpent(filter, entries.findBySharedBudget(budgetId)).add(PrivacyAmounts.of(cost));
+        if (after.compareTo(PrivacyAmounts.of(sharedTotal(budget))) > 0) {
+            throw new ServiceErrors.BudgetExhausted("budget " + ServiceErrors.quote(budgetId) + " shared by bandit "
+                    + ServiceErrors.quote(banditId) + " is spent (" + filter.measure() + " " + sharedTotal(budget)
+                    + "); nothing was released");
         }
     }
 
-    /** The figures of a shared budget, replayed from its bandits' entries. */
+    /** The figures of a shared budget, replayed from its bandits' entries; committed in its measure. */
     public SharedBudget shared(SharedBudgetRecord budget, double committed, int bandits) {
-        double spent = rhoSpent(entries.findBySharedBudget(budget.getId())).doubleValue();
-        return new SharedBudget(budget.getId(), budget.getEpsilon(), budget.getDelta(), sharedRhoTotal(budget), spent,
-                committed, Math.min(budget.getEpsilon(), ZcdpAccounting.generalEpsilon(spent, budget.getDelta())),
-                bandits);
+        BudgetFilter filter = budget.getAccountant();
+        double spent = sharedSpent(filter, entries.findBySharedBudget(budget.getId())).doubleValue();
+        return new SharedBudget(budget.getId(), budget.getEpsilon(), budget.getDelta(), filter.name(),
+                filter.measure(), sharedTotal(budget), spent, committed,
+                Math.min(budget.getEpsilon(), filter.epsilon(spent, budget.getDelta())),
+                Math.min(budget.getEpsilon(), filter.epsilon(committed, budget.getDelta())), bandits);
     }
 }

@@ -2,6 +2,8 @@ package io.dpbandit.ledger;
 
 import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.bandit.ServiceErrors;
+import io.dpbandit.privacy.BudgetFilter;
+import io.dpbandit.privacy.Commitment;
 import io.dpbandit.privacy.PrivacyAmounts;
 import io.dpbandit.store.BanditRecord;
 import io.dpbandit.store.BanditRegistry;
@@ -17,9 +19,10 @@ import org.springframework.stereotype.Component;
 /**
  * Budgets several bandits share (user-level: the same users in several bandits). A privacy filter
  * (Rogers, Roth, Ullman &amp; Vadhan 2016, "Privacy odometers and filters"): a bandit joins a budget
- * only if the worst case of everything committed to it, its own included, fits the budget's ρ; so no
- * release is ever refused by the shared budget later (the ledger checks each charge anyway).
- * Everything runs with the budget's row locked, in the caller's transaction.
+ * only if the worst case of everything committed to it, its own included, fits the budget's total in
+ * the budget's measure ({@link BudgetFilter}: μ² under Gaussian DP, exact for Gaussian releases;
+ * ρ under zCDP); so no release is ever refused by the shared budget later (the ledger checks each
+ * charge anyway). Everything runs with the budget's row locked, in the caller's transaction.
  */
 @Component
 public class SharedBudgets {
@@ -34,34 +37,45 @@ public class SharedBudgets {
         this.ledger = ledger;
     }
 
+    /** The commitment recorded for a bandit. */
+    static Commitment commitment(BanditRecord b) {
+        return b.getCommittedExponentialCount() != null
+                ? Commitment.exponential(b.getCommittedExponentialCount(), b.getCommittedExponentialEpsilon())
+                : new Commitment(b.getCommittedRho(), 0, null);
+    }
+
     /**
-     * Checks that a bandit committing {@code committedRho} fits the budget (its row locked until the
+     * Checks that a bandit committing {@code commitment} fits the budget (its row locked until the
      * transaction ends, so that two bandits joining at once cannot both fit). A budget that does not
      * exist is a 400; one the bandit would overspend a 409 with the numbers.
      */
-    public void admit(String budgetId, String banditId, Double committedRho) {
+    public void admit(String budgetId, String banditId, Commitment commitment) {
         SharedBudgetRecord budget = budgets.lock(budgetId).orElseThrow(() -> InvalidRequestException.of(
                 "privacy.budget", "no budget " + ServiceErrors.quote(budgetId) + " (create it first: POST /budgets)"));
-        if (committedRho == null) {
-            throw InvalidRequestException.of("privacy.budget", "this bandit's releases have no zCDP cost, so it "
-                    + "cannot share a budget");
+        if (!commitment.measurable()) {
+            throw InvalidRequestException.of("privacy.budget", "this bandit's releases have no cost a shared budget "
+                    + "can measure (Wishart noise), so it cannot share a budget");
         }
-        BigDecimal committed = committed(budgetId).add(PrivacyAmounts.of(committedRho));
-        double total = Ledger.sharedRhoTotal(budget);
-        if (committed.compareTo(PrivacyAmounts.of(total)) > 0) {
-            throw new ServiceErrors.Conflict("bandit " + ServiceErrors.quote(banditId) + " would take budget " + ServiceErrors.quote(budgetId)
-                    + " past its total: it commits rho " + committedRho + " at worst, the bandits already on it "
-                    + committed.subtract(PrivacyAmounts.of(committedRho)).doubleValue() + ", and the budget ("
-                    + budget.getEpsilon() + ", " + budget.getDelta() + ") allows rho " + total + "; nothing was created");
+        BudgetFilter filter = budget.getAccountant();
+        BigDecimal others = committed(budgetId, filter);
+        BigDecimal own = commitment.cost(filter);
+        double total = Ledger.sharedTotal(budget);
+        if (others.add(own).compareTo(PrivacyAmounts.of(total)) > 0) {
+            throw new ServiceErrors.Conflict("bandit " + ServiceErrors.quote(banditId) + " would take budget "
+                    + ServiceErrors.quote(budgetId) + " past its total: it commits " + own.doubleValue() + " at worst, "
+                    + "the bandits already on it " + others.doubleValue() + ", and the budget (" + budget.getEpsilon()
+                    + ", " + budget.getDelta() + ") allows " + total + ", in " + filter.measure()
+                    + "; nothing was created");
         }
     }
 
-    /** The worst cases of the bandits on a budget, summed exactly in creation order. */
-    BigDecimal committed(String budgetId) {
+    /** The worst cases of the bandits on a budget in its measure, summed exactly in creation order. */
+    BigDecimal committed(String budgetId, BudgetFilter filter) {
         BigDecimal sum = BigDecimal.ZERO;
         for (BanditRecord b : bandits.findByBudgetIdOrderByCreatedAtAsc(budgetId)) {
-            if (b.getCommittedRho() != null) {
-                sum = sum.add(PrivacyAmounts.of(b.getCommittedRho()));
+            Commitment c = commitment(b);
+            if (c.measurable()) {
+                sum = sum.add(c.cost(filter));
             }
         }
         return sum;
@@ -76,11 +90,11 @@ public class SharedBudgets {
      * requests for one id exactly one creates it; the same (ε, δ) again is a safe retry (not
      * created, the stored budget), other figures under a taken id a 409 naming the stored ones.
      */
-    public Created create(String id, double epsilon, double delta) {
+    public Created create(String id, double epsilon, double delta, BudgetFilter accountant) {
         var existing = budgets.findById(id);
         if (existing.isEmpty()) {
             try {
-                return new Created(figures(budgets.saveAndFlush(new SharedBudgetRecord(id, epsilon, delta))), true);
+                return new Created(figures(budgets.saveAndFlush(new SharedBudgetRecord(id, epsilon, delta, accountant))), true);
             } catch (DataIntegrityViolationException raced) {
                 existing = budgets.findById(id);
                 if (existing.isEmpty()) {
@@ -89,9 +103,10 @@ public class SharedBudgets {
             }
         }
         SharedBudgetRecord stored = existing.get();
-        if (stored.getEpsilon() != epsilon || stored.getDelta() != delta) {
+        if (stored.getEpsilon() != epsilon || stored.getDelta() != delta || stored.getAccountant() != accountant) {
             throw new ServiceErrors.Conflict("budget " + ServiceErrors.quote(id) + " exists with other figures (epsilon "
-                    + stored.getEpsilon() + ", delta " + stored.getDelta() + "); a budget is never changed");
+                    + stored.getEpsilon() + ", delta " + stored.getDelta() + ", accountant " + stored.getAccountant()
+                    + "); a budget is never changed");
         }
         return new Created(figures(stored), false);
     }
@@ -114,7 +129,7 @@ public class SharedBudgets {
     }
 
     private Ledger.SharedBudget figures(SharedBudgetRecord b) {
-        return ledger.shared(b, committed(b.getId()).doubleValue(), bandits.findByBudgetIdOrderByCreatedAtAsc(b.getId())
-                .size());
+        return ledger.shared(b, committed(b.getId(), b.getAccountant()).doubleValue(),
+                bandits.findByBudgetIdOrderByCreatedAtAsc(b.getId()).size());
     }
 }

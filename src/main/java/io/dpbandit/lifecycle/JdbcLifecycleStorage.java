@@ -159,7 +159,7 @@ public class JdbcLifecycleStorage implements LifecycleStorage {
             at[1] = System.nanoTime();
             EpochProcess.Charge charge = release.charge();
             if (charge != null) {
-                ledger.charge(bandit, charge.budget(), new Ledger.Spend(charge.cost(), charge.rho(),
+                ledger.charge(bandit, charge.budget(), Ledger.Spend.of(charge.cost(), charge.rho(),
                         charge.accountant()), charge.sharedBudget(), charge.reason(), charge.epoch(),
                         charge.composition());
             }

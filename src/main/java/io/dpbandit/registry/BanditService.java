@@ -98,15 +98,20 @@ public class BanditService {
             created = Boolean.TRUE.equals(tx.execute(s -> {
                 if (shared != null) {
                     // The privacy filter: with the budget's row locked until this commits.
-                    sharedBudgets.admit(shared, spec.id(), creation.committedRho());
+                    sharedBudgets.admit(shared, spec.id(), creation.commitment());
                 }
-                registry.saveAndFlush(new BanditRecord(spec.id(), spec.algorithm(), specJson,
-                        creation.budget().epsilon(), creation.budget().delta(), shared, creation.committedRho()));
+                var commitment = creation.commitment();
+                BanditRecord record = new BanditRecord(spec.id(), spec.algorithm(), specJson,
+                        creation.budget().epsilon(), creation.budget().delta(), shared, commitment.gaussianRho());
+                if (commitment.exponentialCount() > 0) {
+                    record.withExponentialCommitment(commitment.exponentialCount(), commitment.exponentialEpsilon());
+                }
+                registry.saveAndFlush(record);
                 states.insert(spec.id(), creation.initialState());
                 epochs.insertEpoch(spec.id(), 1, creation.firstEpochLength());
                 var charge = creation.charge();
                 if (charge != null) {
-                    ledger.charge(spec.id(), charge.budget(), new Ledger.Spend(charge.cost(), charge.rho(),
+                    ledger.charge(spec.id(), charge.budget(), Ledger.Spend.of(charge.cost(), charge.rho(),
                             charge.accountant()), charge.sharedBudget(), charge.reason(), charge.epoch(),
                             charge.composition());
                 }

@@ -41,7 +41,7 @@ public class PrivacyReports {
     /**
      * @param epsilon     the bandit's total ε over its life (all releases together)
      * @param delta       its total δ
-     * @param accountant  how its releases compose (BASIC or ZCDP)
+     * @param accountant  how its releases compose (BASIC, ZCDP or EXACT)
      * @param composition SEQUENTIAL or PARALLEL over epochs (CAPRI), as chosen
      * @param statement   the guarantee in one sentence
      */

@@ -72,11 +72,11 @@ public interface AlgorithmDescriptor {
      * @param initialState     the policy state a bandit starts with (a sequential model's), or null
      * @param charge           the ledger charge made at creation (a whole horizon's continual
      *                         observation), or null
-     * @param committedRho     the most the bandit may ever spend, in zCDP ρ (its worst case: what a
-     *                         shared budget's filter reserves for it), or null without a zCDP cost
+     * @param commitment       the most the bandit may ever spend for one protected unit (its worst
+     *                         case: what a shared budget's filter reserves for it)
      */
     record Creation(int firstEpochLength, PrivacyCost budget, byte[] initialState, EpochProcess.Charge charge,
-            Double committedRho) {
+            io.dpbandit.privacy.Commitment commitment) {
     }
 
     /** The runtime serving a bandit at a stored version. */

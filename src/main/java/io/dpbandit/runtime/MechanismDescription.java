@@ -1,6 +1,5 @@
 package io.dpbandit.runtime;
 
-import io.dpbandit.privacy.Accountant;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.spec.PrivacyUnit;
 
@@ -40,9 +39,15 @@ public record MechanismDescription(String name, String releases, String sensitiv
 
     /** How a bandit's releases compose, for the calibration texts. */
     public static String accountant(BanditSpec spec) {
-        return spec.privacy().accountantOrBasic() == Accountant.ZCDP
-                ? "ZCDP accountant: the releases' rho = (sensitivity/sigma)^2/2 add up (Bun & Steinke 2016, Lemma 2.3) "
-                        + "to the rho whose Gaussian profile is exactly (epsilon, delta) (Balle & Wang 2018, Thm 8)"
-                : "BASIC accountant: the releases' (epsilon, delta) add up (basic composition)";
+        return switch (spec.privacy().accountantOrBasic()) {
+            case EXACT -> "EXACT accountant: Gaussian releases compose as Gaussian DP, mu = sqrt(sum mu_i^2) (Dong, Roth "
+                    + "& Su 2019, Cor 3.3), within the mu whose curve passes exactly through (epsilon, delta) (Balle & "
+                    + "Wang 2018, Thm 8); pure-epsilon releases through their privacy loss distributions (at delta = 0 "
+                    + "their epsilons add up, which is optimal)";
+            case ZCDP -> "ZCDP accountant: the releases' rho = (sensitivity/sigma)^2/2 add up (Bun & Steinke 2016, "
+                    + "Lemma 2.3) to the rho whose Gaussian profile is exactly (epsilon, delta) (Balle & Wang 2018, "
+                    + "Thm 8); for Gaussian releases this spends exactly as EXACT does";
+            case BASIC -> "BASIC accountant: the releases' (epsilon, delta) add up (basic composition)";
+        };
     }
 }

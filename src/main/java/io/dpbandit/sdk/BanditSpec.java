@@ -100,7 +100,7 @@ public record BanditSpec(String id, Algorithm algorithm, Privacy privacy, Intege
      * @param unit             whom the guarantee protects: each ROUND (default) or each USER
      * @param maxRoundsPerUser USER only: the most learning rounds one user contributes
      * @param budget           the id of a shared budget (POST /budgets) the charges also count against
-     * @param accountant       BASIC or ZCDP (default ZCDP where every release is Gaussian)
+     * @param accountant       BASIC, ZCDP or EXACT (default EXACT unless the tuning is PAPER)
      */
     public record Privacy(PrivacyModel model, Double epsilon, Double delta, Double totalEpsilon,
             Composition composition, Unit unit, Integer maxRoundsPerUser, String budget, Accountant accountant) {
@@ -149,7 +149,7 @@ public record BanditSpec(String id, Algorithm algorithm, Privacy privacy, Intege
         public enum Unit { ROUND, USER }
 
         /** How charges compose. */
-        public enum Accountant { BASIC, ZCDP }
+        public enum Accountant { BASIC, ZCDP, EXACT }
     }
 
     /**

@@ -148,7 +148,7 @@ public record SimulationSettings(KernelSpec kernel, double regularization, doubl
         if (accountant != null) {
             return accountant;
         }
-        return policy == PolicySpec.CAPRI_PAPER ? Accountant.BASIC : Accountant.ZCDP;
+        return policy == PolicySpec.CAPRI_PAPER ? Accountant.BASIC : Accountant.EXACT;
     }
 
     /** k, the rounds one protected unit contributes at most (1 without a population or for ROUND). */

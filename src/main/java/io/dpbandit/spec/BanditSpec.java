@@ -194,7 +194,7 @@ public record BanditSpec(
      *                     bandit's life (default 1); every mechanism is calibrated for k rounds
      * @param budget       the id of a shared budget (POST /budgets) this bandit's charges also count
      *                     against, in zCDP; creation is refused if its worst case would overspend it
-     * @param accountant   BASIC or ZCDP ({@link Accountant}; default ZCDP where every release is
+     * @param accountant   BASIC, ZCDP or EXACT ({@link Accountant}; default EXACT unless the tuning is PAPER; was ZCDP where every release is
      *                     Gaussian and the tuning is ENGINEERED, else BASIC)
      */
     public record Privacy(@JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_VALUES) PrivacyModel model,

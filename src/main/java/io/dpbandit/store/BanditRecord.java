@@ -59,6 +59,16 @@ public class BanditRecord implements Persistable<String> {
     @Column(name = "committed_rho")
     private Double committedRho;
 
+    /**
+     * Pure ε-DP releases it may make at most (USCA's exponential mechanism), and at which ε each;
+     * null for a bandit of Gaussian releases, whose commitment is {@link #getCommittedRho()} alone.
+     */
+    @Column(name = "committed_exponential_count")
+    private Long committedExponentialCount;
+
+    @Column(name = "committed_exponential_epsilon")
+    private Double committedExponentialEpsilon;
+
     @Column(name = "created_at", insertable = false, updatable = false)
     private Instant createdAt;
 
@@ -79,6 +89,21 @@ public class BanditRecord implements Persistable<String> {
         this(id, algorithm, spec, epsilonTotal, deltaTotal);
         this.budgetId = budgetId;
         this.committedRho = committedRho;
+    }
+
+    /** Records a commitment of {@code count} exponential mechanisms at ε each (before it is saved). */
+    public BanditRecord withExponentialCommitment(long count, double epsilon) {
+        this.committedExponentialCount = count;
+        this.committedExponentialEpsilon = epsilon;
+        return this;
+    }
+
+    public Long getCommittedExponentialCount() {
+        return committedExponentialCount;
+    }
+
+    public Double getCommittedExponentialEpsilon() {
+        return committedExponentialEpsilon;
     }
 
     public String getBudgetId() {

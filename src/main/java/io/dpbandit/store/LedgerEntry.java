@@ -44,9 +44,15 @@ public class LedgerEntry {
     /** The charge's native zCDP cost ρ (null for a mechanism without one: Wishart node noise). */
     private Double rho;
 
-    /** BASIC or ZCDP: how this bandit's charges compose (see io.dpbandit.privacy.Accountant). */
+    /** BASIC, ZCDP or EXACT: how this bandit's charges compose (see io.dpbandit.privacy.Accountant). */
     @Column(nullable = false)
     private String accountant;
+
+    /**
+     * GAUSSIAN or EXPONENTIAL (io.dpbandit.privacy.ReleaseMechanism): what this charge pays for, which
+     * decides how a shared budget measures it; null for a mechanism without a zCDP cost (Wishart).
+     */
+    private String mechanism;
 
     @Column(name = "created_at", insertable = false, updatable = false)
     private Instant createdAt;
@@ -56,11 +62,12 @@ public class LedgerEntry {
 
     public LedgerEntry(String banditId, double epsilon, double delta, String reason, Integer epoch,
             String composition) {
-        this(banditId, epsilon, delta, reason, epoch, composition, null, "BASIC");
+        this(banditId, epsilon, delta, reason, epoch, composition, null, "BASIC", null);
     }
 
     public LedgerEntry(String banditId, double epsilon, double delta, String reason, Integer epoch,
-            String composition, Double rho, String accountant) {
+            String composition, Double rho, String accountant, String mechanism) {
+        this.mechanism = mechanism;
         this.banditId = banditId;
         this.epsilon = epsilon;
         this.delta = delta;
@@ -115,6 +122,12 @@ public class LedgerEntry {
     @JsonProperty("accountant")
     public String getAccountant() {
         return accountant;
+    }
+
+    /** GAUSSIAN or EXPONENTIAL, or null for a mechanism without a zCDP cost. */
+    @JsonProperty("mechanism")
+    public String getMechanism() {
+        return mechanism;
     }
 
     @JsonProperty("createdAt")

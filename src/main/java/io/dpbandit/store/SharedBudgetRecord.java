@@ -39,16 +39,22 @@ public class SharedBudgetRecord implements Persistable<String> {
     @Column(nullable = false)
     private double delta;
 
+    /** GDP or ZCDP: the filter that composes what its bandits commit (io.dpbandit.privacy.BudgetFilter). */
+    @jakarta.persistence.Enumerated(jakarta.persistence.EnumType.STRING)
+    @Column(nullable = false)
+    private io.dpbandit.privacy.BudgetFilter accountant;
+
     @Column(name = "created_at", insertable = false, updatable = false)
     private Instant createdAt;
 
     protected SharedBudgetRecord() {
     }
 
-    public SharedBudgetRecord(String id, double epsilon, double delta) {
+    public SharedBudgetRecord(String id, double epsilon, double delta, io.dpbandit.privacy.BudgetFilter accountant) {
         this.id = id;
         this.epsilon = epsilon;
         this.delta = delta;
+        this.accountant = accountant;
     }
 
     @JsonProperty("id")
@@ -64,6 +70,11 @@ public class SharedBudgetRecord implements Persistable<String> {
     @JsonProperty("delta")
     public double getDelta() {
         return delta;
+    }
+
+    @JsonProperty("accountant")
+    public io.dpbandit.privacy.BudgetFilter getAccountant() {
+        return accountant;
     }
 
     @JsonProperty("createdAt")

@@ -453,15 +453,16 @@ class SpecValidationTest {
         }
     }
 
-    /** USCA commits ⌊total/ε⌋ releases of ε²/2, counted in decimals as the ledger counts them, never less. */
+    /** USCA commits ⌊total/ε⌋ exponential mechanisms, counted in decimals as the ledger counts them, never less. */
     @Test
-    void uscaCommitsTheRhoOfEveryReleaseTheLedgerWillAllow() {
+    void uscaCommitsEveryReleaseTheLedgerWillAllow() {
         BanditSpec spec = normalise(Specs.usca("usca-commit", 10, 0.1, 0.3));
-        double committed = io.dpbandit.algorithms.Algorithms.of(BanditSpec.Algorithm.USCA)
-                .create(spec, new io.dpbandit.client.privacy.SeededNoiseSource(1)).committedRho();
-        java.math.BigDecimal three = io.dpbandit.privacy.PrivacyAmounts.of(0.005).multiply(java.math.BigDecimal.valueOf(3));
+        var commitment = io.dpbandit.algorithms.Algorithms.of(BanditSpec.Algorithm.USCA)
+                .create(spec, new io.dpbandit.client.privacy.SeededNoiseSource(1)).commitment();
         assertThat(0.3 / 0.1).as("the double quotient falls short of 3").isLessThan(3.0);
-        assertThat(io.dpbandit.privacy.PrivacyAmounts.of(committed)).isGreaterThanOrEqualTo(three);
+        assertThat(commitment.exponentialCount()).isEqualTo(3);
+        assertThat(commitment.exponentialEpsilon()).isEqualTo(0.1);
+        assertThat(commitment.gaussianRho()).isNull();
     }
 
     @Test

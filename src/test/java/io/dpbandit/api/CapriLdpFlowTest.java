@@ -123,9 +123,9 @@ class CapriLdpFlowTest extends PostgresIntegrationTest {
         assertThat(release.path("privacy").path("model").asText()).isEqualTo("LDP");
         JsonNode ledger = http.getForObject("/bandits/ldp-capri/ledger", JsonNode.class);
         assertThat(ledger).hasSize(1);
-        // The ZCDP accountant charges the report's rho, (2 C_r / sigma)^2 / 2, and the epsilon it is worth:
+        // The EXACT accountant charges the user's k reports' rho, k (2 C_r / sigma)^2 / 2, and the epsilon it is worth:
         // the plan's epsilon up to the rounding of sigma's bisection.
-        assertThat(ledger.get(0).path("accountant").asText()).isEqualTo("ZCDP");
+        assertThat(ledger.get(0).path("accountant").asText()).isEqualTo("EXACT");
         double mu = 2 * plan.contributionBound() / plan.sigma();
         assertThat(ledger.get(0).path("rho").asDouble()).isCloseTo(mu * mu / 2, org.assertj.core.api.Assertions
                 .within(1e-12 * mu * mu));

@@ -99,7 +99,7 @@ class PrivacyAccountingTest extends PostgresIntegrationTest {
         assertThat(ledger.get(0).path("composition").asText()).isEqualTo("PARALLEL");
         // The whole budget on the first release: its rho is the Gaussian budget of (1, 1e-5), worth
         // epsilon 1 up to the accountant's rounding down.
-        assertThat(ledger.get(0).path("accountant").asText()).isEqualTo("ZCDP");
+        assertThat(ledger.get(0).path("accountant").asText()).isEqualTo("EXACT");
         assertThat(ledger.get(0).path("epsilon").asDouble()).isLessThanOrEqualTo(1.0).isCloseTo(1.0, within(1e-9));
         assertThat(http.getForObject("/release?bandit=parallel", JsonNode.class).path("privacy").path("composition")
                 .asText()).isEqualTo("PARALLEL");

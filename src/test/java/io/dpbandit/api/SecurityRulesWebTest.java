@@ -127,8 +127,8 @@ class SecurityRulesWebTest extends ApiSliceTest {
         when(bandits.ledger(anyString(), anyLong(), anyInt())).thenReturn(new io.dpbandit.bandit.Slice<>(List.of(), false));
         when(bandits.feedback(anyString())).thenReturn(new BanditService.FeedbackCounts("home", java.util.Map.of()));
         io.dpbandit.ledger.Ledger.SharedBudget budget = new io.dpbandit.ledger.Ledger.SharedBudget("households", 2, 1e-5,
-                0.1, 0, 0, 0, 0);
-        when(sharedBudgets.create(anyString(), anyDouble(), anyDouble()))
+                "GDP", "mu^2 (Gaussian DP)", 0.1, 0, 0, 0, 0, 0);
+        when(sharedBudgets.create(anyString(), anyDouble(), anyDouble(), any()))
                 .thenReturn(new io.dpbandit.ledger.SharedBudgets.Created(budget, true));
         when(sharedBudgets.get(anyString())).thenReturn(budget);
         when(sharedBudgets.list(anyString(), anyInt())).thenReturn(new io.dpbandit.bandit.Slice<>(List.of(budget), false));

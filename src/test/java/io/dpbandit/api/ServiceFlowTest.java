@@ -149,23 +149,22 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
         assertThat(status.path("epoch").asInt()).isEqualTo(2);
         assertThat(status.path("epochLength").asInt()).isEqualTo(2 * length);
         assertThat(status.path("rounds").asLong()).isEqualTo(length);
-        // Sequential composition under the ZCDP accountant (the default for Gaussian releases): each
-        // releasing epoch spends rho_total / R, R the releasing epochs (rho's add up exactly, so no
-        // ln T floor as under basic composition), and its ledger entry holds the epsilon the Gaussian
-        // profile at that rho is worth (delta 1e-5).
-        double epochs = EpochSchedule.forHorizon(100).releasingEpochs();
-        double rhoPerEpoch = ZcdpAccounting.budgetRho(new PrivacyCost(1.0, 1e-5)) / epochs;
+        // Under the EXACT accountant (the default), every epoch is calibrated at the whole mu: a round
+        // is in one epoch, so one user's contribution costs one release in all (Gaussian DP). The first
+        // release is charged the whole rho_total, its ledger entry the epsilon the Gaussian profile at
+        // that rho is worth: the bandit's (1, 1e-5), to within the calibration's 1e-12 margin.
+        double rhoTotal = ZcdpAccounting.budgetRho(new PrivacyCost(1.0, 1e-5));
         var ledger = api.get("/bandits/flow/ledger").getBody();
         assertThat(ledger).hasSize(1);
         assertThat(ledger.get(0).path("epoch").asInt()).isEqualTo(1);
         assertThat(ledger.get(0).path("composition").asText()).isEqualTo("SEQUENTIAL");
-        assertThat(ledger.get(0).path("accountant").asText()).isEqualTo("ZCDP");
+        assertThat(ledger.get(0).path("accountant").asText()).isEqualTo("EXACT");
+        assertThat(ledger.get(0).path("mechanism").asText()).isEqualTo("GAUSSIAN");
         double rho = ledger.get(0).path("rho").asDouble();
-        assertThat(rho).isLessThanOrEqualTo(rhoPerEpoch).isCloseTo(rhoPerEpoch, within(1e-9 * rhoPerEpoch));
+        assertThat(rho).isLessThanOrEqualTo(rhoTotal).isCloseTo(rhoTotal, within(1e-9 * rhoTotal));
         double epsilon = ZcdpAccounting.gaussianEpsilon(rho, 1e-5);
-        assertThat(ledger.get(0).path("epsilon").asDouble()).isCloseTo(epsilon, within(1e-9));
-        // Worth more than basic composition's 1/R for one release: the saving comes when all R are spent.
-        assertThat(epsilon).isGreaterThan(1.0 / epochs);
+        assertThat(ledger.get(0).path("epsilon").asDouble()).isCloseTo(epsilon, within(1e-9)).isCloseTo(1.0,
+                within(1e-6));
         assertThat(status.path("budget").path("epsilonSpent").asDouble()).isCloseTo(epsilon, within(1e-9));
         assertThat(status.path("budget").path("rhoSpent").asDouble()).isCloseTo(rho, within(1e-15));
 

@@ -249,18 +249,19 @@ class UserLevelPrivacyTest extends PostgresIntegrationTest {
 
     @Test
     void aSecondBanditThatWouldOverspendASharedBudgetIsRefusedAndNothingIsStored() {
-        var budget = post("/budgets", Map.of("id", "households", "epsilon", 1.5, "delta", 1e-5));
+        var budget = post("/budgets", Map.of("id", "households", "epsilon", 1.2, "delta", 1e-5));
         assertThat(budget.getStatusCode()).as("%s", budget.getBody()).isEqualTo(HttpStatus.CREATED);
-        assertThat(post("/budgets", Map.of("id", "households", "epsilon", 1.5, "delta", 1e-5)).getStatusCode())
+        assertThat(post("/budgets", Map.of("id", "households", "epsilon", 1.2, "delta", 1e-5)).getStatusCode())
                 .as("the same figures again are a safe retry").isEqualTo(HttpStatus.OK);
         ApiClient.assertProblem(post("/budgets", Map.of("id", "households", "epsilon", 3.0, "delta", 1e-5)),
                 HttpStatus.CONFLICT, "conflict");
 
-        // Each bandit commits the whole of its own (1, 1e-5) at worst, as rho; the budget holds between
-        // one and two of them (rho of (1.5, 1e-5) by Bun & Steinke 2016, Prop 1.3).
-        double rhoEach = ZcdpAccounting.budgetRho(new PrivacyCost(1.0, 1e-5));
-        double rhoBudget = ZcdpAccounting.generalRho(1.5, 1e-5);
-        assertThat(rhoBudget).isGreaterThan(rhoEach).isLessThan(2 * rhoEach);
+        // Each bandit commits the whole of its own (1, 1e-5) at worst, as mu^2 (Gaussian DP, the
+        // budget's default filter); the budget holds between one and two of them: two compose to
+        // (1.47, 1e-5).
+        double muEach = ZcdpAccounting.mu(1.0, 1e-5);
+        double muBudget = ZcdpAccounting.mu(1.2, 1e-5);
+        assertThat(muBudget * muBudget).isGreaterThan(muEach * muEach).isLessThan(2 * muEach * muEach);
         var first = post("/bandits", userSpec("shop-home", 1000, privacy("unit", "USER", "maxRoundsPerUser", 2,
                 "budget", "households")));
         assertThat(first.getStatusCode()).as("%s", first.getBody()).isEqualTo(HttpStatus.CREATED);
@@ -279,11 +280,12 @@ class UserLevelPrivacyTest extends PostgresIntegrationTest {
         assertThat(small.getStatusCode()).as("%s", small.getBody()).isEqualTo(HttpStatus.CREATED);
         JsonNode figures = http.getForObject("/budgets/households", JsonNode.class);
         assertThat(figures.path("bandits").asInt()).isEqualTo(2);
-        assertThat(figures.path("rhoCommitted").asDouble())
-                // each commitment is the rho of its noise plus a relative 1e-9 for the epochs' rounding
-                .isCloseTo(rhoEach + ZcdpAccounting.budgetRho(new PrivacyCost(0.3, 1e-5)), within(2e-9 * rhoEach))
-                .isLessThanOrEqualTo(figures.path("rhoTotal").asDouble());
-        assertThat(figures.path("rhoSpent").asDouble()).isZero();
+        assertThat(figures.path("accountant").asText()).isEqualTo("GDP");
+        double muSmall = ZcdpAccounting.mu(0.3, 1e-5);
+        assertThat(figures.path("committed").asDouble())
+                .isCloseTo(muEach * muEach + muSmall * muSmall, within(1e-12))
+                .isLessThanOrEqualTo(figures.path("total").asDouble());
+        assertThat(figures.path("spent").asDouble()).isZero();
 
         // Analysts read budgets; only an admin makes them.
         HttpHeaders analyst = new HttpHeaders();

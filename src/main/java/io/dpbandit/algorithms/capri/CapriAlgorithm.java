@@ -41,17 +41,17 @@ public final class CapriAlgorithm implements AlgorithmDescriptor {
     public List<MechanismDescription> mechanisms(BanditSpec spec) {
         boolean local = spec.privacy().model() == PrivacyModel.LDP;
         boolean parallel = spec.privacy().composition() == CapriConfig.EpochComposition.PARALLEL;
-        boolean zcdp = spec.privacy().accountantOrBasic() == io.dpbandit.privacy.Accountant.ZCDP;
+        boolean gaussian = spec.privacy().accountantOrBasic().composesGaussians();
         int k = spec.privacy().groupSize();
         String split;
-        if (zcdp) {
-            split = parallel ? "every epoch's release at the whole mu (each round enters one epoch; a user's rounds "
-                    + "spread over epochs cost sum (k_e Delta/sigma)^2/2 <= (k Delta/sigma)^2/2)"
-                    : "mu / sqrt(R) per releasing epoch, R = " + io.dpbandit.policy.capri.EpochSchedule
-                            .forHorizon(spec.horizon()).releasingEpochs() + " releasing epochs";
+        if (gaussian) {
+            split = "every epoch's release at the whole mu on the group sensitivity: a user with j_r of their k "
+                    + "rounds in epoch r costs sqrt(sum_r (j_r/k)^2) mu <= mu in all (Gaussian DP composition, Dong, "
+                    + "Roth & Su 2019, Cor 3.3; with k = 1 a round is in one epoch), charged at the first release";
         } else {
             split = parallel ? "(epsilon, delta) per epoch (parallel composition: each round enters one epoch)"
-                    : "(epsilon/L, delta/L) per releasing epoch, L = max(1, ln T, R) (the paper's split)";
+                    : "(epsilon/L, delta/L) per releasing epoch, L = max(1, ln T, R) (the paper's split); a user's "
+                            + "rounds reach at most min(k, R) epochs, so only the first min(k, R) releases are charged";
         }
         CapriConfig.Refinements refinements = spec.tuning().refinements();
         String decisions = refinements.exploits()
@@ -69,11 +69,12 @@ public final class CapriAlgorithm implements AlgorithmDescriptor {
                     "each learning round's own term y_t A_r^{-1/2} k_S(c_t, x_t) plus N(0, sigma^2 I), made on the "
                             + "user's device with dpbandit-client's CapriRandomiser; the server sums the reports at the "
                             + "epoch's end." + decisions,
-                    "2 C_r in L2 per report (the term is clipped to norm C_r on the device); a user's k = " + k
-                            + " reports are " + k + " separate mechanisms",
-                    (zcdp ? "sigma = 2 C_r / mu_report, mu_report = " + split.replace("mu / sqrt(R)", "mu / sqrt(k R)")
-                            : "each report at " + split + (k > 1 ? ", shared by the user's k reports" : ""))
-                            + ". " + MechanismDescription.accountant(spec),
+                    "2 C_r in L2 per report (the term is clipped to norm C_r on the device); a user sends at most "
+                            + "k = " + k + " report" + (k == 1 ? "" : "s") + " in all, whatever the epochs",
+                    (gaussian ? "sigma = 2 C_r / mu_report, mu_report = mu / sqrt(k): the user's k reports compose as "
+                            + "Gaussians to mu" : "each report at (epsilon/k, delta/k): the user's k reports add up to "
+                            + "(epsilon, delta)") + "; the whole is charged at the first release. "
+                            + MechanismDescription.accountant(spec),
                     "Pavlovic, Salgia & Zhao, CAPRI with local DP (Algorithm 1, the LDP variant)" + engineering));
         }
         String calibration = spec.tuning().mode() == TuningMode.PAPER
@@ -132,7 +133,8 @@ public final class CapriAlgorithm implements AlgorithmDescriptor {
         Capri capri = policy(spec);
         capri.checkNoiseCalibration();
         return new Creation(capri.schedule().plannedLength(1),
-                new PrivacyCost(spec.privacy().epsilon(), spec.privacy().delta()), null, null, capri.committedRho());
+                new PrivacyCost(spec.privacy().epsilon(), spec.privacy().delta()), null, null,
+                io.dpbandit.privacy.Commitment.gaussian(capri.committedRho()));
     }
 
     @Override

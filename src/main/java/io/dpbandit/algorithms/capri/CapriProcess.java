@@ -1,5 +1,6 @@
 package io.dpbandit.algorithms.capri;
 
+import io.dpbandit.policy.capri.EpochCharge;
 import io.dpbandit.bandit.Phase;
 import io.dpbandit.client.capri.CapriReport;
 import io.dpbandit.client.privacy.PrivacyCost;
@@ -164,7 +165,7 @@ final class CapriProcess implements EpochProcess<CapriProcess.Work> {
         int r = epoch.number();
         CapriState state = capri.fold(capri.open(plan, models), sealed.sums(plan.projectionSize()), sealed.folded());
         Capri.Release release = capri.release(state, services.noise());
-        Charge charge = charge(spec, capri.config(), release, models.isEmpty(), r);
+        Charge charge = charge(spec, capri.config(), release, models.size(), r);
         boolean next = capri.releases(r + 1);
         return new EpochRelease(charge, services.json().text(release.model()),
                 null, next ? Phase.EXPLORE : Phase.EXPLOIT, next ? capri.schedule().plannedLength(r + 1) : null,
@@ -173,36 +174,10 @@ final class CapriProcess implements EpochProcess<CapriProcess.Work> {
                         + (next ? "" : "; last epoch within the horizon, now exploiting"));
     }
 
-    /**
-     * The ledger charge of one epoch release. SEQUENTIAL: the epoch's own cost. PARALLEL: the first
-     * release is charged the whole budget and later ones nothing, because every epoch may use all of
-     * it (parallel composition; see CapriConfig.EpochComposition).
-     *
-     * <p>The cost is what one protected user can spend in this epoch. JDP: the release, calibrated
-     * on the group sensitivity of the user's k rounds (its (ε_r, δ_r), and its ρ = (Δ/σ)²/2, Bun &amp;
-     * Steinke 2016, Prop 1.6). LDP: the user's up to k reports of the epoch, each its own Gaussian
-     * ((kε_r, kδ_r) by basic composition; ρ = k·(Δ/σ)²/2 adding up).
-     */
-    static Charge charge(BanditSpec spec, CapriConfig config, Capri.Release release, boolean firstRelease, int epoch) {
-        String composition = config.composition().name();
-        if (!config.privacy().privacyEnabled()) {
-            return Charge.of(spec, PrivacyCost.ZERO, 0.0, "CAPRI epoch release", epoch, composition);
-        }
-        CapriConfig.Privacy privacy = config.privacy();
-        EpochPlan.EpochNoise noise = release.noise();
-        int reports = privacy.model() == CapriConfig.Model.LDP ? privacy.groupSize() : 1;
-        // ρ of the noise actually drawn (Δ/σ)²/2 (Bun & Steinke 2016, Prop 1.6), per report.
-        double rho = reports * ZcdpCost.ofGaussian(noise.sensitivity(), noise.sigma()).rho();
-        if (config.composition() == CapriConfig.EpochComposition.PARALLEL) {
-            // Each round is in one epoch: the first release pays for all of them, every later one
-            // has the same ρ and is covered by it (a user's rounds spread over epochs cost
-            // Σ(k_eΔ/σ)²/2 ≤ (kΔ/σ)²/2).
-            PrivacyCost all = new PrivacyCost(privacy.epsilon(), privacy.delta());
-            return firstRelease ? Charge.of(spec, all, rho, "CAPRI epoch release", epoch, composition)
-                    : Charge.of(spec, PrivacyCost.ZERO, 0.0, "CAPRI epoch release", epoch, composition);
-        }
-        PrivacyCost cost = new PrivacyCost(PrivacyAmounts.timesRoundedUp(noise.epsilon(), reports),
-                PrivacyAmounts.timesRoundedUp(noise.delta(), reports));
-        return Charge.of(spec, cost, rho, "CAPRI epoch release", epoch, composition);
+    /** The ledger charge of one epoch release (EpochCharge: what it adds to the worst user's spend). */
+    static Charge charge(BanditSpec spec, CapriConfig config, Capri.Release release, int priorReleases, int epoch) {
+        EpochCharge charge = EpochCharge.of(config, release.noise(), priorReleases);
+        return Charge.of(spec, charge.cost(), config.privacy().privacyEnabled() ? charge.rho() : 0.0,
+                "CAPRI epoch release", epoch, config.composition().name());
     }
 }

@@ -31,7 +31,7 @@ public final class ReportBudget {
         if (k == 1) {
             return new PrivacyCost(epsilon, delta);
         }
-        if (p.accountantOrBasic() == Accountant.ZCDP) {
+        if (p.accountantOrBasic().composesGaussians()) {
             // A hair under μ/√k, so that the device's calibration at the rounded-up ε' stays within it.
             double mu = ZcdpAccounting.mu(epsilon, delta) / StrictMath.sqrt(k) * (1 - 1e-9);
             return new PrivacyCost(ZcdpAccounting.gaussianEpsilon(mu * mu / 2, delta), delta);

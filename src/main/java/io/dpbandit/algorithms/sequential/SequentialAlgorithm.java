@@ -1,5 +1,6 @@
 package io.dpbandit.algorithms.sequential;
 
+import io.dpbandit.privacy.Commitment;
 import io.dpbandit.client.privacy.NoiseSource;
 import io.dpbandit.client.privacy.PrivacyCost;
 import io.dpbandit.privacy.PrivacyAmounts;
@@ -54,7 +55,8 @@ public abstract class SequentialAlgorithm implements AlgorithmDescriptor {
                         PrivacyAmounts.timesRoundedUp(cost.delta(), reports)),
                 gaussianReleases(spec) ? reports * EpochProcess.Charge.gaussianRho(cost) : null, model.costReason(),
                 null, "SEQUENTIAL")).orElse(null);
-        return new Creation(spec.horizon(), budget, initial, charge, charge == null ? Double.valueOf(0.0) : charge.rho());
+        return new Creation(spec.horizon(), budget, initial, charge, charge == null ? Commitment.gaussian(0.0)
+                : new Commitment(charge.rho(), 0, null));
     }
 
     @Override

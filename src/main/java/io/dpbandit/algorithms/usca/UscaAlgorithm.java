@@ -94,13 +94,12 @@ public final class UscaAlgorithm implements AlgorithmDescriptor {
     public Creation create(BanditSpec spec, NoiseSource noise) {
         policy(spec);
         // At most ⌊totalEpsilon / ε⌋ releases, counted exactly in decimals as the ledger counts them,
-        // each ε-DP, hence (ε²/2)-zCDP (Bun & Steinke 2016, Prop 1.4); rounded up so that the
-        // commitment is never below what the ledger will let the releases charge.
-        java.math.BigDecimal releases = PrivacyAmounts.of(spec.privacy().totalEpsilon())
-                .divide(PrivacyAmounts.of(spec.privacy().epsilon()), 0, java.math.RoundingMode.FLOOR);
-        double each = ZcdpAccounting.pureRho(spec.privacy().epsilon());
-        double committed = Math.nextUp(releases.multiply(PrivacyAmounts.of(each)).doubleValue());
-        return new Creation(spec.horizon(), PrivacyCost.pure(spec.privacy().totalEpsilon()), null, null, committed);
+        // each the exponential mechanism at ε: what a shared budget reserves (BudgetFilter measures
+        // one as ε-DP under GDP, as ε-bounded-range, ε²/8-zCDP, under ZCDP).
+        long releases = PrivacyAmounts.of(spec.privacy().totalEpsilon())
+                .divide(PrivacyAmounts.of(spec.privacy().epsilon()), 0, java.math.RoundingMode.FLOOR).longValueExact();
+        return new Creation(spec.horizon(), PrivacyCost.pure(spec.privacy().totalEpsilon()), null, null,
+                io.dpbandit.privacy.Commitment.exponential(releases, spec.privacy().epsilon()));
     }
 
     @Override

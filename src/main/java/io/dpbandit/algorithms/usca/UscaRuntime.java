@@ -95,7 +95,8 @@ final class UscaRuntime implements BanditRuntime {
             }
             // ε-DP, hence (ε²/2)-zCDP (Bun & Steinke 2016, Prop 1.4): what a shared budget counts.
             long ledgerId = releases.ledger().charge(spec.id(), new PrivacyCost(spec.privacy().totalEpsilon(), 0),
-                    new Ledger.Spend(PrivacyCost.pure(eps), ZcdpAccounting.pureRho(eps), Accountant.BASIC),
+                    new Ledger.Spend(PrivacyCost.pure(eps), ZcdpAccounting.pureRho(eps),
+                            spec.privacy().accountantOrBasic(), io.dpbandit.privacy.ReleaseMechanism.EXPONENTIAL),
                     spec.privacy().budget(), "USCA context release", null, "SEQUENTIAL");
             int action = usca.release(estimator, context, releases.noise()).action();
             releases.store(spec.id(), key, action, ledgerId);

@@ -46,7 +46,7 @@ public record CapriConfig(int horizon, List<double[]> actionFeatures, KernelSpec
     /**
      * Privacy model and budget.
      *
-     * @param accountant how the epochs' releases compose: BASIC (the paper's (ε/L, δ/L)) or ZCDP
+     * @param accountant how the epochs' releases compose: BASIC (the paper's (ε/L, δ/L)), or ZCDP or EXACT (Gaussian DP)
      *                   (each release a share of ρ = μ²/2; see {@link EpochNoiseCalibrator})
      * @param groupSize  k: the most rounds one protected unit (a user) contributes; 1 for round-level
      *                   privacy. Every release is calibrated for a user's k rounds.

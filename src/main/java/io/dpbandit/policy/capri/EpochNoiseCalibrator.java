@@ -8,18 +8,30 @@ import io.dpbandit.privacy.ZcdpAccounting;
 /**
  * The Gaussian noise of one epoch (CAPRI step 5, docs/papers.md).
  *
- * <p>Per-epoch budget: SEQUENTIAL composition gives each releasing epoch (ε/L, δ/L) with
- * L = max(1, ln T, R), R the number of epochs that complete within T, so that the R releases add
- * up to at most (ε, δ) by basic composition (Dwork &amp; Roth Thm 3.16). The paper's L = ln T
- * (Lemma 3.1) is at least R for T &gt; 20; the max keeps small horizons honest. PARALLEL
- * composition gives every epoch the full (ε, δ) (see {@link CapriConfig.EpochComposition}).
+ * <p>What one protected user contributes decides the split, not the number of epochs (the paper's
+ * accounting, Lemma 3.1, splits over ln T releases; that is kept for the BASIC accountant only):
+ * <ul>
+ *   <li><b>JDP, a Gaussian accountant</b> (ZCDP, EXACT): every epoch's release is calibrated at the
+ *       whole run's μ on the group sensitivity 2kC_r. A user with j_r of their at most k rounds in
+ *       epoch r is then (j_r/k)·μ-GDP in that release, and the releases compose as one Gaussian
+ *       (Dong, Roth &amp; Su 2019, Cor. 3.3; fully adaptively, Smith &amp; Thakurta 2022, since the
+ *       j_r follow the data): √(Σ_r (j_r/k)²)·μ ≤ μ because Σ_r j_r ≤ k. With k = 1 (round level)
+ *       this is parallel composition: a round enters one epoch. So no split is needed, where the
+ *       paper's (ε/ln T, δ/ln T) per epoch (or μ/√R) cost √R times the noise.</li>
+ *   <li><b>JDP, BASIC</b>: SEQUENTIAL gives each releasing epoch (ε/L, δ/L) with
+ *       L = max(1, ln T, R), R the number of epochs that complete within T (the paper's L = ln T,
+ *       Lemma 3.1, is at least R for T &gt; 20; the max keeps small horizons honest); PARALLEL the
+ *       whole (ε, δ) per epoch (a round in one epoch, k = 1 only).</li>
+ *   <li><b>LDP</b>: a user sends at most k reports in all, whatever the epochs: each report gets a
+ *       k-th of the budget ((ε/k, δ/k) by basic composition, μ/√k as Gaussians), not a k·L-th.</li>
+ * </ul>
  *
  * <p>Sensitivity: replacing one round's (c_t, y_t) changes g by at most 2C_r in L2, because every
  * contribution is clipped to norm C_r (rule "contribution bounding", docs/papers.md). The paper's
  * σ_0 (eq. 5) uses the looser bound 2Bσ̃_max ≥ 2C_r (C_r ≤ Bσ̃_max since σ̃² = residual/τ + ‖A k_S‖²).
  *
  * <p>LDP: every user adds the noise to their own contribution; each user's data enters one
- * contribution, so the same per-epoch calibration makes each user's message (ε_r, δ_r)-DP.
+ * contribution per report.
  */
 final class EpochNoiseCalibrator {
 
@@ -34,20 +46,20 @@ final class EpochNoiseCalibrator {
         if (!privacy.privacyEnabled()) {
             return EpochPlan.EpochNoise.none();
         }
-        boolean parallel = config.composition() == CapriConfig.EpochComposition.PARALLEL;
-        int releases = parallel ? 1 : Math.max(1, EpochSchedule.forHorizon(config.horizon()).releasingEpochs());
         boolean local = privacy.model() == CapriConfig.Model.LDP;
         int k = privacy.groupSize();
-        if (privacy.accountant() == Accountant.ZCDP) {
-            return zcdp(contributionBound, releases, local, k);
+        if (privacy.accountant() != Accountant.BASIC) {
+            return gaussian(contributionBound, local, k);
         }
         // BASIC. (ε_r, δ_r): the ledger's charge for this epoch, shares that add up to at most (ε, δ)
-        // exactly over the R releases (PrivacyAmounts.share); the noise is calibrated at the doubles
-        // that do not exceed those charges (PrivacyAmounts.calibrationValue), so the ledger never
-        // understates. Under LDP a user's k reports compose by basic composition too, so each report
-        // gets a k-th of the epoch's share; under JDP the group's k rounds are in the sensitivity.
-        double split = (parallel ? 1.0 : splitFactor()) * (local ? k : 1);
-        int shares = releases * (local ? k : 1);
+        // exactly (PrivacyAmounts.share); the noise is calibrated at the doubles that do not exceed
+        // those charges (PrivacyAmounts.calibrationValue), so the ledger never understates. LDP: a
+        // user's k reports in all compose by basic composition, so each report gets a k-th. JDP: the
+        // group's k rounds are in the sensitivity; SEQUENTIAL splits over the releases (the paper's).
+        boolean parallel = config.composition() == CapriConfig.EpochComposition.PARALLEL;
+        int releases = parallel ? 1 : Math.max(1, EpochSchedule.forHorizon(config.horizon()).releasingEpochs());
+        double split = local ? k : parallel ? 1.0 : splitFactor();
+        int shares = local ? k : releases;
         double eps = PrivacyAmounts.share(privacy.epsilon(), split, shares);
         double delta = PrivacyAmounts.share(privacy.delta(), split, shares);
         return calibrate(contributionBound * (local ? 1 : k), sigmaTildeMax * (local ? 1 : k), eps, delta,
@@ -55,26 +67,23 @@ final class EpochNoiseCalibrator {
     }
 
     /**
-     * ZCDP: the whole run may spend μ with δ_μ(ε) = δ, the Gaussian mechanism's exact profile
-     * (Balle &amp; Wang 2018, Thm 8), i.e. ρ = μ²/2; Gaussian releases compose exactly as one Gaussian
-     * with μ = √(Σ μᵢ²) (Dong, Roth &amp; Su 2019, Cor. 3.3; equivalently ρ's add, Bun &amp; Steinke
-     * 2016, Lemma 2.3), so R sequential releases get μ/√R each, where basic composition would give
-     * (ε/R, δ/R) and about √R times the noise.
+     * A Gaussian accountant (ZCDP, EXACT): the whole run may spend μ with δ_μ(ε) = δ, the Gaussian
+     * mechanism's exact profile (Balle &amp; Wang 2018, Thm 8; it is the μ-GDP curve, Dong, Roth &amp;
+     * Su 2019, Cor. 2.13), i.e. ρ = μ²/2.
      *
-     * <p>JDP, a user's k rounds: replacing them moves the epoch's sum g by at most 2kC_r (each round's
-     * contribution is clipped to C_r), so the release is calibrated on the group sensitivity 2kC_r.
-     * For PARALLEL (μ per epoch) this is also the whole run's bound: a user with j_r of their k rounds
-     * in epoch r has √(Σ_r (j_r/k)²)·μ ≤ μ because Σ j_r ≤ k. For SEQUENTIAL, √(Σ_r (j_r/k)²·μ²/R) ≤ μ.
+     * <p>JDP: each epoch's release at μ on the group sensitivity 2kC_r (replacing a user's k rounds
+     * moves the epoch's sum g by at most 2kC_r, each round's contribution being clipped to C_r): a
+     * user's rounds, wherever they fall, cost √(Σ_r (j_r/k)²)·μ ≤ μ in all (class comment).
      *
      * <p>LDP: every report is its own Gaussian on sensitivity 2C_r (the user's one round); a user's
-     * k reports compose as Gaussians, so each gets μ/√(kR).
+     * at most k reports compose as Gaussians, so each gets μ/√k.
      */
-    private EpochPlan.EpochNoise zcdp(double contributionBound, int releases, boolean local, int k) {
+    private EpochPlan.EpochNoise gaussian(double contributionBound, boolean local, int k) {
         CapriConfig.Privacy privacy = config.privacy();
         double deltaCal = PrivacyAmounts.calibrationValue(privacy.delta());
         double mu = ZcdpAccounting.mu(PrivacyAmounts.calibrationValue(privacy.epsilon()), deltaCal);
-        // A hair below its exact share, so that R charges rounded to doubles never add up above ρ.
-        double release = mu / StrictMath.sqrt((double) releases * (local ? k : 1)) * (1 - 1e-12);
+        // A hair below its exact share, so that charges rounded to doubles never add up above ρ.
+        double release = mu / StrictMath.sqrt(local ? k : 1) * (1 - 1e-12);
         double sensitivity = 2 * contributionBound * (local ? 1 : k);
         double sigma = sensitivity / release;
         // The (ε, δ) this one release is worth alone at the budget's δ (what an LDP device calibrates
@@ -114,24 +123,33 @@ final class EpochNoiseCalibrator {
     }
 
     /**
-     * Σ of the releases' ρ over the horizon (see {@link Capri#committedRho}). The calibration is
-     * scale-free in the sensitivity (σ ∝ Δ), so one epoch calibrated at Δ = 1 gives every epoch's
-     * ρ = (Δ/σ)²/2; PARALLEL spends it once, SEQUENTIAL once per release; an LDP user's k reports
-     * add k times a report's.
+     * The most one protected user can ever spend, in zCDP ρ (see {@link Capri#committedRho}). The
+     * calibration is scale-free in the sensitivity (σ ∝ Δ), so one epoch calibrated at Δ = 1 gives
+     * every epoch's ρ = (Δ/σ)²/2. JDP: every release has the same ρ and covers one user's rounds in
+     * it, so the worst user (j_r rounds spread over the epochs, Σ j_r ≤ k) costs, as Gaussians,
+     * Σ_r (j_r/k)²·ρ ≤ ρ under a Gaussian accountant's group calibration, and one release's ρ per
+     * epoch the user is in under BASIC's (at most min(k, R) epochs). LDP: k reports.
      */
     double committedRho() {
         CapriConfig.Privacy privacy = config.privacy();
         if (!privacy.privacyEnabled()) {
             return 0.0;
         }
+        if (privacy.accountant().composesGaussians()) {
+            // Every release is calibrated a hair (1e-12) under μ (JDP) or μ/√k per report (LDP), so the
+            // worst user's composition is within ρ_total = μ²/2 exactly: the bandit's own budget, the
+            // same figure a shared budget of equal (ε, δ) allows, so equal figures fit.
+            return ZcdpAccounting.budgetRho(new io.dpbandit.client.privacy.PrivacyCost(privacy.epsilon(),
+                    privacy.delta()));
+        }
         EpochPlan.EpochNoise one = calibrate(0.5, 0.5);
         double perRelease = one.sensitivity() * one.sensitivity() / (2 * one.sigma() * one.sigma());
-        boolean parallel = config.composition() == CapriConfig.EpochComposition.PARALLEL;
-        int releases = parallel ? 1 : Math.max(1, EpochSchedule.forHorizon(config.horizon()).releasingEpochs());
-        int reports = privacy.model() == CapriConfig.Model.LDP ? privacy.groupSize() : 1;
+        int releases = Math.max(1, EpochSchedule.forHorizon(config.horizon()).releasingEpochs());
+        int k = privacy.groupSize();
+        int times = privacy.model() == CapriConfig.Model.LDP ? k : Math.min(k, releases);
         // A relative 1e-9 over: each epoch's ρ is recomputed from its own σ (a bisection), which may
         // land a few ulps above this epoch-free figure; the commitment must never be below a charge.
-        return releases * reports * perRelease * (1 + 1e-9);
+        return times * perRelease * (1 + 1e-9);
     }
 
     /** L = max(1, ln T, number of releasing epochs). */

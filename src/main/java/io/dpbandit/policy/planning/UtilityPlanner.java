@@ -3,6 +3,7 @@ package io.dpbandit.policy.planning;
 import io.dpbandit.client.capri.CapriProjection;
 import io.dpbandit.policy.ContextGenerator;
 import io.dpbandit.policy.JointPoint;
+import io.dpbandit.policy.capri.EpochCharge;
 import io.dpbandit.policy.capri.Capri;
 import io.dpbandit.policy.capri.CapriConfig;
 import io.dpbandit.policy.capri.EpochPlan;
@@ -52,7 +53,7 @@ public final class UtilityPlanner {
         List<double[]> sample = contextSample(contexts, options.contexts(), rng);
         EpochSchedule schedule = capri.schedule();
         List<CapriForecast.EpochForecast> epochs = new ArrayList<>();
-        boolean first = true;
+        int released = 0;
         double rhoSpent = 0;
         double totalEpsilon = 0;
         double totalDelta = 0;
@@ -63,9 +64,9 @@ public final class UtilityPlanner {
                 continue;
             }
             EpochPlan plan = planWithin(capri, e.number(), rng, options, started);
-            double[] charge = charge(config, plan, first, rhoSpent);
-            rhoSpent += releaseRho(config, plan);
-            first = false;
+            double[] charge = charge(config, plan, released, rhoSpent);
+            rhoSpent += chargedRho(config, plan, released);
+            released++;
             totalEpsilon += charge[0];
             totalDelta += charge[1];
             CapriForecast.EpochForecast f = forecast(capri, plan, sample, charge);
@@ -213,43 +214,28 @@ public final class UtilityPlanner {
     }
 
     /**
-     * What the ledger charges for this epoch's release (as the service's close does). BASIC: the
-     * release's own (ε_r, δ_r), k of them for a user's k LDP reports. ZCDP: the releases' ρ add up
-     * (Bun &amp; Steinke 2016, Lemma 2.3) and the entry holds the marginal ε of the Gaussian profile,
-     * ε(ρ_before + ρ_r) − ε(ρ_before) at the bandit's δ (Balle &amp; Wang 2018, Thm 8), δ on the first.
+     * What the ledger charges for this epoch's release, as the service's close does
+     * ({@link EpochCharge}): {ε, δ} of the entry. Under a Gaussian accountant the entry holds the
+     * marginal ε of the Gaussian profile, ε(ρ_before + ρ_r) − ε(ρ_before) at the bandit's δ (Balle
+     * &amp; Wang 2018, Thm 8), δ on the first.
      */
-    static double[] charge(CapriConfig config, EpochPlan plan, boolean firstRelease, double rhoBefore) {
+    static double[] charge(CapriConfig config, EpochPlan plan, int priorReleases, double rhoBefore) {
         CapriConfig.Privacy p = config.privacy();
-        if (!p.privacyEnabled()) {
+        EpochCharge charge = EpochCharge.of(config, plan.noise(), priorReleases);
+        if (!p.privacyEnabled() || charge.cost().epsilon() == 0.0) {
             return new double[] {0, 0};
         }
-        if (config.composition() == CapriConfig.EpochComposition.PARALLEL) {
-            if (!firstRelease) {
-                return new double[] {0, 0};
-            }
-            if (p.accountant() == Accountant.ZCDP) {
-                return new double[] {ZcdpAccounting.gaussianEpsilon(
-                        ZcdpAccounting.budgetRho(new PrivacyCost(p.epsilon(), p.delta())), p.delta()), p.delta()};
-            }
-            return new double[] {p.epsilon(), p.delta()};
-        }
-        if (p.accountant() == Accountant.ZCDP) {
+        if (p.accountant().composesGaussians()) {
             double before = ZcdpAccounting.gaussianEpsilon(rhoBefore, p.delta());
-            double after = ZcdpAccounting.gaussianEpsilon(rhoBefore + releaseRho(config, plan), p.delta());
-            return new double[] {after - before, firstRelease ? p.delta() : 0};
+            double after = Math.min(p.epsilon(), ZcdpAccounting.gaussianEpsilon(rhoBefore + charge.rho(), p.delta()));
+            return new double[] {after - before, rhoBefore == 0 ? p.delta() : 0};
         }
-        int reports = p.model() == CapriConfig.Model.LDP ? p.groupSize() : 1;
-        return new double[] {reports * plan.noise().epsilon(), reports * plan.noise().delta()};
+        return new double[] {charge.cost().epsilon(), charge.cost().delta()};
     }
 
-    /** ρ = (Δ/σ)²/2 of the release (Bun &amp; Steinke 2016, Prop 1.6), once per report of a user's k under LDP. */
-    static double releaseRho(CapriConfig config, EpochPlan plan) {
-        if (!config.privacy().privacyEnabled() || plan.noise().noiseless()) {
-            return 0;
-        }
-        int reports = config.privacy().model() == CapriConfig.Model.LDP ? config.privacy().groupSize() : 1;
-        double mu = plan.noise().sensitivity() / plan.noise().sigma();
-        return reports * mu * mu / 2;
+    /** ρ the ledger charges for this release ({@link EpochCharge}): 0 for one a user's earlier charge covers. */
+    static double chargedRho(CapriConfig config, EpochPlan plan, int priorReleases) {
+        return EpochCharge.of(config, plan.noise(), priorReleases).rho();
     }
 
     private static List<String> capriNotes(CapriConfig config, EpochSchedule schedule, CapriForecast f) {
@@ -268,9 +254,11 @@ public final class UtilityPlanner {
             notes.add(String.format(java.util.Locale.ROOT, "No epoch within the horizon resolves a gap of %.3g: this "
                     + "bandit will play uniformly on such gaps.", f.gap()));
         }
-        if (config.composition() == CapriConfig.EpochComposition.SEQUENTIAL && config.privacy().privacyEnabled()) {
-            notes.add("SEQUENTIAL composition splits (epsilon, delta) over the releases; PARALLEL (each round's data "
-                    + "enters one epoch) lets every epoch use all of it at the same guarantee.");
+        if (config.composition() == CapriConfig.EpochComposition.SEQUENTIAL && config.privacy().privacyEnabled()
+                && !config.privacy().accountant().composesGaussians()) {
+            notes.add("BASIC SEQUENTIAL composition (the paper's) splits (epsilon, delta) over the releases; PARALLEL "
+                    + "(each round's data enters one epoch) or a Gaussian accountant (EXACT, ZCDP: a user's rounds "
+                    + "compose as Gaussian DP) lets every epoch use all of it at the same guarantee.");
         }
         return notes;
     }
