@@ -96,6 +96,12 @@ class DevicePolicyTest {
     }
 
     @Test
+    void theFigureDocsSdkMdQuotesForFourReportsAtTheFloorOneAndOneInAHundredThousand() {
+        DevicePolicy policy = DevicePolicy.of(PrivacyFloor.of(1.0, 1e-5), 4);
+        assertThat(policy.totalGuarantee(1e-5).epsilon()).isCloseTo(2.15, within(0.005));
+    }
+
+    @Test
     void basicCompositionIsKTimesTheFloor() {
         PrivacyCost basic = DevicePolicy.of(PrivacyFloor.of(1.0, 1e-5), 4).basicTotal();
         assertThat(basic.epsilon()).isEqualTo(4.0);
