@@ -65,9 +65,12 @@ public record DevicePolicy(PrivacyFloor floor, int maxReportsPerBandit) {
         }
     }
 
-    /** The floor with the default k ({@value #DEFAULT_MAX_REPORTS_PER_BANDIT} report per bandit). */
+    /**
+     * The floor with the default k ({@value #DEFAULT_MAX_REPORTS_PER_BANDIT} report per bandit), or
+     * {@link #NONE} for {@link PrivacyFloor#NONE} (in-process simulation, which counts nothing).
+     */
     public static DevicePolicy of(PrivacyFloor floor) {
-        return new DevicePolicy(floor, DEFAULT_MAX_REPORTS_PER_BANDIT);
+        return PrivacyFloor.NONE.equals(floor) ? NONE : new DevicePolicy(floor, DEFAULT_MAX_REPORTS_PER_BANDIT);
     }
 
     /** The floor and at most {@code maxReportsPerBandit} reports per bandit. */
@@ -100,7 +103,7 @@ public record DevicePolicy(PrivacyFloor floor, int maxReportsPerBandit) {
         if (ledger == null) {
             throw new IllegalArgumentException("the device's report ledger is required");
         }
-        ReportLedger.checkBandit(bandit);
+        LedgerChecks.checkBandit(bandit);
         if (!ledger.tryRecord(bandit, maxReportsPerBandit)) {
             throw new ReportLimitException(what + " for bandit \"" + shorten(bandit) + "\" would be this device's "
                     + "report number " + ((long) maxReportsPerBandit + 1) + " to that bandit, and the device sends at "

@@ -56,8 +56,8 @@ public final class FileReportLedger implements ReportLedger {
     private final Object lock;
 
     /**
-     * A ledger kept in {@code file} (created with the first report). Reads it once to fail early if
-     * it is unreadable.
+     * A ledger kept in {@code file} (created, with its directory, at the first report). Reads it once
+     * to fail early if it is unreadable.
      *
      * @throws IllegalStateException if the file exists and is not a ledger this class wrote
      */
@@ -83,7 +83,7 @@ public final class FileReportLedger implements ReportLedger {
 
     @Override
     public boolean tryRecord(String bandit, int limit) {
-        ReportLedger.check(bandit, limit);
+        LedgerChecks.check(bandit, limit);
         String key = encode(bandit);
         synchronized (lock) {
             Map<String, Integer> counts = read();
@@ -99,7 +99,7 @@ public final class FileReportLedger implements ReportLedger {
 
     @Override
     public int count(String bandit) {
-        ReportLedger.checkBandit(bandit);
+        LedgerChecks.checkBandit(bandit);
         synchronized (lock) {
             return read().getOrDefault(encode(bandit), 0);
         }
@@ -155,6 +155,7 @@ public final class FileReportLedger implements ReportLedger {
         sb.append(END).append(counts.size()).append('\n');
         ByteBuffer bytes = ByteBuffer.wrap(sb.toString().getBytes(StandardCharsets.UTF_8));
         try {
+            Files.createDirectories(temp.getParent());
             try (FileChannel out = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                     StandardOpenOption.TRUNCATE_EXISTING)) {
                 while (bytes.hasRemaining()) {

@@ -14,7 +14,7 @@ public final class InMemoryReportLedger implements ReportLedger {
 
     @Override
     public boolean tryRecord(String bandit, int limit) {
-        ReportLedger.check(bandit, limit);
+        LedgerChecks.check(bandit, limit);
         boolean[] recorded = new boolean[1];
         counts.compute(bandit, (b, n) -> {
             int made = n == null ? 0 : n;
@@ -29,7 +29,7 @@ public final class InMemoryReportLedger implements ReportLedger {
 
     @Override
     public int count(String bandit) {
-        ReportLedger.checkBandit(bandit);
+        LedgerChecks.checkBandit(bandit);
         return counts.getOrDefault(bandit, 0);
     }
 }

@@ -45,6 +45,8 @@ class DevicePolicyTest {
         assertThat(policy.withMaxReportsPerBandit(8)).isEqualTo(DevicePolicy.of(floor, 8));
         assertThat(DevicePolicy.NONE.unbounded()).isTrue();
         assertThat(DevicePolicy.NONE.floor()).isEqualTo(PrivacyFloor.NONE);
+        assertThat(DevicePolicy.of(PrivacyFloor.NONE)).as("the simulation's floor counts nothing")
+                .isEqualTo(DevicePolicy.NONE);
     }
 
     @Test

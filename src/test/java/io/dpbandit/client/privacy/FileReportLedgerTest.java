@@ -41,6 +41,15 @@ class FileReportLedgerTest extends ReportLedgerContractTest {
     }
 
     @Test
+    void theFileAndItsDirectoryAreMadeAtTheFirstReport() {
+        Path file = dir.resolve("app").resolve("private").resolve("reports");
+        ReportLedger ledger = ReportLedger.file(file);
+        assertThat(file).doesNotExist();
+        assertThat(ledger.tryRecord("b", 1)).isTrue();
+        assertThat(file).isRegularFile();
+    }
+
+    @Test
     void twoLedgersOnOneFileInOneProcessShareTheCount() {
         Path file = dir.resolve("reports");
         ReportLedger one = ReportLedger.file(file);
