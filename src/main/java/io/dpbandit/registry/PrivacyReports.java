@@ -92,12 +92,7 @@ public class PrivacyReports {
                         + "the user's rounds after the k-th are served but never learned from)"
                 : "each learning round: a user who returns is protected per round, and r rounds of one user are "
                         + "protected at about r times the budget (group privacy)";
-        String notion = local ? "local DP: what leaves the user's device" : "joint DP: what every other user and "
-                + "every analyst can see";
-        String statement = String.format(java.util.Locale.ROOT, "(%s, %s)-DP for %s, in the %s: any change to %s "
-                + "changes the distribution of it by at most a factor e^epsilon, plus delta", fmt(row.getEpsilonTotal()),
-                fmt(row.getDeltaTotal()), unit == PrivacyUnit.USER ? "each user" : "each round", notion,
-                unit == PrivacyUnit.USER ? "one user's rounds" : "one round (its context, action and reward)");
+        String statement = statement(row.getEpsilonTotal(), row.getDeltaTotal(), unit, local, k);
         Guarantee guarantee = new Guarantee(row.getEpsilonTotal(), row.getDeltaTotal(), p.accountantOrBasic().name(),
                 p.composition() == null ? null : p.composition().name(), statement);
         List<MechanismDescription> mechanisms = Algorithms.of(spec.algorithm()).mechanisms(spec);
@@ -111,6 +106,33 @@ public class PrivacyReports {
         return new PrivacyReport(id, spec.algorithm(), p.model(), unit, k, protects, rewards, guarantee, mechanisms,
                 spent,
                 ledger.entries(id), shared, publicByDesign(unit, local), roles(local));
+    }
+
+    /**
+     * The guarantee in one sentence. Under local DP the server is not trusted, so the sentence says
+     * what it assumes: the user's device refusing reports above its own per-report floor and sending
+     * at most k reports to the bandit by its own count (dpbandit-client's DevicePolicy), since the
+     * server's count of a user's rounds is nothing a user can rely on. It never claims more.
+     */
+    static String statement(double epsilon, double delta, PrivacyUnit unit, boolean local, int k) {
+        boolean user = unit == PrivacyUnit.USER;
+        String notion = local ? "local DP: what leaves the user's device" : "joint DP: what every other user and "
+                + "every analyst can see";
+        String statement = String.format(java.util.Locale.ROOT, "(%s, %s)-DP for %s, in the %s: any change to %s "
+                + "changes the distribution of it by at most a factor e^epsilon, plus delta", fmt(epsilon),
+                fmt(delta), user ? "each user" : "each round", notion,
+                user ? "one user's rounds" : "one round (its context, action and reward)");
+        if (!local) {
+            return statement;
+        }
+        return statement + (user
+                ? ". Under local DP the server's count of a user's rounds is not trusted: this holds for a user whose "
+                        + "device itself refuses reports above its own per-report floor and sends at most k = " + k
+                        + " reports to this bandit by its own count (dpbandit-client's DevicePolicy); a device that "
+                        + "sends more gets the composition of the reports it sends, never this"
+                : ". Under local DP each report is calibrated for this, and holds for a device that refuses reports "
+                        + "above its own per-report floor; a returning user's reports to this bandit compose, as many "
+                        + "as the user's device sends by its own count (dpbandit-client's DevicePolicy)");
     }
 
     private static List<String> publicByDesign(PrivacyUnit unit, boolean local) {
@@ -143,7 +165,8 @@ public class PrivacyReports {
                 + "data-dependent and therefore never an analyst's.");
         roles.put("admin", "Creates bandits and shared budgets; reads what the other roles read.");
         if (local) {
-            roles.put("device", "Randomises its own round with dpbandit-client before anything leaves it; the server "
+            roles.put("device", "Randomises its own round with dpbandit-client before anything leaves it, within its own "
+                    + "per-report floor and its own count of reports per bandit (never the server's); the server "
                     + "checks each report against the plan's calibration.");
         }
         return roles;

@@ -1,5 +1,6 @@
 package io.dpbandit.sdk;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import io.dpbandit.sdk.local.RandomiserInput;
 import java.util.Optional;
 import java.util.UUID;
@@ -16,12 +17,28 @@ import java.util.UUID;
  *                   time, is in the next release); false: feedback is answered NOT_USED
  * @param randomiser locally private bandits' learning decisions only: the public inputs of the
  *                   user's randomiser (null otherwise)
+ * @param bandit     not part of the answer: the bandit this client asked POST /decide for, set by
+ *                   {@link DpbanditClient#decide(DecideRequest)} from the request (never read from, nor
+ *                   written to, JSON, so a server cannot name another bandit). A locally private
+ *                   device counts its reports per this id ({@link io.dpbandit.sdk.local.DeviceRandomiser})
  */
+@JsonIgnoreProperties(value = "bandit")
 public record Decision(UUID decisionId, String action, double propensity, int epoch, Phase phase, boolean learning,
-        RandomiserInput randomiser) {
+        RandomiserInput randomiser, String bandit) {
+
+    /** A decision that names no bandit (as read from JSON); see {@link #withBandit(String)}. */
+    public Decision(UUID decisionId, String action, double propensity, int epoch, Phase phase, boolean learning,
+            RandomiserInput randomiser) {
+        this(decisionId, action, propensity, epoch, phase, learning, randomiser, null);
+    }
 
     /** The randomiser inputs, present exactly for a locally private bandit's learning decision. */
     public Optional<RandomiserInput> local() {
         return Optional.ofNullable(randomiser);
+    }
+
+    /** This decision for the bandit the caller asked for (the id its device counts reports under). */
+    public Decision withBandit(String banditId) {
+        return new Decision(decisionId, action, propensity, epoch, phase, learning, randomiser, banditId);
     }
 }

@@ -116,8 +116,9 @@ public final class DpbanditClient {
     public Decision decide(DecideRequest request) {
         DecideRequest r = request.requestId() == null && generateRequestIds
                 ? request.withRequestId(UUID.randomUUID().toString()) : request;
+        // The bandit is the one asked for, never one the answer names: a device counts its reports under it.
         return read(transport.send("POST", uri("decide"), write(r), requestTimeout, r.requestId() != null),
-                Decision.class);
+                Decision.class).withBandit(r.bandit());
     }
 
     /** POST /feedback with a reward (a JDP bandit's decision). */
@@ -153,15 +154,34 @@ public final class DpbanditClient {
      * backend-less client, a simulation): randomises with {@code device} (fetching CAPRI's epoch
      * plan) and sends the report. The reward and context never leave this method unrandomised.
      *
+     * <p>The device counts the report for {@link Decision#bandit()}, the bandit this client asked
+     * POST /decide for, before randomising, and refuses the report past its own k for that bandit
+     * ({@link io.dpbandit.client.privacy.DevicePolicy.ReportLimitException}), whatever the server
+     * answered: then nothing is randomised or sent. The count stays taken if sending fails after the
+     * retries: calling this again randomises again and counts again, so an app that must resend
+     * randomises once with {@link DeviceRandomiser#randomise(String, RandomiserInput, double[], double,
+     * DeviceRandomiser.PlanSource)} and sends that {@link LocalReport} with {@link #report(UUID, LocalReport)}
+     * as often as it needs.
+     *
      * @throws IllegalArgumentException if the decision carries no randomiser inputs (it is not a
      *         locally private learning round: a JDP bandit takes {@link #feedback(UUID, double)}, and a
-     *         locally private decision with {@code learning: false} needs nothing)
+     *         locally private decision with {@code learning: false} needs nothing), or names no bandit
+     *         (it was not returned by {@link #decide}: see {@link Decision#withBandit(String)})
+     * @throws io.dpbandit.client.privacy.DevicePolicy.ReportLimitException if the device has sent its k
+     *         reports for the bandit
+     * @throws io.dpbandit.client.privacy.PrivacyFloor.PrivacyFloorException if the inputs ask for more
+     *         than the device's floor allows
      */
     public FeedbackResult report(Decision decision, double[] context, double reward, DeviceRandomiser device) {
         RandomiserInput input = decision.local().orElseThrow(() -> new IllegalArgumentException("decision "
                 + decision.decisionId() + " carries no randomiser inputs: it is not a locally private learning "
                 + "round"));
-        return report(decision.decisionId(), device.randomise(input, context, reward, this::randomiserPlan));
+        if (decision.bandit() == null) {
+            throw new IllegalArgumentException("decision " + decision.decisionId() + " names no bandit, and the "
+                    + "device counts its reports per bandit: use the Decision decide returned, or withBandit(id)");
+        }
+        return report(decision.decisionId(), device.randomise(decision.bandit(), input, context, reward,
+                this::randomiserPlan));
     }
 
     /**

@@ -7,7 +7,9 @@ import io.dpbandit.PostgresIntegrationTest;
 import io.dpbandit.TestApiKey;
 import io.dpbandit.client.capri.CapriRandomiserPlan;
 import io.dpbandit.client.kernel.KernelSpec;
+import io.dpbandit.client.privacy.DevicePolicy;
 import io.dpbandit.client.privacy.PrivacyFloor;
+import io.dpbandit.client.privacy.ReportLedger;
 import io.dpbandit.client.privacy.SeededNoiseSource;
 import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.lifecycle.Step;
@@ -44,8 +46,13 @@ class SdkFlowTest extends PostgresIntegrationTest {
 
     DpbanditClient dpbandit;
 
-    /** The device's own floor: what these specs ask for, (1, 1e-5) per report, and no more. */
-    final DeviceRandomiser device = new DeviceRandomiser(PrivacyFloor.of(1.0, 1e-5), new SeededNoiseSource(17));
+    /**
+     * The device's own floor: what these specs ask for, (1, 1e-5) per report, and no more. One object
+     * plays every user's device here, so its count of reports per bandit is set to cover all of a
+     * test's rounds (a real device's k bounds one user).
+     */
+    final DeviceRandomiser device = new DeviceRandomiser(DevicePolicy.of(PrivacyFloor.of(1.0, 1e-5), 64),
+            ReportLedger.inMemory(), new SeededNoiseSource(17));
 
     @BeforeEach
     void client() {

@@ -71,7 +71,7 @@ class SdkGuideDocsTest {
     void everyJavaBlockIsASnippetThatSdkGuideTestRuns() throws IOException {
         Map<String, String> snippets = snippets();
         assertThat(snippets).containsKeys("client", "create", "decide", "request-id", "release", "errors", "device",
-                "ldp");
+                "ldp", "ldp-one-call");
         List<String> shown = new ArrayList<>();
         for (Block b : blocks()) {
             if (!b.language().equals("java")) {

@@ -10,7 +10,9 @@ import io.dpbandit.TestApiKey;
 import io.dpbandit.client.capri.CapriRandomiserPlan;
 import io.dpbandit.client.capri.CapriReport;
 import io.dpbandit.client.kernel.KernelSpec;
+import io.dpbandit.client.privacy.DevicePolicy;
 import io.dpbandit.client.privacy.PrivacyFloor;
+import io.dpbandit.client.privacy.ReportLedger;
 import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.lifecycle.Step;
 import io.dpbandit.sdk.error.DpbanditTransportException;
@@ -20,11 +22,14 @@ import io.dpbandit.sdk.error.RetiredException;
 import io.dpbandit.sdk.local.CapriLocalInput;
 import io.dpbandit.sdk.local.DeviceRandomiser;
 import io.dpbandit.testing.FeedbackWindows;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -33,7 +38,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * The code docs/sdk.md shows, run against the service: each region between {@code // tag::name[]}
  * and {@code // end::name[]} is a snippet of the guide, which {@link SdkGuideDocsTest} requires to
  * be there exactly. A snippet's variables that the guide does not define ({@code baseUrl},
- * {@code apiKey}, {@code context}, {@code reward}) and {@link #play} stand for the product's own.
+ * {@code apiKey}, {@code context}, {@code reward}, the app's storage {@code appFiles}) and {@link #play} stand
+ * for the product's own.
  */
 class SdkGuideTest extends PostgresIntegrationTest {
 
@@ -154,7 +160,7 @@ class SdkGuideTest extends PostgresIntegrationTest {
     }
 
     @Test
-    void aLocallyPrivateRoundIsRandomisedOnTheDevice() throws Exception {
+    void aLocallyPrivateRoundIsRandomisedOnTheDevice(@TempDir Path devices) throws Exception {
         DpbanditClient dpbandit = DpbanditClient.builder("http://localhost:" + port, TestApiKey.ALL_ROLES).build();
         BanditSpec spec = BanditSpec.builder("storefront-ldp", Algorithm.CAPRI).privacy(BanditSpec.Privacy.ldp(1.0, 1e-5))
                 .horizon(100).rewardBound(1.0).kernel(KernelSpec.rbf(0.3)).regularization(1.0).contextDimension(2)
@@ -163,14 +169,18 @@ class SdkGuideTest extends PostgresIntegrationTest {
         int length = dpbandit.createBandit(spec).epochLength();
         lifecycle.settle("storefront-ldp"); // plans epoch 1 (the background worker does this in a running service)
 
-        // tag::device[]
-        // On the device, once: the weakest guarantee it accepts per report (its own, never the server's)
-        DeviceRandomiser device = DeviceRandomiser.of(PrivacyFloor.of(1.0, 1e-5));
-        ObjectMapper deviceJson = new ObjectMapper();
-        // end::device[]
         for (int t = 0; t < length; t++) {
             double[] context = CONTEXTS[t % 3];
             double reward = t % 2 == 0 ? 0.9 : 0.3;
+            Path appFiles = Files.createDirectories(devices.resolve("user-" + t)); // each round another user's device
+            // tag::device[]
+            // On the device, once: its own policy, never the server's: at most (1, 1e-5) per report and
+            // at most 4 reports per bandit, counted in a file that outlives the app's process.
+            DevicePolicy policy = DevicePolicy.of(PrivacyFloor.of(1.0, 1e-5), 4);
+            ReportLedger ledger = ReportLedger.file(appFiles.resolve("dpbandit-reports"));
+            DeviceRandomiser device = DeviceRandomiser.of(policy, ledger);
+            ObjectMapper deviceJson = new ObjectMapper();
+            // end::device[]
             // tag::ldp[]
             // Backend: decide, then hand the randomiser's public inputs and the epoch's plan to the device.
             ObjectMapper json = dpbandit.json();
@@ -182,7 +192,7 @@ class SdkGuideTest extends PostgresIntegrationTest {
             // Device: play the action; randomise its own context and reward; only the report leaves it.
             JsonNode message = deviceJson.readTree(toDevice);
             play(message.get("action").asText());
-            CapriReport report = device.randomise(
+            CapriReport report = device.randomise("storefront-ldp",   // the bandit as this app names it
                     deviceJson.treeToValue(message.get("inputs"), CapriLocalInput.class),
                     deviceJson.treeToValue(message.get("plan"), CapriRandomiserPlan.class),
                     context, reward);
@@ -192,6 +202,8 @@ class SdkGuideTest extends PostgresIntegrationTest {
             FeedbackResult result = dpbandit.report(decision.decisionId(), json.readValue(toBackend, CapriReport.class));
             // end::ldp[]
             assertThat(result.status()).isEqualTo(FeedbackStatus.ACCEPTED);
+            assertThat(ReportLedger.file(appFiles.resolve("dpbandit-reports")).count("storefront-ldp"))
+                    .as("counted on the device's disk").isEqualTo(1);
         }
         assertThat(played).hasSize(length);
         assertThat(jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = 'storefront-ldp' "
@@ -201,5 +213,36 @@ class SdkGuideTest extends PostgresIntegrationTest {
         Release release = dpbandit.release("storefront-ldp");
         assertThat(release.epoch()).isEqualTo(1);
         assertThat(release.privacyModel()).contains(PrivacyModel.LDP);
+    }
+
+    @Test
+    void aDeviceSendsNoMoreThanItsOwnKReportsToABandit(@TempDir Path appFiles) {
+        DpbanditClient dpbandit = DpbanditClient.builder("http://localhost:" + port, TestApiKey.ALL_ROLES).build();
+        dpbandit.createBandit(BanditSpec.builder("feed-ldp", Algorithm.ONLINEUCB)
+                .privacy(BanditSpec.Privacy.ldp(1.0, 1e-5)).horizon(20).rewardBound(1.0).contextDimension(2)
+                .action("a1", 1.0, 0.0).action("a2", 0.0, 1.0).action("a3", 0.6, 0.8).feedback(600, 0.0).build());
+        double[] context = {0.5, 0.5};
+        double reward = 0.4;
+        int learning = 0;
+        for (int visit = 0; visit < 6; visit++) { // one user returning, and the app restarted before each visit
+            DeviceRandomiser device = DeviceRandomiser.of(DevicePolicy.of(PrivacyFloor.of(1.0, 1e-5), 4),
+                    ReportLedger.file(appFiles.resolve("dpbandit-reports")));
+            // tag::ldp-one-call[]
+            Decision decision = dpbandit.decide("feed-ldp", context);
+            play(decision.action());
+            if (decision.learning()) {
+                try {
+                    dpbandit.report(decision, context, reward, device);   // counts, randomises, then sends
+                } catch (DevicePolicy.ReportLimitException enough) {
+                    // This device has sent its 4 reports to feed-ldp: nothing was randomised or sent.
+                }
+            }
+            // end::ldp-one-call[]
+            learning += decision.learning() ? 1 : 0;
+        }
+        assertThat(learning).as("the server made every visit a learning round").isEqualTo(6);
+        assertThat(ReportLedger.file(appFiles.resolve("dpbandit-reports")).count("feed-ldp")).isEqualTo(4);
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = 'feed-ldp' AND feedback = "
+                + "'ACCEPTED'", Long.class)).as("the device's k = 4 reports reached the server, no more").isEqualTo(4);
     }
 }

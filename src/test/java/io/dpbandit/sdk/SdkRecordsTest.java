@@ -14,7 +14,9 @@ import io.dpbandit.client.kernel.KernelSpec;
 import io.dpbandit.client.onlineucb.OnlineUcbParameters;
 import io.dpbandit.client.onlineucb.OnlineUcbReport;
 import io.dpbandit.client.onlineucb.OnlineUcbTicket;
+import io.dpbandit.client.privacy.DevicePolicy;
 import io.dpbandit.client.privacy.PrivacyFloor;
+import io.dpbandit.client.privacy.ReportLedger;
 import io.dpbandit.client.privacy.SeededNoiseSource;
 import io.dpbandit.sdk.local.CapriLocalInput;
 import io.dpbandit.sdk.local.DeviceRandomiser;
@@ -95,6 +97,12 @@ class SdkRecordsTest {
         SCHEMAS.put(GpUcbReport.class, "GpUcbReport");
     }
 
+    /**
+     * Components that are the SDK's own and never on the wire: Decision.bandit is the bandit the client
+     * asked for, set from the request (a device counts its reports under it), never read from an answer.
+     */
+    static final Map<Class<?>, Set<String>> SDK_ONLY = Map.of(Decision.class, Set.of("bandit"));
+
     @Test
     void everyRecordHasExactlyItsSchemasPropertiesAndEveryEnumItsValues() {
         for (var e : SCHEMAS.entrySet()) {
@@ -104,6 +112,9 @@ class SdkRecordsTest {
             schema.path("properties").fieldNames().forEachRemaining(documented::add);
             Set<String> components = new TreeSet<>();
             for (RecordComponent c : e.getKey().getRecordComponents()) {
+                if (SDK_ONLY.getOrDefault(e.getKey(), Set.of()).contains(c.getName())) {
+                    continue;
+                }
                 components.add(c.getName());
                 JsonNode values = schema.path("properties").path(c.getName()).path("enum");
                 if (c.getType().isEnum() && values.isArray()) {
@@ -195,20 +206,31 @@ class SdkRecordsTest {
     }
 
     @Test
+    void theBanditOfADecisionIsNeverReadFromNorWrittenToJson() throws Exception {
+        Decision read = SDK.readValue("""
+                {"decisionId": "5f1c8a7e-0000-4000-8000-000000000001", "action": "a1", "propensity": 0.5, "epoch": 3,
+                 "phase": "EXPLORE", "learning": true, "bandit": "a-name-the-server-chose"}""", Decision.class);
+        assertThat(read.bandit()).as("a server cannot name the bandit a device counts under").isNull();
+        assertThat(read.withBandit("storefront").bandit()).isEqualTo("storefront");
+        assertThat(SDK.readTree(SDK.writeValueAsBytes(read.withBandit("storefront"))).has("bandit")).isFalse();
+    }
+
+    @Test
     void aReportIsSentAsTheClientLibrarysReportAndTheDeviceKeepsItsFloor() throws Exception {
-        DeviceRandomiser device = new DeviceRandomiser(PrivacyFloor.of(1.0, 1e-5), new SeededNoiseSource(7));
+        DeviceRandomiser device = new DeviceRandomiser(DevicePolicy.of(PrivacyFloor.of(1.0, 1e-5), 4),
+                ReportLedger.inMemory(), new SeededNoiseSource(7));
         OnlineUcbInput in = new OnlineUcbInput(new double[] {0.6, 0.8}, new OnlineUcbTicket(0, 4,
                 new double[] {0.1, 0.2}, 0.01), OnlineUcbParameters.of(2, 1.0, 1e-5, 4.0));
-        LocalReport report = device.randomise(in, null, 0.7, null);
+        LocalReport report = device.randomise("b", in, null, 0.7, null);
         assertThat(report).isInstanceOf(LocalReport.OnlineUcb.class);
         assertThat(sameJson(SDK.readTree(SDK.writeValueAsBytes(report)), new ObjectMapper().valueToTree(report.report())))
                 .isTrue();
         assertThat(SDK.readTree(SDK.writeValueAsBytes(report)).has("report")).as("the report itself, not a wrapper")
                 .isFalse();
         OnlineUcbInput greedy = new OnlineUcbInput(in.features(), in.ticket(), OnlineUcbParameters.of(2, 8.0, 1e-5, 4.0));
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> device.randomise(greedy, null, 0.7, null))
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> device.randomise("b", greedy, null, 0.7, null))
                 .isInstanceOf(PrivacyFloor.PrivacyFloorException.class);
-        GpUcbReport gp = device.randomise(new GpUcbInput(new double[] {0.6, 0.8}, GpUcbParameters.of(2, 1.0, 1e-5, 1.0)),
+        GpUcbReport gp = device.randomise("b", new GpUcbInput(new double[] {0.6, 0.8}, GpUcbParameters.of(2, 1.0, 1e-5, 1.0)),
                 1.0);
         assertThat(gp.noisyGram()).hasSize(3);
     }

@@ -2,11 +2,13 @@ package io.dpbandit.client.capri;
 
 import io.dpbandit.client.kernel.Kernel;
 import io.dpbandit.client.privacy.ContributionBounds;
+import io.dpbandit.client.privacy.DevicePolicy;
 import io.dpbandit.client.privacy.GaussianCalibration;
 import io.dpbandit.client.privacy.GaussianCalibrator;
 import io.dpbandit.client.privacy.GaussianMechanism;
 import io.dpbandit.client.privacy.NoiseSource;
 import io.dpbandit.client.privacy.PrivacyFloor;
+import io.dpbandit.client.privacy.ReportLedger;
 
 /**
  * CAPRI-LDP's per-round randomiser, run on the user's device (CAPRI paper, Algorithm 1, LDP branch;
@@ -18,19 +20,33 @@ import io.dpbandit.client.privacy.PrivacyFloor;
  * σ = max(σ_plan, σ_analytic(2C_r, ε_r, δ_r)) (Balle &amp; Wang 2018, Thm 8): never less than the
  * exact calibration for the plan's declared (ε_r, δ_r), so a server announcing a small σ cannot
  * weaken the guarantee. The report is then (ε_r, δ_r)-LDP for the user's round.
+ *
+ * <p>On a user's device the randomiser is made with the device's {@link DevicePolicy} and
+ * {@link ReportLedger} and used through {@link #randomise(String, double[], double[], double, NoiseSource)}:
+ * each report is counted for its bandit before any noise is drawn, and the (k+1)-th for a bandit is
+ * refused, whatever the server sends. One made with a floor alone counts nothing and is for code that
+ * plays many users' devices in one process (the simulator, tests).
  */
 public final class CapriRandomiser {
 
     private final CapriRandomiserPlan plan;
     private final Kernel kernel;
     private final GaussianMechanism mechanism;
+    /** Null for a randomiser made with a floor alone (uncounted). */
+    private final DevicePolicy policy;
+    private final ReportLedger ledger;
 
     /**
+     * An uncounted randomiser, for code that plays many users' devices in one process (the simulator,
+     * tests): it checks the floor, but keeps no count, so only {@link #randomise(double[], double[],
+     * double, NoiseSource)} works. A user's device uses {@link #CapriRandomiser(CapriRandomiserPlan,
+     * DevicePolicy, ReportLedger)}.
+     *
      * @param floor the weakest guarantee this device accepts (its own, never the server's)
      * @throws PrivacyFloor.PrivacyFloorException if the plan's (ε_r, δ_r) is above the floor
      */
     public CapriRandomiser(CapriRandomiserPlan plan, PrivacyFloor floor) {
-        this(plan, 1.0);
+        this(plan, 1.0, null, null);
         if (floor == null) {
             throw new IllegalArgumentException("the device's privacy floor is required");
         }
@@ -38,10 +54,30 @@ public final class CapriRandomiser {
     }
 
     /**
+     * A user's device's randomiser: the plan checked against the device's floor, and every report
+     * counted in {@code ledger} against the device's k reports per bandit.
+     *
+     * @param policy the device's floor and k (its own, never the server's)
+     * @param ledger where the device keeps its count (persisted by the app)
+     * @throws PrivacyFloor.PrivacyFloorException if the plan's (ε_r, δ_r) is above the floor
+     */
+    public CapriRandomiser(CapriRandomiserPlan plan, DevicePolicy policy, ReportLedger ledger) {
+        this(plan, 1.0, required(policy), required(ledger));
+        policy.floor().require(plan.epsilon(), plan.delta(), "epoch " + plan.epoch() + "'s randomiser plan");
+    }
+
+    /**
      * A randomiser whose noise is {@code noiseMultiplier} times the σ above. Package-private: only
      * the privacy audit uses it, to show that the audit fails when the noise is too small.
      */
     CapriRandomiser(CapriRandomiserPlan plan, double noiseMultiplier) {
+        this(plan, noiseMultiplier, null, null);
+    }
+
+    private CapriRandomiser(CapriRandomiserPlan plan, double noiseMultiplier, DevicePolicy policy,
+            ReportLedger ledger) {
+        this.policy = policy;
+        this.ledger = ledger;
         if (plan == null) {
             throw new IllegalArgumentException("plan is required");
         }
@@ -68,15 +104,61 @@ public final class CapriRandomiser {
         return mechanism.calibration().sigma();
     }
 
+    /** The device's policy, or null for an uncounted randomiser (made with a floor alone). */
+    public DevicePolicy policy() {
+        return policy;
+    }
+
     /**
-     * The report for one round.
+     * The report for one round on a user's device: the inputs are checked, then the report is counted
+     * for {@code bandit} in the device's ledger, then randomised. The count is taken before any noise
+     * is drawn and is not given back if sending the report fails later: a report that may have left
+     * the device counts.
+     *
+     * @param bandit         the bandit's id as the app names it (the one it asked POST /decide for), never
+     *                       an id the server sends; the count is per id as the device sees it
+     * @param context        the user's context (stays on the device)
+     * @param actionFeatures the played action's features (from the bandit's catalogue)
+     * @param reward         the user's reward (stays on the device)
+     * @throws DevicePolicy.ReportLimitException if the device has already sent its k reports for this
+     *         bandit: nothing was randomised or sent
+     * @throws IllegalStateException if this randomiser was made with a floor alone (it keeps no count)
+     */
+    public CapriReport randomise(String bandit, double[] context, double[] actionFeatures, double reward,
+            NoiseSource noise) {
+        if (policy == null) {
+            throw new IllegalStateException("this randomiser was made with a privacy floor alone and keeps no count; "
+                    + "a device makes it with its DevicePolicy and ReportLedger");
+        }
+        return report(bandit, context, actionFeatures, reward, noise);
+    }
+
+    /**
+     * The report for one round, uncounted: only for a randomiser made with a floor alone (code that
+     * plays many users' devices in one process).
      *
      * @param context        the user's context (stays on the device)
      * @param actionFeatures the played action's features (from the bandit's catalogue)
      * @param reward         the user's reward (stays on the device)
+     * @throws IllegalStateException if this randomiser counts (use the form with the bandit's id)
      */
     public CapriReport randomise(double[] context, double[] actionFeatures, double reward, NoiseSource noise) {
+        if (policy != null) {
+            throw new IllegalStateException("this device counts its reports per bandit: name the bandit, "
+                    + "randomise(bandit, ...)");
+        }
+        return report(null, context, actionFeatures, reward, noise);
+    }
+
+    private CapriReport report(String bandit, double[] context, double[] actionFeatures, double reward,
+            NoiseSource noise) {
+        if (noise == null) {
+            throw new IllegalArgumentException("noise source is required");
+        }
         double[] g = contribution(context, actionFeatures, reward);
+        if (policy != null) {
+            policy.admit(ledger, bandit, "a CAPRI-LDP report for epoch " + plan.epoch());
+        }
         double[] released = mechanism.release(g, noise);
         return new CapriReport(plan.epoch(), released, plan.epsilon(), plan.delta(),
                 mechanism.noiseScale(g.length, noise));
@@ -103,6 +185,13 @@ public final class CapriRandomiser {
             raw[i] = y * projected[i];
         }
         return ContributionBounds.boundContribution(raw, plan.contributionBound()).value();
+    }
+
+    private static <T> T required(T deviceSetting) {
+        if (deviceSetting == null) {
+            throw new IllegalArgumentException("the device's policy and report ledger are required");
+        }
+        return deviceSetting;
     }
 
     private static boolean finite(double[] v) {

@@ -6,6 +6,10 @@ package io.dpbandit.client.privacy;
  * randomiser inputs) whose per-report (ε, δ) exceeds this floor instead of randomising with them.
  * A compromised server announcing ε = 10⁶ then gets an exception on the device, not near-raw data.
  *
+ * <p>The floor bounds one report. How many reports a device sends to one bandit is the other half of
+ * its guarantee, and {@link DevicePolicy} holds both: the floor and the device's own k, counted in a
+ * {@link ReportLedger}. A floor alone bounds nothing over a returning user's reports.
+ *
  * @param maxEpsilon the largest ε a report may have (&gt; 0)
  * @param maxDelta   the largest δ a report may have, in [0, 1)
  */
