@@ -161,9 +161,10 @@ public final class SimulateCommand implements Callable<Integer> {
     CapriConfig.EpochComposition composition;
 
     @Option(names = "--accountant", paramLabel = "A", description = "how CAPRI's epoch releases compose, as "
-            + "the service's privacy.accountant: zcdp (the Gaussian releases' rho add up: R sequential releases get "
-            + "sigma = Delta sqrt(R) / mu) or basic ((epsilon/L, delta/L) each); default as the service: zcdp for capri "
-            + "and capri-ldp, basic for capri-paper (the paper's accounting). The other policies have one accounting each")
+            + "the service's privacy.accountant: exact or zcdp (Gaussian DP: a user's rounds across epochs cost one "
+            + "release, so every epoch gets the whole mu) or basic ((epsilon/L, delta/L) each); default as the service: "
+            + "exact for capri and capri-ldp, basic for capri-paper (the paper's accounting). The other policies have one "
+            + "accounting each")
     Accountant accountant;
 
     @Option(names = "--users", paramLabel = "N", converter = Cli.PositiveInteger.class, description = "returning "
@@ -371,7 +372,7 @@ public final class SimulateCommand implements Callable<Integer> {
                     && composition == CapriConfig.EpochComposition.PARALLEL
                     && (accountant == Accountant.BASIC || accountant == null && p == PolicySpec.CAPRI_PAPER)) {
                 throw new IllegalArgumentException("'" + p.label() + "': PARALLEL with --max-rounds-per-user > 1 "
-                        + "needs the zcdp accountant (a user may be in up to k epochs)");
+                        + "needs a Gaussian accountant, exact or zcdp (a user may be in up to k epochs)");
             }
         }
     }

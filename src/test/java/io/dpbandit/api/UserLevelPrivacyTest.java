@@ -63,7 +63,7 @@ class UserLevelPrivacyTest extends PostgresIntegrationTest {
         JsonNode report = http.getForObject("/bandits/per-user/privacy", JsonNode.class);
         assertThat(report.path("unit").asText()).isEqualTo("USER");
         assertThat(report.path("maxRoundsPerUser").asInt()).isEqualTo(2);
-        assertThat(report.path("guarantee").path("accountant").asText()).isEqualTo("ZCDP");
+        assertThat(report.path("guarantee").path("accountant").asText()).isEqualTo("EXACT");
         assertThat(report.path("guarantee").path("epsilon").asDouble()).isEqualTo(1.0);
         assertThat(report.path("guarantee").path("statement").asText()).contains("each user").contains("joint DP");
         assertThat(report.path("mechanisms")).hasSize(1);
@@ -174,7 +174,7 @@ class UserLevelPrivacyTest extends PostgresIntegrationTest {
         // Before its first charge the bandit's budget is already counted by its own accountant.
         for (String read : List.of("/bandits/whole-run", "/release?bandit=whole-run")) {
             JsonNode before = http.getForObject(read, JsonNode.class).path("budget");
-            assertThat(before.path("accountant").asText()).as(read).isEqualTo("ZCDP");
+            assertThat(before.path("accountant").asText()).as(read).isEqualTo("EXACT");
             assertThat(before.path("rhoSpent").asDouble(-1)).as(read).isZero();
             assertThat(before.path("rhoTotal").asDouble()).as(read).isCloseTo(rhoTotal, within(1e-12 * rhoTotal));
             assertThat(before.path("epsilonSpent").asDouble(-1)).as(read).isZero();
@@ -207,7 +207,13 @@ class UserLevelPrivacyTest extends PostgresIntegrationTest {
             epsilon += entry.path("epsilon").asDouble();
         }
         // All of it, and not a hair more: rho within the budget, the entries' epsilons adding up
-        // to what the spent rho is worth, which is the budget's epsilon.
+        // to what the spent rho is worth, which is the budget's epsilon. Every release is at the whole
+        // mu (a user's k rounds across epochs cost one release, Gaussian DP), so the first release
+        // carries it all and the later entries are zero.
+        assertThat(ledger.get(0).path("rho").asDouble()).isCloseTo(rhoTotal, within(1e-9 * rhoTotal));
+        for (int i = 1; i < ledger.size(); i++) {
+            assertThat(ledger.get(i).path("rho").asDouble()).isZero();
+        }
         assertThat(rho).isLessThanOrEqualTo(rhoTotal).isCloseTo(rhoTotal, within(1e-9 * rhoTotal));
         assertThat(epsilon).isLessThanOrEqualTo(1.0 + 1e-12).isCloseTo(1.0, within(1e-6));
         assertThat(http.getForObject("/bandits/whole-run/privacy", JsonNode.class).path("charges")).isEqualTo(ledger);

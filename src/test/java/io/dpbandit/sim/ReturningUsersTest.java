@@ -101,8 +101,8 @@ class ReturningUsersTest {
     @Test
     void theAccountantDefaultsAsTheServiceDoes() {
         SimulationSettings unset = SETTINGS.withAccountant(null);
-        assertThat(unset.accountant(PolicySpec.CAPRI)).isEqualTo(Accountant.ZCDP);
-        assertThat(unset.accountant(PolicySpec.CAPRI_LDP)).isEqualTo(Accountant.ZCDP);
+        assertThat(unset.accountant(PolicySpec.CAPRI)).isEqualTo(Accountant.EXACT);
+        assertThat(unset.accountant(PolicySpec.CAPRI_LDP)).isEqualTo(Accountant.EXACT);
         assertThat(unset.accountant(PolicySpec.CAPRI_PAPER)).as("tuning PAPER keeps the papers' accounting")
                 .isEqualTo(Accountant.BASIC);
         assertThat(unset.withAccountant(Accountant.ZCDP).accountant(PolicySpec.CAPRI_PAPER)).isEqualTo(Accountant.ZCDP);
