@@ -1,7 +1,6 @@
 package io.dpbandit.bandit;
 
 import java.text.Normalizer;
-import java.util.Optional;
 
 /**
  * A caller's user id (privacy.unit USER) as the service counts it. Two ids are the same user
@@ -15,33 +14,26 @@ import java.util.Optional;
  * variants that NFC keeps apart (full-width letters, ligatures). The decider must send one stable
  * id per person (docs/algorithms.md, "User-level privacy").
  *
- * <p>An id with an unpaired surrogate is not Unicode text: it is refused rather than encoded,
- * since UTF-8 encoding would replace the surrogate by "?" and make it another id's digest.
+ * <p>An id with an unpaired surrogate is not Unicode text, and UTF-8 encoding would replace the
+ * surrogate by "?", making it another id's digest: a request body holding one is refused as it is
+ * read (io.dpbandit.validation.StorableStringDeserializer, a 400), and {@link #canonical} refuses
+ * one from any other caller.
  */
 public final class UserIds {
 
     private UserIds() {
     }
 
-    /** The id every digest is computed from: its NFC form. The id must be well formed (see {@link #malformed}). */
+    /** The id every digest is computed from: its NFC form. */
     public static String canonical(String user) {
-        if (malformed(user).isPresent()) {
-            throw new IllegalArgumentException("user id is not well-formed Unicode");
-        }
-        return Normalizer.normalize(user, Normalizer.Form.NFC);
-    }
-
-    /** Why an id cannot name a user, if it cannot: an unpaired surrogate (the caller hears where). */
-    public static Optional<String> malformed(String user) {
         for (int i = 0; i < user.length(); i++) {
             char c = user.charAt(i);
             if (Character.isHighSurrogate(c) && i + 1 < user.length() && Character.isLowSurrogate(user.charAt(i + 1))) {
                 i++; // a pair: one supplementary character
             } else if (Character.isSurrogate(c)) {
-                return Optional.of("must be Unicode text: it holds an unpaired surrogate (\\u"
-                        + String.format("%04x", (int) c) + "), which is no character");
+                throw new IllegalArgumentException("a user id holds an unpaired surrogate: it is not Unicode text");
             }
         }
-        return Optional.empty();
+        return Normalizer.normalize(user, Normalizer.Form.NFC);
     }
 }

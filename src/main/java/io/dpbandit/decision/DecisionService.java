@@ -11,7 +11,6 @@ import io.dpbandit.bandit.ReleaseKeys;
 import io.dpbandit.bandit.ServiceErrors;
 import io.dpbandit.bandit.Serving;
 import io.dpbandit.bandit.UserDigests;
-import io.dpbandit.bandit.UserIds;
 import io.dpbandit.store.BanditStateStore;
 import io.dpbandit.client.capri.CapriRandomiserPlan;
 import io.dpbandit.client.privacy.ContributionBounds;
@@ -94,12 +93,6 @@ public class DecisionService {
         if (!perUser && user != null) {
             throw InvalidRequestException.of("user", "applies to privacy.unit USER bandits only; bandit " + ServiceErrors.quote(banditId)
                     + " protects each round on its own");
-        }
-        if (perUser) {
-            // An id that is not Unicode text could share a digest with another (UserIds): refused, nothing stored.
-            UserIds.malformed(user).ifPresent(why -> {
-                throw InvalidRequestException.of("user", why);
-            });
         }
         int[] decisionSet = null;
         if (candidates != null) {

@@ -88,12 +88,14 @@ class UserIdSpellingTest extends PostgresIntegrationTest {
         HttpHeaders json = new HttpHeaders();
         json.setContentType(MediaType.APPLICATION_JSON);
         // A lone surrogate, as JSON's \\u escape can carry it: in UTF-8 it would become "?", another id.
+        // Refused as the body is read, like every string the database cannot hold as sent.
         var lone = http.postForEntity("/decide", new HttpEntity<>("{\"bandit\": \"surrogates\", \"context\": [0.2, 0.4], "
                 + "\"user\": \"a\\ud800\"}", json), JsonNode.class);
         ApiClient.assertProblem(lone, HttpStatus.BAD_REQUEST, "validation");
         assertThat(lone.getBody().path("detail").asText()).contains("user").contains("unpaired surrogate");
         assertThat(jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = 'surrogates'", Long.class))
                 .isZero();
+        assertThat(learning("surrogates", "a?")).as("\"a?\" is a user of its own").isTrue();
         // A pair escaped the same way is one character (U+1F600) and a user like any other.
         var pair = http.postForEntity("/decide", new HttpEntity<>("{\"bandit\": \"surrogates\", \"context\": [0.2, 0.4], "
                 + "\"user\": \"a\\ud83d\\ude00\"}", json), JsonNode.class);
