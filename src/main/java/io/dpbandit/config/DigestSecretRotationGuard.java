@@ -24,10 +24,12 @@ import org.springframework.stereotype.Component;
  * the key ids that still-needed rows are under ({@link DigestKeyUsage#neededKeys}) with
  * {@code dpbandit.release.key-secret} and {@code dpbandit.release.previous-key-secrets}:
  * <ul>
- *   <li>with no previous secrets, rows not labelled yet (from before V15) are labelled with the
- *       current key id first: the upgrade to V15 keeps the secret (docs/operations.md);</li>
- *   <li>rows of a bandit that still needs them under a key id that is not configured, or not
- *       labelled while a rotation is configured, stop the start with what to do;</li>
+ *   <li>rows of a bandit that still needs them under a key id that is not configured stop the
+ *       start with what to do ({@link DigestSecretRotationRefused}), before anything is labelled;</li>
+ *   <li>with no previous secrets, rows not labelled yet (from before V15) are then labelled with the
+ *       current key id: the upgrade to V15 keeps the secret (docs/operations.md); with a rotation
+ *       configured, unlabelled rows a bandit still needs stop the start, since it cannot tell
+ *       which of its secrets made them;</li>
  *   <li>otherwise it logs each configured secret's key id, and which previous ones no bandit needs
  *       any more (they can be removed).</li>
  * </ul>
@@ -53,44 +55,47 @@ public class DigestSecretRotationGuard implements InitializingBean {
         check();
     }
 
-    /** Labels, checks and logs as the class comment says; throws when the start must be refused. */
+    /** Checks, labels and logs as the class comment says; throws when the start must be refused. */
     void check() {
         String current = keys.currentKeyId();
         List<String> previous = keys.previousKeyIds();
+        Map<String, Set<String>> needed = usage.neededKeys();
+        Set<String> configured = new LinkedHashSet<>();
+        configured.add(current);
+        configured.addAll(previous);
+        // First the labelled rows: a key id that is not configured refuses the start before anything
+        // is labelled, so rows of an earlier version are never labelled with a secret that replaced theirs.
+        Set<String> unknown = new TreeSet<>();
+        needed.keySet().stream().filter(k -> k != null && !configured.contains(k)).forEach(unknown::add);
+        if (!unknown.isEmpty()) {
+            Set<String> bandits = new TreeSet<>();
+            unknown.forEach(k -> bandits.addAll(needed.get(k)));
+            throw new DigestSecretRotationRefused("dpbandit.release.key-secret has changed and the secret before it is "
+                    + "not in dpbandit.release.previous-key-secrets. The bandits " + some(bandits) + " count their "
+                    + "users' learning rounds (or keep USCA releases) under digests made with the secret of key id "
+                    + String.join(", ", unknown) + ", which is neither key-secret (key id " + current + ") nor a "
+                    + "previous secret (" + (previous.isEmpty() ? "none is configured" : "key ids " + previous) + "); "
+                    + "without it every user of those bandits would get maxRoundsPerUser learning rounds afresh (and "
+                    + "each USCA context would be released and charged again). This instance stopped before serving.",
+                    "Add that secret to dpbandit.release.previous-key-secrets (e.g. DPBANDIT_RELEASE_PREVIOUSKEYSECRETS_0) "
+                    + "and start again; it can be removed once no bandit that still learns needs it, which the service "
+                    + "logs. If it is lost, those bandits cannot bound their users' rounds any more: retire them "
+                    + "(docs/operations.md, \"Rotating the digest secret\").");
+        }
+        Set<String> unlabelled = needed.getOrDefault(null, Set.of());
         if (previous.isEmpty()) {
             int labelled = usage.label(current);
             if (labelled > 0) {
                 log.info("Labelled {} users' round counters and USCA releases from before digest key ids with the "
                         + "key id of dpbandit.release.key-secret, {}", labelled, current);
             }
-        }
-        Map<String, Set<String>> needed = usage.neededKeys();
-        Set<String> configured = new LinkedHashSet<>();
-        configured.add(current);
-        configured.addAll(previous);
-        Set<String> unlabelled = needed.getOrDefault(null, Set.of());
-        if (!unlabelled.isEmpty()) {
-            throw new IllegalStateException("Refusing to start: the bandits " + some(unlabelled) + " have users' round "
-                    + "counters or USCA releases from before digest key ids (V15), and with "
-                    + "dpbandit.release.previous-key-secrets set this instance cannot tell which of its secrets made "
-                    + "them. Start one instance once with the secret that was current before the upgrade as "
+        } else if (!unlabelled.isEmpty()) {
+            throw new DigestSecretRotationRefused("the bandits " + some(unlabelled) + " have users' round counters or "
+                    + "USCA releases from before digest key ids (V15), and with dpbandit.release.previous-key-secrets "
+                    + "set this instance cannot tell which of its secrets made them. This instance stopped before "
+                    + "serving.",
+                    "Start one instance once with the secret that was current before the upgrade as "
                     + "dpbandit.release.key-secret and no previous-key-secrets (it labels them), then rotate "
-                    + "(docs/operations.md, \"Rotating the digest secret\").");
-        }
-        Set<String> unknown = new TreeSet<>();
-        needed.keySet().stream().filter(k -> k != null && !configured.contains(k)).forEach(unknown::add);
-        if (!unknown.isEmpty()) {
-            Set<String> bandits = new TreeSet<>();
-            unknown.forEach(k -> bandits.addAll(needed.get(k)));
-            throw new IllegalStateException("Refusing to start: dpbandit.release.key-secret has changed and the secret "
-                    + "before it is not in dpbandit.release.previous-key-secrets. The bandits " + some(bandits) + " count "
-                    + "their users' learning rounds (or keep USCA releases) under digests made with the secret of key "
-                    + "id " + String.join(", ", unknown) + ", which is neither key-secret (key id " + current + ") "
-                    + "nor a previous secret (" + (previous.isEmpty() ? "none is configured" : "key ids " + previous)
-                    + "); without it every user of those bandits would get maxRoundsPerUser learning rounds afresh "
-                    + "(and each USCA context would be released and charged again). Add that secret to "
-                    + "dpbandit.release.previous-key-secrets (e.g. DPBANDIT_RELEASE_PREVIOUSKEYSECRETS_0) and start "
-                    + "again; it can be removed once no learning bandit needs it, which the service logs "
                     + "(docs/operations.md, \"Rotating the digest secret\").");
         }
         log.info("Digest secrets: dpbandit.release.key-secret has key id {}{}", current,

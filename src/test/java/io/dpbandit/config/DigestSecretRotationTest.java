@@ -29,7 +29,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -163,7 +166,9 @@ class DigestSecretRotationTest {
     }
 
     @Test
-    void startingWithANewSecretWithoutTheOldOneIsRefusedWhileABanditStillNeedsIt() throws Exception {
+    @ExtendWith(OutputCaptureExtension.class)
+    void startingWithANewSecretWithoutTheOldOneIsRefusedWhileABanditStillNeedsIt(CapturedOutput output)
+            throws Exception {
         String db = database("refused");
         try (var app = start(db, OLD)) {
             RawHttp http = http(app);
@@ -176,6 +181,9 @@ class DigestSecretRotationTest {
                 .hasMessageContaining("[returning]")
                 .hasMessageContaining("key id " + keyId(OLD))
                 .hasMessageContaining("Add that secret to dpbandit.release.previous-key-secrets");
+        // Spring Boot's report, not a stack trace.
+        assertThat(output.getAll()).contains("APPLICATION FAILED TO START", "Action:",
+                "Add that secret to dpbandit.release.previous-key-secrets").doesNotContain("\tat org.springframework");
         // Once its bandit cannot learn any more (retired here) the old secret is no longer needed.
         try (var app = start(db, NEW, OLD)) {
             RawHttp.Answer retired = http(app).send("POST", "/bandits/returning/retire", null, "X-API-Key", KEY);
@@ -193,18 +201,29 @@ class DigestSecretRotationTest {
             RawHttp http = http(app);
             post(http, "/bandits", perUser("returning", 1000, 1));
             decide(http, "returning", "alice");
+            decide(http, "returning", "bob");
         }
-        // What V15 leaves on rows written before it: no key id.
-        jdbc(db).update("UPDATE user_contribution SET key_id = NULL");
+        // What V15 leaves on rows written before it (and an instance of an earlier version writes during
+        // a rolling upgrade): no key id. One of the two users' rows is such a row.
+        JdbcTemplate rows = jdbc(db);
+        rows.update("UPDATE user_contribution SET key_id = NULL WHERE rounds = 1 AND user_digest = "
+                + "(SELECT min(user_digest) FROM user_contribution)");
+        // A new secret alone is refused for the labelled row, before the other is labelled with the new secret.
+        assertThatThrownBy(() -> start(db, NEW).close()).rootCause().hasMessageContaining("key id " + keyId(OLD));
+        assertThat(rows.queryForList("SELECT coalesce(key_id, 'none') FROM user_contribution ORDER BY 1",
+                String.class)).containsExactly(keyId(OLD), "none");
+        // With a rotation configured the instance cannot tell which secret made the unlabelled row.
         assertThatThrownBy(() -> start(db, NEW, OLD).close()).rootCause()
                 .hasMessageContaining("before digest key ids")
                 .hasMessageContaining("no previous-key-secrets");
+        // A start that keeps the secret labels it.
         try (var app = start(db, OLD)) {
-            assertThat(jdbc(db).queryForList("SELECT key_id FROM user_contribution", String.class))
-                    .containsExactly(keyId(OLD));
+            assertThat(rows.queryForList("SELECT key_id FROM user_contribution", String.class))
+                    .containsExactly(keyId(OLD), keyId(OLD));
         }
         try (var app = start(db, NEW, OLD)) {
             assertThat(decide(http(app), "returning", "alice").path("learning").asBoolean()).isFalse();
+            assertThat(decide(http(app), "returning", "bob").path("learning").asBoolean()).isFalse();
         }
     }
 
