@@ -384,7 +384,9 @@ public class DecisionStore {
      * Locks, until the transaction ends, every user whose rounds may be counted under more than one
      * digest (after a rotation of the digest secret, or an id sent in a non-NFC spelling): one
      * transaction-level advisory lock per digest, all of them in ascending order, so that two
-     * batches never wait for each other in a cycle. {@link #takeUserRound} then reads the user's
+     * batches never wait for each other in a cycle (one global order of acquisition rules out
+     * circular wait, one of the four necessary conditions of a deadlock: Coffman, Elphick and
+     * Shoshani 1971, "System Deadlocks", ACM Computing Surveys 3(2)). {@link #takeUserRound} then reads the user's
      * other rows and its current one as one count. The lock is needed because a user may have no row
      * yet under any digest: two instances whose current secrets differ (during a rolling rotation,
      * docs/operations.md) would each insert a first row under their own digest and so each grant a
