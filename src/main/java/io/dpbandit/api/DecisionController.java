@@ -48,8 +48,10 @@ public class DecisionController {
             @Size(min = 1, max = 100_000)
             List<@NotNull @Pattern(regexp = BanditIds.PATTERN, message = BanditIds.MESSAGE) String> candidates,
             @Schema(description = "privacy.unit USER bandits only, and required there: the caller's opaque id of "
-                    + "the user (any string; only a keyed digest of it is stored). A user past the bandit's "
-                    + "privacy.maxRoundsPerUser learning rounds is served but not learning.")
+                    + "the user, one stable id per person (Unicode text; only a keyed digest of it is stored). Ids "
+                    + "equal after Unicode NFC normalisation are one user; case and white space count (\"alice\" "
+                    + "and \"Alice \" are two users). A user past the bandit's privacy.maxRoundsPerUser learning "
+                    + "rounds is served but not learning.")
             @Size(min = 1, max = 256) String user) {
 
         /** The form without a user (round-level bandits). */

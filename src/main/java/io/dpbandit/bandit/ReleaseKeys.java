@@ -5,9 +5,13 @@ import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.HexFormat;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -27,17 +31,37 @@ import org.springframework.util.StringUtils;
  *       ({@code <data-directory>.release-key}, owner-only), so keys stay stable across restarts; a
  *       temporary cluster gets a fresh one in memory.</li>
  * </ul>
+ * A rotation keeps the earlier secrets in {@code dpbandit.release.previous-key-secrets}: new digests
+ * are made under the current secret only, and every lookup tries all of them ({@link #userDigests},
+ * {@link #keysOf}, {@link #isKeyOf}), so that a user's learning rounds, a USCA release and a replay
+ * made before the rotation are still found. Each secret is named by a public key id
+ * ({@link DigestKey}); io.dpbandit.config.DigestSecretRotationGuard refuses to start while rows a
+ * bandit still needs are keyed under a secret that is not configured.
  */
 @Component
 public class ReleaseKeys {
 
     private static final Logger log = LoggerFactory.getLogger(ReleaseKeys.class);
 
-    private final byte[] secret;
+    private final DigestKey current;
+    /** The previous secrets, in configuration order, without the current one or repeats. */
+    private final List<DigestKey> previous;
 
     public ReleaseKeys(ReleaseProperties properties, DatabaseMode database) {
+        this.current = new DigestKey(currentSecret(properties, database));
+        Map<String, DigestKey> others = new LinkedHashMap<>();
+        for (String configured : properties.previousKeySecrets()) {
+            DigestKey key = new DigestKey(decode(configured));
+            if (!key.keyId().equals(current.keyId())) {
+                others.putIfAbsent(key.keyId(), key);
+            }
+        }
+        this.previous = List.copyOf(others.values());
+    }
+
+    private static byte[] currentSecret(ReleaseProperties properties, DatabaseMode database) {
         if (StringUtils.hasText(properties.keySecret())) {
-            this.secret = decode(properties.keySecret());
+            return decode(properties.keySecret());
         } else if (database.isExternal()) {
             throw new IllegalStateException("dpbandit.release.key-secret (at least 32 characters, e.g. from a "
                     + "Kubernetes Secret as DPBANDIT_RELEASE_KEYSECRET) is required with an external database: the "
@@ -55,7 +79,7 @@ public class ReleaseKeys {
             if (kept.created() && kept.file().isPresent()) {
                 log.info("Generated the context-digest secret of the embedded quick start in {}", kept.file().get());
             }
-            this.secret = HexFormat.of().parseHex(kept.value());
+            return HexFormat.of().parseHex(kept.value());
         }
     }
 
@@ -63,37 +87,74 @@ public class ReleaseKeys {
         byte[] bytes = configured.startsWith("hex:") ? HexFormat.of().parseHex(configured.substring(4))
                 : configured.getBytes(StandardCharsets.UTF_8);
         if (bytes.length < 32) {
-            throw new IllegalArgumentException("dpbandit.release.key-secret must be at least 32 characters (or 32 "
-                    + "bytes as hex:...)");
+            throw new IllegalArgumentException("dpbandit.release.key-secret and each of "
+                    + "dpbandit.release.previous-key-secrets must be at least 32 characters (or 32 bytes as hex:...)");
         }
         return bytes;
     }
 
-    /**
-     * HMAC-SHA256 of a caller's user id (privacy.unit USER), hex, in its own domain (the bytes are
-     * prefixed so that no user id and context can share a digest). Only this is stored, to count
-     * the user's learning rounds; without the secret it cannot be recomputed from a guessed id.
-     */
-    public String keyOfUser(String user) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(secret, "HmacSHA256"));
-            mac.update("dpbandit-user:".getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(mac.doFinal(user.getBytes(StandardCharsets.UTF_8)));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(e);
-        }
+    /** The key id of the current secret, which every new digest is made under. */
+    public String currentKeyId() {
+        return current.keyId();
     }
 
-    /** HMAC-SHA256 of the context (−0.0 counts as 0.0), hex. */
-    public String keyOf(double[] context) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(secret, "HmacSHA256"));
-            return HexFormat.of().formatHex(mac.doFinal(bits(context)));
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(e);
+    /** The key ids of the previous secrets still configured, in configuration order. */
+    public List<String> previousKeyIds() {
+        return previous.stream().map(DigestKey::keyId).toList();
+    }
+
+    /**
+     * A caller's user id (privacy.unit USER) as HMAC-SHA256 digests, hex, in their own domain (the
+     * bytes are prefixed so that no user id and context can share a digest), of the id's NFC form
+     * ({@link UserIds#canonical}) under the current secret, which new rounds are counted under, and
+     * the others a user's earlier rounds may be counted under: the NFC form under each previous
+     * secret and, for an id that is not in NFC, the id as sent under every secret (versions before
+     * V15 digested the id as sent, so a product that always sent one decomposed spelling keeps its
+     * users' counts). Only digests are stored; without the secret one cannot be recomputed from a
+     * guessed id.
+     */
+    public UserDigests userDigests(String user) {
+        String nfc = UserIds.canonical(user);
+        byte[] id = nfc.getBytes(StandardCharsets.UTF_8);
+        byte[] sent = nfc.equals(user) ? null : user.getBytes(StandardCharsets.UTF_8);
+        String digest = userDigest(current, id);
+        Set<String> others = new LinkedHashSet<>();
+        if (sent != null) {
+            others.add(userDigest(current, sent));
         }
+        for (DigestKey k : previous) {
+            others.add(userDigest(k, id));
+            if (sent != null) {
+                others.add(userDigest(k, sent));
+            }
+        }
+        others.remove(digest);
+        return new UserDigests(current.keyId(), digest, List.copyOf(others));
+    }
+
+    private static String userDigest(DigestKey key, byte[] id) {
+        return key.hmac(USER_DOMAIN, id);
+    }
+
+    private static final byte[] USER_DOMAIN = "dpbandit-user:".getBytes(StandardCharsets.UTF_8);
+
+    /** HMAC-SHA256 of the context (−0.0 counts as 0.0) under the current secret, hex. */
+    public String keyOf(double[] context) {
+        return current.hmac(bits(context));
+    }
+
+    /** The context's digests under the current secret (first) and each previous one. */
+    public List<String> keysOf(double[] context) {
+        byte[] bits = bits(context);
+        List<String> keys = new ArrayList<>();
+        keys.add(current.hmac(bits));
+        previous.forEach(k -> keys.add(k.hmac(bits)));
+        return keys;
+    }
+
+    /** Whether a stored digest is this context's under any configured secret (a replay across a rotation). */
+    public boolean isKeyOf(String digest, double[] context) {
+        return keysOf(context).contains(digest);
     }
 
     /** The unsalted SHA-256 key of releases stored before HMAC keys; used only to re-key them. */

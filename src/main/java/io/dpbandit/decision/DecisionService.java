@@ -10,6 +10,7 @@ import io.dpbandit.bandit.Phase;
 import io.dpbandit.bandit.ReleaseKeys;
 import io.dpbandit.bandit.ServiceErrors;
 import io.dpbandit.bandit.Serving;
+import io.dpbandit.bandit.UserDigests;
 import io.dpbandit.store.BanditStateStore;
 import io.dpbandit.client.capri.CapriRandomiserPlan;
 import io.dpbandit.client.privacy.ContributionBounds;
@@ -120,8 +121,8 @@ public class DecisionService {
             // A decision served to exploit a released model (served.mayLearn() false) never takes a slot.
             boolean learnable = rt.learning() && served.mayLearn();
             // privacy.unit USER: a learning slot only while the user has one of its k rounds left,
-            // counted under a keyed digest of the id (GroupCommit takes it with the slot).
-            String who = perUser ? keys.keyOfUser(user) : null;
+            // counted under keyed digests of the id's NFC form (GroupCommit takes it with the slot).
+            UserDigests who = perUser ? keys.userDigests(user) : null;
             inserted = writes.decide(new DecisionStore.NewDecision(id, banditId, caller, requestId,
                     rt.version().epoch(), learnable, kept, digest, served.action(), served.propensity(),
                     rt.spec().feedback().waitSeconds(), shard, who, perUser ? privacy.groupSize() : 0)).orElse(null);
@@ -164,7 +165,9 @@ public class DecisionService {
             // Checked before the context: the answer is the same whatever context another key guesses.
             throw new ServiceErrors.Conflict("requestId was already used by another API key; use your own");
         }
-        if (previous.contextDigest() != null && !previous.contextDigest().equals(digest)) {
+        // The stored digest may be under a previous secret (a retry across a rotation of the secret).
+        if (previous.contextDigest() != null && !previous.contextDigest().equals(digest)
+                && !keys.isKeyOf(previous.contextDigest(), context)) {
             throw new ServiceErrors.Conflict("requestId was already used with a different context");
         }
         // A locally private round's randomiser inputs are public: a replay sends the current ones.

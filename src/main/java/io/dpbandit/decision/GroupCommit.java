@@ -314,7 +314,7 @@ public class GroupCommit {
 
     /** A decision on its own: one statement, or (privacy.unit USER) one transaction with its user's round. */
     private Optional<Inserted> writeOne(NewDecision d) {
-        if (d.userDigest() == null) {
+        if (d.user() == null) {
             return Optional.ofNullable(store.insert(d.id(), d.banditId(), d.requestKey(), d.requestId(), d.epoch(),
                     d.mayLearn(), d.context(), d.contextDigest(), d.action(), d.propensity(), d.waitSeconds(),
                     d.shard()));
@@ -322,7 +322,10 @@ public class GroupCommit {
         // privacy.unit USER: a learning slot only while the user has one of its k rounds left; a round
         // taken but given no slot (the epoch was full) is given back, in the same transaction.
         return Optional.ofNullable(tx.execute(s -> {
-            boolean mayLearn = d.mayLearn() && store.takeUserRound(d.banditId(), d.userDigest(), d.maxUserRounds());
+            if (d.mayLearn()) {
+                store.lockUsers(List.of(d.user()));
+            }
+            boolean mayLearn = d.mayLearn() && store.takeUserRound(d.banditId(), d.user(), d.maxUserRounds());
             Inserted row = store.insert(d.id(), d.banditId(), d.requestKey(), d.requestId(), d.epoch(), mayLearn,
                     d.context(), d.contextDigest(), d.action(), d.propensity(), d.waitSeconds(), d.shard());
             if (row == null) {
@@ -330,7 +333,7 @@ public class GroupCommit {
                 return null;
             }
             if (mayLearn && row.slot() == null) {
-                store.returnUserRound(d.banditId(), d.userDigest());
+                store.returnUserRound(d.banditId(), d.user());
             }
             return row;
         }));

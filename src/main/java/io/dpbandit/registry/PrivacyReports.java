@@ -88,8 +88,9 @@ public class PrivacyReports {
         int k = p.groupSize();
         boolean local = p.model() == PrivacyModel.LDP;
         String protects = unit == PrivacyUnit.USER
-                ? "each user: up to k = " + k + " learning rounds per user id (the decider names the user in /decide; "
-                        + "the user's rounds after the k-th are served but never learned from)"
+                ? "each user: up to k = " + k + " learning rounds per user id (the decider names the user in /decide, "
+                        + "one stable id per person; ids equal after Unicode NFC normalisation are one id, case and "
+                        + "white space count; the user's rounds after the k-th are served but never learned from)"
                 : "each learning round: a user who returns is protected per round, and r rounds of one user are "
                         + "protected at about r times the budget (group privacy)";
         String statement = statement(row.getEpsilonTotal(), row.getDeltaTotal(), unit, local, k);

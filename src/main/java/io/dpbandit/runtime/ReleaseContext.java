@@ -5,6 +5,7 @@ import io.dpbandit.client.privacy.NoiseSource;
 import io.dpbandit.ledger.Ledger;
 import io.dpbandit.store.ContextReleaseEntity;
 import io.dpbandit.store.ContextReleaseRepository;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -14,7 +15,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * What a runtime's releases work with: the ledger, USCA's stored per-context releases under their
- * HMAC keys, the production noise and transactions. A charged release locks its bandit's row
+ * HMAC keys (found under the current or a previous digest secret), the production noise and
+ * transactions. A charged release locks its bandit's row
  * first, so two releases never both see the same remaining budget, and commits the charge and the
  * release together ({@link #charged}).
  */
@@ -67,32 +69,44 @@ public class ReleaseContext {
         });
     }
 
-    /** Stores a release under its key with the ledger entry that paid for it. */
+    /** Stores a release under its key (under the current secret) with the ledger entry that paid for it. */
     public void store(String banditId, String key, int action, long ledgerId) {
-        stored.saveAndFlush(new ContextReleaseEntity(banditId, key, action, ledgerId));
+        stored.saveAndFlush(new ContextReleaseEntity(banditId, key, keys.currentKeyId(), action, ledgerId));
     }
 
     /**
-     * The release stored for a context, if any. One stored before HMAC keys (under the unsalted
-     * SHA-256 key) is found too and re-keyed on the spot (a JPA update of its entity).
+     * The release stored for a context, if any, looked up in one statement under every key it may
+     * be stored under: {@code key} (the current secret's), the context's HMAC under each secret of
+     * {@code dpbandit.release.previous-key-secrets} (a release made before a rotation), and the
+     * unsalted SHA-256 key of releases stored before HMAC keys (V3). One found under another key is
+     * moved to the current one on the spot, as releases under the legacy key always were; a
+     * release is found, and so served free, whichever secret it was made under while that secret
+     * is configured (io.dpbandit.config.DigestSecretRotationGuard refuses to start without it).
      */
     public Optional<ContextReleaseEntity> find(String banditId, String key, double[] context) {
-        var found = stored.findByBanditIdAndContextKey(banditId, key);
-        if (found.isPresent()) {
-            return found;
+        String legacy = ReleaseKeys.legacyKeyOf(context);
+        List<String> candidates = new ArrayList<>(keys.keysOf(context));
+        candidates.add(legacy);
+        List<ContextReleaseEntity> found = stored.findByBanditIdAndContextKeyIn(banditId, candidates).stream()
+                .filter(r -> !r.getContextKey().equals(legacy) || r.getKeyScheme().equals("SHA256"))
+                .toList();
+        Optional<ContextReleaseEntity> current = found.stream().filter(r -> r.getContextKey().equals(key)).findFirst();
+        if (current.isPresent() || found.isEmpty()) {
+            return current;
         }
-        var legacy = stored.findByBanditIdAndContextKey(banditId, ReleaseKeys.legacyKeyOf(context))
-                .filter(r -> r.getKeyScheme().equals("SHA256"));
-        legacy.ifPresent(r -> rekey(r, key));
-        return legacy;
+        ContextReleaseEntity earlier = found.get(0);
+        rekey(banditId, earlier.getContextKey(), key);
+        return Optional.of(earlier);
     }
 
-    private void rekey(ContextReleaseEntity legacy, String key) {
-        // The primary key changes: the legacy row goes and the same release comes back under its key.
-        tx.executeWithoutResult(s -> {
-            stored.delete(legacy);
-            stored.flush();
-            stored.saveAndFlush(legacy.rekeyed(key));
-        });
+    /**
+     * Moves a release to the current key: one UPDATE of its primary key, so that two requests moving
+     * the same release at once cannot both move it (the second finds the old key gone and moves
+     * nothing), and a move races no insert (a new release is stored only under the bandit's row lock,
+     * after a lookup that would have found this one).
+     */
+    private void rekey(String banditId, String from, String to) {
+        jdbc.update("UPDATE context_release SET context_key = ?, key_scheme = 'HMAC_SHA256', key_id = ? "
+                + "WHERE bandit_id = ? AND context_key = ?", to, keys.currentKeyId(), banditId, from);
     }
 }

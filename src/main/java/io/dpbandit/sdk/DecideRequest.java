@@ -13,7 +13,9 @@ import java.util.Objects;
  *                   decision. Null: the client makes one per call (see
  *                   {@link DpbanditClient.Builder#generateRequestIds(boolean)}) and reuses it on retries
  * @param candidates LINUCB, ONLINEUCB and GPUCB only: the action ids available this round (null: all)
- * @param user       privacy.unit USER bandits only, and required there: the caller's opaque id of the user
+ * @param user       privacy.unit USER bandits only, and required there: the caller's opaque id of the user,
+ *                   one stable id per person; ids equal after Unicode NFC normalisation are one user, while
+ *                   case and white space count ("alice" and "Alice " are two users)
  */
 public record DecideRequest(String bandit, double[] context, String requestId, List<String> candidates,
         String user) {

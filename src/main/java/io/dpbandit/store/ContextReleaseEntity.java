@@ -10,8 +10,9 @@ import java.io.Serializable;
 import java.time.Instant;
 
 /**
- * A USCA release for one context, stored under the context's HMAC key (never the context), so the
- * same context is served again for free. Inserted with the ledger entry that paid for it.
+ * A USCA release for one context, stored under the context's HMAC key (never the context) with the
+ * key id of the secret it is under, so the same context is served again for free. Inserted with the
+ * ledger entry that paid for it.
  */
 @Entity
 @Table(name = "context_release")
@@ -42,15 +43,20 @@ public class ContextReleaseEntity {
     @Column(name = "key_scheme", nullable = false)
     private String keyScheme;
 
+    /** Which secret the HMAC key is under (io.dpbandit.bandit.DigestKey's key id); null before V15 labelled it. */
+    @Column(name = "key_id")
+    private String keyId;
+
     @Column(name = "created_at", nullable = false, updatable = false)
     private Instant createdAt;
 
     protected ContextReleaseEntity() {
     }
 
-    public ContextReleaseEntity(String banditId, String contextKey, int actionIndex, long ledgerId) {
+    public ContextReleaseEntity(String banditId, String contextKey, String keyId, int actionIndex, long ledgerId) {
         this.banditId = banditId;
         this.contextKey = contextKey;
+        this.keyId = keyId;
         this.actionIndex = actionIndex;
         this.ledgerId = ledgerId;
         this.keyScheme = "HMAC_SHA256";
@@ -76,15 +82,12 @@ public class ContextReleaseEntity {
         return keyScheme;
     }
 
-    public Instant getCreatedAt() {
-        return createdAt;
+    public String getKeyId() {
+        return keyId;
     }
 
-    /** The same release under its HMAC key (a release stored under a legacy key moves to it). */
-    public ContextReleaseEntity rekeyed(String key) {
-        ContextReleaseEntity moved = new ContextReleaseEntity(banditId, key, actionIndex, ledgerId);
-        moved.createdAt = createdAt;
-        return moved;
+    public Instant getCreatedAt() {
+        return createdAt;
     }
 
     @PrePersist

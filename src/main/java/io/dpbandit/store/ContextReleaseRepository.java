@@ -9,5 +9,8 @@ public interface ContextReleaseRepository extends JpaRepository<ContextReleaseEn
 
     Optional<ContextReleaseEntity> findByBanditIdAndContextKey(String banditId, String contextKey);
 
+    /** A bandit's releases under any of these keys (one statement, so one snapshot). */
+    List<ContextReleaseEntity> findByBanditIdAndContextKeyIn(String banditId, java.util.Collection<String> contextKeys);
+
     List<ContextReleaseEntity> findByBanditIdOrderByLedgerIdAsc(String banditId);
 }

@@ -2,6 +2,7 @@ package io.dpbandit.store;
 
 import io.dpbandit.bandit.FeedbackState;
 import io.dpbandit.bandit.Serving;
+import io.dpbandit.bandit.UserDigests;
 import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -23,7 +24,8 @@ import org.springframework.stereotype.Repository;
  *
  * <p>Locks: a decide locks one of its epoch's slot counters (to take a learning slot) and inserts
  * its own row; feedback locks its decision's row only; a group commit batch ({@link #writeBatch})
- * takes users' counters, then slot counters (SKIP LOCKED), then its feedbacks' rows in id order; the
+ * takes its users' advisory locks ({@link #lockUsers}, in key order), then users' counters, then slot
+ * counters (SKIP LOCKED), then its feedbacks' rows in id order; the
  * lifecycle locks an epoch's row before any of its decision rows. No path takes a decision row
  * before a slot counter, so no cycle forms with the lifecycle (docs/architecture.md, "Locks").
  */
@@ -111,12 +113,12 @@ public class DecisionStore {
 
     /**
      * A decision to insert as part of a group commit ({@link #writeBatch}): what {@link #insert}
-     * takes, plus (privacy.unit USER) the keyed digest of its user and how many learning rounds a
-     * user may take (null digest: a round-level bandit).
+     * takes, plus (privacy.unit USER) the keyed digests of its user and how many learning rounds a
+     * user may take (null user: a round-level bandit).
      */
     public record NewDecision(UUID id, String banditId, String requestKey, String requestId, int epoch,
             boolean mayLearn, double[] context, String contextDigest, int action, double propensity, int waitSeconds,
-            int shard, String userDigest, int maxUserRounds) {
+            int shard, UserDigests user, int maxUserRounds) {
     }
 
     /** A reward (JDP) or a device's report (LDP, JSON) for a decision, as part of a group commit. */
@@ -200,11 +202,12 @@ public class DecisionStore {
         List<NewDecision> serving = decide.stream().filter(d -> active.contains(d.banditId())).toList();
         // 2. privacy.unit USER: each learnable decision takes one of its user's k rounds, in a fixed order.
         Map<UUID, Boolean> mayLearn = new java.util.HashMap<>();
-        List<NewDecision> byUser = serving.stream().filter(d -> d.mayLearn() && d.userDigest() != null)
-                .sorted(java.util.Comparator.comparing(NewDecision::banditId).thenComparing(NewDecision::userDigest))
+        List<NewDecision> byUser = serving.stream().filter(d -> d.mayLearn() && d.user() != null)
+                .sorted(java.util.Comparator.comparing(NewDecision::banditId).thenComparing(d -> d.user().digest()))
                 .toList();
+        lockUsers(byUser.stream().map(NewDecision::user).toList());
         for (NewDecision d : byUser) {
-            mayLearn.put(d.id(), takeUserRound(d.banditId(), d.userDigest(), d.maxUserRounds()));
+            mayLearn.put(d.id(), takeUserRound(d.banditId(), d.user(), d.maxUserRounds()));
         }
         // 3. Learning slots, per (bandit, epoch) in a fixed order, handed to its learnable decisions in arrival order.
         Map<UUID, Integer> slots = new java.util.HashMap<>();
@@ -228,7 +231,7 @@ public class DecisionStore {
         // A user's round taken but given no slot (the epoch was full) is given back.
         for (NewDecision d : byUser) {
             if (mayLearn.get(d.id()) && !slots.containsKey(d.id())) {
-                returnUserRound(d.banditId(), d.userDigest());
+                returnUserRound(d.banditId(), d.user());
             }
         }
         // 4. The decisions, one batch of inserts.
@@ -374,21 +377,76 @@ public class DecisionStore {
         }
     }
 
+    /** Class key of the users' advisory locks ('dpbu'; the lifecycle's are 'dpbl', 'dpbb' and 'dpbs'). */
+    static final int USER_LOCKS = 0x64706275;
+
     /**
-     * Takes one of a user's {@code maxRounds} learning rounds (privacy.unit USER) if any is left:
-     * one atomic upsert on the user's counter row, which it keeps locked until the transaction ends.
+     * Locks, until the transaction ends, every user whose rounds may be counted under more than one
+     * digest (after a rotation of the digest secret, or an id sent in a non-NFC spelling): one
+     * transaction-level advisory lock per digest, all of them in ascending order, so that two
+     * batches never wait for each other in a cycle (one global order of acquisition rules out
+     * circular wait, one of the four necessary conditions of a deadlock: Coffman, Elphick and
+     * Shoshani 1971, "System Deadlocks", ACM Computing Surveys 3(2)). {@link #takeUserRound} then reads the user's
+     * other rows and its current one as one count. The lock is needed because a user may have no row
+     * yet under any digest: two instances whose current secrets differ (during a rolling rotation,
+     * docs/operations.md) would each insert a first row under their own digest and so each grant a
+     * round; both lock the digests under every secret they know, which the two configurations
+     * share, so one waits for the other. A user with one digest needs none: the upsert on its one
+     * row is atomic. Lock keys are the digests' {@link String#hashCode} (specified by its javadoc, so
+     * the same on every instance); two users sharing one only wait for each other.
      */
-    public boolean takeUserRound(String banditId, String userDigest, int maxRounds) {
-        return !jdbc.queryForList("INSERT INTO user_contribution (bandit_id, user_digest, rounds) VALUES (?, ?, 1) "
-                + "ON CONFLICT (bandit_id, user_digest) DO UPDATE SET rounds = user_contribution.rounds + 1 "
-                + "WHERE user_contribution.rounds < ? RETURNING rounds", Integer.class, banditId, userDigest, maxRounds)
-                .isEmpty();
+    public void lockUsers(java.util.Collection<UserDigests> users) {
+        int[] keys = users.stream().filter(u -> !u.others().isEmpty()).flatMap(u -> u.all().stream())
+                .mapToInt(String::hashCode).distinct().sorted().toArray();
+        if (keys.length == 0) {
+            return;
+        }
+        Integer[] boxed = java.util.Arrays.stream(keys).boxed().toArray(Integer[]::new);
+        // unnest yields the keys in array order and the function scan locks them row by row in that order.
+        jdbc.query(con -> {
+            var ps = con.prepareStatement("SELECT pg_advisory_xact_lock(?, k) FROM unnest(?::int4[]) AS t(k)");
+            ps.setInt(1, USER_LOCKS);
+            ps.setArray(2, con.createArrayOf("int4", boxed));
+            return ps;
+        }, (org.springframework.jdbc.core.RowCallbackHandler) rs -> { });
+    }
+
+    /**
+     * Takes one of a user's {@code maxRounds} learning rounds (privacy.unit USER) if any is left, and
+     * counts it under the user's current digest, labelled with the current secret's key id. The
+     * user's rounds are the sum over its rows: the current one and those under its other digests
+     * (rounds taken before a rotation of the digest secret, or under a non-NFC spelling before V15),
+     * which are locked and read first (after {@link #lockUsers}); then one atomic upsert on the
+     * current row, which it keeps locked until the transaction ends. Rows under other digests are
+     * summed, never moved: a move would rewrite a counter each time an instance with another current
+     * secret saw the user (during a rolling rotation, back and forth), and a user who never comes back
+     * keeps a row under the old secret anyway, so the old secret could not be dropped any sooner.
+     */
+    public boolean takeUserRound(String banditId, UserDigests user, int maxRounds) {
+        int earlier = 0;
+        if (!user.others().isEmpty()) {
+            earlier = jdbc.query(con -> {
+                var ps = con.prepareStatement("SELECT rounds FROM user_contribution WHERE bandit_id = ? "
+                        + "AND user_digest = ANY(?) FOR UPDATE");
+                ps.setString(1, banditId);
+                ps.setArray(2, con.createArrayOf("varchar", user.others().toArray()));
+                return ps;
+            }, (rs, i) -> rs.getInt(1)).stream().mapToInt(Integer::intValue).sum();
+        }
+        if (earlier >= maxRounds) {
+            return false;
+        }
+        return !jdbc.queryForList("INSERT INTO user_contribution (bandit_id, user_digest, key_id, rounds) "
+                + "VALUES (?, ?, ?, 1) ON CONFLICT (bandit_id, user_digest) DO UPDATE SET "
+                + "rounds = user_contribution.rounds + 1, key_id = EXCLUDED.key_id "
+                + "WHERE user_contribution.rounds < ? RETURNING rounds", Integer.class, banditId, user.digest(),
+                user.keyId(), maxRounds - earlier).isEmpty();
     }
 
     /** Gives back a round {@link #takeUserRound} took when the decision got no learning slot after all. */
-    public void returnUserRound(String banditId, String userDigest) {
+    public void returnUserRound(String banditId, UserDigests user) {
         jdbc.update("UPDATE user_contribution SET rounds = rounds - 1 WHERE bandit_id = ? AND user_digest = ? "
-                + "AND rounds > 0", banditId, userDigest);
+                + "AND rounds > 0", banditId, user.digest());
     }
 
     private static final String DECISION = "SELECT id, bandit_id, epoch, slot, context_digest, action_index, "

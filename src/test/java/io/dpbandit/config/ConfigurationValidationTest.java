@@ -106,6 +106,8 @@ class ConfigurationValidationTest {
         "dpbandit.embedded-postgres.port=70000; Origin: \"dpbandit.embedded-postgres.port\"; "
                 + "must be less than or equal to 65535",
         "dpbandit.release.key-secret=too-short; Origin: \"dpbandit.release.key-secret\"; must be at least 32 characters",
+        "dpbandit.release.previous-key-secrets[0]=too-short; Property: dpbandit.release.previousKeySecrets[0]; "
+                + "must be at least 32 characters",
         "dpbandit.planner.max-seconds=0; Origin: \"dpbandit.planner.max-seconds\"; must be greater than 0",
         "dpbandit.runtime.check-ms=0; Origin: \"dpbandit.runtime.check-ms\"; must be greater than or equal to 1",
         "dpbandit.security.rate-limit.burst=0; Property: dpbandit.security.rateLimit.burst; "

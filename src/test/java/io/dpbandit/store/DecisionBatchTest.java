@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dpbandit.bandit.FeedbackState;
 import io.dpbandit.bandit.Serving;
+import io.dpbandit.bandit.UserDigests;
 import io.dpbandit.store.DecisionStore.BatchResult;
 import io.dpbandit.store.DecisionStore.FeedbackOutcome;
 import io.dpbandit.store.DecisionStore.NewDecision;
@@ -46,9 +47,12 @@ class DecisionBatchTest {
         StoreFixture.bandit(jdbc, states, epochs, BANDIT, LENGTH);
     }
 
+    /** The key id the users' rounds are counted under here (any 16 hex digits: io.dpbandit.bandit.DigestKey). */
+    static final String KEY_ID = "00000000000000aa";
+
     static NewDecision decision(boolean mayLearn, int waitSeconds, int shard, String user, int k) {
         return new NewDecision(UUID.randomUUID(), BANDIT, "test", null, 1, mayLearn, new double[] {0.25, 0.75}, null,
-                1, 0.5, waitSeconds, shard, user, k);
+                1, 0.5, waitSeconds, shard, user == null ? null : new UserDigests(KEY_ID, user, List.of()), k);
     }
 
     FeedbackState state(UUID id) {

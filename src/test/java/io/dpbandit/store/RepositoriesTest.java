@@ -114,7 +114,7 @@ class RepositoriesTest {
     void aContextReleaseIsFoundUnderItsKeyAndStoredOncePerKey() {
         long charge = ledger.saveAndFlush(new LedgerEntry("zeta", 0.5, 0, "USCA context release", null,
                 "SEQUENTIAL")).getId();
-        releases.saveAndFlush(new ContextReleaseEntity("zeta", "key-1", 1, charge));
+        releases.saveAndFlush(new ContextReleaseEntity("zeta", "key-1", "00000000000000aa", 1, charge));
         entities.clear();
         ContextReleaseEntity found = releases.findByBanditIdAndContextKey("zeta", "key-1").orElseThrow();
         assertThat(found.getActionIndex()).isEqualTo(1);
