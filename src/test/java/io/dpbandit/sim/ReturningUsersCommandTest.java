@@ -80,7 +80,7 @@ class ReturningUsersCommandTest {
         Run basicParallel = run("--users", "10", "--unit", "user", "--max-rounds-per-user", "2", "--policies", "capri",
                 "--composition", "parallel", "--accountant", "basic", "--out", dir.toString());
         assertThat(basicParallel.code()).isEqualTo(2);
-        assertThat(basicParallel.err()).contains("PARALLEL with --max-rounds-per-user > 1 needs the zcdp accountant");
+        assertThat(basicParallel.err()).contains("PARALLEL with --max-rounds-per-user > 1 needs a Gaussian accountant, exact or zcdp");
         assertThat(Files.exists(dir.resolve("summary.txt"))).as("nothing ran").isFalse();
     }
 
