@@ -57,8 +57,16 @@ public class EpochStore {
      * j+1, j+1+16, j+1+32, ... up to T_r.
      */
     public void insertEpoch(String banditId, int number, int length) {
-        jdbc.update("INSERT INTO epoch (bandit_id, number, length, status) VALUES (?, ?, ?, 'OPEN')", banditId,
-                number, length);
+        insertEpoch(banditId, number, length, null);
+    }
+
+    /**
+     * As {@link #insertEpoch(String, int, int)}, opened at {@code openedAt} (the lifecycle's grid
+     * instant of the close that opens it; null: the transaction's start).
+     */
+    public void insertEpoch(String banditId, int number, int length, Instant openedAt) {
+        jdbc.update("INSERT INTO epoch (bandit_id, number, length, status, opened_at) VALUES (?, ?, ?, 'OPEN', "
+                + "coalesce(CAST(? AS timestamptz), now()))", banditId, number, length, timestamp(openedAt));
         jdbc.update("INSERT INTO epoch_slot (bandit_id, epoch, shard, quota) SELECT ?, ?, j, GREATEST(0, (? - j + "
                 + (SLOT_SHARDS - 1) + ") / " + SLOT_SHARDS + ") FROM generate_series(0, " + (SLOT_SHARDS - 1)
                 + ") AS j", banditId, number, length);
@@ -71,9 +79,18 @@ public class EpochStore {
 
     /** Stores an epoch's plan if it has none yet (compare-and-set: two planners cannot both win). */
     public boolean storePlan(String banditId, int number, byte[] plan) {
-        return jdbc.update("UPDATE epoch SET plan = ?, planned_at = clock_timestamp(), work_stage = NULL, "
-                + "work_progress = NULL WHERE bandit_id = ? AND number = ? AND plan IS NULL AND status <> 'CLOSED'",
-                plan, banditId, number) == 1;
+        return storePlan(banditId, number, plan, null);
+    }
+
+    /** As {@link #storePlan(String, int, byte[])}, planned at {@code at} (null: the database's clock). */
+    public boolean storePlan(String banditId, int number, byte[] plan, Instant at) {
+        return jdbc.update("UPDATE epoch SET plan = ?, planned_at = coalesce(CAST(? AS timestamptz), clock_timestamp()), "
+                + "work_stage = NULL, work_progress = NULL WHERE bandit_id = ? AND number = ? AND plan IS NULL "
+                + "AND status IN ('OPEN', 'SEALED')", plan, timestamp(at), banditId, number) == 1;
+    }
+
+    private static java.sql.Timestamp timestamp(Instant at) {
+        return at == null ? null : java.sql.Timestamp.from(at);
     }
 
     /** Progress of background work on an epoch, shown in the bandit's status (never on a closed epoch). */
@@ -200,9 +217,15 @@ public class EpochStore {
 
     /** OPEN → SEALED, only once every slot is handed out. Run with the epoch row locked. */
     public boolean seal(String banditId, int number) {
-        return jdbc.update("UPDATE epoch e SET status = 'SEALED', sealed_at = clock_timestamp() WHERE bandit_id = ? "
-                + "AND number = ? AND status = 'OPEN' AND NOT EXISTS (SELECT 1 FROM epoch_slot s WHERE "
-                + "s.bandit_id = e.bandit_id AND s.epoch = e.number AND s.used < s.quota)", banditId, number) == 1;
+        return seal(banditId, number, null);
+    }
+
+    /** As {@link #seal(String, int)}, sealed at {@code at} (the lifecycle's cutoff; null: the database's clock). */
+    public boolean seal(String banditId, int number, Instant at) {
+        return jdbc.update("UPDATE epoch e SET status = 'SEALED', sealed_at = coalesce(CAST(? AS timestamptz), "
+                + "clock_timestamp()) WHERE bandit_id = ? AND number = ? AND status = 'OPEN' AND NOT EXISTS (SELECT 1 "
+                + "FROM epoch_slot s WHERE s.bandit_id = e.bandit_id AND s.epoch = e.number AND s.used < s.quota)",
+                timestamp(at), banditId, number) == 1;
     }
 
     /**
@@ -219,11 +242,16 @@ public class EpochStore {
      * the fold shards' partial sums.
      */
     public boolean close(String banditId, int number, String modelJson) {
+        return close(banditId, number, modelJson, null);
+    }
+
+    /** As {@link #close(String, int, String)}, closed at {@code at} (the lifecycle's cutoff; null: the database's clock). */
+    public boolean close(String banditId, int number, String modelJson, Instant at) {
         jdbc.update("DELETE FROM fold_shard WHERE bandit_id = ? AND epoch = ?", banditId, number);
         return jdbc.update("UPDATE epoch SET status = 'CLOSED', model = ?::jsonb, accumulator = NULL, "
-                + "closed_at = clock_timestamp(), work_stage = NULL, work_progress = NULL WHERE bandit_id = ? "
-                + "AND number = ? AND status = 'SEALED' AND folded = " + ASSIGNED.replace("e.", "epoch."),
-                modelJson, banditId, number) == 1;
+                + "closed_at = coalesce(CAST(? AS timestamptz), clock_timestamp()), work_stage = NULL, "
+                + "work_progress = NULL WHERE bandit_id = ? AND number = ? AND status = 'SEALED' AND folded = "
+                + ASSIGNED.replace("e.", "epoch."), modelJson, timestamp(at), banditId, number) == 1;
     }
 
     /** An epoch as the analyst's timeline shows it (public facts and the released model). */

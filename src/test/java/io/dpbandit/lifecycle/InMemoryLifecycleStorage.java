@@ -267,7 +267,7 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
     }
 
     @Override
-    public synchronized boolean storePlan(String bandit, int epoch, byte[] plan) {
+    public synchronized boolean storePlan(String bandit, int epoch, byte[] plan, java.time.Instant at) {
         Epoch e = epoch(bandit, epoch, false);
         if (e == null || e.plan != null || e.status == EpochStatus.CLOSED) {
             return false;
@@ -448,7 +448,8 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
     }
 
     @Override
-    public synchronized boolean commitClose(String bandit, int epoch, int folded, EpochProcess.EpochRelease release) {
+    public synchronized boolean commitClose(String bandit, int epoch, int folded, EpochProcess.EpochRelease release,
+            java.time.Instant at) {
         // The checks in the transaction's order; all of them pass before anything is applied, as a
         // rollback would leave it.
         Epoch e = epoch(bandit, epoch, false);
