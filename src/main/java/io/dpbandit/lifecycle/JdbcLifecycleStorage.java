@@ -193,6 +193,29 @@ public class JdbcLifecycleStorage implements LifecycleStorage {
         return closed;
     }
 
+    @Override
+    public boolean abandon(String bandit, int epoch, Instant at, EpochProcess.Folded policyState) {
+        return Boolean.TRUE.equals(tx.execute(s -> {
+            // The lock order of every lifecycle transaction: the epoch's row, its slot counters, decision
+            // rows, then the bandit's.
+            if (epochs.lockEpoch(bandit, epoch).orElse(null) != EpochStatus.OPEN) {
+                return false;
+            }
+            epochs.lockSlots(bandit, epoch);
+            if (!epochs.abandon(bandit, epoch, at)) {
+                s.setRollbackOnly();
+                return false;
+            }
+            decisions.dropUnfolded(bandit, epoch);
+            if (policyState != null && policyState.policyState() != null
+                    && !states.storePolicyState(bandit, policyState.expectedVersion(), policyState.policyState())) {
+                s.setRollbackOnly();
+                return false;
+            }
+            return true;
+        }));
+    }
+
     /** Crash tests widen a transaction's commit window (the fault-injection settings; 0 in production). */
     private static void pause(long ms) {
         if (ms > 0) {

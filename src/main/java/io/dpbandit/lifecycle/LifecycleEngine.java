@@ -139,6 +139,9 @@ public class LifecycleEngine {
             Instant cutoff) {
         String id = epoch.banditId();
         int r = epoch.number();
+        if (epoch.abandoned()) {
+            return abandon(process, epoch, cutoff);
+        }
         // One cutoff for the whole step: what folds and whether the epoch seals are functions of the
         // rounds' decision times and this instant only. Defaulting the pending rounds whose window
         // has passed is bookkeeping for operators (their state); it decides nothing below, and it is
@@ -191,7 +194,7 @@ public class LifecycleEngine {
     }
 
     <W> Step help(EpochProcess<W> process, double defaultReward, EpochStore.OpenEpoch epoch, Instant cutoff) {
-        if (!sharded(process) || process.needsPlan() && !epoch.planned()) {
+        if (!sharded(process) || process.needsPlan() && !epoch.planned() || epoch.abandoned()) {
             return Step.NONE;
         }
         // As in advance: the silent rounds whose window had passed at the cutoff are defaulted first,
@@ -394,6 +397,26 @@ public class LifecycleEngine {
             log.info("Closed epoch {} of bandit '{}' in {} ms: {}", r, id, nanos / 1_000_000, release.summary());
         }
         return closed ? Step.CLOSED : Step.NONE;
+    }
+
+    /**
+     * An epoch of a retired bandit that can never fill (slots left that no decision will take) is
+     * abandoned: derived data is data, and its accumulator, its fold shards' partial sums and (for a
+     * sequential model) the exact sums its state keeps for releases to come would otherwise stay
+     * forever, since it never seals. One transaction, dated by the step's grid instant; its rounds
+     * not folded are done, and retention forgets them.
+     */
+    private <W> Step abandon(EpochProcess<W> process, EpochStore.OpenEpoch epoch, Instant cutoff) {
+        String id = epoch.banditId();
+        int r = epoch.number();
+        W work = memory(process, epoch);
+        if (!storage.abandon(id, r, cutoff, process.abandoned(work, epoch))) {
+            return Step.NONE;
+        }
+        memory.remove(id);
+        log.info("Abandoned epoch {} of bandit '{}' (retired with {} of its {} learning slots handed out): its "
+                + "partial sums are dropped", r, id, epoch.assigned(), epoch.length());
+        return Step.ABANDONED;
     }
 
     /** Drops all working memory (the leadership was lost: another instance takes over). */

@@ -92,6 +92,16 @@ public interface LifecycleStorage {
      */
     boolean commitClose(String bandit, int epoch, int folded, EpochProcess.EpochRelease release, Instant at);
 
+    /**
+     * One transaction: an OPEN epoch of a retired bandit that can never fill (a slot left) becomes
+     * ABANDONED, dated {@code at}: no slot can be taken any more, its accumulator and fold shards'
+     * partial sums are deleted, its rounds not folded are done (retention forgets them), and, for a
+     * model whose state holds exact sums ({@code policyState} not null), the state without them is
+     * stored at its expected version; nothing if any of it fails (another writer was first, or every
+     * slot was handed out: then it seals and closes as usual).
+     */
+    boolean abandon(String bandit, int epoch, Instant at, EpochProcess.Folded policyState);
+
     /** Raw data of rounds folded at least {@code retentionSeconds} ago is deleted; how many rounds. */
     int forgetRawData(int retentionSeconds, int limit);
 

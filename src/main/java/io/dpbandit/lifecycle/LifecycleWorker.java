@@ -191,7 +191,7 @@ public class LifecycleWorker implements SmartLifecycle {
                     needPlanning.add(current);
                 }
                 foldingElsewhere |= step == Step.FOLDING_ELSEWHERE;
-                if (!step.worked() || step == Step.CLOSED) {
+                if (!step.worked() || step == Step.CLOSED || step == Step.ABANDONED) {
                     break;
                 }
                 worked = true;

@@ -29,26 +29,42 @@ public class EpochStore {
         this.jdbc = jdbc;
     }
 
-    /** What the lifecycle needs to know about an epoch that is not closed yet. */
+    /**
+     * What the lifecycle needs to know about an epoch that is not closed yet, and whether its bandit
+     * is retired (an epoch of a retired bandit that can no longer fill is abandoned).
+     */
     public record OpenEpoch(String banditId, int number, int length, EpochStatus status, int assigned, int folded,
-            boolean planned) {
+            boolean planned, boolean retired) {
+
+        public OpenEpoch(String banditId, int number, int length, EpochStatus status, int assigned, int folded,
+                boolean planned) {
+            this(banditId, number, length, status, assigned, folded, planned, false);
+        }
+
+        /** Whether it can never fill: OPEN with slots left, and its bandit retired (no decision will take them). */
+        public boolean abandoned() {
+            return retired && status == EpochStatus.OPEN && assigned < length;
+        }
+    }
+
+    private static final String OPEN_EPOCH = "SELECT e.bandit_id, e.number, e.length, e.status, " + ASSIGNED
+            + ", e.folded, e.planned_at IS NOT NULL, b.serving = 'RETIRED' FROM epoch e JOIN bandit_state b "
+            + "ON b.bandit_id = e.bandit_id ";
+
+    private static OpenEpoch openEpoch(java.sql.ResultSet rs, int i) throws java.sql.SQLException {
+        return new OpenEpoch(rs.getString(1), rs.getInt(2), rs.getInt(3), EpochStatus.valueOf(rs.getString(4)),
+                rs.getInt(5), rs.getInt(6), rs.getBoolean(7), rs.getBoolean(8));
     }
 
     /** Every epoch still OPEN or SEALED, of bandits still learning: the lifecycle's work list. */
     public List<OpenEpoch> openEpochs() {
-        return jdbc.query("SELECT e.bandit_id, e.number, e.length, e.status, " + ASSIGNED + ", e.folded, "
-                + "e.planned_at IS NOT NULL FROM epoch e JOIN bandit_state b ON b.bandit_id = e.bandit_id "
-                + "AND b.epoch = e.number WHERE e.status IN ('OPEN', 'SEALED') AND b.phase = 'EXPLORE' "
-                + "ORDER BY e.bandit_id",
-                (rs, i) -> new OpenEpoch(rs.getString(1), rs.getInt(2), rs.getInt(3),
-                        EpochStatus.valueOf(rs.getString(4)), rs.getInt(5), rs.getInt(6), rs.getBoolean(7)));
+        return jdbc.query(OPEN_EPOCH + "AND b.epoch = e.number WHERE e.status IN ('OPEN', 'SEALED') "
+                + "AND b.phase = 'EXPLORE' ORDER BY e.bandit_id", EpochStore::openEpoch);
     }
 
     public Optional<OpenEpoch> epoch(String banditId, int number) {
-        return jdbc.query("SELECT e.bandit_id, e.number, e.length, e.status, " + ASSIGNED + ", e.folded, "
-                + "e.planned_at IS NOT NULL FROM epoch e WHERE e.bandit_id = ? AND e.number = ?", (rs, i) -> new OpenEpoch(rs.getString(1),
-                        rs.getInt(2), rs.getInt(3), EpochStatus.valueOf(rs.getString(4)), rs.getInt(5), rs.getInt(6),
-                        rs.getBoolean(7)), banditId, number).stream().findFirst();
+        return jdbc.query(OPEN_EPOCH + "WHERE e.bandit_id = ? AND e.number = ?", EpochStore::openEpoch, banditId,
+                number).stream().findFirst();
     }
 
     /**
@@ -96,7 +112,7 @@ public class EpochStore {
     /** Progress of background work on an epoch, shown in the bandit's status (never on a closed epoch). */
     public void progress(String banditId, int number, String stage, Double progress) {
         jdbc.update("UPDATE epoch SET work_stage = ?, work_progress = ? WHERE bandit_id = ? AND number = ? "
-                + "AND status <> 'CLOSED'", stage,
+                + "AND status IN ('OPEN', 'SEALED')", stage,
                 progress, banditId, number);
     }
 
@@ -146,7 +162,8 @@ public class EpochStore {
      */
     public boolean storeAccumulator(String banditId, int number, int expectedFolded, int added, byte[] accumulator) {
         return jdbc.update("UPDATE epoch SET accumulator = ?, folded = folded + ? WHERE bandit_id = ? AND number = ? "
-                + "AND folded = ? AND status <> 'CLOSED'", accumulator, added, banditId, number, expectedFolded) == 1;
+                + "AND folded = ? AND status IN ('OPEN', 'SEALED')", accumulator, added, banditId, number,
+                expectedFolded) == 1;
     }
 
     /** One fold shard's partial sum of an epoch (null bytes and 0 rounds before its first fold). */
@@ -163,7 +180,7 @@ public class EpochStore {
      */
     public Optional<Integer> countFolded(String banditId, int number, int added) {
         return jdbc.queryForList("UPDATE epoch SET folded = folded + ? WHERE bandit_id = ? AND number = ? "
-                + "AND status <> 'CLOSED' RETURNING folded", Integer.class, added, banditId, number).stream()
+                + "AND status IN ('OPEN', 'SEALED') RETURNING folded", Integer.class, added, banditId, number).stream()
                 .findFirst();
     }
 
@@ -252,6 +269,26 @@ public class EpochStore {
                 + "closed_at = coalesce(CAST(? AS timestamptz), clock_timestamp()), work_stage = NULL, "
                 + "work_progress = NULL WHERE bandit_id = ? AND number = ? AND status = 'SEALED' AND folded = "
                 + ASSIGNED.replace("e.", "epoch."), modelJson, timestamp(at), banditId, number) == 1;
+    }
+
+    /**
+     * OPEN → ABANDONED, for an epoch of a retired bandit that can never fill; run with the epoch's row
+     * and slot counters locked. Its slot counters are closed (quota = used: no decision can take a
+     * slot any more), its fold shards' partial sums deleted and its accumulator dropped, and it is
+     * dated {@code at}; false if it is not OPEN or every slot was handed out already (then it seals and
+     * closes as usual).
+     */
+    public boolean abandon(String banditId, int number, Instant at) {
+        Boolean open = jdbc.queryForObject("SELECT EXISTS (SELECT 1 FROM epoch_slot WHERE bandit_id = ? AND epoch = ? "
+                + "AND used < quota)", Boolean.class, banditId, number);
+        if (!Boolean.TRUE.equals(open)) {
+            return false;
+        }
+        jdbc.update("UPDATE epoch_slot SET quota = used WHERE bandit_id = ? AND epoch = ?", banditId, number);
+        jdbc.update("DELETE FROM fold_shard WHERE bandit_id = ? AND epoch = ?", banditId, number);
+        return jdbc.update("UPDATE epoch SET status = 'ABANDONED', accumulator = NULL, closed_at = coalesce(CAST(? AS "
+                + "timestamptz), clock_timestamp()), work_stage = NULL, work_progress = NULL WHERE bandit_id = ? "
+                + "AND number = ? AND status = 'OPEN'", timestamp(at), banditId, number) == 1;
     }
 
     /** An epoch as the analyst's timeline shows it (public facts and the released model). */
