@@ -15,8 +15,9 @@ import org.springframework.stereotype.Component;
  * The service's own metrics, of two kinds (docs/security.md, "Metrics are not releases"):
  * <ul>
  *   <li>{@link #DATA_INDEPENDENT}: functions of public facts only (decisions and their times, the
- *       feedback windows, the lifecycle's grid, the ledger), never of whether, when or what a user
- *       answered: decisions served, learning rounds folded, epoch closes counted, steps of background
+ *       feedback windows, the lifecycle's grid, the ledger, and the service's own random choices that
+ *       are independent of the data, such as which slot counter, and so which fold shard, a decision
+ *       draws), never of whether, when or what a user answered: decisions served, learning rounds folded, epoch closes counted, steps of background
  *       work by kind (defaulting a silent round is no step), open epochs, releases served, budget
  *       remaining. The chart's public dashboard shows only these, and NeighbouringWorldsTest reads
  *       them in the three worlds and finds them equal.</li>

@@ -171,10 +171,13 @@ public class LifecycleWorker implements SmartLifecycle {
 
     /**
      * One round at the grid instant {@code tick}. First every bandit's short work (defaults, folds,
-     * seals, closes), each bandit in turn until it has none left; then one bounded planning step, for
-     * the next bandit in turn that needs one. Planning (seconds to minutes for a large bandit) therefore
-     * never delays another bandit's close by more than one step. Returns whether that planning step
-     * did some work (the plan may need more: public work, which goes on before the next instant).
+     * seals, closes), each bandit in turn until it has none left; then one bounded planning step for
+     * each bandit that needs one, in turn from the next, until the next grid instant has come (at
+     * least one step a round). Planning (seconds to minutes for a large bandit) therefore never delays
+     * another bandit's close by more than one step past a grid instant, and bandits whose plans are
+     * the same public work (the same spec) advance together and finish in the same round, so their
+     * plannedAt, the round's instant, is the same. Returns whether a planning step did some work (a
+     * plan may need more: public work, which goes on before the next instant).
      */
     boolean round(Instant tick) {
         List<EpochStore.OpenEpoch> all = store.openEpochs();
@@ -199,9 +202,12 @@ public class LifecycleWorker implements SmartLifecycle {
             }
         }
         boolean planned = false;
-        if (!needPlanning.isEmpty() && running) {
-            EpochStore.OpenEpoch next = needPlanning.get((int) (cursor++ % needPlanning.size()));
-            planned = step(next, true, tick).worked();
+        int first = needPlanning.isEmpty() ? 0 : (int) (cursor++ % needPlanning.size());
+        for (int k = 0; k < needPlanning.size() && running; k++) {
+            if (k > 0 && !grid.tick(store.clock()).equals(tick)) {
+                break; // the next instant has come: every bandit's short work first
+            }
+            planned |= step(needPlanning.get((first + k) % needPlanning.size()), true, tick).worked();
         }
         if (running && !worked && !planned) {
             // Spare time only: an instance with work of its own does that first.
