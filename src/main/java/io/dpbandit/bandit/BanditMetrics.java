@@ -19,7 +19,7 @@ import org.springframework.stereotype.Component;
  *       are independent of the data, such as which slot counter, and so which fold shard, a decision
  *       draws), never of whether, when or what a user answered: decisions served, learning rounds folded, epoch closes counted, steps of background
  *       work by kind (defaulting a silent round is no step), open epochs, releases served, budget
- *       remaining. The chart's public dashboard shows only these, and NeighbouringWorldsTest reads
+ *       remaining. The chart's public dashboard shows only these, and NeighbouringWorldsWorkerTest reads
  *       them in the three worlds and finds them equal.</li>
  *   <li>{@link #OPS_ONLY}: exact operational figures for operators (the ops role), who are trusted
  *       with them: feedback by status (whether and how each user answered), durations of work over

@@ -158,7 +158,7 @@ class NeighbouringWorldsWorkerTest extends NeighbouringWorlds {
         }
         String before = snapshot();
         for (int i = 0; i < 60; i++) {
-            pause(GRID_MS + 200);
+            pause(grid.millisToNext(dbNow()) + 300); // past the next instant's round
             String now = snapshot();
             if (now.equals(before)) {
                 return;
