@@ -145,7 +145,7 @@ public class LifecycleWorker implements SmartLifecycle {
                 if (leader.retains() && System.currentTimeMillis() - lastRetention >= 1_000) {
                     lastRetention = System.currentTimeMillis();
                     // Spare time before the next instant only: retention never moves a round.
-                    while (running && retention() > 0 && grid.millisToNext(store.clock()) > RETENTION_MARGIN_MS) {
+                    while (running && grid.millisToNext(store.clock()) > RETENTION_MARGIN_MS && retention() > 0) {
                         // bounded batches
                     }
                 }
