@@ -154,6 +154,8 @@ function currentWork(b) {
       : c.planned ? 'Open, plan ready' : 'Open, waiting to be planned'));
   } else if (c.status === 'SEALED') {
     parts.push(h('span', {}, `Sealed, ${c.folded} of ${c.assigned} rounds folded`));
+  } else if (c.status === 'ABANDONED') {
+    parts.push(h('span', {}, `Abandoned (retired with ${c.assigned} of ${b.epochLength} rounds): never released`));
   } else {
     parts.push(h('span', {}, 'Closed'));
   }

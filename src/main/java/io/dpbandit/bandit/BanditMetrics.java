@@ -12,15 +12,43 @@ import java.util.function.ToDoubleFunction;
 import org.springframework.stereotype.Component;
 
 /**
- * The service's own metrics. They depend on traffic only (how many requests, decisions, feedback
- * by status, epoch closes and their durations, background work) and on the ledger (budget
- * remaining), never on the values users send: a count of clipped rewards or contributions would be
- * a release of user data that no ledger entry pays for, so there is none. Labels are bandit ids,
- * algorithms, statuses and step kinds. HTTP endpoints are timed by Spring Boot's
- * http.server.requests.
+ * The service's own metrics, of two kinds (docs/security.md, "Metrics are not releases"):
+ * <ul>
+ *   <li>{@link #DATA_INDEPENDENT}: functions of public facts only (decisions and their times, the
+ *       feedback windows, the lifecycle's grid, the ledger, and the service's own random choices that
+ *       are independent of the data, such as which slot counter, and so which fold shard, a decision
+ *       draws), never of whether, when or what a user answered: decisions served, learning rounds folded, epoch closes counted, steps of background
+ *       work by kind (defaulting a silent round is no step), open epochs, releases served, budget
+ *       remaining. The chart's public dashboard shows only these, and NeighbouringWorldsWorkerTest reads
+ *       them in the three worlds and finds them equal.</li>
+ *   <li>{@link #OPS_ONLY}: exact operational figures for operators (the ops role), who are trusted
+ *       with them: feedback by status (whether and how each user answered), durations of work over
+ *       users' data (closes, planning steps), failures, rows retention forgot, the write path's
+ *       batches and queue, and Spring Boot's http.server.requests (POST /feedback counted and timed
+ *       like every endpoint), with the JVM's and the pool's meters.</li>
+ * </ul>
+ * None depends on the values users send beyond that: a count of clipped rewards or contributions
+ * would be a release of user data that no ledger entry pays for, so there is none. Labels are
+ * bandit ids, algorithms, statuses and step kinds.
  */
 @Component
 public class BanditMetrics {
+
+    /** The series (as Prometheus names them) that are functions of public facts only. */
+    public static final Set<String> DATA_INDEPENDENT = Set.of("dpbandit_decisions_total",
+            "dpbandit_rounds_folded_total", "dpbandit_epoch_closes_seconds_count", "dpbandit_lifecycle_steps_total",
+            "dpbandit_lifecycle_open_epochs", "dpbandit_releases_total", "dpbandit_budget_remaining_epsilon");
+
+    /**
+     * The service's series that are exact operational figures, for operators only (every other series
+     * exported, http_server_requests and the JVM's included, is too).
+     */
+    public static final Set<String> OPS_ONLY = Set.of("dpbandit_feedback_total",
+            "dpbandit_epoch_closes_seconds_sum", "dpbandit_epoch_closes_seconds_max", "dpbandit_epoch_closes_seconds_bucket",
+            "dpbandit_epoch_planning_seconds_count", "dpbandit_epoch_planning_seconds_sum",
+            "dpbandit_epoch_planning_seconds_max", "dpbandit_lifecycle_failures_total", "dpbandit_retention_rows_total",
+            "dpbandit_write_batch_size_count", "dpbandit_write_batch_size_sum", "dpbandit_write_batch_size_max",
+            "dpbandit_write_queue");
 
     private final MeterRegistry registry;
     private final Set<String> gauged = ConcurrentHashMap.newKeySet();
@@ -39,7 +67,8 @@ public class BanditMetrics {
     }
 
     public void feedback(String bandit, String status) {
-        Counter.builder("dpbandit.feedback").description("Feedback received, by how it was taken")
+        Counter.builder("dpbandit.feedback").description("Feedback received, by how it was taken (ops only: exact "
+                + "counts of who answered)")
                 .tag("bandit", bandit).tag("status", status).register(registry).increment();
     }
 
@@ -59,7 +88,8 @@ public class BanditMetrics {
     }
 
     public void lifecycleWork(String bandit, String step) {
-        Counter.builder("dpbandit.lifecycle.steps").description("Steps of background work, by kind")
+        Counter.builder("dpbandit.lifecycle.steps").description("Steps of background work, by kind (on the public "
+                + "grid; defaulting silent rounds is no step)")
                 .tag("bandit", bandit).tag("step", step).register(registry).increment();
     }
 

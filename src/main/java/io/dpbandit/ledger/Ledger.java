@@ -156,6 +156,16 @@ public class Ledger {
      */
     public long charge(String banditId, PrivacyCost total, Spend spend, String sharedBudget, String reason,
             Integer epoch, String composition) {
+        return charge(banditId, total, spend, sharedBudget, reason, epoch, composition, null);
+    }
+
+    /**
+     * As {@link #charge(String, PrivacyCost, Spend, String, String, Integer, String)}, the entry dated
+     * {@code at} (an epoch's close: the lifecycle's grid instant, so the date an analyst reads is a
+     * function of public facts; null: the transaction's start).
+     */
+    public long charge(String banditId, PrivacyCost total, Spend spend, String sharedBudget, String reason,
+            Integer epoch, String composition, java.time.Instant at) {
         if (sharedBudget != null) {
             checkShared(banditId, sharedBudget, spend);
         }
@@ -166,7 +176,7 @@ public class Ledger {
                         + " has spent its privacy budget (" + total.epsilon() + "); nothing was released");
             }
             return entries.saveAndFlush(new LedgerEntry(banditId, spend.cost().epsilon(), spend.cost().delta(),
-                    reason, epoch, composition, spend.rho(), spend.accountant().name(), mechanism)).getId();
+                    reason, epoch, composition, spend.rho(), spend.accountant().name(), mechanism).at(at)).getId();
         }
         if (spend.rho() == null) {
             throw new IllegalArgumentException("a Gaussian charge needs its rho");
@@ -184,7 +194,7 @@ public class Ledger {
                 total.delta()));
         double delta = before.signum() == 0 && spend.rho() > 0 ? total.delta() : 0.0;
         return entries.saveAndFlush(new LedgerEntry(banditId, Math.max(0.0, epsAfter - epsBefore), delta, reason,
-                epoch, composition, spend.rho(), spend.accountant().name(), mechanism)).getId();
+                epoch, composition, spend.rho(), spend.accountant().name(), mechanism).at(at)).getId();
     }
 
     /**

@@ -60,8 +60,8 @@ public class JdbcLifecycleStorage implements LifecycleStorage {
     }
 
     @Override
-    public boolean storePlan(String bandit, int epoch, byte[] plan) {
-        return epochs.storePlan(bandit, epoch, plan);
+    public boolean storePlan(String bandit, int epoch, byte[] plan, Instant at) {
+        return epochs.storePlan(bandit, epoch, plan, at);
     }
 
     @Override
@@ -144,35 +144,35 @@ public class JdbcLifecycleStorage implements LifecycleStorage {
             if (decisions.waiting(bandit, epoch, cutoff) > 0) {
                 return false;
             }
-            return epochs.seal(bandit, epoch);
+            return epochs.seal(bandit, epoch, cutoff);
         }));
     }
 
     @Override
-    public boolean commitClose(String bandit, int epoch, int folded, EpochProcess.EpochRelease release) {
-        long[] at = new long[5];
-        at[0] = System.nanoTime();
+    public boolean commitClose(String bandit, int epoch, int folded, EpochProcess.EpochRelease release, Instant at) {
+        long[] times = new long[5];
+        times[0] = System.nanoTime();
         boolean closed = Boolean.TRUE.equals(tx.execute(s -> {
             if (epochs.lockEpoch(bandit, epoch).orElse(null) != EpochStatus.SEALED) {
                 return false;
             }
-            at[1] = System.nanoTime();
+            times[1] = System.nanoTime();
             EpochProcess.Charge charge = release.charge();
             if (charge != null) {
                 ledger.charge(bandit, charge.budget(), Ledger.Spend.of(charge.cost(), charge.rho(),
                         charge.accountant()), charge.sharedBudget(), charge.reason(), charge.epoch(),
-                        charge.composition());
+                        charge.composition(), at);
             }
-            at[2] = System.nanoTime();
-            if (!epochs.close(bandit, epoch, release.model())) {
+            times[2] = System.nanoTime();
+            if (!epochs.close(bandit, epoch, release.model(), at)) {
                 s.setRollbackOnly();
                 return false;
             }
-            at[3] = System.nanoTime();
+            times[3] = System.nanoTime();
             pause(properties.closeCommitDelayMs());
             boolean next = release.nextEpochLength() != null;
             if (next) {
-                epochs.insertEpoch(bandit, epoch + 1, release.nextEpochLength());
+                epochs.insertEpoch(bandit, epoch + 1, release.nextEpochLength(), at);
             }
             if (!states.advance(bandit, epoch, next ? epoch + 1 : epoch, release.phase(), folded)) {
                 throw new IllegalStateException("bandit " + ServiceErrors.quote(bandit) + " moved away from epoch " + epoch
@@ -181,16 +181,39 @@ public class JdbcLifecycleStorage implements LifecycleStorage {
             if (release.estimator() != null) {
                 states.storeEstimator(bandit, release.estimator());
             }
-            at[4] = System.nanoTime();
+            times[4] = System.nanoTime();
             return true;
         }));
         if (closed && log.isDebugEnabled()) {
             long end = System.nanoTime();
             log.debug("Close transaction of epoch {} of bandit '{}': lock {} ms, ledger {} ms, close {} ms, next epoch "
-                    + "{} ms, commit {} ms", epoch, bandit, (at[1] - at[0]) / 1_000_000, (at[2] - at[1]) / 1_000_000,
-                    (at[3] - at[2]) / 1_000_000, (at[4] - at[3]) / 1_000_000, (end - at[4]) / 1_000_000);
+                    + "{} ms, commit {} ms", epoch, bandit, (times[1] - times[0]) / 1_000_000, (times[2] - times[1]) / 1_000_000,
+                    (times[3] - times[2]) / 1_000_000, (times[4] - times[3]) / 1_000_000, (end - times[4]) / 1_000_000);
         }
         return closed;
+    }
+
+    @Override
+    public boolean abandon(String bandit, int epoch, Instant at, EpochProcess.Folded policyState) {
+        return Boolean.TRUE.equals(tx.execute(s -> {
+            // The lock order of every lifecycle transaction: the epoch's row, its slot counters, decision
+            // rows, then the bandit's.
+            if (epochs.lockEpoch(bandit, epoch).orElse(null) != EpochStatus.OPEN) {
+                return false;
+            }
+            epochs.lockSlots(bandit, epoch);
+            if (!epochs.abandon(bandit, epoch, at)) {
+                s.setRollbackOnly();
+                return false;
+            }
+            decisions.dropUnfolded(bandit, epoch);
+            if (policyState != null && policyState.policyState() != null
+                    && !states.storePolicyState(bandit, policyState.expectedVersion(), policyState.policyState())) {
+                s.setRollbackOnly();
+                return false;
+            }
+            return true;
+        }));
     }
 
     /** Crash tests widen a transaction's commit window (the fault-injection settings; 0 in production). */

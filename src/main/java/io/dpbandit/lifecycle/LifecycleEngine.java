@@ -118,21 +118,42 @@ public class LifecycleEngine {
      * planning step on anyone.
      */
     public Step advance(BanditRuntime runtime, EpochStore.OpenEpoch epoch, boolean mayPlan) {
-        return advance(runtime.process(), runtime.spec().feedback().defaultReward(), epoch, mayPlan);
+        return advance(runtime, epoch, mayPlan, storage.clock());
+    }
+
+    /**
+     * As {@link #advance(BanditRuntime, EpochStore.OpenEpoch, boolean)}, at {@code cutoff}: the
+     * worker's grid instant ({@link LifecycleGrid}), at most the database's clock. What the step
+     * folds and whether the epoch seals are functions of the rounds' windows and this instant, and
+     * the plan, seal and close it commits are dated by it.
+     */
+    public Step advance(BanditRuntime runtime, EpochStore.OpenEpoch epoch, boolean mayPlan, Instant cutoff) {
+        return advance(runtime.process(), runtime.spec().feedback().defaultReward(), epoch, mayPlan, cutoff);
     }
 
     <W> Step advance(EpochProcess<W> process, double defaultReward, EpochStore.OpenEpoch epoch, boolean mayPlan) {
+        return advance(process, defaultReward, epoch, mayPlan, storage.clock());
+    }
+
+    <W> Step advance(EpochProcess<W> process, double defaultReward, EpochStore.OpenEpoch epoch, boolean mayPlan,
+            Instant cutoff) {
         String id = epoch.banditId();
         int r = epoch.number();
+        if (epoch.abandoned()) {
+            return abandon(process, epoch, cutoff);
+        }
         // One cutoff for the whole step: what folds and whether the epoch seals are functions of the
         // rounds' decision times and this instant only. Defaulting the pending rounds whose window
-        // has passed is bookkeeping for operators (their state); it decides nothing below.
-        Instant cutoff = storage.clock();
-        boolean defaulted = epoch.status() == EpochStatus.OPEN
-                && storage.defaultWaitedOut(id, r, defaultReward, cutoff) > 0;
+        // has passed is bookkeeping for operators (their state); it decides nothing below, and it is
+        // not a step of its own: a step that only defaulted reports NONE, so nothing that follows from
+        // a step's outcome (the worker's schedule, the step counts in the metrics) tells whether a
+        // user answered.
+        if (epoch.status() == EpochStatus.OPEN) {
+            storage.defaultWaitedOut(id, r, defaultReward, cutoff);
+        }
         W work = memory(process, epoch);
         if (process.needsPlan() && !epoch.planned()) {
-            return mayPlan ? plan(process, work, epoch) : Step.NEEDS_PLANNING;
+            return mayPlan ? plan(process, work, epoch, cutoff) : Step.NEEDS_PLANNING;
         }
         boolean elsewhere = false;
         if (sharded(process)) {
@@ -154,9 +175,9 @@ public class LifecycleEngine {
             return Step.SEALED;
         }
         if (epoch.status() == EpochStatus.SEALED && epoch.folded() == epoch.assigned()) {
-            return close(process, work, epoch);
+            return close(process, work, epoch, cutoff);
         }
-        return defaulted ? Step.DEFAULTED : elsewhere ? Step.FOLDING_ELSEWHERE : Step.NONE;
+        return elsewhere ? Step.FOLDING_ELSEWHERE : Step.NONE;
     }
 
     /**
@@ -164,16 +185,20 @@ public class LifecycleEngine {
      * shard's partial sum and its rounds' marks commit together. Never plans, seals or closes.
      */
     public Step help(BanditRuntime runtime, EpochStore.OpenEpoch epoch) {
-        return help(runtime.process(), runtime.spec().feedback().defaultReward(), epoch);
+        return help(runtime, epoch, storage.clock());
     }
 
-    <W> Step help(EpochProcess<W> process, double defaultReward, EpochStore.OpenEpoch epoch) {
-        if (!sharded(process) || process.needsPlan() && !epoch.planned()) {
+    /** As {@link #help(BanditRuntime, EpochStore.OpenEpoch)}, at the worker's grid instant {@code cutoff}. */
+    public Step help(BanditRuntime runtime, EpochStore.OpenEpoch epoch, Instant cutoff) {
+        return help(runtime.process(), runtime.spec().feedback().defaultReward(), epoch, cutoff);
+    }
+
+    <W> Step help(EpochProcess<W> process, double defaultReward, EpochStore.OpenEpoch epoch, Instant cutoff) {
+        if (!sharded(process) || process.needsPlan() && !epoch.planned() || epoch.abandoned()) {
             return Step.NONE;
         }
         // As in advance: the silent rounds whose window had passed at the cutoff are defaulted first,
         // so what folds is a function of decision times and the cutoff, never of whether feedback came.
-        Instant cutoff = storage.clock();
         storage.defaultWaitedOut(epoch.banditId(), epoch.number(), defaultReward, cutoff);
         Step folded = foldShard(process, memory(process, epoch), epoch, cutoff, false);
         return folded == Step.FOLDED ? Step.FOLDED : Step.NONE;
@@ -272,7 +297,7 @@ public class LifecycleEngine {
         return fresh;
     }
 
-    private <W> Step plan(EpochProcess<W> process, W work, EpochStore.OpenEpoch epoch) {
+    private <W> Step plan(EpochProcess<W> process, W work, EpochStore.OpenEpoch epoch, Instant cutoff) {
         String id = epoch.banditId();
         int r = epoch.number();
         long started = System.nanoTime();
@@ -282,7 +307,7 @@ public class LifecycleEngine {
             storage.progress(id, r, "PLANNING:" + step.stage(), step.progress());
             return Step.PLANNING;
         }
-        if (storage.storePlan(id, r, step.plan())) {
+        if (storage.storePlan(id, r, step.plan(), cutoff)) {
             log.info("Planned epoch {} of bandit '{}' ({})", r, id, step.summary());
         }
         return Step.PLANNED;
@@ -344,7 +369,7 @@ public class LifecycleEngine {
      * to feedback; if another writer closed the epoch first, this release is dropped unseen and
      * costs no privacy.
      */
-    private <W> Step close(EpochProcess<W> process, W work, EpochStore.OpenEpoch epoch) {
+    private <W> Step close(EpochProcess<W> process, W work, EpochStore.OpenEpoch epoch, Instant cutoff) {
         String id = epoch.banditId();
         int r = epoch.number();
         long started = System.nanoTime();
@@ -359,7 +384,7 @@ public class LifecycleEngine {
         long read = System.nanoTime();
         EpochProcess.EpochRelease release = process.release(work, epoch, stored);
         long released = System.nanoTime();
-        boolean closed = storage.commitClose(id, r, stored.folded(), release);
+        boolean closed = storage.commitClose(id, r, stored.folded(), release, cutoff);
         long nanos = System.nanoTime() - started;
         if (log.isDebugEnabled()) {
             log.debug("Close of epoch {} of bandit '{}': progress and sums read {} ms, release {} ms, commit {} ms",
@@ -372,6 +397,26 @@ public class LifecycleEngine {
             log.info("Closed epoch {} of bandit '{}' in {} ms: {}", r, id, nanos / 1_000_000, release.summary());
         }
         return closed ? Step.CLOSED : Step.NONE;
+    }
+
+    /**
+     * An epoch of a retired bandit that can never fill (slots left that no decision will take) is
+     * abandoned: derived data is data, and its accumulator, its fold shards' partial sums and (for a
+     * sequential model) the exact sums its state keeps for releases to come would otherwise stay
+     * forever, since it never seals. One transaction, dated by the step's grid instant; its rounds
+     * not folded are done, and retention forgets them.
+     */
+    private <W> Step abandon(EpochProcess<W> process, EpochStore.OpenEpoch epoch, Instant cutoff) {
+        String id = epoch.banditId();
+        int r = epoch.number();
+        W work = memory(process, epoch);
+        if (!storage.abandon(id, r, cutoff, process.abandoned(work, epoch))) {
+            return Step.NONE;
+        }
+        memory.remove(id);
+        log.info("Abandoned epoch {} of bandit '{}' (retired with {} of its {} learning slots handed out): its "
+                + "partial sums are dropped", r, id, epoch.assigned(), epoch.length());
+        return Step.ABANDONED;
     }
 
     /** Drops all working memory (the leadership was lost: another instance takes over). */

@@ -10,8 +10,11 @@ import org.springframework.validation.annotation.Validated;
 /**
  * The lifecycle worker and retention ({@code dpbandit.lifecycle.*}).
  *
- * @param checkIntervalMs    how long the lifecycle worker waits when it found nothing to do, in
- *                           milliseconds (it goes on at once while there is work)
+ * @param checkIntervalMs    the lifecycle's public grid, in milliseconds: the worker steps at every
+ *                           multiple of it on the database's clock, whatever it found at the last one,
+ *                           and dates what it commits (plans, seals, closes, their ledger entries) by
+ *                           that instant; a window's end waits at most this long for its step
+ *                           ({@link LifecycleGrid})
  * @param retentionSeconds   how long a decision's per-user values (raw context and reward, report,
  *                           action, feedback state and time) stay once it is done: a learning round
  *                           folded into the model, any other decision made (0: forgotten at the next
@@ -40,7 +43,7 @@ import org.springframework.validation.annotation.Validated;
 @Validated
 @ConfigurationProperties(prefix = "dpbandit.lifecycle")
 public record LifecycleProperties(
-        @DefaultValue("2000") @Min(10) long checkIntervalMs,
+        @DefaultValue("1000") @Min(10) long checkIntervalMs,
         @DefaultValue("0") @PositiveOrZero int retentionSeconds,
         @DefaultValue("200") @Min(1) long stepBudgetMs,
         @DefaultValue("2000") @Min(10) long leaderCheckMs,

@@ -27,8 +27,8 @@ public interface LifecycleStorage {
 
     Optional<byte[]> plan(String bandit, int epoch);
 
-    /** Stores the epoch's plan if it has none yet. */
-    boolean storePlan(String bandit, int epoch, byte[] plan);
+    /** Stores the epoch's plan if it has none yet, planned at {@code at} (the step's grid instant). */
+    boolean storePlan(String bandit, int epoch, byte[] plan, Instant at);
 
     /** Progress of background work on the epoch (never written on a closed epoch). */
     void progress(String bandit, int epoch, String stage, Double progress);
@@ -78,7 +78,8 @@ public interface LifecycleStorage {
     /**
      * OPEN → SEALED, once every slot is handed out and every learning round's feedback window had
      * passed at {@code cutoff}, checked with the epoch and its slot counters locked (so no decide is
-     * between taking a slot and committing). Feedback never makes an epoch seal sooner.
+     * between taking a slot and committing), sealed at {@code cutoff}. Feedback never makes an epoch
+     * seal sooner.
      */
     boolean seal(String bandit, int epoch, Instant cutoff);
 
@@ -86,9 +87,20 @@ public interface LifecycleStorage {
      * One transaction: the epoch closed (it must be SEALED with every round folded), the charge (if
      * any) on the ledger within the budget, the model stored, the next epoch opened if one follows,
      * the bandit moved on from this epoch with its rounds, the estimator stored; nothing if the
-     * epoch was closed by someone else first.
+     * epoch was closed by someone else first. The close, the ledger entry and the next epoch's
+     * opening are dated {@code at} (the step's grid instant).
      */
-    boolean commitClose(String bandit, int epoch, int folded, EpochProcess.EpochRelease release);
+    boolean commitClose(String bandit, int epoch, int folded, EpochProcess.EpochRelease release, Instant at);
+
+    /**
+     * One transaction: an OPEN epoch of a retired bandit that can never fill (a slot left) becomes
+     * ABANDONED, dated {@code at}: no slot can be taken any more, its accumulator and fold shards'
+     * partial sums are deleted, its rounds not folded are done (retention forgets them), and, for a
+     * model whose state holds exact sums ({@code policyState} not null), the state without them is
+     * stored at its expected version; nothing if any of it fails (another writer was first, or every
+     * slot was handed out: then it seals and closes as usual).
+     */
+    boolean abandon(String bandit, int epoch, Instant at, EpochProcess.Folded policyState);
 
     /** Raw data of rounds folded at least {@code retentionSeconds} ago is deleted; how many rounds. */
     int forgetRawData(int retentionSeconds, int limit);

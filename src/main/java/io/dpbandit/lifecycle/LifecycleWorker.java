@@ -6,6 +6,7 @@ import io.dpbandit.bandit.BanditMetrics;
 import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.store.EpochStore;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -32,9 +33,15 @@ import org.springframework.stereotype.Component;
  *       and closes back for more than a step;</li>
  *   <li>a failing bandit backs off exponentially (1 s doubling to 60 s), shows in health (ops) and
  *       in the metrics, and never blocks the others;</li>
- *   <li>retention runs between rounds, a bounded batch at a time.</li>
+ *   <li>retention runs between rounds, a bounded batch at a time, in the time left before the next
+ *       round.</li>
  * </ul>
- * When a round found nothing to do it waits {@code check-interval-ms}; otherwise it goes on at once.
+ * Rounds happen on a public clock ({@link LifecycleGrid}): at each multiple of
+ * {@code check-interval-ms} on the database's clock, whatever the last round found, and each round
+ * works at that instant (its cutoff: what folds and seals, and the dates an analyst reads). Only
+ * public work goes on between two instants, at the same cutoff: a plan's next step, and a look again
+ * at an epoch whose shards other instances are folding. Whether a round did anything (a default of a
+ * silent round once counted as work and skipped the wait) never moves the next one.
  */
 @Component
 public class LifecycleWorker implements SmartLifecycle {
@@ -49,6 +56,7 @@ public class LifecycleWorker implements SmartLifecycle {
     private final Runtimes runtimes;
     private final LifecycleProperties properties;
     private final BanditMetrics metrics;
+    private final LifecycleGrid grid;
     private final Map<String, Failure> failing = new ConcurrentHashMap<>();
     private volatile Thread thread;
     private volatile boolean running;
@@ -60,6 +68,10 @@ public class LifecycleWorker implements SmartLifecycle {
     private boolean foldingElsewhere;
     /** How soon to look again at an epoch other instances are folding (its close follows their folds). */
     static final long FOLDING_ELSEWHERE_CHECK_MS = 50;
+    /** Past a grid instant by this much before a round starts, so that the database's clock has reached it. */
+    static final long TICK_SLACK_MS = 2;
+    /** Retention stops this long before the next grid instant, so that it never delays a round. */
+    static final long RETENTION_MARGIN_MS = 100;
     /**
      * An epoch another instance leads is helped only with at least this many rounds not folded yet
      * (read with the list of open epochs): a smaller one is not worth decoding its plan here, and
@@ -79,6 +91,12 @@ public class LifecycleWorker implements SmartLifecycle {
         this.runtimes = runtimes;
         this.properties = properties;
         this.metrics = metrics;
+        this.grid = new LifecycleGrid(properties.checkIntervalMs());
+    }
+
+    /** The public clock the worker steps on. */
+    public LifecycleGrid grid() {
+        return grid;
     }
 
     @Override
@@ -121,15 +139,27 @@ public class LifecycleWorker implements SmartLifecycle {
         long lastRetention = 0;
         while (running) {
             try {
-                boolean worked = round();
-                long now = System.currentTimeMillis();
-                if (now - lastRetention >= 1_000 && leader.retains()) {
-                    lastRetention = now;
-                    worked |= retention() > 0;
+                // The round's cutoff: the latest grid instant on the database's clock.
+                Instant tick = grid.tick(store.clock());
+                boolean planning = round(tick);
+                if (leader.retains() && System.currentTimeMillis() - lastRetention >= 1_000) {
+                    lastRetention = System.currentTimeMillis();
+                    // Spare time before the next instant only: retention never moves a round.
+                    while (running && grid.millisToNext(store.clock()) > RETENTION_MARGIN_MS && retention() > 0) {
+                        // bounded batches
+                    }
                 }
-                if (!worked) {
-                    sleep(foldingElsewhere ? Math.min(FOLDING_ELSEWHERE_CHECK_MS, properties.checkIntervalMs())
-                            : properties.checkIntervalMs());
+                Instant now = store.clock();
+                if (planning && grid.tick(now).equals(tick)) {
+                    continue; // public work: the plan's next step, at the same cutoff
+                }
+                if (foldingElsewhere && grid.tick(now).equals(tick)) {
+                    // Other instances fold the epoch's shards: its close follows their last fold, at this cutoff.
+                    sleep(Math.min(FOLDING_ELSEWHERE_CHECK_MS, grid.millisToNext(now)));
+                    continue;
+                }
+                if (grid.tick(now).equals(tick)) {
+                    sleep(grid.millisToNext(now) + TICK_SLACK_MS);
                 }
             } catch (RuntimeException e) {
                 // The database itself is away: wait and try again (leadership is re-checked).
@@ -140,12 +170,16 @@ public class LifecycleWorker implements SmartLifecycle {
     }
 
     /**
-     * One round. First every bandit's short work (defaults, folds, seals, closes), each bandit in
-     * turn until it has none left; then one bounded planning step, for the next bandit in turn that
-     * needs one. Planning (seconds to minutes for a large bandit) therefore never delays another
-     * bandit's close by more than one step.
+     * One round at the grid instant {@code tick}. First every bandit's short work (defaults, folds,
+     * seals, closes), each bandit in turn until it has none left; then one bounded planning step for
+     * each bandit that needs one, in turn from the next, until the next grid instant has come (at
+     * least one step a round). Planning (seconds to minutes for a large bandit) therefore never delays
+     * another bandit's close by more than one step past a grid instant, and bandits whose plans are
+     * the same public work (the same spec) advance together and finish in the same round, so their
+     * plannedAt, the round's instant, is the same. Returns whether a planning step did some work (a
+     * plan may need more: public work, which goes on before the next instant).
      */
-    boolean round() {
+    boolean round(Instant tick) {
         List<EpochStore.OpenEpoch> all = store.openEpochs();
         List<EpochStore.OpenEpoch> epochs = claim(all);
         metrics.workQueue(epochs.size());
@@ -155,27 +189,31 @@ public class LifecycleWorker implements SmartLifecycle {
         for (EpochStore.OpenEpoch epoch : epochs) {
             EpochStore.OpenEpoch current = epoch;
             for (int i = 0; i < 1_000 && running && current != null; i++) {
-                Step step = step(current, false);
+                Step step = step(current, false, tick);
                 if (step == Step.NEEDS_PLANNING) {
                     needPlanning.add(current);
                 }
                 foldingElsewhere |= step == Step.FOLDING_ELSEWHERE;
-                if (!step.worked() || step == Step.CLOSED) {
+                if (!step.worked() || step == Step.CLOSED || step == Step.ABANDONED) {
                     break;
                 }
                 worked = true;
                 current = store.epoch(current.banditId(), current.number()).orElse(null);
             }
         }
-        if (!needPlanning.isEmpty() && running) {
-            EpochStore.OpenEpoch next = needPlanning.get((int) (cursor++ % needPlanning.size()));
-            worked |= step(next, true).worked();
+        boolean planned = false;
+        int first = needPlanning.isEmpty() ? 0 : (int) (cursor++ % needPlanning.size());
+        for (int k = 0; k < needPlanning.size() && running; k++) {
+            if (k > 0 && !grid.tick(store.clock()).equals(tick)) {
+                break; // the next instant has come: every bandit's short work first
+            }
+            planned |= step(needPlanning.get((first + k) % needPlanning.size()), true, tick).worked();
         }
-        if (running && !worked) {
+        if (running && !worked && !planned) {
             // Spare time only: an instance with work of its own does that first.
-            worked = help(all);
+            help(all, tick);
         }
-        return worked;
+        return planned;
     }
 
     /**
@@ -186,7 +224,7 @@ public class LifecycleWorker implements SmartLifecycle {
      * work of its own cost more than it gained: each instance decoded the other's plans and the two
      * folded with 1.2× the CPU, docs/benchmarks.md 4.3.)
      */
-    private boolean help(List<EpochStore.OpenEpoch> all) {
+    private boolean help(List<EpochStore.OpenEpoch> all, Instant tick) {
         boolean worked = false;
         for (EpochStore.OpenEpoch epoch : all) {
             String id = epoch.banditId();
@@ -200,7 +238,7 @@ public class LifecycleWorker implements SmartLifecycle {
                 if (runtime.version().epoch() != epoch.number()) {
                     runtime = runtimes.fresh(id);
                 }
-                if (engine.help(runtime, epoch).worked()) {
+                if (engine.help(runtime, epoch, tick).worked()) {
                     worked = true;
                     metrics.lifecycleWork(id, "HELPED");
                 }
@@ -243,7 +281,7 @@ public class LifecycleWorker implements SmartLifecycle {
         return epochs.stream().filter(e -> mine.contains(e.banditId())).toList();
     }
 
-    private Step step(EpochStore.OpenEpoch epoch, boolean mayPlan) {
+    private Step step(EpochStore.OpenEpoch epoch, boolean mayPlan, Instant tick) {
         String id = epoch.banditId();
         Failure f = failing.get(id);
         if (f != null && System.currentTimeMillis() < f.retryAtMillis()) {
@@ -255,7 +293,7 @@ public class LifecycleWorker implements SmartLifecycle {
             if (runtime.version().epoch() != epoch.number()) {
                 runtime = runtimes.fresh(id);
             }
-            Step step = engine.advance(runtime, epoch, mayPlan);
+            Step step = engine.advance(runtime, epoch, mayPlan, tick);
             if (f != null && step.worked()) {
                 failing.remove(id);
                 log.info("Bandit '{}' advances again after {} failed attempts", id, f.attempts());

@@ -1,13 +1,15 @@
 package io.dpbandit.lifecycle;
 
 /**
- * What one step of a bandit's background work did. NONE: nothing to do until something changes (a
- * reward, a wait). NEEDS_PLANNING: nothing but planning, which was not allowed in this step.
+ * What one step of a bandit's background work did. NONE: nothing to do until a window passes (or
+ * only bookkeeping: defaulting silent rounds is no step of its own, so that no step's outcome tells
+ * whether a user answered). NEEDS_PLANNING: nothing but planning, which was not allowed in this step.
  * FOLDING_ELSEWHERE: nothing here, because other instances fold the epoch's shards right now (look
- * again soon: the close follows their last fold).
+ * again soon: the close follows their last fold). ABANDONED: the epoch of a retired bandit that can
+ * never fill was abandoned, its partial sums dropped.
  */
 public enum Step {
-    NONE, NEEDS_PLANNING, FOLDING_ELSEWHERE, DEFAULTED, PLANNING, PLANNED, FOLDED, SEALED, CLOSED;
+    NONE, NEEDS_PLANNING, FOLDING_ELSEWHERE, PLANNING, PLANNED, FOLDED, SEALED, CLOSED, ABANDONED;
 
     /** Whether the step did some work. */
     public boolean worked() {

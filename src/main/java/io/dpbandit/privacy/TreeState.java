@@ -67,6 +67,26 @@ public record TreeState(int dimension, long horizon, long leaves, List<TreeNode>
         }
     }
 
+    /**
+     * This state without its exact partial sums (every open sum zero): for a tree that will take no
+     * more leaves (its bandit retired before the horizon), whose open sums would never complete into
+     * a node. The completed nodes' noisy values stay. This same object when every open sum is zero.
+     */
+    public TreeState withoutOpenSums() {
+        boolean zero = true;
+        for (SymmetricMatrix p : open) {
+            zero &= p.equals(SymmetricMatrix.zero(dimension));
+        }
+        if (zero) {
+            return this;
+        }
+        List<SymmetricMatrix> zeros = new ArrayList<>(open.size());
+        for (int j = 0; j < open.size(); j++) {
+            zeros.add(SymmetricMatrix.zero(dimension));
+        }
+        return new TreeState(dimension, horizon, leaves, nodes, zeros, padding);
+    }
+
     /** A node as stored: states written before exact sums were dropped carry {@code exact} too. */
     record StoredNode(int level, long firstLeaf, long leafCount, SymmetricMatrix exact, SymmetricMatrix noisy) {
     }

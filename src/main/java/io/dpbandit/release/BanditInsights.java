@@ -43,7 +43,10 @@ public class BanditInsights {
     }
 
     /**
-     * One epoch as the timeline shows it.
+     * One epoch as the timeline shows it. Its dates (but openedAt of the first epoch, the bandit's
+     * creation) are instants of the lifecycle's public grid: plannedAt, sealedAt and closedAt those of
+     * the steps that planned, sealed and closed it (an ABANDONED epoch's closedAt: when it was abandoned),
+     * openedAt that of the close that opened it.
      *
      * @param width             CAPRI: the released model's confidence width Δ_r (noise included)
      * @param projectionSize    CAPRI: |S_r| of the released model

@@ -111,6 +111,17 @@ public interface EpochProcess<W> {
     }
 
     /**
+     * The epoch is abandoned (its bandit was retired before it filled): what of the model's state
+     * must go with it. A model whose policy state keeps exact sums of users' data (a tree's open
+     * partial sums, an epoch's exact per-action sums) returns the state without them, over the
+     * version it was read at; null when there is nothing to drop (the epoch's accumulator and fold
+     * shards are dropped by the engine's storage for every algorithm).
+     */
+    default Folded abandoned(W memory, EpochStore.OpenEpoch epoch) {
+        return null;
+    }
+
+    /**
      * The release of a sealed epoch whose rounds are all folded: noise is drawn here (production
      * noise), and the engine commits the result in one transaction, or drops it unseen if another
      * instance closed the epoch first (so it costs no privacy).

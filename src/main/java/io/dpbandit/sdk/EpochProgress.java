@@ -3,7 +3,7 @@ package io.dpbandit.sdk;
 /**
  * Where a bandit's current epoch stands.
  *
- * @param status   OPEN, SEALED or CLOSED
+ * @param status   OPEN, SEALED, CLOSED or ABANDONED
  * @param assigned learning slots handed out
  * @param folded   learning rounds folded into the model
  * @param planned  whether its plan is ready

@@ -3,7 +3,9 @@ package io.dpbandit.sdk;
 import java.time.Instant;
 
 /**
- * One epoch of a bandit's timeline (GET /bandits/{id}/epochs).
+ * One epoch of a bandit's timeline (GET /bandits/{id}/epochs). The lifecycle's dates are instants of
+ * its public grid (multiples of the service's check interval): plannedAt, sealedAt, closedAt (for an
+ * ABANDONED epoch, when it was abandoned) and openedAt of every epoch after the first.
  *
  * @param width             CAPRI: the released model's confidence width (noise included)
  * @param projectionSize    CAPRI: the released model's projection-set size

@@ -631,6 +631,17 @@ public class DecisionStore {
     }
 
     /**
+     * The learning rounds of an abandoned epoch that were not folded are done: nothing will ever fold
+     * them, so their per-user values go at the retention pass after {@code retention-seconds}, as a
+     * folded round's do ({@code folded_at} is when a round left the lifecycle: folded, or dropped with
+     * its epoch). Run in the abandoning transaction, after the epoch's row. How many.
+     */
+    public int dropUnfolded(String banditId, int epoch) {
+        return jdbc.update("UPDATE decision SET folded_at = clock_timestamp() WHERE bandit_id = ? AND epoch = ? "
+                + "AND slot IS NOT NULL AND folded_at IS NULL", banditId, epoch);
+    }
+
+    /**
      * Learning rounds of an epoch whose feedback window was still open at {@code cutoff} (or that
      * are still pending): while there is one, the epoch does not seal, whatever feedback came.
      */

@@ -29,26 +29,42 @@ public class EpochStore {
         this.jdbc = jdbc;
     }
 
-    /** What the lifecycle needs to know about an epoch that is not closed yet. */
+    /**
+     * What the lifecycle needs to know about an epoch that is not closed yet, and whether its bandit
+     * is retired (an epoch of a retired bandit that can no longer fill is abandoned).
+     */
     public record OpenEpoch(String banditId, int number, int length, EpochStatus status, int assigned, int folded,
-            boolean planned) {
+            boolean planned, boolean retired) {
+
+        public OpenEpoch(String banditId, int number, int length, EpochStatus status, int assigned, int folded,
+                boolean planned) {
+            this(banditId, number, length, status, assigned, folded, planned, false);
+        }
+
+        /** Whether it can never fill: OPEN with slots left, and its bandit retired (no decision will take them). */
+        public boolean abandoned() {
+            return retired && status == EpochStatus.OPEN && assigned < length;
+        }
+    }
+
+    private static final String OPEN_EPOCH = "SELECT e.bandit_id, e.number, e.length, e.status, " + ASSIGNED
+            + ", e.folded, e.planned_at IS NOT NULL, b.serving = 'RETIRED' FROM epoch e JOIN bandit_state b "
+            + "ON b.bandit_id = e.bandit_id ";
+
+    private static OpenEpoch openEpoch(java.sql.ResultSet rs, int i) throws java.sql.SQLException {
+        return new OpenEpoch(rs.getString(1), rs.getInt(2), rs.getInt(3), EpochStatus.valueOf(rs.getString(4)),
+                rs.getInt(5), rs.getInt(6), rs.getBoolean(7), rs.getBoolean(8));
     }
 
     /** Every epoch still OPEN or SEALED, of bandits still learning: the lifecycle's work list. */
     public List<OpenEpoch> openEpochs() {
-        return jdbc.query("SELECT e.bandit_id, e.number, e.length, e.status, " + ASSIGNED + ", e.folded, "
-                + "e.planned_at IS NOT NULL FROM epoch e JOIN bandit_state b ON b.bandit_id = e.bandit_id "
-                + "AND b.epoch = e.number WHERE e.status IN ('OPEN', 'SEALED') AND b.phase = 'EXPLORE' "
-                + "ORDER BY e.bandit_id",
-                (rs, i) -> new OpenEpoch(rs.getString(1), rs.getInt(2), rs.getInt(3),
-                        EpochStatus.valueOf(rs.getString(4)), rs.getInt(5), rs.getInt(6), rs.getBoolean(7)));
+        return jdbc.query(OPEN_EPOCH + "AND b.epoch = e.number WHERE e.status IN ('OPEN', 'SEALED') "
+                + "AND b.phase = 'EXPLORE' ORDER BY e.bandit_id", EpochStore::openEpoch);
     }
 
     public Optional<OpenEpoch> epoch(String banditId, int number) {
-        return jdbc.query("SELECT e.bandit_id, e.number, e.length, e.status, " + ASSIGNED + ", e.folded, "
-                + "e.planned_at IS NOT NULL FROM epoch e WHERE e.bandit_id = ? AND e.number = ?", (rs, i) -> new OpenEpoch(rs.getString(1),
-                        rs.getInt(2), rs.getInt(3), EpochStatus.valueOf(rs.getString(4)), rs.getInt(5), rs.getInt(6),
-                        rs.getBoolean(7)), banditId, number).stream().findFirst();
+        return jdbc.query(OPEN_EPOCH + "WHERE e.bandit_id = ? AND e.number = ?", EpochStore::openEpoch, banditId,
+                number).stream().findFirst();
     }
 
     /**
@@ -57,8 +73,16 @@ public class EpochStore {
      * j+1, j+1+16, j+1+32, ... up to T_r.
      */
     public void insertEpoch(String banditId, int number, int length) {
-        jdbc.update("INSERT INTO epoch (bandit_id, number, length, status) VALUES (?, ?, ?, 'OPEN')", banditId,
-                number, length);
+        insertEpoch(banditId, number, length, null);
+    }
+
+    /**
+     * As {@link #insertEpoch(String, int, int)}, opened at {@code openedAt} (the lifecycle's grid
+     * instant of the close that opens it; null: the transaction's start).
+     */
+    public void insertEpoch(String banditId, int number, int length, Instant openedAt) {
+        jdbc.update("INSERT INTO epoch (bandit_id, number, length, status, opened_at) VALUES (?, ?, ?, 'OPEN', "
+                + "coalesce(CAST(? AS timestamptz), now()))", banditId, number, length, timestamp(openedAt));
         jdbc.update("INSERT INTO epoch_slot (bandit_id, epoch, shard, quota) SELECT ?, ?, j, GREATEST(0, (? - j + "
                 + (SLOT_SHARDS - 1) + ") / " + SLOT_SHARDS + ") FROM generate_series(0, " + (SLOT_SHARDS - 1)
                 + ") AS j", banditId, number, length);
@@ -71,15 +95,24 @@ public class EpochStore {
 
     /** Stores an epoch's plan if it has none yet (compare-and-set: two planners cannot both win). */
     public boolean storePlan(String banditId, int number, byte[] plan) {
-        return jdbc.update("UPDATE epoch SET plan = ?, planned_at = clock_timestamp(), work_stage = NULL, "
-                + "work_progress = NULL WHERE bandit_id = ? AND number = ? AND plan IS NULL AND status <> 'CLOSED'",
-                plan, banditId, number) == 1;
+        return storePlan(banditId, number, plan, null);
+    }
+
+    /** As {@link #storePlan(String, int, byte[])}, planned at {@code at} (null: the database's clock). */
+    public boolean storePlan(String banditId, int number, byte[] plan, Instant at) {
+        return jdbc.update("UPDATE epoch SET plan = ?, planned_at = coalesce(CAST(? AS timestamptz), clock_timestamp()), "
+                + "work_stage = NULL, work_progress = NULL WHERE bandit_id = ? AND number = ? AND plan IS NULL "
+                + "AND status IN ('OPEN', 'SEALED')", plan, timestamp(at), banditId, number) == 1;
+    }
+
+    private static java.sql.Timestamp timestamp(Instant at) {
+        return at == null ? null : java.sql.Timestamp.from(at);
     }
 
     /** Progress of background work on an epoch, shown in the bandit's status (never on a closed epoch). */
     public void progress(String banditId, int number, String stage, Double progress) {
         jdbc.update("UPDATE epoch SET work_stage = ?, work_progress = ? WHERE bandit_id = ? AND number = ? "
-                + "AND status <> 'CLOSED'", stage,
+                + "AND status IN ('OPEN', 'SEALED')", stage,
                 progress, banditId, number);
     }
 
@@ -129,7 +162,8 @@ public class EpochStore {
      */
     public boolean storeAccumulator(String banditId, int number, int expectedFolded, int added, byte[] accumulator) {
         return jdbc.update("UPDATE epoch SET accumulator = ?, folded = folded + ? WHERE bandit_id = ? AND number = ? "
-                + "AND folded = ? AND status <> 'CLOSED'", accumulator, added, banditId, number, expectedFolded) == 1;
+                + "AND folded = ? AND status IN ('OPEN', 'SEALED')", accumulator, added, banditId, number,
+                expectedFolded) == 1;
     }
 
     /** One fold shard's partial sum of an epoch (null bytes and 0 rounds before its first fold). */
@@ -146,7 +180,7 @@ public class EpochStore {
      */
     public Optional<Integer> countFolded(String banditId, int number, int added) {
         return jdbc.queryForList("UPDATE epoch SET folded = folded + ? WHERE bandit_id = ? AND number = ? "
-                + "AND status <> 'CLOSED' RETURNING folded", Integer.class, added, banditId, number).stream()
+                + "AND status IN ('OPEN', 'SEALED') RETURNING folded", Integer.class, added, banditId, number).stream()
                 .findFirst();
     }
 
@@ -200,9 +234,15 @@ public class EpochStore {
 
     /** OPEN → SEALED, only once every slot is handed out. Run with the epoch row locked. */
     public boolean seal(String banditId, int number) {
-        return jdbc.update("UPDATE epoch e SET status = 'SEALED', sealed_at = clock_timestamp() WHERE bandit_id = ? "
-                + "AND number = ? AND status = 'OPEN' AND NOT EXISTS (SELECT 1 FROM epoch_slot s WHERE "
-                + "s.bandit_id = e.bandit_id AND s.epoch = e.number AND s.used < s.quota)", banditId, number) == 1;
+        return seal(banditId, number, null);
+    }
+
+    /** As {@link #seal(String, int)}, sealed at {@code at} (the lifecycle's cutoff; null: the database's clock). */
+    public boolean seal(String banditId, int number, Instant at) {
+        return jdbc.update("UPDATE epoch e SET status = 'SEALED', sealed_at = coalesce(CAST(? AS timestamptz), "
+                + "clock_timestamp()) WHERE bandit_id = ? AND number = ? AND status = 'OPEN' AND NOT EXISTS (SELECT 1 "
+                + "FROM epoch_slot s WHERE s.bandit_id = e.bandit_id AND s.epoch = e.number AND s.used < s.quota)",
+                timestamp(at), banditId, number) == 1;
     }
 
     /**
@@ -219,11 +259,36 @@ public class EpochStore {
      * the fold shards' partial sums.
      */
     public boolean close(String banditId, int number, String modelJson) {
+        return close(banditId, number, modelJson, null);
+    }
+
+    /** As {@link #close(String, int, String)}, closed at {@code at} (the lifecycle's cutoff; null: the database's clock). */
+    public boolean close(String banditId, int number, String modelJson, Instant at) {
         jdbc.update("DELETE FROM fold_shard WHERE bandit_id = ? AND epoch = ?", banditId, number);
         return jdbc.update("UPDATE epoch SET status = 'CLOSED', model = ?::jsonb, accumulator = NULL, "
-                + "closed_at = clock_timestamp(), work_stage = NULL, work_progress = NULL WHERE bandit_id = ? "
-                + "AND number = ? AND status = 'SEALED' AND folded = " + ASSIGNED.replace("e.", "epoch."),
-                modelJson, banditId, number) == 1;
+                + "closed_at = coalesce(CAST(? AS timestamptz), clock_timestamp()), work_stage = NULL, "
+                + "work_progress = NULL WHERE bandit_id = ? AND number = ? AND status = 'SEALED' AND folded = "
+                + ASSIGNED.replace("e.", "epoch."), modelJson, timestamp(at), banditId, number) == 1;
+    }
+
+    /**
+     * OPEN → ABANDONED, for an epoch of a retired bandit that can never fill; run with the epoch's row
+     * and slot counters locked. Its slot counters are closed (quota = used: no decision can take a
+     * slot any more), its fold shards' partial sums deleted and its accumulator dropped, and it is
+     * dated {@code at}; false if it is not OPEN or every slot was handed out already (then it seals and
+     * closes as usual).
+     */
+    public boolean abandon(String banditId, int number, Instant at) {
+        Boolean open = jdbc.queryForObject("SELECT EXISTS (SELECT 1 FROM epoch_slot WHERE bandit_id = ? AND epoch = ? "
+                + "AND used < quota)", Boolean.class, banditId, number);
+        if (!Boolean.TRUE.equals(open)) {
+            return false;
+        }
+        jdbc.update("UPDATE epoch_slot SET quota = used WHERE bandit_id = ? AND epoch = ?", banditId, number);
+        jdbc.update("DELETE FROM fold_shard WHERE bandit_id = ? AND epoch = ?", banditId, number);
+        return jdbc.update("UPDATE epoch SET status = 'ABANDONED', accumulator = NULL, closed_at = coalesce(CAST(? AS "
+                + "timestamptz), clock_timestamp()), work_stage = NULL, work_progress = NULL WHERE bandit_id = ? "
+                + "AND number = ? AND status = 'OPEN'", timestamp(at), banditId, number) == 1;
     }
 
     /** An epoch as the analyst's timeline shows it (public facts and the released model). */

@@ -8,6 +8,7 @@ import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.Instant;
+import org.hibernate.annotations.DynamicInsert;
 import org.hibernate.annotations.Immutable;
 
 /**
@@ -18,6 +19,7 @@ import org.hibernate.annotations.Immutable;
 @Entity
 @Table(name = "ledger")
 @Immutable
+@DynamicInsert // a null createdAt is left out of the INSERT: the column's default, the transaction's start
 public class LedgerEntry {
 
     @Id
@@ -54,7 +56,8 @@ public class LedgerEntry {
      */
     private String mechanism;
 
-    @Column(name = "created_at", insertable = false, updatable = false)
+    /** When it was charged: the lifecycle's grid instant for an epoch's close, else the transaction's start. */
+    @Column(name = "created_at", updatable = false)
     private Instant createdAt;
 
     protected LedgerEntry() {
@@ -76,6 +79,12 @@ public class LedgerEntry {
         this.composition = composition;
         this.rho = rho;
         this.accountant = accountant;
+    }
+
+    /** This entry charged at {@code at} (null: the transaction's start, the column's default). */
+    public LedgerEntry at(Instant at) {
+        this.createdAt = at;
+        return this;
     }
 
     @JsonProperty("id")

@@ -106,7 +106,8 @@ class GpUcbFlowTest extends PostgresIntegrationTest {
                 + "AND (context IS NOT NULL OR (reward IS NOT NULL AND feedback <> 'DEFAULTED'))", Long.class))
                 .as("no context, no user's reward").isZero();
         JsonNode release = http.getForObject("/release?bandit=gp-ldp", JsonNode.class);
-        assertThat(release.path("model").path("reports").asLong()).isEqualTo(10);
+        assertThat(release.path("model").path("rounds").asLong()).as("10 reports and 2 stand-ins").isEqualTo(12);
+        assertThat(release.path("model").has("reports")).as("nothing published counts reports").isFalse();
         assertThat(release.path("privacy").path("model").asText()).isEqualTo("LDP");
     }
 

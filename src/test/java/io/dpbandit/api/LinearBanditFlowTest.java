@@ -254,8 +254,9 @@ class LinearBanditFlowTest extends PostgresIntegrationTest {
                 + "AND feedback = 'DEFAULTED'", Long.class)).as("the five silent users and the retried one")
                 .isEqualTo(6);
         JsonNode release = http.getForObject("/release?bandit=ldp-flow", JsonNode.class);
-        assertThat(release.path("model").path("reports").asLong())
-                .as("every report is in the model; the silent rounds are skipped").isEqualTo(25);
+        assertThat(release.path("model").path("rounds").asLong())
+                .as("every round is in the model: 25 reports and 6 stand-ins for the silent users").isEqualTo(31);
+        assertThat(release.path("model").has("reports")).as("nothing published counts reports").isFalse();
         assertThat(jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = 'ldp-flow' "
                 + "AND context IS NOT NULL", Long.class)).as("a locally private bandit keeps no context").isZero();
         assertThat(release.path("privacy").path("model").asText()).isEqualTo("LDP");

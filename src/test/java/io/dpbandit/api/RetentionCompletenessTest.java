@@ -33,7 +33,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * (raw data and the replay window) has run, every row of every table of the schema is read as
  * text and no user's value may be found in it, neither as decimal digits nor as the bytes of the
  * double (the binary states are CBOR, doubles big-endian). Decisions keep only public facts (id,
- * bandit, epoch, slot, times of decision and fold), and the trees keep no exact sum.
+ * bandit, epoch, slot, times of decision and fold), and the trees keep no exact sum. A bandit
+ * retired in the middle of an epoch is among them: its epoch is abandoned with its partial sums.
  */
 class RetentionCompletenessTest extends PostgresIntegrationTest {
 
@@ -92,6 +93,27 @@ class RetentionCompletenessTest extends PostgresIntegrationTest {
             }
             assertThat(done(bandit)).as("%s ran past its horizon", bandit).isTrue();
         }
+        // A bandit retired in the middle of an epoch: the epoch can never fill, so it is abandoned with
+        // its partial sums, and its rounds (folded or still in flight) are done.
+        assertThat(http.postForEntity("/bandits", Specs.capri("keep-retired", 100, 600), JsonNode.class)
+                .getStatusCode().value()).isEqualTo(201);
+        lifecycle.settle("keep-retired");
+        for (int t = 0; t < 7; t++) {
+            double[] c = CONTEXTS[t % CONTEXTS.length];
+            JsonNode d = http.postForObject("/decide", Map.of("bandit", "keep-retired", "context",
+                    List.of(c[0], c[1]), "requestId", "keep-retired-" + t), JsonNode.class);
+            if (t < 5) {
+                http.postForObject("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "reward",
+                        REWARDS[t % REWARDS.length]), JsonNode.class);
+            }
+            if (t == 4) {
+                FeedbackWindows.pass(jdbc, "keep-retired");
+                lifecycle.settle("keep-retired");
+            }
+        }
+        http.postForObject("/bandits/keep-retired/retire", "", JsonNode.class);
+        lifecycle.settle("keep-retired");
+
         // A retention pass (retention-seconds 0 in tests) and the end of the replay window.
         while (lifecycle.retention() > 0) {
             // bounded batches
@@ -117,6 +139,8 @@ class RetentionCompletenessTest extends PostgresIntegrationTest {
                 + "propensity IS NOT NULL)", Long.class)).as("decisions keep only public facts").isZero();
         assertThat(jdbc.queryForObject("SELECT count(*) FROM epoch WHERE bandit_id LIKE 'keep-%' "
                 + "AND accumulator IS NOT NULL", Long.class)).as("no epoch keeps its exact sums").isZero();
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM fold_shard WHERE bandit_id LIKE 'keep-%'", Long.class))
+                .as("nor any fold shard, the retired bandit's abandoned epoch's included").isZero();
         assertNoExactSum(binary.decode(state("keep-lin"), LinUcbState.class).tree());
         assertNoExactSum(binary.decode(state("keep-gp"), GpUcbState.class).tree());
         // A replay after the window is a new decision, and feedback for a forgotten one stores nothing.

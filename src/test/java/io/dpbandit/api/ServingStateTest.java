@@ -130,14 +130,15 @@ class ServingStateTest extends PostgresIntegrationTest {
                 "retiring")).as("the database refuses it too").hasMessageContaining("retired, for good");
         assertThat(api.ok("/bandits/retiring").path("serving").asText()).isEqualTo("RETIRED");
 
-        // The round in flight counts with the default reward once its window passes, as one whose
-        // feedback never came.
+        // Its epoch can never fill: the lifecycle abandons it (AbandonedEpochsTest), never releasing it,
+        // and the round in flight is dropped with it: done, never folded, forgotten by retention.
         FeedbackWindows.pass(jdbc, "retiring");
-        lifecycle.settle("retiring");
+        assertThat(lifecycle.settle("retiring")).isEqualTo(Step.ABANDONED);
+        assertThat(api.ok("/bandits/retiring/epochs").get(0).path("status").asText()).isEqualTo("ABANDONED");
+        assertThat(api.ok("/bandits/retiring/ledger")).as("an abandoned epoch is never released").isEmpty();
         JsonNode counts = api.ok("/bandits/retiring/feedback").path("counts");
-        assertThat(counts.path("DEFAULTED").asLong()).isEqualTo(1);
         assertThat(counts.path("ACCEPTED").asLong()).isEqualTo(1);
-        assertThat(counts.path("PENDING").asLong()).isZero();
+        assertThat(counts.path("DEFAULTED").asLong()).isZero();
     }
 
     @Test

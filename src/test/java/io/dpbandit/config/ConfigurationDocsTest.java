@@ -93,7 +93,7 @@ class ConfigurationDocsTest {
         assertThat(metadata).containsKeys("dpbandit.lifecycle.check-interval-ms", "dpbandit.planner.max-seconds",
                 "dpbandit.runtime.check-ms", "dpbandit.embedded-postgres.allow-sharing", "dpbandit.release.key-secret",
                 "dpbandit.limits.max-pool", "dpbandit.security.rate-limit.burst");
-        assertThat(metadata.get("dpbandit.lifecycle.check-interval-ms")).isEqualTo("2000");
+        assertThat(metadata.get("dpbandit.lifecycle.check-interval-ms")).isEqualTo("1000");
         assertThat(metadata.get("dpbandit.api.max-decide-body-bytes")).isEqualTo("1048576");
     }
 

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpbandit.PostgresIntegrationTest;
+import io.dpbandit.bandit.BanditMetrics;
 import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.testing.FeedbackWindows;
@@ -35,14 +36,18 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 
 /**
- * The Grafana dashboard the chart ships queries what the service really exports: every metric
- * and every label its queries name appear in /actuator/prometheus of a running service that has
+ * The Grafana dashboards the chart ships query what the service really exports: every metric
+ * and every label their queries name appear in /actuator/prometheus of a running service that has
  * served decisions and feedback, closed an epoch, served a release and answered errors. A renamed
- * metric or label fails here, not silently on an empty panel.
+ * metric or label fails here, not silently on an empty panel. The public dashboard (dpbandit.json,
+ * which may be shown to analysts) queries only the series BanditMetrics lists as data-independent,
+ * so exact feedback counts, requests per endpoint, latencies and durations stay on the ops dashboard;
+ * and every series of the service's own is classified as one or the other.
  */
 class GrafanaDashboardTest extends PostgresIntegrationTest {
 
     static final Path DASHBOARD = RepositoryPaths.root().resolve("helm/dpbandit/dashboards/dpbandit.json");
+    static final Path OPS_DASHBOARD = RepositoryPaths.root().resolve("helm/dpbandit/dashboards/dpbandit-ops.json");
     static final Pattern METRIC = Pattern.compile("\\b((?:dpbandit|http_server_requests)_[a-z_]+)\\b");
     static final Pattern GROUPING = Pattern.compile("\\bby\\s*\\(([^)]*)\\)");
     static final Pattern MATCHER = Pattern.compile("([a-z_]+)\\s*(?:=~|!~|!=|=)\\s*\"");
@@ -65,16 +70,8 @@ class GrafanaDashboardTest extends PostgresIntegrationTest {
         serveSomeTraffic();
         Map<String, Set<String>> exported = exported(http.getForObject("/actuator/prometheus", String.class));
 
-        JsonNode dashboard = new ObjectMapper().readTree(DASHBOARD.toFile());
-        List<String> queries = new ArrayList<>();
-        for (JsonNode panel : dashboard.path("panels")) {
-            panel.path("targets").forEach(t -> queries.add(t.path("expr").asText()));
-        }
-        dashboard.path("templating").path("list").forEach(v -> {
-            if (v.path("query").has("query")) {
-                queries.add(v.path("query").path("query").asText());
-            }
-        });
+        List<String> queries = new ArrayList<>(queries(DASHBOARD));
+        queries.addAll(queries(OPS_DASHBOARD));
         assertThat(queries).hasSizeGreaterThan(15);
 
         String metricsSource = Files.readString(RepositoryPaths.root()
@@ -119,6 +116,57 @@ class GrafanaDashboardTest extends PostgresIntegrationTest {
                 "dpbandit_budget_remaining_epsilon", "http_server_requests_seconds_bucket",
                 "http_server_requests_seconds_count");
         assertThat(exported.get("http_server_requests_seconds_count")).contains("problem", "status", "uri");
+    }
+
+    @Test
+    void thePublicDashboardShowsOnlySeriesThatAreFunctionsOfPublicFacts() throws Exception {
+        Set<String> used = new LinkedHashSet<>();
+        for (String query : queries(DASHBOARD)) {
+            for (Matcher m = METRIC.matcher(query); m.find(); ) {
+                used.add(m.group(1));
+            }
+        }
+        assertThat(used).isNotEmpty().allSatisfy(metric -> assertThat(BanditMetrics.DATA_INDEPENDENT)
+                .as("the public dashboard queries %s", metric).contains(metric));
+        assertThat(used).doesNotContain("dpbandit_feedback_total")
+                .noneMatch(metric -> metric.startsWith("http_server_requests"));
+        Set<String> ops = new LinkedHashSet<>();
+        for (String query : queries(OPS_DASHBOARD)) {
+            for (Matcher m = METRIC.matcher(query); m.find(); ) {
+                ops.add(m.group(1));
+            }
+        }
+        assertThat(ops).as("the ops dashboard has the exact counts").contains("dpbandit_feedback_total",
+                "http_server_requests_seconds_count");
+    }
+
+    @Test
+    void everySeriesOfTheServicesOwnIsEitherDataIndependentOrOpsOnly() {
+        serveSomeTraffic();
+        Set<String> exported = exported(http.getForObject("/actuator/prometheus", String.class)).keySet();
+        assertThat(BanditMetrics.DATA_INDEPENDENT).doesNotContainAnyElementsOf(BanditMetrics.OPS_ONLY);
+        assertThat(exported.stream().filter(m -> m.startsWith("dpbandit_")).toList()).isNotEmpty()
+                .allSatisfy(m -> assertThat(BanditMetrics.DATA_INDEPENDENT.contains(m)
+                        || BanditMetrics.OPS_ONLY.contains(m)).as("%s is classified in BanditMetrics", m).isTrue());
+        assertThat(exported).contains("dpbandit_decisions_total", "dpbandit_rounds_folded_total",
+                "dpbandit_epoch_closes_seconds_count", "dpbandit_budget_remaining_epsilon", "dpbandit_feedback_total");
+        assertThat(exported).as("no step counts a default of a silent round")
+                .noneMatch(m -> m.contains("DEFAULTED"));
+    }
+
+    /** Every query a dashboard's panels and variables make. */
+    static List<String> queries(Path file) throws java.io.IOException {
+        JsonNode dashboard = new ObjectMapper().readTree(file.toFile());
+        List<String> queries = new ArrayList<>();
+        for (JsonNode panel : dashboard.path("panels")) {
+            panel.path("targets").forEach(t -> queries.add(t.path("expr").asText()));
+        }
+        dashboard.path("templating").path("list").forEach(v -> {
+            if (v.path("query").has("query")) {
+                queries.add(v.path("query").path("query").asText());
+            }
+        });
+        return queries;
     }
 
     @Test

@@ -452,9 +452,20 @@ class HelmChartTest {
                 assertThat(panel.path("targets")).as(panel.path("title").asText()).isNotEmpty();
             }
         }
-        assertThat(titles).contains("Decisions per second", "Feedback per second, by how it was taken",
-                "/decide and /feedback latency", "Epoch closes", "Epoch close duration",
-                "Privacy budget remaining (ε), by bandit", "Errors by type");
+        assertThat(titles).contains("Decisions per second", "Epoch closes", "Learning rounds folded per second",
+                "Privacy budget remaining (ε), by bandit").doesNotContain("Feedback per second, by how it was taken");
+
+        // The exact counts ship apart, in a ConfigMap of their own with its own annotations (an ops-only folder).
+        Map<String, Object> ops = render(defaults()).named("ConfigMap", RELEASE + "-dashboard-ops");
+        assertThat(map(map(ops.get("metadata")).get("labels"))).containsEntry("grafana_dashboard", "1");
+        JsonNode opsShipped = JSON.readTree((String) map(ops.get("data")).get("dpbandit-ops.json"));
+        assertThat(opsShipped).isEqualTo(JSON.readTree(CHART.resolve("dashboards").resolve("dpbandit-ops.json")
+                .toFile()));
+        assertThat(opsShipped.path("uid").asText()).isEqualTo("dpbandit-ops");
+        List<String> opsTitles = new ArrayList<>();
+        opsShipped.path("panels").forEach(panel -> opsTitles.add(panel.path("title").asText()));
+        assertThat(opsTitles).contains("Feedback per second, by how it was taken", "/decide and /feedback latency",
+                "Epoch close duration", "Errors by type");
     }
 
     @Test
@@ -469,14 +480,19 @@ class HelmChartTest {
                       dashboards: dpbandit
                     annotations:
                       grafana_folder: Recommenders
+                    opsAnnotations:
+                      grafana_folder: Operations
                     namespace: monitoring
                 """);
-        Map<String, Object> metadata = map(new Manifests(template(defaults()).withValuesFile(valuesFile).call())
-                .named("ConfigMap", RELEASE + "-dashboard").get("metadata"));
+        Manifests manifests = new Manifests(template(defaults()).withValuesFile(valuesFile).call());
+        Map<String, Object> metadata = map(manifests.named("ConfigMap", RELEASE + "-dashboard").get("metadata"));
         assertThat(map(metadata.get("labels"))).containsEntry("dashboards", "dpbandit")
                 .doesNotContainKey("grafana_dashboard");
         assertThat(map(metadata.get("annotations"))).containsEntry("grafana_folder", "Recommenders");
         assertThat(metadata).containsEntry("namespace", "monitoring");
+        Map<String, Object> ops = map(manifests.named("ConfigMap", RELEASE + "-dashboard-ops").get("metadata"));
+        assertThat(map(ops.get("annotations"))).containsEntry("grafana_folder", "Operations");
+        assertThat(map(ops.get("labels"))).containsEntry("dashboards", "dpbandit");
 
         Map<String, Object> values = defaults();
         values.put("metrics.grafanaDashboard.enabled", false);

@@ -56,8 +56,11 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
             this.length = length;
         }
 
-        EpochStore.OpenEpoch view() {
-            return new EpochStore.OpenEpoch(bandit, number, length, status, assigned, folded, plan != null);
+        /** Slots a retirement closed (quota = used). */
+        int quota = -1;
+
+        EpochStore.OpenEpoch view(boolean retired) {
+            return new EpochStore.OpenEpoch(bandit, number, length, status, assigned, folded, plan != null, retired);
         }
     }
 
@@ -104,6 +107,7 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
         long version;
         byte[] policyState;
         PrivacyCost budget;
+        boolean retired;
 
         BanditStateStore.Version view() {
             return new BanditStateStore.Version(epoch, phase, version);
@@ -159,7 +163,7 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
         State s = states.get(bandit);
         Epoch e = epochs.get(bandit).get(s.epoch);
         Integer slot = null;
-        if (s.phase == Phase.EXPLORE && e.status == EpochStatus.OPEN && e.assigned < e.length) {
+        if (s.phase == Phase.EXPLORE && e.status == EpochStatus.OPEN && e.assigned < e.length && !s.retired) {
             slot = ++e.assigned;
         }
         UUID id = UUID.randomUUID();
@@ -267,7 +271,7 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
     }
 
     @Override
-    public synchronized boolean storePlan(String bandit, int epoch, byte[] plan) {
+    public synchronized boolean storePlan(String bandit, int epoch, byte[] plan, java.time.Instant at) {
         Epoch e = epoch(bandit, epoch, false);
         if (e == null || e.plan != null || e.status == EpochStatus.CLOSED) {
             return false;
@@ -344,7 +348,7 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
     public synchronized boolean commitFold(String bandit, int epoch, int expectedFolded, List<UUID> rounds,
             EpochProcess.Folded folded) {
         Epoch e = epoch(bandit, epoch, true);
-        if (e.folded != expectedFolded || e.status == EpochStatus.CLOSED) {
+        if (e.folded != expectedFolded || e.status == EpochStatus.CLOSED || e.status == EpochStatus.ABANDONED) {
             return false;
         }
         State s = states.get(bandit);
@@ -408,7 +412,8 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
             byte[] accumulator) {
         Epoch e = epoch(bandit, epoch, true);
         EpochStore.Accumulator a = e.shards.get(shard);
-        if (e.status == EpochStatus.CLOSED || (a == null ? 0 : a.folded()) != expectedFolded
+        if (e.status == EpochStatus.CLOSED || e.status == EpochStatus.ABANDONED
+                || (a == null ? 0 : a.folded()) != expectedFolded
                 || rounds.stream().anyMatch(id -> decisions.get(id).folded)) {
             return -1;
         }
@@ -448,7 +453,8 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
     }
 
     @Override
-    public synchronized boolean commitClose(String bandit, int epoch, int folded, EpochProcess.EpochRelease release) {
+    public synchronized boolean commitClose(String bandit, int epoch, int folded, EpochProcess.EpochRelease release,
+            java.time.Instant at) {
         // The checks in the transaction's order; all of them pass before anything is applied, as a
         // rollback would leave it.
         Epoch e = epoch(bandit, epoch, false);
@@ -534,8 +540,9 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
         List<EpochStore.OpenEpoch> open = new ArrayList<>();
         states.forEach((bandit, s) -> {
             Epoch e = epochs.get(bandit).get(s.epoch);
-            if (s.phase == Phase.EXPLORE && e != null && e.status != EpochStatus.CLOSED) {
-                open.add(e.view());
+            if (s.phase == Phase.EXPLORE && e != null
+                    && (e.status == EpochStatus.OPEN || e.status == EpochStatus.SEALED)) {
+                open.add(e.view(s.retired));
             }
         });
         return open;
@@ -544,7 +551,38 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
     @Override
     public synchronized Optional<EpochStore.OpenEpoch> epoch(String bandit, int number) {
         Epoch e = epoch(bandit, number, false);
-        return Optional.ofNullable(e == null ? null : e.view());
+        return Optional.ofNullable(e == null ? null : e.view(states.get(bandit).retired));
+    }
+
+    /** POST /bandits/{id}/retire: no decision from now on (the lifecycle abandons an epoch that cannot fill). */
+    public synchronized void retire(String bandit) {
+        states.get(bandit).retired = true;
+    }
+
+    @Override
+    public synchronized boolean abandon(String bandit, int epoch, java.time.Instant at,
+            EpochProcess.Folded policyState) {
+        Epoch e = epoch(bandit, epoch, false);
+        State s = states.get(bandit);
+        if (e == null || e.status != EpochStatus.OPEN || e.assigned >= e.length) {
+            return false;
+        }
+        if (policyState != null && policyState.policyState() != null && s.version != policyState.expectedVersion()) {
+            return false;
+        }
+        e.status = EpochStatus.ABANDONED;
+        e.quota = e.assigned;
+        e.accumulator = null;
+        e.shards.clear();
+        e.workStage = null;
+        e.workProgress = null;
+        decisions.values().stream().filter(d -> d.bandit.equals(bandit) && d.epoch == epoch && d.slot != null)
+                .forEach(d -> d.folded = true);
+        if (policyState != null && policyState.policyState() != null) {
+            s.policyState = policyState.policyState().clone();
+            s.version++;
+        }
+        return true;
     }
 
     private Epoch epoch(String bandit, int number, boolean required) {

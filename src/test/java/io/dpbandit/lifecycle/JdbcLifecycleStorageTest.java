@@ -134,7 +134,7 @@ class JdbcLifecycleStorageTest {
         assertThat(storage.accumulator(b, 1).sums(2)).as("the epoch's own sum alone").containsExactly(100.0, 100.0);
 
         assertThat(storage.seal(b, 1, later())).isTrue();
-        assertThat(storage.commitClose(b, 1, 6, release(null, 0.1))).isTrue();
+        assertThat(storage.commitClose(b, 1, 6, release(null, 0.1), null)).isTrue();
         assertThat(jdbc.queryForObject("SELECT count(*) FROM fold_shard WHERE bandit_id = ?", Integer.class, b))
                 .as("no partial sum outlives the release").isZero();
         assertThat(storage.sealedAccumulator(b, 1).closedElsewhere()).isTrue();
@@ -157,7 +157,7 @@ class JdbcLifecycleStorageTest {
         assertThatThrownBy(() -> jdbc.update("UPDATE epoch SET status = 'CLOSED', accumulator = NULL WHERE "
                 + "bandit_id = ? AND number = 1", b)).hasMessageContaining("still has partial sums");
         assertThat(epochs.epoch(b, 1).orElseThrow().status()).isEqualTo(EpochStatus.SEALED);
-        assertThat(storage.commitClose(b, 1, 2, release(null, 0.1))).as("this version's close").isTrue();
+        assertThat(storage.commitClose(b, 1, 2, release(null, 0.1), null)).as("this version's close").isTrue();
     }
 
     /**
@@ -176,7 +176,7 @@ class JdbcLifecycleStorageTest {
         assertThat(storage.accumulator(b, 1).folded()).isEqualTo(2);
         assertThat(storage.accumulator(b, 1).sums(1)).containsExactly(1.0);
         assertThat(storage.seal(b, 1, later())).isTrue();
-        assertThat(storage.commitClose(b, 1, 2, release(null, 0.1))).as("the epoch still closes").isTrue();
+        assertThat(storage.commitClose(b, 1, 2, release(null, 0.1), null)).as("the epoch still closes").isTrue();
     }
 
     @Test
@@ -218,16 +218,16 @@ class JdbcLifecycleStorageTest {
     void aCloseCommitsTheChargeTheModelTheNextEpochAndTheBanditOnce() {
         String b = banditWithRewardedEpoch(2);
         List<UUID> rounds = ids(storage.roundsToFold(b, 1, EpochProcess.FoldOrder.SETTLED, 10, later()));
-        assertThat(storage.commitClose(b, 1, 0, release(4, 0.25))).as("not sealed").isFalse();
+        assertThat(storage.commitClose(b, 1, 0, release(4, 0.25), null)).as("not sealed").isFalse();
         assertThat(storage.commitFold(b, 1, 0, rounds.subList(0, 1), sums(1.0))).isTrue();
         assertThat(storage.seal(b, 1, later())).isTrue();
-        assertThat(storage.commitClose(b, 1, 1, release(4, 0.25))).as("a round not folded").isFalse();
+        assertThat(storage.commitClose(b, 1, 1, release(4, 0.25), null)).as("a round not folded").isFalse();
         assertThat(jdbc.queryForObject("SELECT count(*) FROM ledger WHERE bandit_id = ?", Long.class, b))
                 .as("the charge rolled back with it").isZero();
         assertThat(storage.commitFold(b, 1, 1, rounds.subList(1, 2), sums(2.0))).isTrue();
 
-        assertThat(storage.commitClose(b, 1, 2, release(4, 0.25))).isTrue();
-        assertThat(storage.commitClose(b, 1, 2, release(4, 0.25))).as("once").isFalse();
+        assertThat(storage.commitClose(b, 1, 2, release(4, 0.25), null)).isTrue();
+        assertThat(storage.commitClose(b, 1, 2, release(4, 0.25), null)).as("once").isFalse();
         assertThat(jdbc.queryForObject("SELECT count(*) FROM ledger WHERE bandit_id = ?", Long.class, b)).isEqualTo(1);
         assertThat(epochs.releasedModels(b)).containsExactly("{\"released\": true}");
         assertThat(storage.epoch(b, 2).orElseThrow().length()).isEqualTo(4);
@@ -243,7 +243,7 @@ class JdbcLifecycleStorageTest {
         assertThat(storage.commitFold(b, 1, 0, ids(storage.roundsToFold(b, 1, EpochProcess.FoldOrder.SETTLED, 10, later())),
                 sums(1.0))).isTrue();
         assertThat(storage.seal(b, 1, later())).isTrue();
-        assertThatThrownBy(() -> storage.commitClose(b, 1, 1, release(2, 1.5)))
+        assertThatThrownBy(() -> storage.commitClose(b, 1, 1, release(2, 1.5), null))
                 .isInstanceOf(ServiceErrors.BudgetExhausted.class);
         assertThat(storage.epoch(b, 1).orElseThrow().status()).isEqualTo(EpochStatus.SEALED);
         assertThat(storage.epoch(b, 2)).isEmpty();

@@ -54,11 +54,16 @@ class LifecycleEngineAlgorithmsTest {
         private final InMemoryLifecycleStorage storage;
         private final BinaryCodec binary = new BinaryCodec();
         private final StateCodec json = new StateCodec(Jackson2ObjectMapperBuilder.json().build());
-        private final NoiseSource noise = new SeededNoiseSource(5);
+        private final NoiseSource noise;
         private long publicSeed = 100;
 
         Services(InMemoryLifecycleStorage storage) {
+            this(storage, new SeededNoiseSource(5));
+        }
+
+        Services(InMemoryLifecycleStorage storage, NoiseSource noise) {
             this.storage = storage;
+            this.noise = noise;
         }
 
         @Override

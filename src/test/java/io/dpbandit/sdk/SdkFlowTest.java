@@ -247,7 +247,7 @@ class SdkFlowTest extends PostgresIntegrationTest {
         }
         settle("sdk-online");
         Release release = dpbandit.release("sdk-online");
-        assertThat(release.model().path("reports").asLong()).isEqualTo(10);
+        assertThat(release.model().path("rounds").asLong()).isEqualTo(10);
         assertThat(release.privacyModel()).contains(PrivacyModel.LDP);
         assertThat(dpbandit.release("sdk-online", 0.5, 0.5).action()).isIn("a1", "a2", "a3");
     }
@@ -281,7 +281,7 @@ class SdkFlowTest extends PostgresIntegrationTest {
         }
         settle("sdk-gp-ldp");
         Release release = dpbandit.release("sdk-gp-ldp");
-        assertThat(release.model().path("reports").asLong()).isEqualTo(8);
+        assertThat(release.model().path("rounds").asLong()).isEqualTo(8);
         assertThat(release.privacyModel()).contains(PrivacyModel.LDP);
         assertThat(dpbandit.release("sdk-gp-ldp", 0.4).action()).isIn("low", "mid", "high");
     }

@@ -2,6 +2,7 @@ package io.dpbandit.algorithms.capri;
 
 import io.dpbandit.policy.capri.EpochCharge;
 import io.dpbandit.bandit.Phase;
+import io.dpbandit.client.capri.CapriRandomiser;
 import io.dpbandit.client.capri.CapriReport;
 import io.dpbandit.client.privacy.PrivacyCost;
 import io.dpbandit.client.privacy.ZcdpCost;
@@ -43,6 +44,8 @@ final class CapriProcess implements EpochProcess<CapriProcess.Work> {
         EpochPlanner.PlanningJob job;
         EpochPlan plan;
         ContributionCalculator contributions;
+        /** LDP: the device's randomiser of the epoch, for the rounds whose report is missing. */
+        volatile CapriRandomiser standIn;
     }
 
     private final BanditSpec spec;
@@ -124,8 +127,14 @@ final class CapriProcess implements EpochProcess<CapriProcess.Work> {
     /**
      * Each settled round's contribution y · A k_S(w), bounded to norm C_r (ContributionCalculator),
      * with the round's reward if it was accepted and the default reward otherwise. Under LDP, the
-     * user's noisy contribution as sent; a round without one (none came in time) contributes
-     * nothing, as a reward of 0 would without noise (an LDP bandit's defaultReward is 0).
+     * user's noisy contribution as sent; for a round without one (none came in time), a stand-in
+     * the server randomises from a zero contribution with the device's own randomiser and its
+     * secure noise source ({@link CapriRandomiser#absent}). The device's report is
+     * clip_{C_r}(y · A k_S(w)) + N(0, σ²I) with σ = max(σ_plan, σ_analytic(2C_r, ε_r, δ_r)) (Balle
+     * &amp; Wang 2018, Thm 8); the stand-in is 0 + N(0, σ²I) with the same σ, so g is distributed as
+     * the same function of public facts whether or not a report came, up to the one user's data,
+     * which the report's (ε_r, δ_r)-LDP covers. (Adding nothing, as before, left g one Gaussian
+     * short when a report was missing: its spread told whether a user had answered.)
      */
     @Override
     public Folded fold(Work work, EpochStore.OpenEpoch epoch, EpochStore.Accumulator stored,
@@ -137,11 +146,11 @@ final class CapriProcess implements EpochProcess<CapriProcess.Work> {
         double[] g = stored.sums(plan.projectionSize());
         if (local) {
             for (DecisionStore.Round round : rounds) {
-                if (round.acceptedReport() != null) {
-                    double[] v = Reports.read(round.acceptedReport(), CapriReport.class).contribution();
-                    for (int i = 0; i < g.length; i++) {
-                        g[i] += v[i];
-                    }
+                double[] v = round.acceptedReport() != null
+                        ? Reports.read(round.acceptedReport(), CapriReport.class).contribution()
+                        : standIn(work, plan).absent(services.noise()).contribution();
+                for (int i = 0; i < g.length; i++) {
+                    g[i] += v[i];
                 }
             }
         } else {
@@ -156,6 +165,16 @@ final class CapriProcess implements EpochProcess<CapriProcess.Work> {
             work.contributions.addAll(g, settled);
         }
         return Folded.accumulator(BinaryCodec.doubles(g));
+    }
+
+    /** The device's randomiser of this epoch (what stands in for a missing report), built once per epoch. */
+    private CapriRandomiser standIn(Work work, EpochPlan plan) {
+        CapriRandomiser r = work.standIn;
+        if (r == null) {
+            r = capri.randomiser(plan);
+            work.standIn = r;
+        }
+        return r;
     }
 
     /** Steps 7–9: μ̂_r released from g with fresh noise (JDP), its charge, and the next epoch or EXPLOIT. */

@@ -7,6 +7,7 @@ import io.dpbandit.policy.SequentialPolicy;
 import io.dpbandit.policy.gpucb.GpUcb;
 import io.dpbandit.policy.gpucb.GpUcbObservation;
 import io.dpbandit.policy.gpucb.GpUcbState;
+import io.dpbandit.privacy.TreeState;
 import io.dpbandit.client.privacy.NoiseSource;
 import io.dpbandit.client.privacy.PrivacyCost;
 import java.util.ArrayList;
@@ -80,6 +81,14 @@ final class GpUcbModel implements SequentialModel<GpUcbState> {
     @Override
     public boolean released(GpUcbState state) {
         return state.observations() > 0;
+    }
+
+    /** The tree's open partial sums dropped (no leaf will follow); the released nodes and the snapshot stay. */
+    @Override
+    public GpUcbState withoutExactSums(GpUcbState state) {
+        TreeState tree = state.tree().withoutOpenSums();
+        return tree == state.tree() ? state
+                : new GpUcbState(tree, state.observations(), state.snapshot(), state.psdRepairs());
     }
 
     @Override

@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.dpbandit.algorithms.sequential.SequentialModel;
 import io.dpbandit.runtime.Reports;
 import io.dpbandit.store.DecisionStore;
+import io.dpbandit.client.gpucb.GpUcbRandomiser;
 import io.dpbandit.client.gpucb.GpUcbReport;
+import io.dpbandit.client.privacy.PrivacyFloor;
 import io.dpbandit.policy.SequentialPolicy;
 import io.dpbandit.policy.gpucb.LocalGpUcb;
 import io.dpbandit.policy.gpucb.LocalGpUcbState;
@@ -18,14 +20,18 @@ import java.util.random.RandomGenerator;
 /**
  * GP-UCB with local JDP (Dubey 2021, Alg. 3): every user's device adds its own noise to the
  * increments ΦΦᵀ and yΦ (dpbandit-client's GpUcbRandomiser) and the server only sums the reports;
- * it never sees an un-noised increment and keeps no context. A round without a report is skipped.
+ * it never sees an un-noised increment and keeps no context. A round without a report counts with a
+ * stand-in the server randomises from zeros with the device's own mechanism ({@link #fold}).
  */
 final class LocalGpUcbModel implements SequentialModel<LocalGpUcbState> {
 
     private final LocalGpUcb policy;
+    /** The device's randomiser on the bandit's public parameters: what stands in for a missing report. */
+    private final GpUcbRandomiser standIn;
 
     LocalGpUcbModel(LocalGpUcb policy) {
         this.policy = policy;
+        this.standIn = new GpUcbRandomiser(policy.clientParameters(), PrivacyFloor.NONE);
     }
 
     /** The policy (its configuration, calibration and bounds: what a forecast reads). */
@@ -48,18 +54,28 @@ final class LocalGpUcbModel implements SequentialModel<LocalGpUcbState> {
         return policy.decide(state, candidates, rng);
     }
 
+    /**
+     * Adds every round's report to the sums, in decision order: the device's, or, for a round whose
+     * report did not come (or came too late to be accepted), a stand-in the server randomises in the
+     * user's place with the device's own randomiser from its secure noise source
+     * ({@link GpUcbRandomiser#absent}: Φ = 0, y = 0 through the same Gaussian mechanism). The
+     * device's report is (ΦΦᵀ, yΦ) + N(0, σ²) with σ calibrated from the public (ε, δ); the stand-in
+     * is 0 + N(0, σ²) with the same σ, so the sums, their count and the PSD shift that follows the
+     * count are the same function of public facts whether or not a report came, up to the one
+     * user's data, which that report's (ε, δ)-LDP covers. Skipping a silent round instead published
+     * how many reports had come.
+     */
     @Override
     public LocalGpUcbState fold(LocalGpUcbState state, List<DecisionStore.Round> rounds, double[][] points,
             double defaultReward, NoiseSource noise) {
+        long room = policy.config().horizon() - state.reports();
         List<GpUcbReport> batch = new ArrayList<>(rounds.size());
         for (DecisionStore.Round r : rounds) {
-            if (r.acceptedReport() != null) {
-                batch.add(Reports.read(r.acceptedReport(), GpUcbReport.class));
+            if (batch.size() >= room) {
+                break;
             }
-        }
-        long room = policy.config().horizon() - state.reports();
-        if (batch.size() > room) {
-            batch = batch.subList(0, (int) Math.max(0, room));
+            batch.add(r.acceptedReport() != null ? Reports.read(r.acceptedReport(), GpUcbReport.class)
+                    : standIn.absent(noise));
         }
         return batch.isEmpty() ? state : policy.fold(state, batch, noise);
     }
@@ -75,8 +91,12 @@ final class LocalGpUcbModel implements SequentialModel<LocalGpUcbState> {
         return Reports.text(report);
     }
 
-    /** The public model: features, θ̂, the Cholesky factor of V, the radius, the reports and the shift. */
-    public record PublicLocalGpUcb(Object features, double[] theta, double[] choleskyOfV, double radius, long reports,
+    /**
+     * The public model: features, θ̂, the Cholesky factor of V, the radius, the learning rounds folded
+     * (each with its device's report or the server's stand-in: a count that follows the rounds'
+     * windows, never whether a report came) and the PSD shift, a function of that count.
+     */
+    public record PublicLocalGpUcb(Object features, double[] theta, double[] choleskyOfV, double radius, long rounds,
             double shift, String decide) {
     }
 

@@ -50,6 +50,25 @@ final class EpochLinUcbModel implements SequentialModel<EpochLinUcbState> {
         return policy.fold(state, LinUcbModel.observations(rounds, features, defaultReward), noise);
     }
 
+    /**
+     * The current epoch's exact per-action sums dropped (no epoch will be released again); the
+     * released sums and θ stay.
+     */
+    @Override
+    public EpochLinUcbState withoutExactSums(EpochLinUcbState state) {
+        double[][] exact = state.exact();
+        boolean zero = true;
+        double[][] zeros = new double[exact.length][];
+        for (int a = 0; a < exact.length; a++) {
+            zeros[a] = new double[exact[a].length];
+            for (double v : exact[a]) {
+                zero &= v == 0.0;
+            }
+        }
+        return zero ? state : new EpochLinUcbState(state.observations(), state.releases(), zeros, state.released(),
+                state.theta());
+    }
+
     /** The public model: θ per action block, and how many epochs it is made of (post-processing). */
     public record PublicEpochLinUcb(double[] theta, int releases, long observations, String decide) {
     }

@@ -6,6 +6,7 @@ import io.dpbandit.policy.SequentialPolicy;
 import io.dpbandit.policy.linucb.LinUcb;
 import io.dpbandit.policy.linucb.LinUcbObservation;
 import io.dpbandit.policy.linucb.LinUcbState;
+import io.dpbandit.privacy.TreeState;
 import io.dpbandit.client.privacy.NoiseSource;
 import io.dpbandit.client.privacy.PrivacyCost;
 import java.util.ArrayList;
@@ -79,6 +80,14 @@ final class LinUcbModel implements SequentialModel<LinUcbState> {
             }
         }
         return batch;
+    }
+
+    /** The tree's open partial sums dropped (no leaf will follow); the released nodes and the snapshot stay. */
+    @Override
+    public LinUcbState withoutExactSums(LinUcbState state) {
+        TreeState tree = state.tree().withoutOpenSums();
+        return tree == state.tree() ? state
+                : new LinUcbState(tree, state.observations(), state.snapshot(), state.psdRepairs());
     }
 
     /** The public model: θ̂, the Cholesky factor of the private Gram matrix and β (all post-processing). */

@@ -20,7 +20,8 @@ public record OnlineUcbInput(
         @Schema(description = "x: the chosen action's joint feature vector under the bandit's feature map")
         double[] features,
         @Schema(description = "base: learner index (0 unless the combiner is used), echoed in the report; round: "
-                + "reports folded into the snapshot the decision came from, echoed; theta: the online learner's "
+                + "rounds folded into the snapshot the decision came from (reports and the server's stand-ins for missing "
+                + "ones), echoed; theta: the online learner's "
                 + "point, where the device evaluates the loss gradient; conditioningStd: Δ of the conditioning "
                 + "perturbation added after the privacy noise")
         OnlineUcbTicket ticket,

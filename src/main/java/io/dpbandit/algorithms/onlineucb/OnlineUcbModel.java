@@ -5,13 +5,14 @@ import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.algorithms.sequential.SequentialModel;
 import io.dpbandit.runtime.Reports;
 import io.dpbandit.store.DecisionStore;
+import io.dpbandit.client.onlineucb.OnlineUcbRandomiser;
 import io.dpbandit.client.onlineucb.OnlineUcbReport;
+import io.dpbandit.client.privacy.PrivacyFloor;
 import io.dpbandit.policy.SequentialPolicy;
 import io.dpbandit.policy.onlineucb.OnlineUcb;
 import io.dpbandit.policy.onlineucb.OnlineUcbState;
 import io.dpbandit.client.privacy.NoiseSource;
 import io.dpbandit.client.privacy.PrivacyCost;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
@@ -24,9 +25,12 @@ import java.util.random.RandomGenerator;
 final class OnlineUcbModel implements SequentialModel<OnlineUcbState> {
 
     private final OnlineUcb policy;
+    /** The device's randomiser on the bandit's public parameters: what stands in for a missing report. */
+    private final OnlineUcbRandomiser standIn;
 
     OnlineUcbModel(OnlineUcb policy) {
         this.policy = policy;
+        this.standIn = new OnlineUcbRandomiser(policy.config().randomiser(), PrivacyFloor.NONE);
     }
 
     /** The policy (its configuration and the devices' public parameters: what a forecast reads). */
@@ -50,20 +54,31 @@ final class OnlineUcbModel implements SequentialModel<OnlineUcbState> {
     }
 
     /**
-     * Folds the reports in decision order. A round without a report (none came in time) is skipped:
-     * the server keeps no context for a locally private bandit, so it has nothing to randomise in
-     * the user's place (the spec requires defaultReward 0 for LDP bandits for the same reason).
+     * Folds every round in decision order, one report each: the device's, or, for a round whose
+     * report did not come (or came too late to be accepted), a stand-in the server randomises in
+     * the user's place with the device's own randomiser from its secure noise source
+     * ({@link OnlineUcbRandomiser#absent}: x = 0, y = 0 through the same Gaussian mechanism). The
+     * device's report is clip(x, y) + N(0, σ²) with σ calibrated from the public (ε, δ); the
+     * stand-in is (0, 0) + N(0, σ²) with the same σ, so the model after a fold is the same function
+     * of public facts (the rounds whose windows passed) whether or not a report came, up to the one
+     * user's data, which that report's (ε, δ)-LDP covers. Skipping a silent round instead made the
+     * model's count of reports, and so whether a user had answered, public. A report issued in a
+     * finished anytime phase (not the service's configurations, which have one phase) is replaced by
+     * a stand-in too, so that every round moves the model exactly once.
      */
     @Override
     public OnlineUcbState fold(OnlineUcbState state, List<DecisionStore.Round> rounds, double[][] features,
             double defaultReward, NoiseSource noise) {
-        List<OnlineUcbReport> batch = new ArrayList<>(rounds.size());
+        OnlineUcbState current = state;
         for (DecisionStore.Round r : rounds) {
-            if (r.acceptedReport() != null) {
-                batch.add(Reports.read(r.acceptedReport(), OnlineUcbReport.class));
+            OnlineUcbReport report = r.acceptedReport() == null ? null
+                    : Reports.read(r.acceptedReport(), OnlineUcbReport.class);
+            if (report == null || report.round() < current.phaseStart()) {
+                report = standIn.absent(policy.ticket(current), noise);
             }
+            current = policy.fold(current, report);
         }
-        return batch.isEmpty() ? state : policy.fold(state, batch, noise);
+        return current;
     }
 
     /**
@@ -81,8 +96,12 @@ final class OnlineUcbModel implements SequentialModel<OnlineUcbState> {
         return Reports.text(report);
     }
 
-    /** The public model: the confidence set's centre, radius and Ṽ⁻¹ (post-processing of reports). */
-    public record PublicOnlineUcb(double[] center, double radius, double[] gramInverse, long reports, String decide) {
+    /**
+     * The public model: the confidence set's centre, radius and Ṽ⁻¹ (post-processing of reports and
+     * stand-ins), and the learning rounds folded into it (each with its device's report or the
+     * server's stand-in: a count that follows the rounds' windows, never whether a report came).
+     */
+    public record PublicOnlineUcb(double[] center, double radius, double[] gramInverse, long rounds, String decide) {
     }
 
     @Override

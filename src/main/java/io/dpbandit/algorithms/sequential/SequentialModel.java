@@ -42,6 +42,15 @@ public interface SequentialModel<S> {
         return 0;
     }
 
+    /**
+     * The state without the exact sums of users' data it keeps for what has still to be released (a
+     * tree's open partial sums, an epoch's exact sums), for a bandit retired before its horizon: the
+     * public snapshot stays. The same object when it keeps none (the locally private models).
+     */
+    default S withoutExactSums(S state) {
+        return state;
+    }
+
     /** The public model: what GET /release shows (post-processing of private releases only). */
     Object publicModel(S state);
 

@@ -105,6 +105,17 @@ final class SequentialProcess<S> implements EpochProcess<SequentialProcess.Work>
         return Folded.policyState(services.binary().encode(next), version.version());
     }
 
+    /**
+     * The bandit was retired before its horizon: no round will fold again, so the exact sums its state
+     * keeps for leaves and releases to come (a tree's open partial sums, an epoch's exact per-action
+     * sums) are dropped; the public snapshot stays for GET /release. Null when nothing changes.
+     */
+    @Override
+    public Folded abandoned(Work work, EpochStore.OpenEpoch epoch) {
+        S without = model.withoutExactSums(state);
+        return without == state ? null : Folded.policyState(services.binary().encode(without), version.version());
+    }
+
     /** The horizon's rounds are all in the model: serve from it from now on. */
     @Override
     public EpochRelease release(Work work, EpochStore.OpenEpoch epoch, EpochStore.Accumulator sealed) {

@@ -164,6 +164,21 @@ public final class CapriRandomiser {
                 mechanism.noiseScale(g.length, noise));
     }
 
+    /**
+     * The report that stands in for a round whose device sent none (the server folds it; the device
+     * never calls this): the public zero contribution through this same mechanism, 0 + N(0, σ²I)
+     * with the σ above. A device's report is clip_{C_r}(y · A k_S(w)) + N(0, σ²I); replacing the
+     * user's (w, y) by a zero contribution is a change within the sensitivity 2C_r the device
+     * calibrated for, so an epoch's sum is distributed as the same function of public facts whether
+     * or not the report came, up to that one user's data, which the report's (ε_r, δ_r)-LDP covers.
+     * Without the noise the sum would carry one Gaussian fewer when a report is missing.
+     */
+    public CapriReport absent(NoiseSource noise) {
+        double[] zero = new double[plan.projectionSize()];
+        return new CapriReport(plan.epoch(), mechanism.release(zero, noise), plan.epsilon(), plan.delta(),
+                mechanism.noiseScale(zero.length, noise));
+    }
+
     /** The clipped contribution before noise: norm ≤ C_r for every input. */
     double[] contribution(double[] context, double[] actionFeatures, double reward) {
         int m = plan.projectionSize();

@@ -198,6 +198,21 @@ public final class GpUcbRandomiser {
         return deviceSetting;
     }
 
+    /**
+     * The report that stands in for a round whose device sent none (the server folds it; a device
+     * never calls this): the public zero contribution Φ = 0, y = 0 through this same randomiser, so
+     * the upper triangle of 0 + N_t with N_t of i.i.d. N(0, σ_X²) entries and 0 + n_t with
+     * n_t ~ N(0, σ_u²I), the σ's a device derives from the public (ε, δ) (Gaussian mechanism,
+     * vector-level calibration at (ε/2, δ/2) each; Dubey 2021, Alg. 3 step 5). A device's report is
+     * clip(ΦΦᵀ, yΦ) + noise; replacing the user's (Φ, y) by zeros is a change within the sensitivity
+     * the device calibrated for, so the sums Σ̃, ũ are distributed as the same function of public
+     * facts whether or not the report came, up to that one user's data, which the report's
+     * (ε, δ)-LDP covers.
+     */
+    public GpUcbReport absent(NoiseSource noise) {
+        return randomise(new double[parameters.featureDimension()], 0.0, noise);
+    }
+
     private static GaussianCalibration scaled(GaussianCalibration calibration, double multiplier) {
         if (multiplier == 1.0) {
             return calibration;

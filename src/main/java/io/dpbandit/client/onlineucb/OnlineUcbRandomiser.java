@@ -220,6 +220,22 @@ public final class OnlineUcbRandomiser {
         return deviceSetting;
     }
 
+    /**
+     * The report that stands in for a round whose device sent none (the server folds it; a device
+     * never calls this): the public zero contribution x = 0, y = 0 through this same randomiser, so
+     * x̃ = 0 + N(0, σ_x²I) + ζ and ỹ = 0 + N(0, σ_y²) with the σ a device derives from the public
+     * (ε, δ) (Gaussian mechanism, analytic calibration: Balle &amp; Wang 2018, Thm 8), and the gradient
+     * at the ticket's θ as post-processing. A device's report is clip(x, y) + N(0, σ²); replacing the
+     * user's (x, y) by (0, 0) is a change within the sensitivity the device calibrated for, so the
+     * model's fold is distributed as the same function of public facts whether or not the report
+     * came, up to that one user's data, which the report's (ε, δ)-LDP covers.
+     *
+     * @param ticket the public inputs of the step the stand-in takes (the server's current ones)
+     */
+    public OnlineUcbReport absent(OnlineUcbTicket ticket, NoiseSource noise) {
+        return randomise(new double[parameters.dimension()], ticket, 0.0, noise);
+    }
+
     private static GaussianCalibration scaled(GaussianCalibration calibration, double multiplier) {
         if (multiplier == 1.0) {
             return calibration;

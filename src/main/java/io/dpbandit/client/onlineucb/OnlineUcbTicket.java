@@ -12,8 +12,8 @@ import java.util.Arrays;
  * <ul>
  *   <li>{@code base} (integer ≥ 0): which learner issued the decision. 0 for plain OnlineUCB; the index
  *       of the base learner under the λ_min combiner (paper Algorithm 2). Echoed in the report.</li>
- *   <li>{@code round} (integer ≥ 0): the number of reports the server had folded into the snapshot the
- *       decision was served from. Echoed in the report, so the server can tell late reports (round
+ *   <li>{@code round} (integer ≥ 0): the number of rounds the server had folded into the snapshot the
+ *       decision was served from (reports, and its stand-ins for reports that did not come). Echoed in the report, so the server can tell late reports (round
  *       tickets for asynchronous users, docs/papers.md).</li>
  *   <li>{@code theta} (array of d numbers): the online learner's point θ_t (‖θ_t‖ ≤ D), dimensionless
  *       coefficients of the linear reward model. The user evaluates the loss gradient g_t there.</li>
@@ -24,7 +24,8 @@ import java.util.Arrays;
  * </ul>
  *
  * @param base            learner index (0 unless the combiner is used)
- * @param round           reports folded into the snapshot the decision was served from
+ * @param round           rounds folded into the snapshot the decision was served from (reports, and the
+ *                        server's stand-ins for reports that did not come)
  * @param theta           θ_t, the online learner's point
  * @param conditioningStd Δ ≥ 0
  */

@@ -55,4 +55,19 @@ class CapriRandomiserTest {
         assertThatThrownBy(() -> device.randomise(new double[] {0.1}, new double[] {0.5}, 1.0,
                 new SeededNoiseSource(1))).isInstanceOf(IllegalArgumentException.class);
     }
+
+    /**
+     * What the server folds for a round whose report is missing is this device's mechanism on a zero
+     * contribution: bit for bit the report a device sends with reward 0 (whose contribution is 0), from
+     * the same noise, so it carries the same N(0, σ²I) a report would, never nothing.
+     */
+    @Test
+    void aMissingReportsStandInIsTheDevicesMechanismOnAZeroContribution() {
+        CapriRandomiser device = new CapriRandomiser(plan(1.0), PrivacyFloor.NONE);
+        CapriReport standIn = device.absent(new SeededNoiseSource(5));
+        CapriReport zero = device.randomise(new double[] {0.1, 0.2}, new double[] {0.5}, 0.0, new SeededNoiseSource(5));
+        assertThat(standIn).isEqualTo(zero);
+        assertThat(standIn.sigma()).isEqualTo(device.sigma());
+        assertThat(standIn.contribution()).as("noise, not nothing").doesNotContain(0.0);
+    }
 }

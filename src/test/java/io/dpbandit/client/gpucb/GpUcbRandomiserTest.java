@@ -109,4 +109,17 @@ class GpUcbRandomiserTest {
         assertThatThrownBy(() -> new GpUcbReport(2, new double[] {1, 2, 3}, new double[] {1, 2}, 1, 0.1, 1, 0, 1,
                 CalibrationMethod.ANALYTIC)).isInstanceOf(IllegalArgumentException.class);
     }
+
+    /**
+     * What the server folds for a round whose report is missing is this randomiser on Φ = 0, y = 0:
+     * bit for bit a device's report of zeros from the same noise, with the σ's the device derives.
+     */
+    @Test
+    void aMissingReportsStandInIsTheDevicesRandomiserOnZeros() {
+        GpUcbRandomiser device = new GpUcbRandomiser(PARAMETERS, PrivacyFloor.NONE);
+        GpUcbReport standIn = device.absent(new SeededNoiseSource(4));
+        assertThat(standIn).isEqualTo(device.randomise(new double[3], 0.0, new SeededNoiseSource(4)));
+        assertThat(standIn.gramSigma()).isEqualTo(PARAMETERS.gramCalibration().sigma());
+        assertThat(standIn.noisyGram()).as("noise, not nothing").doesNotContain(0.0);
+    }
 }

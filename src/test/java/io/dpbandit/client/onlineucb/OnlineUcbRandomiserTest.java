@@ -189,4 +189,19 @@ class OnlineUcbRandomiserTest {
                 .isCloseTo(JOINT.featureSigma(), within(1e-9));
         assertThat(java.util.Arrays.stream(report.noisyFeatures()).allMatch(Double::isFinite)).isTrue();
     }
+
+    /**
+     * What the server folds for a round whose report is missing is this randomiser on (x, y) = (0, 0):
+     * bit for bit a device's report of zeros from the same noise, with the σ's the device derives.
+     */
+    @Test
+    void aMissingReportsStandInIsTheDevicesRandomiserOnZeros() {
+        for (OnlineUcbParameters p : new OnlineUcbParameters[] {JOINT, SEPARATE}) {
+            OnlineUcbRandomiser device = new OnlineUcbRandomiser(p, PrivacyFloor.NONE);
+            OnlineUcbReport standIn = device.absent(TICKET, new SeededNoiseSource(9));
+            assertThat(standIn).isEqualTo(device.randomise(new double[3], TICKET, 0.0, new SeededNoiseSource(9)));
+            assertThat(standIn.featureSigma()).isEqualTo(p.featureSigma());
+            assertThat(standIn.noisyFeatures()).as("noise, not nothing").doesNotContain(0.0);
+        }
+    }
 }
