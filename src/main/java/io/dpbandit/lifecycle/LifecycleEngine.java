@@ -15,7 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
-import io.dpbandit.store.BinaryCodec;
+import io.dpbandit.codec.BinaryCodec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -21,7 +21,7 @@ import io.dpbandit.store.BanditRegistry;
 import io.dpbandit.store.BanditStateStore;
 import io.dpbandit.store.DecisionStore;
 import io.dpbandit.store.EpochStore;
-import io.dpbandit.store.StateCodec;
+import io.dpbandit.codec.StateCodec;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;

@@ -1,8 +1,8 @@
 package io.dpbandit.runtime;
 
 import io.dpbandit.client.privacy.NoiseSource;
-import io.dpbandit.store.BinaryCodec;
-import io.dpbandit.store.StateCodec;
+import io.dpbandit.codec.BinaryCodec;
+import io.dpbandit.codec.StateCodec;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;

@@ -1,6 +1,7 @@
 package io.dpbandit.store;
 
 import io.dpbandit.bandit.EpochStatus;
+import io.dpbandit.codec.BinaryCodec;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;

@@ -2,7 +2,7 @@
  * Persistence on PostgreSQL, each table in one style: Spring Data JPA for what is written once and
  * read by key (the bandit registry, the append-only ledger, USCA's context releases), JDBC for the
  * hot path and the lifecycle's compare-and-sets (decisions, epochs and their slot counters, bandit
- * state). Also the codecs of what is stored (JSON, CBOR, raw doubles).
- * <p>Depends on the shell's vocabulary ({@code io.dpbandit.bandit}) and the spec only.
+ * state).
+ * <p>Depends on the shell's vocabulary ({@code io.dpbandit.bandit}), the spec and the codecs only.
  */
 package io.dpbandit.store;

@@ -9,7 +9,7 @@ import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.lifecycle.Step;
 import io.dpbandit.policy.linucb.LinUcbState;
 import io.dpbandit.privacy.SymmetricMatrix;
-import io.dpbandit.store.BinaryCodec;
+import io.dpbandit.codec.BinaryCodec;
 import io.dpbandit.testing.ApiClient;
 import io.dpbandit.testing.FeedbackWindows;
 import io.dpbandit.testing.Specs;

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.dpbandit.PostgresIntegrationTest;
 import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.runtime.BanditRuntime;
-import io.dpbandit.store.BinaryCodec;
+import io.dpbandit.codec.BinaryCodec;
 import io.dpbandit.policy.capri.EpochSchedule;
 import io.dpbandit.policy.usca.UscaCompactEstimator;
 import io.dpbandit.testing.ApiClient;

@@ -11,7 +11,7 @@ import io.dpbandit.policy.gpucb.GpUcbState;
 import io.dpbandit.policy.linucb.LinUcbState;
 import io.dpbandit.privacy.SymmetricMatrix;
 import io.dpbandit.privacy.TreeState;
-import io.dpbandit.store.BinaryCodec;
+import io.dpbandit.codec.BinaryCodec;
 import io.dpbandit.store.DecisionStore;
 import io.dpbandit.testing.FeedbackWindows;
 import java.nio.ByteBuffer;

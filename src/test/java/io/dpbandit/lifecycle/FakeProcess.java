@@ -3,7 +3,7 @@ package io.dpbandit.lifecycle;
 import io.dpbandit.bandit.Phase;
 import io.dpbandit.client.privacy.PrivacyCost;
 import io.dpbandit.runtime.EpochProcess;
-import io.dpbandit.store.BinaryCodec;
+import io.dpbandit.codec.BinaryCodec;
 import io.dpbandit.store.DecisionStore;
 import io.dpbandit.store.EpochStore;
 import java.nio.charset.StandardCharsets;

@@ -428,11 +428,11 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
     @Override
     public synchronized EpochStore.Accumulator sealedAccumulator(String bandit, int epoch) {
         Epoch e = epoch(bandit, epoch, true);
-        double[] sums = e.accumulator == null ? null : io.dpbandit.store.BinaryCodec.doubles(e.accumulator);
+        double[] sums = e.accumulator == null ? null : io.dpbandit.codec.BinaryCodec.doubles(e.accumulator);
         for (EpochStore.Accumulator a : e.shards.values()) {
-            sums = EpochStore.Accumulator.add(sums, io.dpbandit.store.BinaryCodec.doubles(a.bytes()));
+            sums = EpochStore.Accumulator.add(sums, io.dpbandit.codec.BinaryCodec.doubles(a.bytes()));
         }
-        return new EpochStore.Accumulator(sums == null ? null : io.dpbandit.store.BinaryCodec.doubles(sums), e.folded);
+        return new EpochStore.Accumulator(sums == null ? null : io.dpbandit.codec.BinaryCodec.doubles(sums), e.folded);
     }
 
     /** Learning rounds not folded whose window is still open at the cutoff or that are PENDING (DecisionStore#waiting). */

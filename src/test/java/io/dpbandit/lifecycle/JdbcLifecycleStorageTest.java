@@ -9,7 +9,7 @@ import io.dpbandit.bandit.ServiceErrors;
 import io.dpbandit.client.privacy.PrivacyCost;
 import io.dpbandit.runtime.EpochProcess;
 import io.dpbandit.store.BanditStateStore;
-import io.dpbandit.store.BinaryCodec;
+import io.dpbandit.codec.BinaryCodec;
 import io.dpbandit.store.DecisionStore;
 import io.dpbandit.store.EpochStore;
 import io.dpbandit.testing.PostgresJpaTest;

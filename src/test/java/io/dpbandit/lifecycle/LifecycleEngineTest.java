@@ -7,7 +7,7 @@ import io.dpbandit.bandit.EpochStatus;
 import io.dpbandit.bandit.FeedbackState;
 import io.dpbandit.bandit.Phase;
 import io.dpbandit.client.privacy.PrivacyCost;
-import io.dpbandit.store.BinaryCodec;
+import io.dpbandit.codec.BinaryCodec;
 import io.dpbandit.store.EpochStore;
 import io.dpbandit.testing.QuietLogs;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -7,7 +7,7 @@ import io.dpbandit.bandit.BanditMetrics;
 import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.runtime.EpochProcess;
 import io.dpbandit.spec.BanditSpec;
-import io.dpbandit.store.BinaryCodec;
+import io.dpbandit.codec.BinaryCodec;
 import io.dpbandit.store.DecisionStore;
 import io.dpbandit.store.EpochStore;
 import io.dpbandit.testing.QuietLogs;

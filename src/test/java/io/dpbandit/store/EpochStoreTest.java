@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dpbandit.bandit.EpochStatus;
 import io.dpbandit.bandit.Phase;
+import io.dpbandit.codec.BinaryCodec;
 import io.dpbandit.testing.PostgresJdbcTest;
 import java.util.List;
 import java.util.UUID;

@@ -11,7 +11,7 @@ import io.dpbandit.runtime.EpochProcess;
 import io.dpbandit.runtime.RuntimeServices;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.store.BanditStateStore;
-import io.dpbandit.store.BinaryCodec;
+import io.dpbandit.codec.BinaryCodec;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

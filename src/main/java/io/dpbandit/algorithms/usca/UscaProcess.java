@@ -9,7 +9,7 @@ import io.dpbandit.policy.usca.UscaState;
 import io.dpbandit.runtime.EpochProcess;
 import io.dpbandit.runtime.RuntimeServices;
 import io.dpbandit.spec.BanditSpec;
-import io.dpbandit.store.BinaryCodec;
+import io.dpbandit.codec.BinaryCodec;
 import io.dpbandit.store.DecisionStore;
 import io.dpbandit.store.EpochStore;
 import java.util.ArrayList;

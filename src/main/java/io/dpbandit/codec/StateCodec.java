@@ -1,4 +1,4 @@
-package io.dpbandit.store;
+package io.dpbandit.codec;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
