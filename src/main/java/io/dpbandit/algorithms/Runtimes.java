@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.LoadingCache;
 import io.dpbandit.bandit.ServiceErrors;
 import io.dpbandit.client.privacy.NoiseSource;
 import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.runtime.BanditVersion;
 import io.dpbandit.runtime.PublicRandomness;
 import io.dpbandit.runtime.RuntimeServices;
 import io.dpbandit.spec.BanditSpec;
@@ -66,17 +67,17 @@ public class Runtimes implements RuntimeServices {
 
                     @Override
                     public BanditRuntime reload(String id, BanditRuntime old) {
-                        BanditStateStore.Version now = version(id);
+                        BanditVersion now = version(id);
                         return old.version().equals(now) ? old : build(id, now);
                     }
                 });
     }
 
-    private BanditStateStore.Version version(String id) {
+    private BanditVersion version(String id) {
         return states.version(id).orElseThrow(() -> new ServiceErrors.NotFound("no bandit " + ServiceErrors.quote(id)));
     }
 
-    private BanditRuntime build(String id, BanditStateStore.Version version) {
+    private BanditRuntime build(String id, BanditVersion version) {
         BanditSpec spec = specs.get(id);
         return Algorithms.of(spec.algorithm()).runtime(spec, version, this);
     }
@@ -99,7 +100,7 @@ public class Runtimes implements RuntimeServices {
     /** The runtime checked against the stored version now (the lifecycle worker's and LDP checks' view). */
     public BanditRuntime current(String banditId) {
         BanditRuntime cached = get(banditId);
-        BanditStateStore.Version now = version(banditId);
+        BanditVersion now = version(banditId);
         if (cached.version().equals(now)) {
             return cached;
         }

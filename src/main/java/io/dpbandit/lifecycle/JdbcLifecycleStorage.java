@@ -3,7 +3,10 @@ package io.dpbandit.lifecycle;
 import io.dpbandit.bandit.ServiceErrors;
 import io.dpbandit.bandit.EpochStatus;
 import io.dpbandit.ledger.Ledger;
+import io.dpbandit.runtime.Accumulator;
 import io.dpbandit.runtime.EpochProcess;
+import io.dpbandit.runtime.OpenEpoch;
+import io.dpbandit.runtime.Round;
 import io.dpbandit.store.BanditStateStore;
 import io.dpbandit.store.DecisionStore;
 import io.dpbandit.store.EpochStore;
@@ -70,12 +73,12 @@ public class JdbcLifecycleStorage implements LifecycleStorage {
     }
 
     @Override
-    public EpochStore.Accumulator accumulator(String bandit, int epoch) {
+    public Accumulator accumulator(String bandit, int epoch) {
         return epochs.accumulator(bandit, epoch);
     }
 
     @Override
-    public List<DecisionStore.Round> roundsToFold(String bandit, int epoch, EpochProcess.FoldOrder order, int limit,
+    public List<Round> roundsToFold(String bandit, int epoch, EpochProcess.FoldOrder order, int limit,
             Instant cutoff) {
         return order == EpochProcess.FoldOrder.DECISION
                 ? decisions.settledInDecisionOrder(bandit, epoch, limit, cutoff)
@@ -100,13 +103,13 @@ public class JdbcLifecycleStorage implements LifecycleStorage {
     }
 
     @Override
-    public List<DecisionStore.Round> roundsToFold(String bandit, int epoch, FoldShard shard, int limit,
+    public List<Round> roundsToFold(String bandit, int epoch, FoldShard shard, int limit,
             Instant cutoff) {
         return decisions.unfolded(bandit, epoch, shard.index(), shard.count(), limit, cutoff);
     }
 
     @Override
-    public EpochStore.Accumulator shardAccumulator(String bandit, int epoch, int shard) {
+    public Accumulator shardAccumulator(String bandit, int epoch, int shard) {
         return epochs.shardAccumulator(bandit, epoch, shard);
     }
 
@@ -130,7 +133,7 @@ public class JdbcLifecycleStorage implements LifecycleStorage {
     }
 
     @Override
-    public EpochStore.Accumulator sealedAccumulator(String bandit, int epoch) {
+    public Accumulator sealedAccumulator(String bandit, int epoch) {
         return epochs.sealedAccumulator(bandit, epoch);
     }
 
@@ -239,12 +242,12 @@ public class JdbcLifecycleStorage implements LifecycleStorage {
     }
 
     @Override
-    public List<EpochStore.OpenEpoch> openEpochs() {
+    public List<OpenEpoch> openEpochs() {
         return epochs.openEpochs();
     }
 
     @Override
-    public Optional<EpochStore.OpenEpoch> epoch(String bandit, int number) {
+    public Optional<OpenEpoch> epoch(String bandit, int number) {
         return epochs.epoch(bandit, number);
     }
 }

@@ -2,10 +2,11 @@ package io.dpbandit.lifecycle;
 
 import io.dpbandit.bandit.BanditMetrics;
 import io.dpbandit.bandit.EpochStatus;
+import io.dpbandit.runtime.Accumulator;
 import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.runtime.EpochProcess;
-import io.dpbandit.store.DecisionStore;
-import io.dpbandit.store.EpochStore;
+import io.dpbandit.runtime.OpenEpoch;
+import io.dpbandit.runtime.Round;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,7 +67,7 @@ public class LifecycleEngine {
 
     /** A part of a split fold has at least this many rounds (fewer are not worth a thread). */
     static final int MIN_FOLD_PART = 32;
-    private static final EpochStore.Accumulator EMPTY = new EpochStore.Accumulator(null, 0);
+    private static final Accumulator EMPTY = new Accumulator(null, 0);
 
     /** One bandit's working memory: for which epoch, and the process's typed object. */
     private record Memory(int epoch, Object work) {
@@ -117,25 +118,25 @@ public class LifecycleEngine {
      * worker can do every bandit's short work (defaults, folds, seals, closes) before it spends a
      * planning step on anyone.
      */
-    public Step advance(BanditRuntime runtime, EpochStore.OpenEpoch epoch, boolean mayPlan) {
+    public Step advance(BanditRuntime runtime, OpenEpoch epoch, boolean mayPlan) {
         return advance(runtime, epoch, mayPlan, storage.clock());
     }
 
     /**
-     * As {@link #advance(BanditRuntime, EpochStore.OpenEpoch, boolean)}, at {@code cutoff}: the
+     * As {@link #advance(BanditRuntime, OpenEpoch, boolean)}, at {@code cutoff}: the
      * worker's grid instant ({@link LifecycleGrid}), at most the database's clock. What the step
      * folds and whether the epoch seals are functions of the rounds' windows and this instant, and
      * the plan, seal and close it commits are dated by it.
      */
-    public Step advance(BanditRuntime runtime, EpochStore.OpenEpoch epoch, boolean mayPlan, Instant cutoff) {
+    public Step advance(BanditRuntime runtime, OpenEpoch epoch, boolean mayPlan, Instant cutoff) {
         return advance(runtime.process(), runtime.spec().feedback().defaultReward(), epoch, mayPlan, cutoff);
     }
 
-    <W> Step advance(EpochProcess<W> process, double defaultReward, EpochStore.OpenEpoch epoch, boolean mayPlan) {
+    <W> Step advance(EpochProcess<W> process, double defaultReward, OpenEpoch epoch, boolean mayPlan) {
         return advance(process, defaultReward, epoch, mayPlan, storage.clock());
     }
 
-    <W> Step advance(EpochProcess<W> process, double defaultReward, EpochStore.OpenEpoch epoch, boolean mayPlan,
+    <W> Step advance(EpochProcess<W> process, double defaultReward, OpenEpoch epoch, boolean mayPlan,
             Instant cutoff) {
         String id = epoch.banditId();
         int r = epoch.number();
@@ -164,7 +165,7 @@ public class LifecycleEngine {
             elsewhere = folded == Step.FOLDING_ELSEWHERE;
         } else {
             int unit = process.foldUnit();
-            List<DecisionStore.Round> rounds = wholeUnits(epoch, unit,
+            List<Round> rounds = wholeUnits(epoch, unit,
                     storage.roundsToFold(id, r, process.foldOrder(), Math.max(process.foldBatch(), unit), cutoff));
             if (!rounds.isEmpty()) {
                 return fold(process, work, epoch, rounds) ? Step.FOLDED : Step.NONE;
@@ -184,16 +185,16 @@ public class LifecycleEngine {
      * One batch of a fold shard of an epoch led by another instance (this one has spare time): the
      * shard's partial sum and its rounds' marks commit together. Never plans, seals or closes.
      */
-    public Step help(BanditRuntime runtime, EpochStore.OpenEpoch epoch) {
+    public Step help(BanditRuntime runtime, OpenEpoch epoch) {
         return help(runtime, epoch, storage.clock());
     }
 
-    /** As {@link #help(BanditRuntime, EpochStore.OpenEpoch)}, at the worker's grid instant {@code cutoff}. */
-    public Step help(BanditRuntime runtime, EpochStore.OpenEpoch epoch, Instant cutoff) {
+    /** As {@link #help(BanditRuntime, OpenEpoch)}, at the worker's grid instant {@code cutoff}. */
+    public Step help(BanditRuntime runtime, OpenEpoch epoch, Instant cutoff) {
         return help(runtime.process(), runtime.spec().feedback().defaultReward(), epoch, cutoff);
     }
 
-    <W> Step help(EpochProcess<W> process, double defaultReward, EpochStore.OpenEpoch epoch, Instant cutoff) {
+    <W> Step help(EpochProcess<W> process, double defaultReward, OpenEpoch epoch, Instant cutoff) {
         if (!sharded(process) || process.needsPlan() && !epoch.planned() || epoch.abandoned()) {
             return Step.NONE;
         }
@@ -210,11 +211,11 @@ public class LifecycleEngine {
      * first), FOLDING_ELSEWHERE if every shard with rounds is locked by another instance, null if no
      * round is ready to fold.
      */
-    private <W> Step foldShard(EpochProcess<W> process, W work, EpochStore.OpenEpoch epoch, Instant cutoff,
+    private <W> Step foldShard(EpochProcess<W> process, W work, OpenEpoch epoch, Instant cutoff,
             boolean leads) {
         String id = epoch.banditId();
         int r = epoch.number();
-        List<DecisionStore.Round> first = storage.roundsToFold(id, r, EpochProcess.FoldOrder.SETTLED, 1, cutoff);
+        List<Round> first = storage.roundsToFold(id, r, EpochProcess.FoldOrder.SETTLED, 1, cutoff);
         if (first.isEmpty()) {
             return null;
         }
@@ -229,12 +230,12 @@ public class LifecycleEngine {
             }
             try {
                 long t0 = System.nanoTime();
-                List<DecisionStore.Round> rounds = storage.roundsToFold(id, r, new FoldShard(shard, foldShards),
+                List<Round> rounds = storage.roundsToFold(id, r, new FoldShard(shard, foldShards),
                         process.foldBatch(), cutoff);
                 if (rounds.isEmpty()) {
                     continue;
                 }
-                EpochStore.Accumulator stored = storage.shardAccumulator(id, r, shard);
+                Accumulator stored = storage.shardAccumulator(id, r, shard);
                 long t1 = System.nanoTime();
                 EpochProcess.Folded folded = sum(process, work, epoch, stored, rounds);
                 long t2 = System.nanoTime();
@@ -260,14 +261,14 @@ public class LifecycleEngine {
     }
 
     /** A batch into a sum, split over the fold pool when it is large enough. */
-    private <W> EpochProcess.Folded sum(EpochProcess<W> process, W work, EpochStore.OpenEpoch epoch,
-            EpochStore.Accumulator stored, List<DecisionStore.Round> rounds) {
+    private <W> EpochProcess.Folded sum(EpochProcess<W> process, W work, OpenEpoch epoch,
+            Accumulator stored, List<Round> rounds) {
         return foldThreads > 1 && process.foldIsSum() && rounds.size() >= 2 * MIN_FOLD_PART
                 ? foldInParts(process, work, epoch, stored, rounds)
                 : process.fold(work, epoch, stored, rounds);
     }
 
-    private static List<UUID> ids(List<DecisionStore.Round> rounds) {
+    private static List<UUID> ids(List<Round> rounds) {
         List<UUID> ids = new ArrayList<>(rounds.size());
         rounds.forEach(round -> ids.add(round.id()));
         return ids;
@@ -277,15 +278,15 @@ public class LifecycleEngine {
      * The rounds cut to whole fold units (a tree's leaves: leaf k is always rounds (k−1)B+1 … kB in
      * fold order), except when they end the epoch: its last unit takes what is left.
      */
-    static List<DecisionStore.Round> wholeUnits(EpochStore.OpenEpoch epoch, int unit,
-            List<DecisionStore.Round> rounds) {
+    static List<Round> wholeUnits(OpenEpoch epoch, int unit,
+            List<Round> rounds) {
         if (unit <= 1 || epoch.folded() + rounds.size() >= epoch.length()) {
             return rounds;
         }
         return rounds.subList(0, rounds.size() / unit * unit);
     }
 
-    private <W> W memory(EpochProcess<W> process, EpochStore.OpenEpoch epoch) {
+    private <W> W memory(EpochProcess<W> process, OpenEpoch epoch) {
         Class<W> type = process.memoryType();
         Memory held = memory.get(epoch.banditId());
         if (held != null && held.epoch() == epoch.number() && type.isInstance(held.work())) {
@@ -297,7 +298,7 @@ public class LifecycleEngine {
         return fresh;
     }
 
-    private <W> Step plan(EpochProcess<W> process, W work, EpochStore.OpenEpoch epoch, Instant cutoff) {
+    private <W> Step plan(EpochProcess<W> process, W work, OpenEpoch epoch, Instant cutoff) {
         String id = epoch.banditId();
         int r = epoch.number();
         long started = System.nanoTime();
@@ -314,11 +315,11 @@ public class LifecycleEngine {
     }
 
     /** One batch of rounds into the running sum; the sum and the rounds' folded marks commit together. */
-    private <W> boolean fold(EpochProcess<W> process, W work, EpochStore.OpenEpoch epoch,
-            List<DecisionStore.Round> rounds) {
+    private <W> boolean fold(EpochProcess<W> process, W work, OpenEpoch epoch,
+            List<Round> rounds) {
         String id = epoch.banditId();
         int r = epoch.number();
-        EpochStore.Accumulator stored = storage.accumulator(id, r);
+        Accumulator stored = storage.accumulator(id, r);
         EpochProcess.Folded folded = sum(process, work, epoch, stored, rounds);
         if (!storage.commitFold(id, r, stored.folded(), ids(rounds), folded)) {
             return false;
@@ -336,13 +337,13 @@ public class LifecycleEngine {
      * accumulator on a thread of the pool, then added to the stored sums in part order (so the result
      * depends on the pool's size, never on which thread finished first).
      */
-    <W> EpochProcess.Folded foldInParts(EpochProcess<W> process, W work, EpochStore.OpenEpoch epoch,
-            EpochStore.Accumulator stored, List<DecisionStore.Round> rounds) {
+    <W> EpochProcess.Folded foldInParts(EpochProcess<W> process, W work, OpenEpoch epoch,
+            Accumulator stored, List<Round> rounds) {
         process.fold(work, epoch, EMPTY, List.of()); // builds the working memory on this thread
         int parts = Math.min(foldThreads, rounds.size() / MIN_FOLD_PART);
         List<Future<EpochProcess.Folded>> futures = new ArrayList<>(parts);
         for (int p = 0; p < parts; p++) {
-            List<DecisionStore.Round> part = rounds.subList(p * rounds.size() / parts,
+            List<Round> part = rounds.subList(p * rounds.size() / parts,
                     (p + 1) * rounds.size() / parts);
             futures.add(foldPool.submit(() -> process.fold(work, epoch, EMPTY, part)));
         }
@@ -350,7 +351,7 @@ public class LifecycleEngine {
         try {
             for (Future<EpochProcess.Folded> f : futures) {
                 double[] part = BinaryCodec.doubles(f.get().accumulator());
-                sums = EpochStore.Accumulator.add(sums == null ? stored.sums(part.length) : sums, part);
+                sums = Accumulator.add(sums == null ? stored.sums(part.length) : sums, part);
             }
         } catch (ExecutionException e) {
             futures.forEach(f -> f.cancel(true));
@@ -369,12 +370,12 @@ public class LifecycleEngine {
      * to feedback; if another writer closed the epoch first, this release is dropped unseen and
      * costs no privacy.
      */
-    private <W> Step close(EpochProcess<W> process, W work, EpochStore.OpenEpoch epoch, Instant cutoff) {
+    private <W> Step close(EpochProcess<W> process, W work, OpenEpoch epoch, Instant cutoff) {
         String id = epoch.banditId();
         int r = epoch.number();
         long started = System.nanoTime();
         storage.progress(id, r, RELEASING, null);
-        EpochStore.Accumulator stored = storage.sealedAccumulator(id, r);
+        Accumulator stored = storage.sealedAccumulator(id, r);
         if (process.accumulates() && stored.closedElsewhere()) {
             // Another instance closed the epoch since this one saw it sealed (the close drops the
             // accumulator): nothing to release here, and nothing was drawn or charged.
@@ -406,7 +407,7 @@ public class LifecycleEngine {
      * forever, since it never seals. One transaction, dated by the step's grid instant; its rounds
      * not folded are done, and retention forgets them.
      */
-    private <W> Step abandon(EpochProcess<W> process, EpochStore.OpenEpoch epoch, Instant cutoff) {
+    private <W> Step abandon(EpochProcess<W> process, OpenEpoch epoch, Instant cutoff) {
         String id = epoch.banditId();
         int r = epoch.number();
         W work = memory(process, epoch);

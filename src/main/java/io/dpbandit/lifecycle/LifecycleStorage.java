@@ -1,8 +1,9 @@
 package io.dpbandit.lifecycle;
 
+import io.dpbandit.runtime.Accumulator;
 import io.dpbandit.runtime.EpochProcess;
-import io.dpbandit.store.DecisionStore;
-import io.dpbandit.store.EpochStore;
+import io.dpbandit.runtime.OpenEpoch;
+import io.dpbandit.runtime.Round;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -33,14 +34,14 @@ public interface LifecycleStorage {
     /** Progress of background work on the epoch (never written on a closed epoch). */
     void progress(String bandit, int epoch, String stage, Double progress);
 
-    EpochStore.Accumulator accumulator(String bandit, int epoch);
+    Accumulator accumulator(String bandit, int epoch);
 
     /**
      * Up to {@code limit} rounds to fold next, in the process's order: unfolded learning rounds whose
      * feedback window had passed at {@code cutoff} (in decision order: up to the first whose window
      * had not).
      */
-    List<DecisionStore.Round> roundsToFold(String bandit, int epoch, EpochProcess.FoldOrder order, int limit,
+    List<Round> roundsToFold(String bandit, int epoch, EpochProcess.FoldOrder order, int limit,
             Instant cutoff);
 
     /**
@@ -55,10 +56,10 @@ public interface LifecycleStorage {
      * {@link #roundsToFold} in SETTLED order, of the rounds whose slot s has (s − 1) mod
      * {@code shard.count()} = {@code shard.index()}.
      */
-    List<DecisionStore.Round> roundsToFold(String bandit, int epoch, FoldShard shard, int limit, Instant cutoff);
+    List<Round> roundsToFold(String bandit, int epoch, FoldShard shard, int limit, Instant cutoff);
 
     /** One fold shard's partial sum of the epoch and how many rounds it holds (none: null bytes, 0). */
-    EpochStore.Accumulator shardAccumulator(String bandit, int epoch, int shard);
+    Accumulator shardAccumulator(String bandit, int epoch, int shard);
 
     /**
      * One transaction: the epoch's count of folded rounds raised by {@code rounds.size()} (it must
@@ -73,7 +74,7 @@ public interface LifecycleStorage {
      * What the close releases from: the epoch's accumulator plus every fold shard's partial sum, with
      * the epoch's count of folded rounds, read at one instant.
      */
-    EpochStore.Accumulator sealedAccumulator(String bandit, int epoch);
+    Accumulator sealedAccumulator(String bandit, int epoch);
 
     /**
      * OPEN → SEALED, once every slot is handed out and every learning round's feedback window had
@@ -108,7 +109,7 @@ public interface LifecycleStorage {
     /** RequestIds and keyed digests of decisions older than the replay window are deleted; how many. */
     int forgetReplayData(long windowSeconds, int limit);
 
-    List<EpochStore.OpenEpoch> openEpochs();
+    List<OpenEpoch> openEpochs();
 
-    Optional<EpochStore.OpenEpoch> epoch(String bandit, int number);
+    Optional<OpenEpoch> epoch(String bandit, int number);
 }

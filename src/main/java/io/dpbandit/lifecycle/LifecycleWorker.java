@@ -4,7 +4,7 @@ import io.dpbandit.bandit.ServiceErrors;
 import io.dpbandit.algorithms.Runtimes;
 import io.dpbandit.bandit.BanditMetrics;
 import io.dpbandit.runtime.BanditRuntime;
-import io.dpbandit.store.EpochStore;
+import io.dpbandit.runtime.OpenEpoch;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashSet;
@@ -180,14 +180,14 @@ public class LifecycleWorker implements SmartLifecycle {
      * plan may need more: public work, which goes on before the next instant).
      */
     boolean round(Instant tick) {
-        List<EpochStore.OpenEpoch> all = store.openEpochs();
-        List<EpochStore.OpenEpoch> epochs = claim(all);
+        List<OpenEpoch> all = store.openEpochs();
+        List<OpenEpoch> epochs = claim(all);
         metrics.workQueue(epochs.size());
         boolean worked = false;
         foldingElsewhere = false;
-        List<EpochStore.OpenEpoch> needPlanning = new java.util.ArrayList<>();
-        for (EpochStore.OpenEpoch epoch : epochs) {
-            EpochStore.OpenEpoch current = epoch;
+        List<OpenEpoch> needPlanning = new java.util.ArrayList<>();
+        for (OpenEpoch epoch : epochs) {
+            OpenEpoch current = epoch;
             for (int i = 0; i < 1_000 && running && current != null; i++) {
                 Step step = step(current, false, tick);
                 if (step == Step.NEEDS_PLANNING) {
@@ -224,9 +224,9 @@ public class LifecycleWorker implements SmartLifecycle {
      * work of its own cost more than it gained: each instance decoded the other's plans and the two
      * folded with 1.2× the CPU, docs/benchmarks.md 4.3.)
      */
-    private boolean help(List<EpochStore.OpenEpoch> all, Instant tick) {
+    private boolean help(List<OpenEpoch> all, Instant tick) {
         boolean worked = false;
-        for (EpochStore.OpenEpoch epoch : all) {
+        for (OpenEpoch epoch : all) {
             String id = epoch.banditId();
             Failure f = failing.get(id);
             if (!running || led.contains(id) || epoch.assigned() - epoch.folded() < HELP_MIN_BACKLOG
@@ -258,7 +258,7 @@ public class LifecycleWorker implements SmartLifecycle {
      * Rebalances the bandits this instance leads (every {@code leader-check-ms}, or at once when the
      * set of bandits with an open epoch changed) and returns the open epochs of those it leads.
      */
-    private List<EpochStore.OpenEpoch> claim(List<EpochStore.OpenEpoch> epochs) {
+    private List<OpenEpoch> claim(List<OpenEpoch> epochs) {
         Set<String> now = new LinkedHashSet<>();
         epochs.forEach(e -> now.add(e.banditId()));
         long time = System.currentTimeMillis();
@@ -281,7 +281,7 @@ public class LifecycleWorker implements SmartLifecycle {
         return epochs.stream().filter(e -> mine.contains(e.banditId())).toList();
     }
 
-    private Step step(EpochStore.OpenEpoch epoch, boolean mayPlan, Instant tick) {
+    private Step step(OpenEpoch epoch, boolean mayPlan, Instant tick) {
         String id = epoch.banditId();
         Failure f = failing.get(id);
         if (f != null && System.currentTimeMillis() < f.retryAtMillis()) {

@@ -8,7 +8,6 @@ import io.dpbandit.policy.planning.PlannerOptions;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.spec.PrivacyModel;
 import io.dpbandit.spec.SpecLimits;
-import io.dpbandit.store.BanditStateStore;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -80,7 +79,7 @@ public interface AlgorithmDescriptor {
     }
 
     /** The runtime serving a bandit at a stored version. */
-    BanditRuntime runtime(BanditSpec spec, BanditStateStore.Version version, RuntimeServices services);
+    BanditRuntime runtime(BanditSpec spec, BanditVersion version, RuntimeServices services);
 
     /** Whether the planner forecasts bandits of this algorithm from their spec alone. */
     default boolean forecasts() {

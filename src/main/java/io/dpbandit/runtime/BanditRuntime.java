@@ -3,7 +3,6 @@ package io.dpbandit.runtime;
 import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.bandit.Phase;
 import io.dpbandit.spec.BanditSpec;
-import io.dpbandit.store.BanditStateStore;
 import java.util.List;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
@@ -11,7 +10,7 @@ import java.util.random.RandomGenerator;
 /**
  * What one instance keeps in memory for a bandit, built by its algorithm's descriptor: its spec
  * and policy (immutable), the public state decisions are served from, and the
- * {@link BanditStateStore.Version} it was built from. Everything is derived from PostgreSQL and
+ * {@link BanditVersion} it was built from. Everything is derived from PostgreSQL and
  * rebuilt when the stored version moves on, so any number of instances can serve the same bandit.
  *
  * <p>Decisions never wait for background work: {@link #decide} reads this snapshot only. The
@@ -25,7 +24,7 @@ public interface BanditRuntime {
     BanditSpec spec();
 
     /** The bandit state this runtime was built from. */
-    BanditStateStore.Version version();
+    BanditVersion version();
 
     /**
      * The action for a context, from this snapshot only, among {@code candidates} (action indices

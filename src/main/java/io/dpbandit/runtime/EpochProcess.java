@@ -5,8 +5,6 @@ import io.dpbandit.client.privacy.PrivacyCost;
 import io.dpbandit.privacy.ZcdpAccounting;
 import io.dpbandit.privacy.Accountant;
 import io.dpbandit.spec.BanditSpec;
-import io.dpbandit.store.DecisionStore;
-import io.dpbandit.store.EpochStore;
 import java.util.List;
 
 /**
@@ -24,13 +22,13 @@ public interface EpochProcess<W> {
     Class<W> memoryType();
 
     /** Working memory for {@code epoch}; {@code previous} is the memory of the bandit's epoch before, or null. */
-    W memory(EpochStore.OpenEpoch epoch, W previous);
+    W memory(OpenEpoch epoch, W previous);
 
     /** Whether the epoch needs a public plan (stored before any round folds). */
     boolean needsPlan();
 
     /** One bounded step of planning (public work only); done with the plan's bytes, or not with progress. */
-    default PlanStep plan(W memory, EpochStore.OpenEpoch epoch, long budgetNanos) {
+    default PlanStep plan(W memory, OpenEpoch epoch, long budgetNanos) {
         throw new IllegalStateException("this algorithm's epochs need no plan");
     }
 
@@ -93,7 +91,7 @@ public interface EpochProcess<W> {
     }
 
     /** The rounds added to what is stored: the new accumulator and/or policy state. Writes nothing. */
-    Folded fold(W memory, EpochStore.OpenEpoch epoch, EpochStore.Accumulator stored, List<DecisionStore.Round> rounds);
+    Folded fold(W memory, OpenEpoch epoch, Accumulator stored, List<Round> rounds);
 
     /**
      * The result of a fold. {@code accumulator} replaces the epoch's (null: none kept);
@@ -117,7 +115,7 @@ public interface EpochProcess<W> {
      * version it was read at; null when there is nothing to drop (the epoch's accumulator and fold
      * shards are dropped by the engine's storage for every algorithm).
      */
-    default Folded abandoned(W memory, EpochStore.OpenEpoch epoch) {
+    default Folded abandoned(W memory, OpenEpoch epoch) {
         return null;
     }
 
@@ -126,7 +124,7 @@ public interface EpochProcess<W> {
      * noise), and the engine commits the result in one transaction, or drops it unseen if another
      * instance closed the epoch first (so it costs no privacy).
      */
-    EpochRelease release(W memory, EpochStore.OpenEpoch epoch, EpochStore.Accumulator sealed);
+    EpochRelease release(W memory, OpenEpoch epoch, Accumulator sealed);
 
     /**
      * What closing an epoch commits.

@@ -2,6 +2,7 @@ package io.dpbandit.store;
 
 import io.dpbandit.bandit.Phase;
 import io.dpbandit.bandit.Serving;
+import io.dpbandit.runtime.BanditVersion;
 import java.time.Instant;
 import java.util.Optional;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -23,10 +24,6 @@ public class BanditStateStore {
         this.jdbc = jdbc;
     }
 
-    /** The bandit's (epoch, phase, version): read on every runtime check, a few dozen bytes. */
-    public record Version(int epoch, Phase phase, long version) {
-    }
-
     /** Where a bandit stands, as its status shows it. */
     public record State(int epoch, Phase phase, long rounds, long version) {
     }
@@ -37,9 +34,9 @@ public class BanditStateStore {
                 banditId, policyState);
     }
 
-    public Optional<Version> version(String banditId) {
+    public Optional<BanditVersion> version(String banditId) {
         return jdbc.query("SELECT epoch, phase, state_version FROM bandit_state WHERE bandit_id = ?",
-                (rs, i) -> new Version(rs.getInt(1), Phase.valueOf(rs.getString(2)), rs.getLong(3)), banditId)
+                (rs, i) -> new BanditVersion(rs.getInt(1), Phase.valueOf(rs.getString(2)), rs.getLong(3)), banditId)
                 .stream().findFirst();
     }
 

@@ -3,6 +3,7 @@ package io.dpbandit.store;
 import io.dpbandit.bandit.FeedbackState;
 import io.dpbandit.bandit.Serving;
 import io.dpbandit.bandit.UserDigests;
+import io.dpbandit.runtime.Round;
 import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -548,27 +549,6 @@ public class DecisionStore {
     /** The database's clock: the time every wait_until is measured on. */
     public Instant clock() {
         return jdbc.queryForObject("SELECT clock_timestamp()", Timestamp.class).toInstant();
-    }
-
-    /**
-     * A resolved learning round as a fold needs it: its context and action, and its reward (JDP) or
-     * the client's randomised report (LDP, JSON).
-     */
-    public record Round(UUID id, int slot, double[] context, int action, Double reward, FeedbackState feedback,
-            String report) {
-
-        /**
-         * The reward this settled round counts with: its own if it was accepted, otherwise (late or
-         * never sent) the bandit's default, so a late reward counts exactly like a missing one.
-         */
-        public double rewardOr(double defaultReward) {
-            return feedback == FeedbackState.ACCEPTED && reward != null ? reward : defaultReward;
-        }
-
-        /** The device's report, if this round's report was accepted (LDP bandits); null otherwise. */
-        public String acceptedReport() {
-            return feedback == FeedbackState.ACCEPTED ? report : null;
-        }
     }
 
     private static final String ROUND = "SELECT id, slot, context, action_index, reward, feedback, report::text "

@@ -2,6 +2,8 @@ package io.dpbandit.store;
 
 import io.dpbandit.bandit.EpochStatus;
 import io.dpbandit.codec.BinaryCodec;
+import io.dpbandit.runtime.Accumulator;
+import io.dpbandit.runtime.OpenEpoch;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -28,24 +30,6 @@ public class EpochStore {
 
     public EpochStore(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
-    }
-
-    /**
-     * What the lifecycle needs to know about an epoch that is not closed yet, and whether its bandit
-     * is retired (an epoch of a retired bandit that can no longer fill is abandoned).
-     */
-    public record OpenEpoch(String banditId, int number, int length, EpochStatus status, int assigned, int folded,
-            boolean planned, boolean retired) {
-
-        public OpenEpoch(String banditId, int number, int length, EpochStatus status, int assigned, int folded,
-                boolean planned) {
-            this(banditId, number, length, status, assigned, folded, planned, false);
-        }
-
-        /** Whether it can never fill: OPEN with slots left, and its bandit retired (no decision will take them). */
-        public boolean abandoned() {
-            return retired && status == EpochStatus.OPEN && assigned < length;
-        }
     }
 
     private static final String OPEN_EPOCH = "SELECT e.bandit_id, e.number, e.length, e.status, " + ASSIGNED
@@ -115,41 +99,6 @@ public class EpochStore {
         jdbc.update("UPDATE epoch SET work_stage = ?, work_progress = ? WHERE bandit_id = ? AND number = ? "
                 + "AND status IN ('OPEN', 'SEALED')", stage,
                 progress, banditId, number);
-    }
-
-    /** The private accumulator of an epoch and how many rounds it holds. */
-    public record Accumulator(byte[] bytes, int folded) {
-
-        /** The sums folded so far, zeros of the given length before the first fold. */
-        public double[] sums(int length) {
-            return bytes == null ? new double[length] : BinaryCodec.doubles(bytes);
-        }
-
-        /**
-         * {@code part} added into {@code sums} coordinate by coordinate (a thread's or a fold shard's
-         * partial sum into a total); {@code sums} null: the total is {@code part}. Returns the total.
-         */
-        public static double[] add(double[] sums, double[] part) {
-            if (sums == null) {
-                return part;
-            }
-            if (sums.length != part.length) {
-                throw new IllegalStateException("a partial sum has " + part.length + " entries, the total "
-                        + sums.length);
-            }
-            for (int i = 0; i < part.length; i++) {
-                sums[i] += part[i];
-            }
-            return sums;
-        }
-
-        /**
-         * Whether the epoch's close (by another instance) dropped the accumulator: rounds were folded
-         * into it but it is gone. A close reading this releases nothing.
-         */
-        public boolean closedElsewhere() {
-            return bytes == null && folded > 0;
-        }
     }
 
     public Accumulator accumulator(String banditId, int number) {

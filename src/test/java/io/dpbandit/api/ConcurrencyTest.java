@@ -11,6 +11,7 @@ import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.lifecycle.LifecycleEngine;
 import io.dpbandit.algorithms.Runtimes;
+import io.dpbandit.runtime.OpenEpoch;
 import io.dpbandit.store.EpochStore;
 import io.dpbandit.testing.FeedbackWindows;
 import io.dpbandit.testing.Specs;
@@ -174,7 +175,7 @@ class ConcurrencyTest extends PostgresIntegrationTest {
         Runtimes runtimes = first.getBean(Runtimes.class);
         LifecycleWorker worker = first.getBean(LifecycleWorker.class);
         // Plan, fold and seal, and keep the sealed view a slow instance would hold.
-        EpochStore.OpenEpoch sealed = null;
+        OpenEpoch sealed = null;
         for (int step = 0; step < 1_000 && sealed == null; step++) {
             var epoch = store.epoch("stale", 1).orElseThrow();
             if (epoch.status() == io.dpbandit.bandit.EpochStatus.SEALED && epoch.folded() == epoch.assigned()) {

@@ -2,10 +2,11 @@ package io.dpbandit.lifecycle;
 
 import io.dpbandit.bandit.Phase;
 import io.dpbandit.client.privacy.PrivacyCost;
+import io.dpbandit.runtime.Accumulator;
 import io.dpbandit.runtime.EpochProcess;
 import io.dpbandit.codec.BinaryCodec;
-import io.dpbandit.store.DecisionStore;
-import io.dpbandit.store.EpochStore;
+import io.dpbandit.runtime.OpenEpoch;
+import io.dpbandit.runtime.Round;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,7 +48,7 @@ final class FakeProcess implements EpochProcess<FakeProcess.Work> {
     /** Whether the running sum lives in the epoch's accumulator (EpochProcess#accumulates). */
     boolean accumulates = true;
     /** Run inside fold(), after the engine read the accumulator and before it commits. */
-    Consumer<EpochStore.OpenEpoch> duringFold = epoch -> { };
+    Consumer<OpenEpoch> duringFold = epoch -> { };
 
     FakeProcess(int planSteps, int foldBatch, double defaultReward, double epsilonPerRelease, int... nextLengths) {
         this.planSteps = planSteps;
@@ -63,7 +64,7 @@ final class FakeProcess implements EpochProcess<FakeProcess.Work> {
     }
 
     @Override
-    public Work memory(EpochStore.OpenEpoch epoch, Work previous) {
+    public Work memory(OpenEpoch epoch, Work previous) {
         Work work = new Work(epoch.number(), previous);
         memories.add(work);
         return work;
@@ -75,7 +76,7 @@ final class FakeProcess implements EpochProcess<FakeProcess.Work> {
     }
 
     @Override
-    public PlanStep plan(Work memory, EpochStore.OpenEpoch epoch, long budgetNanos) {
+    public PlanStep plan(Work memory, OpenEpoch epoch, long budgetNanos) {
         memory.planned++;
         if (memory.planned < planSteps) {
             return PlanStep.progress("STAGE-" + memory.planned, (double) memory.planned / planSteps);
@@ -99,11 +100,11 @@ final class FakeProcess implements EpochProcess<FakeProcess.Work> {
     }
 
     @Override
-    public Folded fold(Work memory, EpochStore.OpenEpoch epoch, EpochStore.Accumulator stored,
-            List<DecisionStore.Round> rounds) {
+    public Folded fold(Work memory, OpenEpoch epoch, Accumulator stored,
+            List<Round> rounds) {
         folds++;
         double[] sums = stored.sums(2);
-        for (DecisionStore.Round round : rounds) {
+        for (Round round : rounds) {
             sums[0] += round.rewardOr(defaultReward);
             sums[1] += 1;
         }
@@ -115,7 +116,7 @@ final class FakeProcess implements EpochProcess<FakeProcess.Work> {
     }
 
     @Override
-    public EpochRelease release(Work memory, EpochStore.OpenEpoch epoch, EpochStore.Accumulator sealed) {
+    public EpochRelease release(Work memory, OpenEpoch epoch, Accumulator sealed) {
         releases++;
         double[] sums = sealed.sums(2);
         releasedSums.add(sums[0]);

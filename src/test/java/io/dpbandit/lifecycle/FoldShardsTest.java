@@ -4,12 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dpbandit.bandit.BanditMetrics;
 import io.dpbandit.bandit.EpochStatus;
+import io.dpbandit.runtime.Accumulator;
 import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.runtime.EpochProcess;
+import io.dpbandit.runtime.OpenEpoch;
+import io.dpbandit.runtime.Round;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.codec.BinaryCodec;
-import io.dpbandit.store.DecisionStore;
-import io.dpbandit.store.EpochStore;
 import io.dpbandit.testing.QuietLogs;
 import io.dpbandit.testing.Specs;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -81,7 +82,7 @@ class FoldShardsTest {
         return bandits.runtime(spec);
     }
 
-    EpochStore.OpenEpoch current(BanditSpec spec) {
+    OpenEpoch current(BanditSpec spec) {
         return bandits.current(spec);
     }
 
@@ -99,8 +100,8 @@ class FoldShardsTest {
     @Test
     void theLeaderAndAHelperFoldDisjointShardsAndTheCloseReleasesFromAllOfThem() {
         BanditSpec spec = played();
-        EpochStore.OpenEpoch epoch = current(spec);
-        List<DecisionStore.Round> all = storage.roundsToFold(spec.id(), 1, EpochProcess.FoldOrder.SETTLED, 1_000,
+        OpenEpoch epoch = current(spec);
+        List<Round> all = storage.roundsToFold(spec.id(), 1, EpochProcess.FoldOrder.SETTLED, 1_000,
                 storage.clock());
         assertThat(all).hasSize(300);
 
@@ -242,16 +243,16 @@ class FoldShardsTest {
     }
 
     /** Per coordinate within 2γ_n Σ|x| of the sums one sequential fold of {@code rounds} gives. */
-    static <W> void withinTheBoundOfOneSequentialFold(EpochProcess<W> process, EpochStore.OpenEpoch epoch,
-            List<DecisionStore.Round> rounds, EpochStore.Accumulator sharded) {
+    static <W> void withinTheBoundOfOneSequentialFold(EpochProcess<W> process, OpenEpoch epoch,
+            List<Round> rounds, Accumulator sharded) {
         W work = process.memory(epoch, null);
-        EpochStore.Accumulator empty = new EpochStore.Accumulator(null, 0);
+        Accumulator empty = new Accumulator(null, 0);
         double[] seq = BinaryCodec.doubles(process.fold(work, epoch, empty, rounds).accumulator());
         double[] got = sharded.sums(seq.length);
         assertThat(got).hasSize(seq.length);
         assertThat(sharded.folded()).isEqualTo(rounds.size());
         double[] absolute = new double[seq.length];
-        for (DecisionStore.Round round : rounds) {
+        for (Round round : rounds) {
             double[] x = BinaryCodec.doubles(process.fold(work, epoch, empty, List.of(round)).accumulator());
             for (int i = 0; i < x.length; i++) {
                 absolute[i] += Math.abs(x[i]);

@@ -4,8 +4,8 @@ import io.dpbandit.algorithms.Algorithms;
 import io.dpbandit.algorithms.SpecValidation;
 import io.dpbandit.runtime.AlgorithmDescriptor;
 import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.runtime.OpenEpoch;
 import io.dpbandit.spec.BanditSpec;
-import io.dpbandit.store.EpochStore;
 import io.dpbandit.testing.Specs;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -31,7 +31,7 @@ final class InMemoryBandits {
         return Algorithms.of(spec.algorithm()).runtime(spec, storage.version(spec.id()), services);
     }
 
-    EpochStore.OpenEpoch current(BanditSpec spec) {
+    OpenEpoch current(BanditSpec spec) {
         return storage.epoch(spec.id(), storage.version(spec.id()).epoch()).orElseThrow();
     }
 

@@ -7,10 +7,12 @@ import io.dpbandit.bandit.ServiceErrors;
 import io.dpbandit.client.privacy.PrivacyCost;
 import io.dpbandit.privacy.PrivacyAmounts;
 import io.dpbandit.privacy.PrivacyBudget;
+import io.dpbandit.runtime.Accumulator;
+import io.dpbandit.runtime.BanditVersion;
 import io.dpbandit.runtime.EpochProcess;
-import io.dpbandit.store.BanditStateStore;
+import io.dpbandit.runtime.OpenEpoch;
+import io.dpbandit.runtime.Round;
 import io.dpbandit.store.DecisionStore;
-import io.dpbandit.store.EpochStore;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -45,7 +47,7 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
         byte[] plan;
         byte[] accumulator;
         /** The fold shards' partial sums (table fold_shard), by shard. */
-        final java.util.TreeMap<Integer, EpochStore.Accumulator> shards = new java.util.TreeMap<>();
+        final java.util.TreeMap<Integer, Accumulator> shards = new java.util.TreeMap<>();
         String model;
         String workStage;
         Double workProgress;
@@ -59,8 +61,8 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
         /** Slots a retirement closed (quota = used). */
         int quota = -1;
 
-        EpochStore.OpenEpoch view(boolean retired) {
-            return new EpochStore.OpenEpoch(bandit, number, length, status, assigned, folded, plan != null, retired);
+        OpenEpoch view(boolean retired) {
+            return new OpenEpoch(bandit, number, length, status, assigned, folded, plan != null, retired);
         }
     }
 
@@ -93,8 +95,8 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
             this.feedback = slot == null ? FeedbackState.NOT_USED : FeedbackState.PENDING;
         }
 
-        DecisionStore.Round round() {
-            return new DecisionStore.Round(id, slot, context == null ? null : context.clone(), action, reward,
+        Round round() {
+            return new Round(id, slot, context == null ? null : context.clone(), action, reward,
                     feedback, report);
         }
     }
@@ -109,8 +111,8 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
         PrivacyCost budget;
         boolean retired;
 
-        BanditStateStore.Version view() {
-            return new BanditStateStore.Version(epoch, phase, version);
+        BanditVersion view() {
+            return new BanditVersion(epoch, phase, version);
         }
     }
 
@@ -195,7 +197,7 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
 
     // ---- what tests read ----
 
-    public synchronized BanditStateStore.Version version(String bandit) {
+    public synchronized BanditVersion version(String bandit) {
         return states.get(bandit).view();
     }
 
@@ -294,9 +296,9 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
     }
 
     @Override
-    public synchronized EpochStore.Accumulator accumulator(String bandit, int epoch) {
+    public synchronized Accumulator accumulator(String bandit, int epoch) {
         Epoch e = epoch(bandit, epoch, true);
-        return new EpochStore.Accumulator(e.accumulator == null ? null : e.accumulator.clone(), e.folded);
+        return new Accumulator(e.accumulator == null ? null : e.accumulator.clone(), e.folded);
     }
 
     /**
@@ -310,9 +312,9 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
     }
 
     @Override
-    public List<DecisionStore.Round> roundsToFold(String bandit, int epoch, EpochProcess.FoldOrder order,
+    public List<Round> roundsToFold(String bandit, int epoch, EpochProcess.FoldOrder order,
             int limit, java.time.Instant cutoff) {
-        List<DecisionStore.Round> rounds = readRoundsToFold(bandit, epoch, order, limit, cutoff.toEpochMilli());
+        List<Round> rounds = readRoundsToFold(bandit, epoch, order, limit, cutoff.toEpochMilli());
         Runnable action;
         synchronized (this) {
             action = afterRoundsToFold;
@@ -330,7 +332,7 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
      * same cutoff defaults the silent ones first), as DecisionStore#unfolded and
      * #settledInDecisionOrder select.
      */
-    private synchronized List<DecisionStore.Round> readRoundsToFold(String bandit, int epoch,
+    private synchronized List<Round> readRoundsToFold(String bandit, int epoch,
             EpochProcess.FoldOrder order, int limit, long cutoff) {
         List<Decision> unfolded = decisions.values().stream().filter(d -> d.bandit.equals(bandit)
                 && d.epoch == epoch && d.slot != null && !d.folded).toList();
@@ -378,9 +380,9 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
     }
 
     @Override
-    public List<DecisionStore.Round> roundsToFold(String bandit, int epoch, FoldShard shard, int limit,
+    public List<Round> roundsToFold(String bandit, int epoch, FoldShard shard, int limit,
             java.time.Instant cutoff) {
-        List<DecisionStore.Round> rounds;
+        List<Round> rounds;
         Runnable action;
         synchronized (this) {
             rounds = readRoundsToFold(bandit, epoch, EpochProcess.FoldOrder.SETTLED, Integer.MAX_VALUE,
@@ -402,22 +404,22 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
     }
 
     @Override
-    public synchronized EpochStore.Accumulator shardAccumulator(String bandit, int epoch, int shard) {
-        EpochStore.Accumulator a = epoch(bandit, epoch, true).shards.get(shard);
-        return a == null ? new EpochStore.Accumulator(null, 0) : new EpochStore.Accumulator(a.bytes().clone(), a.folded());
+    public synchronized Accumulator shardAccumulator(String bandit, int epoch, int shard) {
+        Accumulator a = epoch(bandit, epoch, true).shards.get(shard);
+        return a == null ? new Accumulator(null, 0) : new Accumulator(a.bytes().clone(), a.folded());
     }
 
     @Override
     public synchronized int commitShardFold(String bandit, int epoch, int shard, int expectedFolded, List<UUID> rounds,
             byte[] accumulator) {
         Epoch e = epoch(bandit, epoch, true);
-        EpochStore.Accumulator a = e.shards.get(shard);
+        Accumulator a = e.shards.get(shard);
         if (e.status == EpochStatus.CLOSED || e.status == EpochStatus.ABANDONED
                 || (a == null ? 0 : a.folded()) != expectedFolded
                 || rounds.stream().anyMatch(id -> decisions.get(id).folded)) {
             return -1;
         }
-        e.shards.put(shard, new EpochStore.Accumulator(accumulator.clone(), expectedFolded + rounds.size()));
+        e.shards.put(shard, new Accumulator(accumulator.clone(), expectedFolded + rounds.size()));
         e.folded += rounds.size();
         for (UUID id : rounds) {
             decisions.get(id).folded = true;
@@ -426,13 +428,13 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
     }
 
     @Override
-    public synchronized EpochStore.Accumulator sealedAccumulator(String bandit, int epoch) {
+    public synchronized Accumulator sealedAccumulator(String bandit, int epoch) {
         Epoch e = epoch(bandit, epoch, true);
         double[] sums = e.accumulator == null ? null : io.dpbandit.codec.BinaryCodec.doubles(e.accumulator);
-        for (EpochStore.Accumulator a : e.shards.values()) {
-            sums = EpochStore.Accumulator.add(sums, io.dpbandit.codec.BinaryCodec.doubles(a.bytes()));
+        for (Accumulator a : e.shards.values()) {
+            sums = Accumulator.add(sums, io.dpbandit.codec.BinaryCodec.doubles(a.bytes()));
         }
-        return new EpochStore.Accumulator(sums == null ? null : io.dpbandit.codec.BinaryCodec.doubles(sums), e.folded);
+        return new Accumulator(sums == null ? null : io.dpbandit.codec.BinaryCodec.doubles(sums), e.folded);
     }
 
     /** Learning rounds not folded whose window is still open at the cutoff or that are PENDING (DecisionStore#waiting). */
@@ -536,8 +538,8 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
     }
 
     @Override
-    public synchronized List<EpochStore.OpenEpoch> openEpochs() {
-        List<EpochStore.OpenEpoch> open = new ArrayList<>();
+    public synchronized List<OpenEpoch> openEpochs() {
+        List<OpenEpoch> open = new ArrayList<>();
         states.forEach((bandit, s) -> {
             Epoch e = epochs.get(bandit).get(s.epoch);
             if (s.phase == Phase.EXPLORE && e != null
@@ -549,7 +551,7 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
     }
 
     @Override
-    public synchronized Optional<EpochStore.OpenEpoch> epoch(String bandit, int number) {
+    public synchronized Optional<OpenEpoch> epoch(String bandit, int number) {
         Epoch e = epoch(bandit, number, false);
         return Optional.ofNullable(e == null ? null : e.view(states.get(bandit).retired));
     }

@@ -7,7 +7,10 @@ import io.dpbandit.bandit.EpochStatus;
 import io.dpbandit.bandit.Phase;
 import io.dpbandit.bandit.ServiceErrors;
 import io.dpbandit.client.privacy.PrivacyCost;
+import io.dpbandit.runtime.Accumulator;
 import io.dpbandit.runtime.EpochProcess;
+import io.dpbandit.runtime.OpenEpoch;
+import io.dpbandit.runtime.Round;
 import io.dpbandit.store.BanditStateStore;
 import io.dpbandit.codec.BinaryCodec;
 import io.dpbandit.store.DecisionStore;
@@ -67,7 +70,7 @@ class JdbcLifecycleStorageTest {
         return storage.clock().plusSeconds(3600);
     }
 
-    static List<UUID> ids(List<DecisionStore.Round> rounds) {
+    static List<UUID> ids(List<Round> rounds) {
         List<UUID> ids = new ArrayList<>();
         rounds.forEach(r -> ids.add(r.id()));
         return ids;
@@ -91,11 +94,11 @@ class JdbcLifecycleStorageTest {
         assertThat(storage.commitFold(b, 1, 0, rounds, sums(1.0))).isTrue();
         assertThat(storage.commitFold(b, 1, 0, ids(storage.roundsToFold(b, 1, EpochProcess.FoldOrder.SETTLED, 2, later())),
                 sums(9.0))).as("computed from the count before").isFalse();
-        EpochStore.Accumulator stored = storage.accumulator(b, 1);
+        Accumulator stored = storage.accumulator(b, 1);
         assertThat(stored.folded()).isEqualTo(2);
         assertThat(stored.sums(1)).containsExactly(1.0);
         assertThat(storage.roundsToFold(b, 1, EpochProcess.FoldOrder.SETTLED, 10, later())).as("the failed fold marked none")
-                .hasSize(2).extracting(DecisionStore.Round::id).doesNotContainAnyElementsOf(rounds);
+                .hasSize(2).extracting(Round::id).doesNotContainAnyElementsOf(rounds);
     }
 
     /**
@@ -107,10 +110,10 @@ class JdbcLifecycleStorageTest {
     @Test
     void foldShardsCommitTheirOwnPartialSumsAndTheCloseAddsThemUpAndDropsThem() {
         String b = banditWithRewardedEpoch(6);
-        List<DecisionStore.Round> shard1 = storage.roundsToFold(b, 1, new FoldShard(1, 2), 10, later());
-        assertThat(shard1).extracting(DecisionStore.Round::slot).containsExactly(2, 4, 6);
-        List<DecisionStore.Round> shard0 = storage.roundsToFold(b, 1, new FoldShard(0, 2), 2, later());
-        assertThat(shard0).extracting(DecisionStore.Round::slot).containsExactly(1, 3);
+        List<Round> shard1 = storage.roundsToFold(b, 1, new FoldShard(1, 2), 10, later());
+        assertThat(shard1).extracting(Round::slot).containsExactly(2, 4, 6);
+        List<Round> shard0 = storage.roundsToFold(b, 1, new FoldShard(0, 2), 2, later());
+        assertThat(shard0).extracting(Round::slot).containsExactly(1, 3);
 
         assertThat(storage.commitShardFold(b, 1, 1, 0, ids(shard1), BinaryCodec.doubles(new double[] {1.0, 2.0})))
                 .as("the epoch's count after it").isEqualTo(3);
@@ -124,11 +127,11 @@ class JdbcLifecycleStorageTest {
         assertThat(storage.shardAccumulator(b, 1, 1).sums(2)).containsExactly(1.0, 2.0);
         assertThat(storage.shardAccumulator(b, 1, 5).bytes()).as("a shard not folded yet").isNull();
         // The last round through the epoch's own sum (fold shards set to 1 since): its count is the total.
-        List<DecisionStore.Round> last = storage.roundsToFold(b, 1, EpochProcess.FoldOrder.SETTLED, 10, later());
-        assertThat(last).extracting(DecisionStore.Round::slot).containsExactly(5);
+        List<Round> last = storage.roundsToFold(b, 1, EpochProcess.FoldOrder.SETTLED, 10, later());
+        assertThat(last).extracting(Round::slot).containsExactly(5);
         assertThat(storage.commitFold(b, 1, 5, ids(last), sums(100.0, 100.0))).isTrue();
 
-        EpochStore.Accumulator sealed = storage.sealedAccumulator(b, 1);
+        Accumulator sealed = storage.sealedAccumulator(b, 1);
         assertThat(sealed.folded()).isEqualTo(6);
         assertThat(sealed.sums(2)).containsExactly(101.25, 102.5);
         assertThat(storage.accumulator(b, 1).sums(2)).as("the epoch's own sum alone").containsExactly(100.0, 100.0);
@@ -150,7 +153,7 @@ class JdbcLifecycleStorageTest {
     @Test
     void theDatabaseRefusesACloseThatLeavesAPartialSumBehind() {
         String b = banditWithRewardedEpoch(2);
-        List<DecisionStore.Round> shard = storage.roundsToFold(b, 1, new FoldShard(0, 1), 10, later());
+        List<Round> shard = storage.roundsToFold(b, 1, new FoldShard(0, 1), 10, later());
         assertThat(storage.commitShardFold(b, 1, 0, 0, ids(shard), BinaryCodec.doubles(new double[] {1.0})))
                 .isEqualTo(2);
         assertThat(storage.seal(b, 1, later())).isTrue();
@@ -170,7 +173,7 @@ class JdbcLifecycleStorageTest {
         String b = banditWithRewardedEpoch(2);
         List<UUID> seenByBoth = ids(storage.roundsToFold(b, 1, EpochProcess.FoldOrder.SETTLED, 10, later()));
         assertThat(storage.commitFold(b, 1, 0, seenByBoth, sums(1.0))).isTrue();
-        EpochStore.Accumulator afterOther = storage.accumulator(b, 1);
+        Accumulator afterOther = storage.accumulator(b, 1);
         assertThat(storage.commitFold(b, 1, afterOther.folded(), seenByBoth, sums(2.0)))
                 .as("the same rounds again").isFalse();
         assertThat(storage.accumulator(b, 1).folded()).isEqualTo(2);
@@ -234,7 +237,7 @@ class JdbcLifecycleStorageTest {
         assertThat(states.state(b)).contains(new BanditStateStore.State(2, Phase.EXPLORE, 2, 1));
         assertThat(storage.accumulator(b, 1).closedElsewhere()).isTrue();
         assertThat(storage.openEpochs()).filteredOn(e -> e.banditId().equals(b))
-                .extracting(EpochStore.OpenEpoch::number).containsExactly(2);
+                .extracting(OpenEpoch::number).containsExactly(2);
     }
 
     @Test

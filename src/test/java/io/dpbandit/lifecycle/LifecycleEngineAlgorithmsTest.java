@@ -15,6 +15,7 @@ import io.dpbandit.policy.capri.ReleasedModel;
 import io.dpbandit.policy.usca.UscaCompactEstimator;
 import io.dpbandit.runtime.AlgorithmDescriptor;
 import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.runtime.OpenEpoch;
 import io.dpbandit.runtime.RuntimeServices;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.codec.BinaryCodec;
@@ -118,7 +119,7 @@ class LifecycleEngineAlgorithmsTest {
         return Algorithms.of(spec.algorithm()).runtime(spec, storage.version(spec.id()), services);
     }
 
-    EpochStore.OpenEpoch current(BanditSpec spec) {
+    OpenEpoch current(BanditSpec spec) {
         return storage.epoch(spec.id(), storage.version(spec.id()).epoch()).orElseThrow();
     }
 

@@ -8,7 +8,8 @@ import io.dpbandit.bandit.FeedbackState;
 import io.dpbandit.bandit.Phase;
 import io.dpbandit.client.privacy.PrivacyCost;
 import io.dpbandit.codec.BinaryCodec;
-import io.dpbandit.store.EpochStore;
+import io.dpbandit.runtime.BanditVersion;
+import io.dpbandit.runtime.OpenEpoch;
 import io.dpbandit.testing.QuietLogs;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -51,7 +52,7 @@ class LifecycleEngineTest {
         engine = new LifecycleEngine(storage, new BanditMetrics(meters), 50);
     }
 
-    EpochStore.OpenEpoch current() {
+    OpenEpoch current() {
         return storage.epoch(BANDIT, storage.version(BANDIT).epoch()).orElseThrow();
     }
 
@@ -134,7 +135,7 @@ class LifecycleEngineTest {
 
         assertThat(step(engine, process, true)).isEqualTo(Step.SEALED);
         assertThat(current().status()).isEqualTo(EpochStatus.SEALED);
-        EpochStore.OpenEpoch sealed = current();
+        OpenEpoch sealed = current();
 
         assertThat(step(engine, process, true)).isEqualTo(Step.CLOSED);
         assertThat(storage.progressWrites()).filteredOn(p -> p.epoch() == 1)
@@ -148,7 +149,7 @@ class LifecycleEngineTest {
             assertThat(c.cost().epsilon()).isEqualTo(0.1);
             assertThat(c.epoch()).isEqualTo(1);
         });
-        assertThat(storage.version(BANDIT)).isEqualTo(new io.dpbandit.store.BanditStateStore.Version(2, Phase.EXPLORE,
+        assertThat(storage.version(BANDIT)).isEqualTo(new BanditVersion(2, Phase.EXPLORE,
                 1));
         assertThat(storage.rounds(BANDIT)).isEqualTo(4);
         assertThat(storage.epoch(BANDIT, 2).orElseThrow().length()).isEqualTo(8);
@@ -222,7 +223,7 @@ class LifecycleEngineTest {
         FakeProcess other = new FakeProcess(0, 10, DEFAULT_REWARD, 0.1);
         LifecycleEngine otherEngine = new LifecycleEngine(storage, new BanditMetrics(new SimpleMeterRegistry()), 50);
         fillEpochOne();
-        EpochStore.OpenEpoch seen = current();
+        OpenEpoch seen = current();
         storage.afterNextRoundsToFold(() -> assertThat(otherEngine.advance(other, DEFAULT_REWARD, seen, true))
                 .isEqualTo(Step.FOLDED));
         assertThat(engine.advance(late, DEFAULT_REWARD, seen, true)).isEqualTo(Step.NONE);
@@ -262,7 +263,7 @@ class LifecycleEngineTest {
         fillEpochOne();
         assertThat(step(engine, late, true)).isEqualTo(Step.FOLDED);
         assertThat(step(engine, late, true)).isEqualTo(Step.SEALED);
-        EpochStore.OpenEpoch sealed = current();
+        OpenEpoch sealed = current();
 
         assertThat(other.advance(winner, DEFAULT_REWARD, sealed, true)).isEqualTo(Step.CLOSED);
         assertThat(engine.advance(late, DEFAULT_REWARD, sealed, true)).isEqualTo(Step.NONE);
@@ -284,7 +285,7 @@ class LifecycleEngineTest {
         fillEpochOne();
         step(engine, late, true);
         step(engine, late, true);
-        EpochStore.OpenEpoch sealed = current();
+        OpenEpoch sealed = current();
         assertThat(sealed.status()).isEqualTo(EpochStatus.SEALED);
 
         assertThat(other.advance(winner, DEFAULT_REWARD, sealed, true)).isEqualTo(Step.CLOSED);
@@ -314,7 +315,7 @@ class LifecycleEngineTest {
                         start.await();
                         int closed = 0;
                         for (int s = 0; s < 1_000; s++) {
-                            EpochStore.OpenEpoch epoch = storage.epoch(BANDIT, 1).orElseThrow();
+                            OpenEpoch epoch = storage.epoch(BANDIT, 1).orElseThrow();
                             if (epoch.status() == EpochStatus.CLOSED) {
                                 break;
                             }
@@ -392,7 +393,7 @@ class LifecycleEngineTest {
         fillEpochOne();
         assertThat(step(engine, process, true)).isEqualTo(Step.FOLDED);
         assertThat(step(engine, process, true)).isEqualTo(Step.SEALED);
-        EpochStore.OpenEpoch sealed = current();
+        OpenEpoch sealed = current();
         assertThat(step(engine, process, true)).isEqualTo(Step.CLOSED);
         assertThat(storage.version(BANDIT).phase()).isEqualTo(Phase.EXPLOIT);
         assertThat(process.memories).hasSize(1);

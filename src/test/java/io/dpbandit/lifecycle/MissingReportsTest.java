@@ -19,9 +19,9 @@ import io.dpbandit.client.privacy.PrivacyFloor;
 import io.dpbandit.client.privacy.SeededNoiseSource;
 import io.dpbandit.runtime.AlgorithmDescriptor;
 import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.runtime.OpenEpoch;
 import io.dpbandit.runtime.Reports;
 import io.dpbandit.spec.BanditSpec;
-import io.dpbandit.store.EpochStore;
 import io.dpbandit.testing.QuietLogs;
 import io.dpbandit.testing.Specs;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -102,7 +102,7 @@ class MissingReportsTest {
         return Algorithms.of(spec.algorithm()).runtime(spec, storage.version(spec.id()), services);
     }
 
-    EpochStore.OpenEpoch current(BanditSpec spec) {
+    OpenEpoch current(BanditSpec spec) {
         return storage.epoch(spec.id(), storage.version(spec.id()).epoch()).orElseThrow();
     }
 

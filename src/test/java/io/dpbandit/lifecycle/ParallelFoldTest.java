@@ -4,12 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dpbandit.algorithms.Algorithms;
 import io.dpbandit.bandit.BanditMetrics;
+import io.dpbandit.runtime.Accumulator;
 import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.runtime.EpochProcess;
+import io.dpbandit.runtime.OpenEpoch;
+import io.dpbandit.runtime.Round;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.codec.BinaryCodec;
-import io.dpbandit.store.DecisionStore;
-import io.dpbandit.store.EpochStore;
 import io.dpbandit.testing.QuietLogs;
 import io.dpbandit.testing.Specs;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -61,7 +62,7 @@ class ParallelFoldTest {
         return bandits.runtime(spec);
     }
 
-    EpochStore.OpenEpoch current(BanditSpec spec) {
+    OpenEpoch current(BanditSpec spec) {
         return bandits.current(spec);
     }
 
@@ -87,17 +88,17 @@ class ParallelFoldTest {
         compare(runtime(spec).process(), current(spec), spec);
     }
 
-    <W> void compare(EpochProcess<W> process, EpochStore.OpenEpoch epoch, BanditSpec spec) {
+    <W> void compare(EpochProcess<W> process, OpenEpoch epoch, BanditSpec spec) {
         assertThat(process.foldIsSum()).isTrue();
         W work = process.memory(epoch, null);
-        List<DecisionStore.Round> rounds = storage.roundsToFold(spec.id(), epoch.number(), process.foldOrder(),
+        List<Round> rounds = storage.roundsToFold(spec.id(), epoch.number(), process.foldOrder(),
                 1_000, storage.clock());
         assertThat(rounds).hasSize(epoch.length());
         // Something already stored, as after earlier folds: the first 37 rounds.
-        EpochStore.Accumulator empty = new EpochStore.Accumulator(null, 0);
+        Accumulator empty = new Accumulator(null, 0);
         byte[] first = process.fold(work, epoch, empty, rounds.subList(0, 37)).accumulator();
-        EpochStore.Accumulator stored = new EpochStore.Accumulator(first, 37);
-        List<DecisionStore.Round> batch = rounds.subList(37, rounds.size());
+        Accumulator stored = new Accumulator(first, 37);
+        List<Round> batch = rounds.subList(37, rounds.size());
 
         double[] seq = BinaryCodec.doubles(process.fold(work, epoch, stored, batch).accumulator());
         double[] par = BinaryCodec.doubles(parallel.foldInParts(process, work, epoch, stored, batch).accumulator());
@@ -110,7 +111,7 @@ class ParallelFoldTest {
         for (int i = 0; i < seq.length; i++) {
             absolute[i] = Math.abs(storedSums[i]);
         }
-        for (DecisionStore.Round round : batch) {
+        for (Round round : batch) {
             double[] x = BinaryCodec.doubles(process.fold(work, epoch, empty, List.of(round)).accumulator());
             for (int i = 0; i < x.length; i++) {
                 absolute[i] += Math.abs(x[i]);

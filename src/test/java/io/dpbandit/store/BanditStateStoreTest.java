@@ -3,6 +3,7 @@ package io.dpbandit.store;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dpbandit.bandit.Phase;
+import io.dpbandit.runtime.BanditVersion;
 import io.dpbandit.testing.PostgresJdbcTest;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -33,7 +34,7 @@ class BanditStateStoreTest {
 
     @Test
     void aNewBanditExploresEpochOneAtVersionZero() {
-        assertThat(states.version(BANDIT)).contains(new BanditStateStore.Version(1, Phase.EXPLORE, 0));
+        assertThat(states.version(BANDIT)).contains(new BanditVersion(1, Phase.EXPLORE, 0));
         assertThat(states.state(BANDIT)).contains(new BanditStateStore.State(1, Phase.EXPLORE, 0, 0));
         assertThat(states.policyState(BANDIT)).isEmpty();
         assertThat(states.version("nobody")).isEmpty();

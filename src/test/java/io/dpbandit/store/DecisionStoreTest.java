@@ -3,6 +3,7 @@ package io.dpbandit.store;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dpbandit.bandit.FeedbackState;
+import io.dpbandit.runtime.Round;
 import io.dpbandit.testing.PostgresJdbcTest;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -152,15 +153,15 @@ class DecisionStoreTest {
         assertThat(decisions.unfolded(BANDIT, 1, 100, decisions.clock())).as("windows still open").isEmpty();
         assertThat(decisions.settledInDecisionOrder(BANDIT, 1, 100, decisions.clock())).isEmpty();
         Instant later = decisions.clock().plusSeconds(3600);
-        List<DecisionStore.Round> settled = decisions.unfolded(BANDIT, 1, 100, later);
-        assertThat(settled).extracting(DecisionStore.Round::id).containsExactlyInAnyOrder(ids.get(0), ids.get(1),
+        List<Round> settled = decisions.unfolded(BANDIT, 1, 100, later);
+        assertThat(settled).extracting(Round::id).containsExactlyInAnyOrder(ids.get(0), ids.get(1),
                 ids.get(3), ids.get(4), ids.get(5));
-        assertThat(settled).extracting(DecisionStore.Round::slot).isSorted();
+        assertThat(settled).extracting(Round::slot).isSorted();
         assertThat(decisions.unfolded(BANDIT, 1, 2, later)).hasSize(2);
 
-        List<DecisionStore.Round> ordered = decisions.settledInDecisionOrder(BANDIT, 1, 100, later);
-        assertThat(ordered).extracting(DecisionStore.Round::id).containsExactly(ids.get(0), ids.get(1));
-        DecisionStore.Round first = ordered.get(0);
+        List<Round> ordered = decisions.settledInDecisionOrder(BANDIT, 1, 100, later);
+        assertThat(ordered).extracting(Round::id).containsExactly(ids.get(0), ids.get(1));
+        Round first = ordered.get(0);
         assertThat(first.context()).containsExactly(0.0, 0.5);
         assertThat(first.feedback()).isEqualTo(FeedbackState.ACCEPTED);
         assertThat(first.rewardOr(0.9)).isEqualTo(0.0);
@@ -168,7 +169,7 @@ class DecisionStoreTest {
         decisions.markFolded(List.of(ids.get(0), ids.get(1)));
         assertThat(decisions.settledInDecisionOrder(BANDIT, 1, 100, later)).as("stops at the pending round").isEmpty();
         decisions.feedback(ids.get(2), 0.2);
-        assertThat(decisions.settledInDecisionOrder(BANDIT, 1, 100, later)).extracting(DecisionStore.Round::id)
+        assertThat(decisions.settledInDecisionOrder(BANDIT, 1, 100, later)).extracting(Round::id)
                 .containsExactly(ids.get(2), ids.get(3), ids.get(4), ids.get(5));
         assertThat(decisions.unfolded(BANDIT, 1, 100, later)).hasSize(4);
     }
@@ -187,7 +188,7 @@ class DecisionStoreTest {
     void aLateRoundCountsWithTheDefaultReward() {
         UUID late = insert(true, 0, 0, null);
         decisions.feedback(late, 0.9);
-        DecisionStore.Round round = decisions.unfolded(BANDIT, 1, 10, decisions.clock()).get(0);
+        Round round = decisions.unfolded(BANDIT, 1, 10, decisions.clock()).get(0);
         assertThat(round.feedback()).isEqualTo(FeedbackState.LATE);
         assertThat(round.rewardOr(0.125)).isEqualTo(0.125);
         assertThat(round.acceptedReport()).isNull();

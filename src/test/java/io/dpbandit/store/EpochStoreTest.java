@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.dpbandit.bandit.EpochStatus;
 import io.dpbandit.bandit.Phase;
 import io.dpbandit.codec.BinaryCodec;
+import io.dpbandit.runtime.Accumulator;
+import io.dpbandit.runtime.OpenEpoch;
 import io.dpbandit.testing.PostgresJdbcTest;
 import java.util.List;
 import java.util.UUID;
@@ -37,7 +39,7 @@ class EpochStoreTest {
         StoreFixture.bandit(jdbc, states, epochs, BANDIT, 37);
     }
 
-    EpochStore.OpenEpoch epoch() {
+    OpenEpoch epoch() {
         return epochs.epoch(BANDIT, 1).orElseThrow();
     }
 
@@ -52,8 +54,8 @@ class EpochStoreTest {
 
     @Test
     void anEpochOpensWithItsSlotsSplitOverSixteenCounters() {
-        EpochStore.OpenEpoch e = epoch();
-        assertThat(e).isEqualTo(new EpochStore.OpenEpoch(BANDIT, 1, 37, EpochStatus.OPEN, 0, 0, false));
+        OpenEpoch e = epoch();
+        assertThat(e).isEqualTo(new OpenEpoch(BANDIT, 1, 37, EpochStatus.OPEN, 0, 0, false));
         List<Integer> quotas = jdbc.queryForList("SELECT quota FROM epoch_slot WHERE bandit_id = ? AND epoch = 1 "
                 + "ORDER BY shard", Integer.class, BANDIT);
         assertThat(quotas).hasSize(EpochStore.SLOT_SHARDS);
@@ -81,14 +83,14 @@ class EpochStoreTest {
 
     @Test
     void theAccumulatorIsReplacedOnlyAtTheFoldCountItWasReadAt() {
-        assertThat(epochs.accumulator(BANDIT, 1)).isEqualTo(new EpochStore.Accumulator(null, 0));
+        assertThat(epochs.accumulator(BANDIT, 1)).isEqualTo(new Accumulator(null, 0));
         assertThat(epochs.accumulator(BANDIT, 1).sums(3)).containsExactly(0, 0, 0);
         byte[] three = BinaryCodec.doubles(new double[] {1.5, -2});
         assertThat(epochs.storeAccumulator(BANDIT, 1, 0, 3, three)).isTrue();
         assertThat(epochs.storeAccumulator(BANDIT, 1, 0, 3, BinaryCodec.doubles(new double[] {9, 9})))
                 .as("a fold computed from the count before").isFalse();
         assertThat(epochs.storeAccumulator(BANDIT, 1, 3, 2, BinaryCodec.doubles(new double[] {2.5, -1}))).isTrue();
-        EpochStore.Accumulator stored = epochs.accumulator(BANDIT, 1);
+        Accumulator stored = epochs.accumulator(BANDIT, 1);
         assertThat(stored.folded()).isEqualTo(5);
         assertThat(stored.sums(2)).containsExactly(2.5, -1);
         assertThat(stored.closedElsewhere()).isFalse();
@@ -104,7 +106,7 @@ class EpochStoreTest {
         assertThat(epochs.lockEpoch(BANDIT, 1)).contains(EpochStatus.OPEN);
         assertThat(epochs.seal(BANDIT, 1)).isTrue();
         assertThat(epochs.seal(BANDIT, 1)).as("only from OPEN").isFalse();
-        EpochStore.OpenEpoch sealed = epoch();
+        OpenEpoch sealed = epoch();
         assertThat(sealed.status()).isEqualTo(EpochStatus.SEALED);
         assertThat(sealed.assigned()).isEqualTo(37);
         assertThat(epochs.row(BANDIT, 1).orElseThrow().sealedAt()).isNotNull();
@@ -128,7 +130,7 @@ class EpochStoreTest {
         assertThat(row.model()).isEqualTo("{\"m\": 1}");
         assertThat(row.workStage()).isNull();
         assertThat(row.closedAt()).isNotNull();
-        EpochStore.Accumulator dropped = epochs.accumulator(BANDIT, 1);
+        Accumulator dropped = epochs.accumulator(BANDIT, 1);
         assertThat(dropped.bytes()).as("the close drops the private sum").isNull();
         assertThat(dropped.closedElsewhere()).isTrue();
         assertThat(epochs.releasedModels(BANDIT)).containsExactly("{\"m\": 1}");
@@ -160,7 +162,7 @@ class EpochStoreTest {
                 .noneMatch(e -> e.banditId().equals(BANDIT));
         assertThat(states.advance(BANDIT, 1, 2, Phase.EXPLORE, 37)).isTrue();
         assertThat(epochs.openEpochs()).filteredOn(e -> e.banditId().equals(BANDIT)).extracting(
-                EpochStore.OpenEpoch::number).containsExactly(2);
+                OpenEpoch::number).containsExactly(2);
         assertThat(states.advance(BANDIT, 2, 2, Phase.EXPLOIT, 0)).isTrue();
         assertThat(epochs.openEpochs()).as("exploiting: nothing to do").noneMatch(e -> e.banditId().equals(BANDIT));
         assertThat(epochs.epochs(BANDIT)).extracting(EpochStore.EpochRow::number).containsExactly(1, 2);

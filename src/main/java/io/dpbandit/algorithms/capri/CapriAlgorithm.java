@@ -14,13 +14,13 @@ import io.dpbandit.policy.planning.PlannerOptions;
 import io.dpbandit.policy.planning.UtilityPlanner;
 import io.dpbandit.runtime.AlgorithmDescriptor;
 import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.runtime.BanditVersion;
 import io.dpbandit.runtime.RuntimeServices;
 import io.dpbandit.runtime.SpecSection;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.spec.PrivacyModel;
 import io.dpbandit.spec.SpecLimits;
 import io.dpbandit.spec.TuningMode;
-import io.dpbandit.store.BanditStateStore;
 import io.dpbandit.runtime.MechanismDescription;
 import java.util.List;
 import java.util.Set;
@@ -138,7 +138,7 @@ public final class CapriAlgorithm implements AlgorithmDescriptor {
     }
 
     @Override
-    public BanditRuntime runtime(BanditSpec spec, BanditStateStore.Version version, RuntimeServices services) {
+    public BanditRuntime runtime(BanditSpec spec, BanditVersion version, RuntimeServices services) {
         List<ReleasedModel> models = services.releasedModels(spec.id()).stream()
                 .map(m -> services.json().read(m, ReleasedModel.class)).toList();
         return new CapriRuntime(spec, policy(spec), version, models, services);

@@ -14,8 +14,11 @@ import io.dpbandit.policy.capri.ContributionCalculator;
 import io.dpbandit.policy.capri.EpochPlan;
 import io.dpbandit.policy.capri.EpochPlanner;
 import io.dpbandit.policy.capri.ReleasedModel;
+import io.dpbandit.runtime.Accumulator;
 import io.dpbandit.runtime.EpochProcess;
+import io.dpbandit.runtime.OpenEpoch;
 import io.dpbandit.runtime.Reports;
+import io.dpbandit.runtime.Round;
 import io.dpbandit.runtime.RuntimeServices;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.codec.BinaryCodec;
@@ -68,7 +71,7 @@ final class CapriProcess implements EpochProcess<CapriProcess.Work> {
     }
 
     @Override
-    public Work memory(EpochStore.OpenEpoch epoch, Work previous) {
+    public Work memory(OpenEpoch epoch, Work previous) {
         Work work = new Work();
         work.choleskyHint = previous == null ? 0 : previous.choleskyHint;
         return work;
@@ -80,7 +83,7 @@ final class CapriProcess implements EpochProcess<CapriProcess.Work> {
     }
 
     @Override
-    public PlanStep plan(Work work, EpochStore.OpenEpoch epoch, long budgetNanos) {
+    public PlanStep plan(Work work, OpenEpoch epoch, long budgetNanos) {
         if (work.job == null) {
             work.job = capri.planning(epoch.number(), models, services.publicRng(epoch.banditId(), epoch.number()),
                     work.choleskyHint);
@@ -95,7 +98,7 @@ final class CapriProcess implements EpochProcess<CapriProcess.Work> {
                 + plan.projectionSize() + ", noise sigma " + plan.noise().sigma());
     }
 
-    private EpochPlan plan(Work work, EpochStore.OpenEpoch epoch) {
+    private EpochPlan plan(Work work, OpenEpoch epoch) {
         if (work.plan == null) {
             work.plan = services.binary().decode(services.plan(spec.id(), epoch.number()).orElseThrow(),
                     EpochPlan.class);
@@ -137,15 +140,15 @@ final class CapriProcess implements EpochProcess<CapriProcess.Work> {
      * short when a report was missing: its spread told whether a user had answered.)
      */
     @Override
-    public Folded fold(Work work, EpochStore.OpenEpoch epoch, EpochStore.Accumulator stored,
-            List<DecisionStore.Round> rounds) {
+    public Folded fold(Work work, OpenEpoch epoch, Accumulator stored,
+            List<Round> rounds) {
         EpochPlan plan = plan(work, epoch);
         if (work.contributions == null) {
             work.contributions = capri.contributions(plan);
         }
         double[] g = stored.sums(plan.projectionSize());
         if (local) {
-            for (DecisionStore.Round round : rounds) {
+            for (Round round : rounds) {
                 double[] v = round.acceptedReport() != null
                         ? Reports.read(round.acceptedReport(), CapriReport.class).contribution()
                         : standIn(work, plan).absent(services.noise()).contribution();
@@ -156,7 +159,7 @@ final class CapriProcess implements EpochProcess<CapriProcess.Work> {
         } else {
             // In the rounds' order, as one addTo per round would (bit for bit), projected four at a time.
             List<ContributionCalculator.Round> settled = new ArrayList<>(rounds.size());
-            for (DecisionStore.Round round : rounds) {
+            for (Round round : rounds) {
                 if (round.context() != null) {
                     settled.add(new ContributionCalculator.Round(round.context(), round.action(),
                             round.rewardOr(spec.feedback().defaultReward())));
@@ -179,7 +182,7 @@ final class CapriProcess implements EpochProcess<CapriProcess.Work> {
 
     /** Steps 7–9: μ̂_r released from g with fresh noise (JDP), its charge, and the next epoch or EXPLOIT. */
     @Override
-    public EpochRelease release(Work work, EpochStore.OpenEpoch epoch, EpochStore.Accumulator sealed) {
+    public EpochRelease release(Work work, OpenEpoch epoch, Accumulator sealed) {
         EpochPlan plan = plan(work, epoch);
         int r = epoch.number();
         CapriState state = capri.fold(capri.open(plan, models), sealed.sums(plan.projectionSize()), sealed.folded());

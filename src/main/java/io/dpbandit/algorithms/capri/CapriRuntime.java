@@ -8,6 +8,7 @@ import io.dpbandit.policy.capri.Elimination;
 import io.dpbandit.policy.capri.EpochPlan;
 import io.dpbandit.policy.capri.ReleasedModel;
 import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.runtime.BanditVersion;
 import io.dpbandit.runtime.ContextRelease;
 import io.dpbandit.runtime.EpochProcess;
 import io.dpbandit.runtime.LocalReports;
@@ -16,7 +17,6 @@ import io.dpbandit.runtime.ReleaseContext;
 import io.dpbandit.runtime.RuntimeServices;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.spec.PrivacyModel;
-import io.dpbandit.store.BanditStateStore;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -35,7 +35,7 @@ final class CapriRuntime implements BanditRuntime, PublicModel {
 
     private final BanditSpec spec;
     private final Capri capri;
-    private final BanditStateStore.Version version;
+    private final BanditVersion version;
     private final List<ReleasedModel> models;
     private final Elimination activeSets;
     private final RuntimeServices services;
@@ -46,7 +46,7 @@ final class CapriRuntime implements BanditRuntime, PublicModel {
     /** tuning.exploit ARGMAX: decisions that do not learn play the latest release's argmax. */
     private final boolean exploits;
 
-    CapriRuntime(BanditSpec spec, Capri capri, BanditStateStore.Version version, List<ReleasedModel> models,
+    CapriRuntime(BanditSpec spec, Capri capri, BanditVersion version, List<ReleasedModel> models,
             RuntimeServices services) {
         this.spec = spec;
         this.capri = capri;
@@ -64,7 +64,7 @@ final class CapriRuntime implements BanditRuntime, PublicModel {
     }
 
     @Override
-    public BanditStateStore.Version version() {
+    public BanditVersion version() {
         return version;
     }
 

@@ -2,6 +2,7 @@ package io.dpbandit.algorithms.gpucb;
 
 import io.dpbandit.algorithms.sequential.SequentialModel;
 import io.dpbandit.runtime.Reports;
+import io.dpbandit.runtime.Round;
 import io.dpbandit.store.DecisionStore;
 import io.dpbandit.policy.SequentialPolicy;
 import io.dpbandit.policy.gpucb.GpUcb;
@@ -54,11 +55,11 @@ final class GpUcbModel implements SequentialModel<GpUcbState> {
     }
 
     @Override
-    public GpUcbState fold(GpUcbState state, List<DecisionStore.Round> rounds, double[][] points,
+    public GpUcbState fold(GpUcbState state, List<Round> rounds, double[][] points,
             double defaultReward, NoiseSource noise) {
         List<GpUcbObservation> batch = new ArrayList<>(rounds.size());
         for (int i = 0; i < rounds.size(); i++) {
-            DecisionStore.Round r = rounds.get(i);
+            Round r = rounds.get(i);
             if (points[i] == null) {
                 continue;
             }

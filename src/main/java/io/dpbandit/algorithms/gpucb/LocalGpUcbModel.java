@@ -3,7 +3,7 @@ package io.dpbandit.algorithms.gpucb;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.dpbandit.algorithms.sequential.SequentialModel;
 import io.dpbandit.runtime.Reports;
-import io.dpbandit.store.DecisionStore;
+import io.dpbandit.runtime.Round;
 import io.dpbandit.client.gpucb.GpUcbRandomiser;
 import io.dpbandit.client.gpucb.GpUcbReport;
 import io.dpbandit.client.privacy.PrivacyFloor;
@@ -66,11 +66,11 @@ final class LocalGpUcbModel implements SequentialModel<LocalGpUcbState> {
      * how many reports had come.
      */
     @Override
-    public LocalGpUcbState fold(LocalGpUcbState state, List<DecisionStore.Round> rounds, double[][] points,
+    public LocalGpUcbState fold(LocalGpUcbState state, List<Round> rounds, double[][] points,
             double defaultReward, NoiseSource noise) {
         long room = policy.config().horizon() - state.reports();
         List<GpUcbReport> batch = new ArrayList<>(rounds.size());
-        for (DecisionStore.Round r : rounds) {
+        for (Round r : rounds) {
             if (batch.size() >= room) {
                 break;
             }

@@ -6,7 +6,7 @@ import io.dpbandit.client.privacy.PrivacyCost;
 import io.dpbandit.policy.SequentialPolicy;
 import io.dpbandit.policy.linucb.EpochLinUcb;
 import io.dpbandit.policy.linucb.EpochLinUcbState;
-import io.dpbandit.store.DecisionStore;
+import io.dpbandit.runtime.Round;
 import java.util.List;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
@@ -45,7 +45,7 @@ final class EpochLinUcbModel implements SequentialModel<EpochLinUcbState> {
     }
 
     @Override
-    public EpochLinUcbState fold(EpochLinUcbState state, List<DecisionStore.Round> rounds, double[][] features,
+    public EpochLinUcbState fold(EpochLinUcbState state, List<Round> rounds, double[][] features,
             double defaultReward, NoiseSource noise) {
         return policy.fold(state, LinUcbModel.observations(rounds, features, defaultReward), noise);
     }

@@ -1,7 +1,7 @@
 package io.dpbandit.algorithms.linucb;
 
 import io.dpbandit.algorithms.sequential.SequentialModel;
-import io.dpbandit.store.DecisionStore;
+import io.dpbandit.runtime.Round;
 import io.dpbandit.policy.SequentialPolicy;
 import io.dpbandit.policy.linucb.LinUcb;
 import io.dpbandit.policy.linucb.LinUcbObservation;
@@ -57,7 +57,7 @@ final class LinUcbModel implements SequentialModel<LinUcbState> {
     }
 
     @Override
-    public LinUcbState fold(LinUcbState state, List<DecisionStore.Round> rounds, double[][] features,
+    public LinUcbState fold(LinUcbState state, List<Round> rounds, double[][] features,
             double defaultReward, NoiseSource noise) {
         List<LinUcbObservation> batch = observations(rounds, features, defaultReward);
         if (batch.isEmpty() || policy.horizonReached(state)) {
@@ -71,7 +71,7 @@ final class LinUcbModel implements SequentialModel<LinUcbState> {
      * (the default one for a round whose reward never came). A round whose raw data is gone (cannot
      * happen before a fold) contributes nothing.
      */
-    static List<LinUcbObservation> observations(List<DecisionStore.Round> rounds, double[][] features,
+    static List<LinUcbObservation> observations(List<Round> rounds, double[][] features,
             double defaultReward) {
         List<LinUcbObservation> batch = new ArrayList<>(rounds.size());
         for (int i = 0; i < rounds.size(); i++) {

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.algorithms.sequential.SequentialModel;
 import io.dpbandit.runtime.Reports;
-import io.dpbandit.store.DecisionStore;
+import io.dpbandit.runtime.Round;
 import io.dpbandit.client.onlineucb.OnlineUcbRandomiser;
 import io.dpbandit.client.onlineucb.OnlineUcbReport;
 import io.dpbandit.client.privacy.PrivacyFloor;
@@ -67,10 +67,10 @@ final class OnlineUcbModel implements SequentialModel<OnlineUcbState> {
      * a stand-in too, so that every round moves the model exactly once.
      */
     @Override
-    public OnlineUcbState fold(OnlineUcbState state, List<DecisionStore.Round> rounds, double[][] features,
+    public OnlineUcbState fold(OnlineUcbState state, List<Round> rounds, double[][] features,
             double defaultReward, NoiseSource noise) {
         OnlineUcbState current = state;
-        for (DecisionStore.Round r : rounds) {
+        for (Round r : rounds) {
             OnlineUcbReport report = r.acceptedReport() == null ? null
                     : Reports.read(r.acceptedReport(), OnlineUcbReport.class);
             if (report == null || report.round() < current.phaseStart()) {

@@ -7,10 +7,10 @@ import io.dpbandit.privacy.PrivacyAmounts;
 import io.dpbandit.policy.JointFeatureMap;
 import io.dpbandit.runtime.AlgorithmDescriptor;
 import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.runtime.BanditVersion;
 import io.dpbandit.runtime.EpochProcess;
 import io.dpbandit.runtime.RuntimeServices;
 import io.dpbandit.spec.BanditSpec;
-import io.dpbandit.store.BanditStateStore;
 import io.dpbandit.codec.BinaryCodec;
 import java.util.List;
 import java.util.Map;
@@ -60,7 +60,7 @@ public abstract class SequentialAlgorithm implements AlgorithmDescriptor {
     }
 
     @Override
-    public BanditRuntime runtime(BanditSpec spec, BanditStateStore.Version version, RuntimeServices services) {
+    public BanditRuntime runtime(BanditSpec spec, BanditVersion version, RuntimeServices services) {
         SequentialModel<?> model = models.computeIfAbsent(spec.id(), id -> model(spec));
         return new SequentialRuntime<>(spec, model, featureMap(spec), version, services, boundedCoordinates());
     }

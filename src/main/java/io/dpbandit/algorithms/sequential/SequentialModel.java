@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.dpbandit.client.privacy.NoiseSource;
 import io.dpbandit.client.privacy.PrivacyCost;
 import io.dpbandit.policy.SequentialPolicy;
-import io.dpbandit.store.DecisionStore;
+import io.dpbandit.runtime.Round;
 import java.util.List;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
@@ -31,7 +31,7 @@ public interface SequentialModel<S> {
      * vector (null when its raw context is gone); a round without a reward or report counts with
      * {@code defaultReward}.
      */
-    S fold(S state, List<DecisionStore.Round> rounds, double[][] features, double defaultReward, NoiseSource noise);
+    S fold(S state, List<Round> rounds, double[][] features, double defaultReward, NoiseSource noise);
 
     /**
      * Rounds per tree leaf for a model on a tree mechanism: its folds take exactly this many rounds

@@ -1,12 +1,13 @@
 package io.dpbandit.algorithms.sequential;
 
 import io.dpbandit.bandit.Phase;
+import io.dpbandit.runtime.Accumulator;
+import io.dpbandit.runtime.BanditVersion;
 import io.dpbandit.runtime.EpochProcess;
+import io.dpbandit.runtime.OpenEpoch;
+import io.dpbandit.runtime.Round;
 import io.dpbandit.runtime.RuntimeServices;
 import io.dpbandit.spec.BanditSpec;
-import io.dpbandit.store.BanditStateStore;
-import io.dpbandit.store.DecisionStore;
-import io.dpbandit.store.EpochStore;
 import java.util.List;
 
 /**
@@ -33,11 +34,11 @@ final class SequentialProcess<S> implements EpochProcess<SequentialProcess.Work>
     private final BanditSpec spec;
     private final SequentialModel<S> model;
     private final S state;
-    private final BanditStateStore.Version version;
+    private final BanditVersion version;
     private final Features features;
     private final RuntimeServices services;
 
-    SequentialProcess(BanditSpec spec, SequentialModel<S> model, S state, BanditStateStore.Version version,
+    SequentialProcess(BanditSpec spec, SequentialModel<S> model, S state, BanditVersion version,
             Features features, RuntimeServices services) {
         this.spec = spec;
         this.model = model;
@@ -53,7 +54,7 @@ final class SequentialProcess<S> implements EpochProcess<SequentialProcess.Work>
     }
 
     @Override
-    public Work memory(EpochStore.OpenEpoch epoch, Work previous) {
+    public Work memory(OpenEpoch epoch, Work previous) {
         return new Work();
     }
 
@@ -89,15 +90,15 @@ final class SequentialProcess<S> implements EpochProcess<SequentialProcess.Work>
      * horizon's last leaf may be short), so leaf k always holds the same rounds.
      */
     @Override
-    public Folded fold(Work work, EpochStore.OpenEpoch epoch, EpochStore.Accumulator stored,
-            List<DecisionStore.Round> rounds) {
+    public Folded fold(Work work, OpenEpoch epoch, Accumulator stored,
+            List<Round> rounds) {
         int leaf = model.leafRounds() > 0 ? model.leafRounds() : rounds.size();
         S next = state;
         for (int from = 0; from < rounds.size(); from += leaf) {
-            List<DecisionStore.Round> part = rounds.subList(from, Math.min(rounds.size(), from + leaf));
+            List<Round> part = rounds.subList(from, Math.min(rounds.size(), from + leaf));
             double[][] x = new double[part.size()][];
             for (int i = 0; i < part.size(); i++) {
-                DecisionStore.Round round = part.get(i);
+                Round round = part.get(i);
                 x[i] = round.context() == null ? null : features.of(round.context(), round.action());
             }
             next = model.fold(next, part, x, spec.feedback().defaultReward(), services.noise());
@@ -111,14 +112,14 @@ final class SequentialProcess<S> implements EpochProcess<SequentialProcess.Work>
      * sums) are dropped; the public snapshot stays for GET /release. Null when nothing changes.
      */
     @Override
-    public Folded abandoned(Work work, EpochStore.OpenEpoch epoch) {
+    public Folded abandoned(Work work, OpenEpoch epoch) {
         S without = model.withoutExactSums(state);
         return without == state ? null : Folded.policyState(services.binary().encode(without), version.version());
     }
 
     /** The horizon's rounds are all in the model: serve from it from now on. */
     @Override
-    public EpochRelease release(Work work, EpochStore.OpenEpoch epoch, EpochStore.Accumulator sealed) {
+    public EpochRelease release(Work work, OpenEpoch epoch, Accumulator sealed) {
         return new EpochRelease(null, null, null, Phase.EXPLOIT, null,
                 "all " + sealed.folded() + " learning rounds are in the model; it serves from its last model");
     }

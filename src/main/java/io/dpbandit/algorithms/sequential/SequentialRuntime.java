@@ -6,6 +6,7 @@ import io.dpbandit.bandit.ServiceErrors;
 import io.dpbandit.policy.JointFeatureMap;
 import io.dpbandit.policy.SequentialPolicy;
 import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.runtime.BanditVersion;
 import io.dpbandit.runtime.ContextRelease;
 import io.dpbandit.runtime.EpochProcess;
 import io.dpbandit.runtime.LocalReports;
@@ -14,7 +15,6 @@ import io.dpbandit.runtime.ReleaseContext;
 import io.dpbandit.runtime.RuntimeServices;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.spec.PrivacyModel;
-import io.dpbandit.store.BanditStateStore;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
@@ -43,14 +43,14 @@ public final class SequentialRuntime<S> implements BanditRuntime, PublicModel {
     private final BanditSpec spec;
     private final SequentialModel<S> model;
     private final JointFeatureMap featureMap;
-    private final BanditStateStore.Version version;
+    private final BanditVersion version;
     private final S state;
     private final RuntimeServices services;
     private final boolean boundedCoordinates;
     private final double[][] actionFeatures;
 
     public SequentialRuntime(BanditSpec spec, SequentialModel<S> model, JointFeatureMap featureMap,
-            BanditStateStore.Version version, RuntimeServices services, boolean boundedCoordinates) {
+            BanditVersion version, RuntimeServices services, boolean boundedCoordinates) {
         this.spec = spec;
         this.model = model;
         this.featureMap = featureMap;
@@ -68,7 +68,7 @@ public final class SequentialRuntime<S> implements BanditRuntime, PublicModel {
     }
 
     @Override
-    public BanditStateStore.Version version() {
+    public BanditVersion version() {
         return version;
     }
 

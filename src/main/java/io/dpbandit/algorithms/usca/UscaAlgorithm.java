@@ -15,6 +15,7 @@ import io.dpbandit.policy.usca.UscaConfig;
 import io.dpbandit.privacy.PrivacyAmounts;
 import io.dpbandit.runtime.AlgorithmDescriptor;
 import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.runtime.BanditVersion;
 import io.dpbandit.runtime.RuntimeServices;
 import io.dpbandit.runtime.SpecSection;
 import io.dpbandit.spec.BanditSpec;
@@ -103,7 +104,7 @@ public final class UscaAlgorithm implements AlgorithmDescriptor {
     }
 
     @Override
-    public BanditRuntime runtime(BanditSpec spec, BanditStateStore.Version version, RuntimeServices services) {
+    public BanditRuntime runtime(BanditSpec spec, BanditVersion version, RuntimeServices services) {
         UscaCompactEstimator estimator = version.phase() == Phase.RELEASE
                 ? services.policyState(spec.id()).map(b -> services.binary().decode(b, UscaCompactEstimator.class))
                         .orElse(null)

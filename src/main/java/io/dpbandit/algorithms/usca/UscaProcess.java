@@ -6,12 +6,13 @@ import io.dpbandit.policy.usca.Usca;
 import io.dpbandit.policy.usca.UscaCompactEstimator;
 import io.dpbandit.policy.usca.UscaPlan;
 import io.dpbandit.policy.usca.UscaState;
+import io.dpbandit.runtime.Accumulator;
 import io.dpbandit.runtime.EpochProcess;
+import io.dpbandit.runtime.OpenEpoch;
+import io.dpbandit.runtime.Round;
 import io.dpbandit.runtime.RuntimeServices;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.codec.BinaryCodec;
-import io.dpbandit.store.DecisionStore;
-import io.dpbandit.store.EpochStore;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -47,7 +48,7 @@ final class UscaProcess implements EpochProcess<UscaProcess.Work> {
     }
 
     @Override
-    public Work memory(EpochStore.OpenEpoch epoch, Work previous) {
+    public Work memory(OpenEpoch epoch, Work previous) {
         return new Work();
     }
 
@@ -58,12 +59,12 @@ final class UscaProcess implements EpochProcess<UscaProcess.Work> {
 
     /** Steps 2–3 in one step: Z, its factors and sup σ² (public, data-free). */
     @Override
-    public PlanStep plan(Work work, EpochStore.OpenEpoch epoch, long budgetNanos) {
+    public PlanStep plan(Work work, OpenEpoch epoch, long budgetNanos) {
         UscaPlan plan = usca.start(services.publicRng(epoch.banditId(), epoch.number())).plan();
         return PlanStep.finished(services.binary().encode(plan), "|Z| = " + plan.approximatingSet().size());
     }
 
-    private UscaPlan plan(Work work, EpochStore.OpenEpoch epoch) {
+    private UscaPlan plan(Work work, OpenEpoch epoch) {
         if (work.plan == null) {
             work.plan = services.binary().decode(services.plan(spec.id(), epoch.number()).orElseThrow(),
                     UscaPlan.class);
@@ -87,13 +88,13 @@ final class UscaProcess implements EpochProcess<UscaProcess.Work> {
     }
 
     @Override
-    public Folded fold(Work work, EpochStore.OpenEpoch epoch, EpochStore.Accumulator stored,
-            List<DecisionStore.Round> rounds) {
+    public Folded fold(Work work, OpenEpoch epoch, Accumulator stored,
+            List<Round> rounds) {
         UscaPlan plan = plan(work, epoch);
         double[] zSums = stored.sums(plan.approximatingSet().size());
         List<JointPoint> points = new ArrayList<>(rounds.size());
         List<Double> values = new ArrayList<>(rounds.size());
-        for (DecisionStore.Round round : rounds) {
+        for (Round round : rounds) {
             if (round.context() == null) {
                 continue;
             }
@@ -108,7 +109,7 @@ final class UscaProcess implements EpochProcess<UscaProcess.Work> {
 
     /** Step 3: the estimator, built once; then the bandit releases (phase RELEASE). */
     @Override
-    public EpochRelease release(Work work, EpochStore.OpenEpoch epoch, EpochStore.Accumulator sealed) {
+    public EpochRelease release(Work work, OpenEpoch epoch, Accumulator sealed) {
         UscaPlan plan = plan(work, epoch);
         UscaCompactEstimator built = usca.compactEstimator(new UscaState(plan, List.of(), new double[0],
                 sealed.sums(plan.approximatingSet().size()), sealed.folded()));

@@ -8,6 +8,7 @@ import io.dpbandit.privacy.ZcdpAccounting;
 import io.dpbandit.policy.usca.Usca;
 import io.dpbandit.policy.usca.UscaCompactEstimator;
 import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.runtime.BanditVersion;
 import io.dpbandit.runtime.ContextRelease;
 import io.dpbandit.runtime.EpochProcess;
 import io.dpbandit.runtime.ReleaseContext;
@@ -26,12 +27,12 @@ final class UscaRuntime implements BanditRuntime {
 
     private final BanditSpec spec;
     private final Usca usca;
-    private final BanditStateStore.Version version;
+    private final BanditVersion version;
     private final RuntimeServices services;
     /** The estimator releases are made from; null while learning. */
     private final UscaCompactEstimator estimator;
 
-    UscaRuntime(BanditSpec spec, Usca usca, BanditStateStore.Version version, UscaCompactEstimator estimator,
+    UscaRuntime(BanditSpec spec, Usca usca, BanditVersion version, UscaCompactEstimator estimator,
             RuntimeServices services) {
         this.spec = spec;
         this.usca = usca;
@@ -46,7 +47,7 @@ final class UscaRuntime implements BanditRuntime {
     }
 
     @Override
-    public BanditStateStore.Version version() {
+    public BanditVersion version() {
         return version;
     }
 

@@ -12,16 +12,17 @@ import io.dpbandit.bandit.Phase;
 import io.dpbandit.client.privacy.NoiseSource;
 import io.dpbandit.client.privacy.NormalDistribution;
 import io.dpbandit.client.privacy.SeededNoiseSource;
+import io.dpbandit.runtime.Accumulator;
 import io.dpbandit.runtime.AlgorithmDescriptor;
 import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.runtime.BanditVersion;
 import io.dpbandit.runtime.EpochProcess;
+import io.dpbandit.runtime.OpenEpoch;
+import io.dpbandit.runtime.Round;
 import io.dpbandit.runtime.RuntimeServices;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.spec.PrivacyModel;
-import io.dpbandit.store.BanditStateStore;
 import io.dpbandit.codec.BinaryCodec;
-import io.dpbandit.store.DecisionStore;
-import io.dpbandit.store.EpochStore;
 import io.dpbandit.codec.StateCodec;
 import io.dpbandit.testing.StatisticalBounds;
 import io.dpbandit.testing.ThresholdAudit;
@@ -126,15 +127,15 @@ class LinUcbServedReleaseAuditTest {
         double[] rewards = {firstReward, 0.2, -0.4, 0.7};
         double[] contexts = {1.0, 0.5, -0.8, 0.3};
         for (int leaf = 1; leaf <= 4; leaf++) {
-            var version = new BanditStateStore.Version(1, Phase.EXPLORE, leaf);
+            var version = new BanditVersion(1, Phase.EXPLORE, leaf);
             BanditRuntime runtime = descriptor.runtime(SPEC, version, services);
             @SuppressWarnings("unchecked")
             EpochProcess<Object> process = (EpochProcess<Object>) runtime.process();
-            var epoch = new EpochStore.OpenEpoch("audit", 1, 4, EpochStatus.OPEN, 4, leaf - 1, true);
-            var round = new DecisionStore.Round(UUID.randomUUID(), leaf, new double[] {contexts[leaf - 1]}, 0,
+            var epoch = new OpenEpoch("audit", 1, 4, EpochStatus.OPEN, 4, leaf - 1, true);
+            var round = new Round(UUID.randomUUID(), leaf, new double[] {contexts[leaf - 1]}, 0,
                     rewards[leaf - 1], FeedbackState.ACCEPTED, null);
             Object work = process.memory(epoch, null);
-            var folded = process.fold(work, epoch, new EpochStore.Accumulator(null, leaf - 1), List.of(round));
+            var folded = process.fold(work, epoch, new Accumulator(null, leaf - 1), List.of(round));
             services.state = folded.policyState();
             if (leaf == 1 || leaf == 2 || leaf == 4) {
                 double u = releasedColumn(descriptor.runtime(SPEC, version, services));
