@@ -4,16 +4,14 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
 import io.dpbandit.bandit.ServiceErrors;
 import io.dpbandit.client.privacy.NoiseSource;
+import io.dpbandit.codec.BinaryCodec;
+import io.dpbandit.codec.StateCodec;
 import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.runtime.BanditVersion;
 import io.dpbandit.runtime.PublicRandomness;
 import io.dpbandit.runtime.RuntimeServices;
+import io.dpbandit.runtime.StoredBandits;
 import io.dpbandit.spec.BanditSpec;
-import io.dpbandit.store.BanditRegistry;
-import io.dpbandit.store.BanditStateStore;
-import io.dpbandit.codec.BinaryCodec;
-import io.dpbandit.store.EpochStore;
-import io.dpbandit.codec.StateCodec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -33,9 +31,7 @@ import org.springframework.stereotype.Component;
 @Component
 public class Runtimes implements RuntimeServices {
 
-    private final BanditRegistry registry;
-    private final BanditStateStore states;
-    private final EpochStore epochs;
+    private final StoredBandits stored;
     private final StateCodec json;
     private final BinaryCodec binary;
     private final NoiseSource noise;
@@ -43,19 +39,16 @@ public class Runtimes implements RuntimeServices {
     private final LoadingCache<String, BanditRuntime> cache;
     private final LoadingCache<String, BanditSpec> specs;
 
-    public Runtimes(BanditRegistry registry, BanditStateStore states, EpochStore epochs, StateCodec json,
-            BinaryCodec binary, NoiseSource noise, PublicRandomness publicRandomness,
-            RuntimeCacheProperties properties) {
+    public Runtimes(StoredBandits stored, StateCodec json, BinaryCodec binary, NoiseSource noise,
+            PublicRandomness publicRandomness, RuntimeCacheProperties properties) {
         long checkMs = properties.checkMs();
         this.publicRandomness = publicRandomness;
-        this.registry = registry;
-        this.states = states;
-        this.epochs = epochs;
+        this.stored = stored;
         this.json = json;
         this.binary = binary;
         this.noise = noise;
-        this.specs = Caffeine.newBuilder().maximumSize(100_000).build(id -> json.read(registry.findById(id)
-                .orElseThrow(() -> new ServiceErrors.NotFound("no bandit " + ServiceErrors.quote(id))).getSpec(), BanditSpec.class));
+        this.specs = Caffeine.newBuilder().maximumSize(100_000).build(id -> json.read(stored.spec(id)
+                .orElseThrow(() -> new ServiceErrors.NotFound("no bandit " + ServiceErrors.quote(id))), BanditSpec.class));
         // Refreshed on the calling thread: a check is one small query, and no pool thread does database work.
         this.cache = Caffeine.newBuilder().refreshAfterWrite(Duration.ofMillis(Math.max(1, checkMs)))
                 .executor(Runnable::run)
@@ -74,7 +67,7 @@ public class Runtimes implements RuntimeServices {
     }
 
     private BanditVersion version(String id) {
-        return states.version(id).orElseThrow(() -> new ServiceErrors.NotFound("no bandit " + ServiceErrors.quote(id)));
+        return stored.version(id).orElseThrow(() -> new ServiceErrors.NotFound("no bandit " + ServiceErrors.quote(id)));
     }
 
     private BanditRuntime build(String id, BanditVersion version) {
@@ -116,17 +109,17 @@ public class Runtimes implements RuntimeServices {
 
     @Override
     public List<String> releasedModels(String banditId) {
-        return epochs.releasedModels(banditId);
+        return stored.releasedModels(banditId);
     }
 
     @Override
     public Optional<byte[]> policyState(String banditId) {
-        return states.policyState(banditId);
+        return stored.policyState(banditId);
     }
 
     @Override
     public Optional<byte[]> plan(String banditId, int epoch) {
-        return epochs.plan(banditId, epoch);
+        return stored.plan(banditId, epoch);
     }
 
     @Override

@@ -22,8 +22,6 @@ import io.dpbandit.runtime.Round;
 import io.dpbandit.runtime.RuntimeServices;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.codec.BinaryCodec;
-import io.dpbandit.store.DecisionStore;
-import io.dpbandit.store.EpochStore;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -3,7 +3,6 @@ package io.dpbandit.algorithms.gpucb;
 import io.dpbandit.algorithms.sequential.SequentialModel;
 import io.dpbandit.runtime.Reports;
 import io.dpbandit.runtime.Round;
-import io.dpbandit.store.DecisionStore;
 import io.dpbandit.policy.SequentialPolicy;
 import io.dpbandit.policy.gpucb.GpUcb;
 import io.dpbandit.policy.gpucb.GpUcbObservation;

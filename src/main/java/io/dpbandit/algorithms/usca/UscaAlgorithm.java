@@ -21,7 +21,6 @@ import io.dpbandit.runtime.SpecSection;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.spec.PrivacyModel;
 import io.dpbandit.spec.SpecLimits;
-import io.dpbandit.store.BanditStateStore;
 import io.dpbandit.runtime.MechanismDescription;
 import java.util.List;
 import java.util.Set;
