@@ -2,7 +2,7 @@ package io.dpbandit.lifecycle;
 
 import io.dpbandit.bandit.ServiceErrors;
 import io.dpbandit.bandit.EpochStatus;
-import io.dpbandit.ledger.Ledger;
+import io.dpbandit.ledger.LedgerCharges;
 import io.dpbandit.runtime.Accumulator;
 import io.dpbandit.runtime.EpochProcess;
 import io.dpbandit.runtime.OpenEpoch;
@@ -33,11 +33,11 @@ public class JdbcLifecycleStorage implements LifecycleStorage {
     private final EpochStore epochs;
     private final DecisionStore decisions;
     private final BanditStateStore states;
-    private final Ledger ledger;
+    private final LedgerCharges ledger;
     private final TransactionTemplate tx;
     private final LifecycleProperties properties;
 
-    public JdbcLifecycleStorage(EpochStore epochs, DecisionStore decisions, BanditStateStore states, Ledger ledger,
+    public JdbcLifecycleStorage(EpochStore epochs, DecisionStore decisions, BanditStateStore states, LedgerCharges ledger,
             TransactionTemplate tx, LifecycleProperties properties) {
         this.epochs = epochs;
         this.decisions = decisions;
@@ -162,9 +162,7 @@ public class JdbcLifecycleStorage implements LifecycleStorage {
             times[1] = System.nanoTime();
             EpochProcess.Charge charge = release.charge();
             if (charge != null) {
-                ledger.charge(bandit, charge.budget(), Ledger.Spend.of(charge.cost(), charge.rho(),
-                        charge.accountant()), charge.sharedBudget(), charge.reason(), charge.epoch(),
-                        charge.composition(), at);
+                ledger.charge(bandit, charge, at);
             }
             times[2] = System.nanoTime();
             if (!epochs.close(bandit, epoch, release.model(), at)) {

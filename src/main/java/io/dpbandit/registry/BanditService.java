@@ -13,6 +13,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import io.dpbandit.client.privacy.NoiseSource;
 import io.dpbandit.ledger.Ledger;
+import io.dpbandit.ledger.LedgerCharges;
 import io.dpbandit.ledger.SharedBudgets;
 import io.dpbandit.runtime.AlgorithmDescriptor;
 import io.dpbandit.spec.BanditSpec;
@@ -45,6 +46,7 @@ public class BanditService {
     private final EpochStore epochs;
     private final DecisionStore decisions;
     private final Ledger ledger;
+    private final LedgerCharges charges;
     private final StateCodec codec;
     private final TransactionTemplate tx;
     private final SpecChecks checks;
@@ -53,14 +55,15 @@ public class BanditService {
     private final SharedBudgets sharedBudgets;
 
     public BanditService(BanditRegistry registry, BanditStateStore states, EpochStore epochs, DecisionStore decisions,
-            Ledger ledger, StateCodec codec, TransactionTemplate tx, SpecChecks checks, BanditMetrics metrics,
-            NoiseSource noise, SharedBudgets sharedBudgets) {
+            Ledger ledger, LedgerCharges charges, StateCodec codec, TransactionTemplate tx, SpecChecks checks,
+            BanditMetrics metrics, NoiseSource noise, SharedBudgets sharedBudgets) {
         this.sharedBudgets = sharedBudgets;
         this.registry = registry;
         this.states = states;
         this.epochs = epochs;
         this.decisions = decisions;
         this.ledger = ledger;
+        this.charges = charges;
         this.codec = codec;
         this.tx = tx;
         this.checks = checks;
@@ -111,9 +114,7 @@ public class BanditService {
                 epochs.insertEpoch(spec.id(), 1, creation.firstEpochLength());
                 var charge = creation.charge();
                 if (charge != null) {
-                    ledger.charge(spec.id(), charge.budget(), Ledger.Spend.of(charge.cost(), charge.rho(),
-                            charge.accountant()), charge.sharedBudget(), charge.reason(), charge.epoch(),
-                            charge.composition());
+                    charges.charge(spec.id(), charge);
                 }
                 return true;
             }));

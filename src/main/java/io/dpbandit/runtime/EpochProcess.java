@@ -4,6 +4,7 @@ import io.dpbandit.bandit.Phase;
 import io.dpbandit.client.privacy.PrivacyCost;
 import io.dpbandit.privacy.ZcdpAccounting;
 import io.dpbandit.privacy.Accountant;
+import io.dpbandit.privacy.ReleaseMechanism;
 import io.dpbandit.spec.BanditSpec;
 import java.util.List;
 
@@ -142,11 +143,19 @@ public interface EpochProcess<W> {
 
     /**
      * A ledger charge: the cost, the budget it is charged against, why, for which epoch, how it
-     * composes, its zCDP cost ρ (null for a mechanism without one), the bandit's accountant and the
-     * shared budget it also counts against (null: none).
+     * composes, its zCDP cost ρ (null for a mechanism without one), the bandit's accountant, the
+     * shared budget it also counts against (null: none) and the mechanism (null where it has no
+     * zCDP cost). {@code io.dpbandit.ledger.LedgerCharges} turns it into the ledger's entry.
      */
     record Charge(PrivacyCost cost, PrivacyCost budget, String reason, Integer epoch, String composition, Double rho,
-            Accountant accountant, String sharedBudget) {
+            Accountant accountant, String sharedBudget, ReleaseMechanism mechanism) {
+
+        /** A Gaussian release's charge (its ρ = μ²/2), or one without a ρ and so without a mechanism. */
+        public Charge(PrivacyCost cost, PrivacyCost budget, String reason, Integer epoch, String composition,
+                Double rho, Accountant accountant, String sharedBudget) {
+            this(cost, budget, reason, epoch, composition, rho, accountant, sharedBudget,
+                    rho == null ? null : ReleaseMechanism.GAUSSIAN);
+        }
 
         /** A BASIC charge, on no shared budget: (ε, δ) adds up. */
         public Charge(PrivacyCost cost, PrivacyCost budget, String reason, Integer epoch, String composition) {

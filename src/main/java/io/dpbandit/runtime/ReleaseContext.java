@@ -2,7 +2,7 @@ package io.dpbandit.runtime;
 
 import io.dpbandit.bandit.ReleaseKeys;
 import io.dpbandit.client.privacy.NoiseSource;
-import io.dpbandit.ledger.Ledger;
+import io.dpbandit.ledger.LedgerCharges;
 import io.dpbandit.store.ContextReleaseEntity;
 import io.dpbandit.store.ContextReleaseRepository;
 import java.util.ArrayList;
@@ -23,16 +23,16 @@ import org.springframework.transaction.support.TransactionTemplate;
 @Component
 public class ReleaseContext {
 
-    private final Ledger ledger;
+    private final LedgerCharges charges;
     private final ContextReleaseRepository stored;
     private final ReleaseKeys keys;
     private final TransactionTemplate tx;
     private final NoiseSource noise;
     private final JdbcTemplate jdbc;
 
-    public ReleaseContext(Ledger ledger, ContextReleaseRepository stored, ReleaseKeys keys, TransactionTemplate tx,
+    public ReleaseContext(LedgerCharges charges, ContextReleaseRepository stored, ReleaseKeys keys, TransactionTemplate tx,
             NoiseSource noise, JdbcTemplate jdbc) {
-        this.ledger = ledger;
+        this.charges = charges;
         this.stored = stored;
         this.keys = keys;
         this.tx = tx;
@@ -40,8 +40,9 @@ public class ReleaseContext {
         this.jdbc = jdbc;
     }
 
-    public Ledger ledger() {
-        return ledger;
+    /** Charges a release (inside {@link #charged}); returns the ledger entry's id. */
+    public long charge(String banditId, EpochProcess.Charge charge) {
+        return charges.charge(banditId, charge);
     }
 
     public NoiseSource noise() {

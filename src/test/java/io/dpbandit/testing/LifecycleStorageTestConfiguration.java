@@ -1,6 +1,7 @@
 package io.dpbandit.testing;
 
 import io.dpbandit.ledger.Ledger;
+import io.dpbandit.ledger.LedgerCharges;
 import io.dpbandit.lifecycle.JdbcLifecycleStorage;
 import io.dpbandit.lifecycle.LifecycleProperties;
 import io.dpbandit.store.BanditStateStore;
@@ -16,7 +17,8 @@ import org.springframework.context.annotation.Import;
  * key the same for every test class, whatever else it is annotated with, so they share one context.
  */
 @TestConfiguration(proxyBeanMethods = false)
-@Import({EpochStore.class, DecisionStore.class, BanditStateStore.class, Ledger.class, JdbcLifecycleStorage.class})
+@Import({EpochStore.class, DecisionStore.class, BanditStateStore.class, Ledger.class, LedgerCharges.class,
+    JdbcLifecycleStorage.class})
 @EnableConfigurationProperties(LifecycleProperties.class)
 public class LifecycleStorageTestConfiguration {
 }

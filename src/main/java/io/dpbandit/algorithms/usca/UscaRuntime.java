@@ -2,8 +2,7 @@ package io.dpbandit.algorithms.usca;
 
 import io.dpbandit.bandit.ServiceErrors;
 import io.dpbandit.client.privacy.PrivacyCost;
-import io.dpbandit.ledger.Ledger;
-import io.dpbandit.privacy.Accountant;
+import io.dpbandit.privacy.ReleaseMechanism;
 import io.dpbandit.privacy.ZcdpAccounting;
 import io.dpbandit.policy.usca.Usca;
 import io.dpbandit.policy.usca.UscaCompactEstimator;
@@ -15,7 +14,6 @@ import io.dpbandit.runtime.ReleaseContext;
 import io.dpbandit.runtime.RuntimeServices;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.spec.PrivacyModel;
-import io.dpbandit.store.BanditStateStore;
 import java.util.random.RandomGenerator;
 
 /**
@@ -95,10 +93,10 @@ final class UscaRuntime implements BanditRuntime {
                 return new ContextRelease(spec.id(), actionId(again.get().getActionIndex()), false, 0);
             }
             // ε-DP, hence (ε²/2)-zCDP (Bun & Steinke 2016, Prop 1.4): what a shared budget counts.
-            long ledgerId = releases.ledger().charge(spec.id(), new PrivacyCost(spec.privacy().totalEpsilon(), 0),
-                    new Ledger.Spend(PrivacyCost.pure(eps), ZcdpAccounting.pureRho(eps),
-                            spec.privacy().accountantOrBasic(), io.dpbandit.privacy.ReleaseMechanism.EXPONENTIAL),
-                    spec.privacy().budget(), "USCA context release", null, "SEQUENTIAL");
+            long ledgerId = releases.charge(spec.id(), new EpochProcess.Charge(PrivacyCost.pure(eps),
+                    new PrivacyCost(spec.privacy().totalEpsilon(), 0), "USCA context release", null, "SEQUENTIAL",
+                    ZcdpAccounting.pureRho(eps), spec.privacy().accountantOrBasic(), spec.privacy().budget(),
+                    ReleaseMechanism.EXPONENTIAL));
             int action = usca.release(estimator, context, releases.noise()).action();
             releases.store(spec.id(), key, action, ledgerId);
             return new ContextRelease(spec.id(), actionId(action), true, eps);
