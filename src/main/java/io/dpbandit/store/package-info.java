@@ -3,6 +3,7 @@
  * read by key (the bandit registry, the append-only ledger, USCA's context releases), JDBC for the
  * hot path and the lifecycle's compare-and-sets (decisions, epochs and their slot counters, bandit
  * state).
- * <p>Depends on the shell's vocabulary ({@code io.dpbandit.bandit}), the spec and the codecs only.
+ * <p>Depends on the shell's vocabulary ({@code io.dpbandit.bandit}), the spec, the codecs and the SPI
+ * ({@code io.dpbandit.runtime}: the records it maps rows to, the read interfaces it implements) only.
  */
 package io.dpbandit.store;

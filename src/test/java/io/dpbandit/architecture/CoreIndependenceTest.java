@@ -55,6 +55,15 @@ class CoreIndependenceTest {
     }
 
     @Test
+    void algorithmsReadStoredDataOnlyThroughTheRuntimeSpi() {
+        noClasses().that().resideInAnyPackage("io.dpbandit.algorithms..", "io.dpbandit.policy..")
+                .should().dependOnClassesThat().resideInAPackage("io.dpbandit.store..")
+                .because("an algorithm folds runtime records (Round, OpenEpoch, Accumulator, BanditVersion) "
+                        + "and reads through RuntimeServices, never the tables (issue 32)")
+                .check(production);
+    }
+
+    @Test
     void theRuleCatchesAViolation() {
         // Guards the rule itself: a core-package class that uses Spring must be reported.
         JavaClasses offending = new ClassFileImporter().importClasses(

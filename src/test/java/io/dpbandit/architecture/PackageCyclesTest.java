@@ -11,8 +11,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Every package of the service, shell and core, is a feature with one job, and the dependencies
  * between them form no cycle: {@code api → decision, release, registry → lifecycle → algorithms →
- * runtime → ledger, store → spec → bandit} (and the core under all of them), each reading only
- * downwards.
+ * runtime → spec → bandit}, with {@code lifecycle, release, registry → ledger → store → runtime}
+ * (the stores implement the SPI's reads and map to its records) and the core under all of them,
+ * each reading only downwards.
  */
 class PackageCyclesTest {
 

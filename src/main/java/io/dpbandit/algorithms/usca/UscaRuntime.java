@@ -64,7 +64,7 @@ final class UscaRuntime implements BanditRuntime {
     @Override
     public UscaRelease latestRelease(ReleaseContext releases) {
         return new UscaRelease(version.phase(), releases.releases(spec.id()).stream()
-                .map(r -> new UscaRelease.Released(actionId(r.getActionIndex()), r.getLedgerId(), r.getCreatedAt()))
+                .map(r -> new UscaRelease.Released(actionId(r.actionIndex()), r.ledgerId(), r.createdAt()))
                 .toList(), new UscaRelease.Privacy(PrivacyModel.JDP, "SEQUENTIAL",
                         "exponential mechanism per context, on the compact estimator", spec.privacy().epsilon()));
     }
@@ -84,13 +84,13 @@ final class UscaRuntime implements BanditRuntime {
         String key = releases.keyOf(context);
         var known = releases.find(spec.id(), key, context);
         if (known.isPresent()) {
-            return new ContextRelease(spec.id(), actionId(known.get().getActionIndex()), false, 0);
+            return new ContextRelease(spec.id(), actionId(known.get().actionIndex()), false, 0);
         }
         double eps = spec.privacy().epsilon();
         return releases.charged(spec.id(), () -> {
             var again = releases.find(spec.id(), key, context);
             if (again.isPresent()) {
-                return new ContextRelease(spec.id(), actionId(again.get().getActionIndex()), false, 0);
+                return new ContextRelease(spec.id(), actionId(again.get().actionIndex()), false, 0);
             }
             // ε-DP, hence (ε²/2)-zCDP (Bun & Steinke 2016, Prop 1.4): what a shared budget counts.
             long ledgerId = releases.charge(spec.id(), new EpochProcess.Charge(PrivacyCost.pure(eps),
