@@ -1,5 +1,6 @@
 package io.dpbandit.api;
 
+import io.dpbandit.ledger.Ledger;
 import io.dpbandit.registry.BanditPlanner;
 import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.policy.planning.PlanReport;
@@ -17,7 +18,6 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.dpbandit.spec.BanditSpec;
-import io.dpbandit.store.LedgerEntry;
 import java.net.URI;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.constraints.Max;
@@ -152,14 +152,14 @@ public class BanditController {
             + "comes after the ones already paged.")
     @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no bandit has this id")
     @GetMapping("/bandits/{id}/ledger")
-    public ResponseEntity<List<LedgerEntry>> ledger(@PathVariable String id,
+    public ResponseEntity<List<Ledger.Entry>> ledger(@PathVariable String id,
             @Parameter(description = Pages.LIMIT_DESCRIPTION) @RequestParam(defaultValue = "100")
             @Min(1) @Max(Pages.MAX_LIMIT) int limit,
             @Parameter(description = Pages.CURSOR_DESCRIPTION) @RequestParam(required = false) String cursor,
             HttpServletRequest request) {
         Access.requireBandit(id);
         long after = Pages.number(Pages.after("ledger", cursor, null), 0);
-        return Pages.answer(request, "ledger", limit, bandits.ledger(id, after, limit), e -> e.getId().toString());
+        return Pages.answer(request, "ledger", limit, bandits.ledger(id, after, limit), e -> e.id().toString());
     }
 
     @Operation(summary = "A bandit's epochs", description = "Timeline, progress of background work, and per "

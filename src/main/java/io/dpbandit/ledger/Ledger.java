@@ -12,7 +12,9 @@ import io.dpbandit.store.LedgerEntry;
 import io.dpbandit.store.LedgerRepository;
 import io.dpbandit.store.SharedBudgetRecord;
 import io.dpbandit.store.SharedBudgetRepository;
+import io.swagger.v3.oas.annotations.media.Schema;
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.List;
 import io.dpbandit.bandit.Slice;
 import org.springframework.data.domain.Limit;
@@ -64,13 +66,39 @@ public class Ledger {
         }
     }
 
-    public List<LedgerEntry> entries(String banditId) {
-        return entries.findByBanditIdOrderByIdAsc(banditId);
+    /**
+     * One charge as the API shows it (GET /bandits/{id}/ledger, the privacy report's charges): the
+     * stored entry's columns, in the order the wire has always had them.
+     *
+     * @param epsilon     the ε this charge adds to what the bandit has spent
+     * @param rho         the charge's zCDP cost ρ, or null where the mechanism has none
+     * @param accountant  BASIC, ZCDP or EXACT
+     * @param mechanism   GAUSSIAN or EXPONENTIAL, or null for a mechanism without a zCDP cost
+     * @param createdAt   the lifecycle's grid instant for an epoch's close, else the transaction's start
+     */
+    @Schema(name = "LedgerEntry")
+    public record Entry(Long id, String banditId, double epsilon, double delta, String reason, Integer epoch,
+            String composition, Double rho, String accountant, String mechanism, Instant createdAt) {
+    }
+
+    private static Entry entry(LedgerEntry e) {
+        return new Entry(e.getId(), e.getBanditId(), e.getEpsilon(), e.getDelta(), e.getReason(), e.getEpoch(),
+                e.getComposition(), e.getRho(), e.getAccountant(), e.getMechanism(), e.getCreatedAt());
+    }
+
+    /** The bandit's entries, in order. */
+    public List<Entry> entries(String banditId) {
+        return rows(banditId).stream().map(Ledger::entry).toList();
     }
 
     /** At most {@code limit} of the bandit's entries after entry {@code after} (0 for the first), in order. */
-    public Slice<LedgerEntry> entries(String banditId, long after, int limit) {
-        return Slice.of(entries.findByBanditIdAndIdGreaterThanOrderByIdAsc(banditId, after, Limit.of(limit + 1)), limit);
+    public Slice<Entry> entries(String banditId, long after, int limit) {
+        return Slice.of(entries.findByBanditIdAndIdGreaterThanOrderByIdAsc(banditId, after, Limit.of(limit + 1))
+                .stream().map(Ledger::entry).toList(), limit);
+    }
+
+    private List<LedgerEntry> rows(String banditId) {
+        return entries.findByBanditIdOrderByIdAsc(banditId);
     }
 
     /** The bandit's (ε, δ) budget as sums, replayed from its entries in order: exact decimal sums. */
@@ -78,7 +106,7 @@ public class Ledger {
         PrivacyBudget budget = PrivacyBudget.of(total);
         BigDecimal eps = BigDecimal.ZERO;
         BigDecimal delta = BigDecimal.ZERO;
-        for (LedgerEntry entry : entries(banditId)) {
+        for (LedgerEntry entry : rows(banditId)) {
             eps = eps.add(PrivacyAmounts.of(entry.getEpsilon()));
             delta = delta.add(PrivacyAmounts.of(entry.getDelta()));
         }
@@ -116,7 +144,7 @@ public class Ledger {
 
     /** The bandit's budget as its accountant counts it. */
     public Budget budget(String banditId, double epsilonTotal, double deltaTotal, Accountant accountant) {
-        List<LedgerEntry> list = entries(banditId);
+        List<LedgerEntry> list = rows(banditId);
         if (!gaussian(accountant, list) || deltaTotal == 0.0) {
             PrivacyBudget budget = replay(banditId, new PrivacyCost(epsilonTotal, deltaTotal));
             PrivacyCost spent = budget.spent();
@@ -181,7 +209,7 @@ public class Ledger {
         if (spend.rho() == null) {
             throw new IllegalArgumentException("a Gaussian charge needs its rho");
         }
-        BigDecimal before = rhoSpent(entries(banditId));
+        BigDecimal before = rhoSpent(rows(banditId));
         BigDecimal after = before.add(PrivacyAmounts.of(spend.rho()));
         if (after.compareTo(PrivacyAmounts.of(rhoTotal(total))) > 0) {
             throw new ServiceErrors.BudgetExhausted("bandit " + ServiceErrors.quote(banditId)

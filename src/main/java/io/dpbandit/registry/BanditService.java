@@ -274,13 +274,13 @@ public class BanditService {
         return Slice.of(page, limit).map(this::status);
     }
 
-    public List<io.dpbandit.store.LedgerEntry> ledger(String id) {
+    public List<Ledger.Entry> ledger(String id) {
         record(id);
         return ledger.entries(id);
     }
 
     /** At most {@code limit} of the bandit's ledger entries after entry {@code after} (0 for the first). */
-    public Slice<io.dpbandit.store.LedgerEntry> ledger(String id, long after, int limit) {
+    public Slice<Ledger.Entry> ledger(String id, long after, int limit) {
         record(id);
         return ledger.entries(id, after, limit);
     }

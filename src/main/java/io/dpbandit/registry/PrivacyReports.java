@@ -10,7 +10,6 @@ import io.dpbandit.spec.PrivacyModel;
 import io.dpbandit.spec.PrivacyUnit;
 import io.dpbandit.store.BanditRecord;
 import io.dpbandit.store.BanditRegistry;
-import io.dpbandit.store.LedgerEntry;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -76,7 +75,7 @@ public class PrivacyReports {
                     + "model sees them, [offset - bound, offset + bound]: what a width, score error or gap is measured "
                     + "against") RewardRange rewards, Guarantee guarantee,
             List<MechanismDescription> mechanisms,
-            Ledger.Budget spent, List<LedgerEntry> charges, Ledger.SharedBudget sharedBudget, List<String> publicByDesign,
+            Ledger.Budget spent, List<Ledger.Entry> charges, Ledger.SharedBudget sharedBudget, List<String> publicByDesign,
             Map<String, String> roles) {
     }
 

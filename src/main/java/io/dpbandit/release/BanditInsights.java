@@ -7,7 +7,6 @@ import io.dpbandit.ledger.Ledger;
 import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.runtime.PublicModel;
 import io.dpbandit.store.EpochStore;
-import io.dpbandit.store.LedgerEntry;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,22 +70,22 @@ public class BanditInsights {
 
     private List<EpochSummary> summaries(BanditRuntime rt, List<EpochStore.EpochRow> rows) {
         String banditId = rt.spec().id();
-        Map<Integer, List<LedgerEntry>> charges = ledger.entries(banditId).stream()
-                .filter(e -> e.getEpoch() != null).collect(Collectors.groupingBy(LedgerEntry::getEpoch));
+        Map<Integer, List<Ledger.Entry>> charges = ledger.entries(banditId).stream()
+                .filter(e -> e.epoch() != null).collect(Collectors.groupingBy(Ledger.Entry::epoch));
         double[] meanSizes = cached(rt).meanActiveSetSizes();
         Optional<PublicModel> model = rt.publicModel();
         List<EpochSummary> out = new ArrayList<>();
         for (EpochStore.EpochRow e : rows) {
             var figures = model.flatMap(m -> m.figures(e.number()));
             int released = figures.map(PublicModel.ReleaseFigures::index).orElse(-1);
-            List<LedgerEntry> charged = charges.getOrDefault(e.number(), List.of());
+            List<Ledger.Entry> charged = charges.getOrDefault(e.number(), List.of());
             out.add(new EpochSummary(e.number(), e.status(), e.length(), e.assigned(), e.folded(), e.openedAt(),
                     e.plannedAt(), e.sealedAt(), e.closedAt(), e.workStage(), e.workProgress(),
                     figures.map(PublicModel.ReleaseFigures::width).orElse(null),
                     figures.map(PublicModel.ReleaseFigures::projectionSize).orElse(null),
                     released >= 0 && released < meanSizes.length ? meanSizes[released] : null,
-                    charged.stream().mapToDouble(LedgerEntry::getEpsilon).sum(),
-                    charged.stream().mapToDouble(LedgerEntry::getDelta).sum()));
+                    charged.stream().mapToDouble(Ledger.Entry::epsilon).sum(),
+                    charged.stream().mapToDouble(Ledger.Entry::delta).sum()));
         }
         return out;
     }

@@ -64,6 +64,15 @@ class CoreIndependenceTest {
     }
 
     @Test
+    void theApiAnswersRecordsNeverEntities() {
+        noClasses().that().resideInAPackage("io.dpbandit.api..").or().areRecords()
+                .should().dependOnClassesThat().areAnnotatedWith(jakarta.persistence.Entity.class)
+                .because("a response body is a record with the wire's fields; a JPA entity stays in the store "
+                        + "(issue 32)")
+                .check(production);
+    }
+
+    @Test
     void theRuleCatchesAViolation() {
         // Guards the rule itself: a core-package class that uses Spring must be reported.
         JavaClasses offending = new ClassFileImporter().importClasses(
