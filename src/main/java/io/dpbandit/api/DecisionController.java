@@ -3,7 +3,7 @@ package io.dpbandit.api;
 import io.dpbandit.security.Access;
 import io.dpbandit.bandit.BanditIds;
 import io.dpbandit.decision.DecisionService;
-import io.dpbandit.store.DecisionStore;
+import io.dpbandit.store.DecisionLookups;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import io.dpbandit.validation.BoundedVectorDeserializer;
 import io.dpbandit.validation.Finite;
@@ -113,7 +113,7 @@ public class DecisionController {
     @PostMapping("/feedback")
     public DecisionService.FeedbackResult feedback(@Valid @RequestBody FeedbackRequest request) {
         // One read of the decision's owner serves the key's bandit scope and the feedback itself.
-        DecisionStore.Owner owner = decisions.owner(request.decisionId());
+        DecisionLookups.Owner owner = decisions.owner(request.decisionId());
         Access.requireBandit(owner.banditId());
         return decisions.feedback(owner, request.decisionId(), request.reward(), request.report());
     }

@@ -19,6 +19,7 @@ import io.dpbandit.runtime.LocalReports;
 import io.dpbandit.runtime.SpecSection;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.spec.PrivacyUnit;
+import io.dpbandit.store.DecisionLookups;
 import io.dpbandit.store.DecisionStore;
 import io.dpbandit.store.EpochStore;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -38,13 +39,13 @@ import org.springframework.stereotype.Service;
 public class DecisionService {
 
     private final Runtimes runtimes;
-    private final DecisionStore decisions;
+    private final DecisionLookups decisions;
     private final GroupCommit writes;
     private final BanditMetrics metrics;
     private final ReleaseKeys keys;
     private final BanditStateStore states;
 
-    public DecisionService(Runtimes runtimes, DecisionStore decisions, GroupCommit writes, BanditMetrics metrics,
+    public DecisionService(Runtimes runtimes, DecisionLookups decisions, GroupCommit writes, BanditMetrics metrics,
             ReleaseKeys keys, BanditStateStore states) {
         this.states = states;
         this.runtimes = runtimes;
@@ -159,7 +160,7 @@ public class DecisionService {
                 + "release any more; its status, ledger, epochs and releases stay readable");
     }
 
-    private Decision replay(BanditRuntime rt, DecisionStore.DecisionRow previous, String digest, double[] context,
+    private Decision replay(BanditRuntime rt, DecisionLookups.DecisionRow previous, String digest, double[] context,
             String caller) {
         if (!caller.equals(previous.requestKey())) {
             // Checked before the context: the answer is the same whatever context another key guesses.
@@ -185,9 +186,9 @@ public class DecisionService {
 
     /**
      * A decision's owner and its bandit's serving state (404 for an unknown decision): read once per
-     * feedback, for the caller's access check and then for {@link #feedback(DecisionStore.Owner, UUID, Double, JsonNode)}.
+     * feedback, for the caller's access check and then for {@link #feedback(DecisionLookups.Owner, UUID, Double, JsonNode)}.
      */
-    public DecisionStore.Owner owner(UUID decisionId) {
+    public DecisionLookups.Owner owner(UUID decisionId) {
         return decisions.owner(decisionId)
                 .orElseThrow(() -> new ServiceErrors.NotFound("no decision " + ServiceErrors.quote(decisionId.toString())));
     }
@@ -219,7 +220,7 @@ public class DecisionService {
     }
 
     /** As {@link #feedback(UUID, Double, JsonNode)}, for a decision whose owner the caller has read already. */
-    public FeedbackResult feedback(DecisionStore.Owner owner, UUID decisionId, Double reward, JsonNode report) {
+    public FeedbackResult feedback(DecisionLookups.Owner owner, UUID decisionId, Double reward, JsonNode report) {
         if (reward != null && !Double.isFinite(reward)) {
             throw InvalidRequestException.of("reward", "must be a finite number");
         }

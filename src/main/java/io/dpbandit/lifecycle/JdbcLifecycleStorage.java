@@ -8,7 +8,8 @@ import io.dpbandit.runtime.EpochProcess;
 import io.dpbandit.runtime.OpenEpoch;
 import io.dpbandit.runtime.Round;
 import io.dpbandit.store.BanditStateStore;
-import io.dpbandit.store.DecisionStore;
+import io.dpbandit.store.DecisionRetention;
+import io.dpbandit.store.LifecycleRounds;
 import io.dpbandit.store.EpochStore;
 import java.time.Instant;
 import java.util.List;
@@ -31,16 +32,18 @@ public class JdbcLifecycleStorage implements LifecycleStorage {
     private static final Logger log = LoggerFactory.getLogger(JdbcLifecycleStorage.class);
 
     private final EpochStore epochs;
-    private final DecisionStore decisions;
+    private final LifecycleRounds decisions;
+    private final DecisionRetention retention;
     private final BanditStateStore states;
     private final LedgerCharges ledger;
     private final TransactionTemplate tx;
     private final LifecycleProperties properties;
 
-    public JdbcLifecycleStorage(EpochStore epochs, DecisionStore decisions, BanditStateStore states, LedgerCharges ledger,
-            TransactionTemplate tx, LifecycleProperties properties) {
+    public JdbcLifecycleStorage(EpochStore epochs, LifecycleRounds decisions, DecisionRetention retention,
+            BanditStateStore states, LedgerCharges ledger, TransactionTemplate tx, LifecycleProperties properties) {
         this.epochs = epochs;
         this.decisions = decisions;
+        this.retention = retention;
         this.states = states;
         this.ledger = ledger;
         this.tx = tx;
@@ -231,12 +234,12 @@ public class JdbcLifecycleStorage implements LifecycleStorage {
 
     @Override
     public int forgetRawData(int retentionSeconds, int limit) {
-        return decisions.forgetRawData(retentionSeconds, limit);
+        return retention.forgetRawData(retentionSeconds, limit);
     }
 
     @Override
     public int forgetReplayData(long windowSeconds, int limit) {
-        return decisions.forgetReplayData(windowSeconds, limit);
+        return retention.forgetReplayData(windowSeconds, limit);
     }
 
     @Override

@@ -20,7 +20,7 @@ import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.store.BanditRecord;
 import io.dpbandit.store.BanditRegistry;
 import io.dpbandit.store.BanditStateStore;
-import io.dpbandit.store.DecisionStore;
+import io.dpbandit.store.DecisionRetention;
 import io.dpbandit.store.EpochStore;
 import io.dpbandit.codec.StateCodec;
 import java.util.List;
@@ -44,7 +44,7 @@ public class BanditService {
     private final BanditRegistry registry;
     private final BanditStateStore states;
     private final EpochStore epochs;
-    private final DecisionStore decisions;
+    private final DecisionRetention decisions;
     private final Ledger ledger;
     private final LedgerCharges charges;
     private final StateCodec codec;
@@ -54,7 +54,7 @@ public class BanditService {
     private final NoiseSource noise;
     private final SharedBudgets sharedBudgets;
 
-    public BanditService(BanditRegistry registry, BanditStateStore states, EpochStore epochs, DecisionStore decisions,
+    public BanditService(BanditRegistry registry, BanditStateStore states, EpochStore epochs, DecisionRetention decisions,
             Ledger ledger, LedgerCharges charges, StateCodec codec, TransactionTemplate tx, SpecChecks checks,
             BanditMetrics metrics, NoiseSource noise, SharedBudgets sharedBudgets) {
         this.sharedBudgets = sharedBudgets;

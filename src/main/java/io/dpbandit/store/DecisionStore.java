@@ -1,15 +1,8 @@
 package io.dpbandit.store;
 
 import io.dpbandit.bandit.FeedbackState;
-import io.dpbandit.bandit.Serving;
 import io.dpbandit.bandit.UserDigests;
-import io.dpbandit.runtime.Round;
-import java.sql.Array;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
-import java.time.Instant;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -18,10 +11,12 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 
 /**
- * The decisions table, in JDBC: the statements of the request path (one round trip each where
- * possible) and the lifecycle's reads and compare-and-set writes of rounds. Every time a statement
- * compares with a decision's wait it uses the database clock ({@code clock_timestamp()}), never
- * the JVM's, so replicas with skewed clocks agree on what is late.
+ * The decisions table's write path, in JDBC: the statements group commit runs (inserts with their
+ * learning slots, users' rounds, feedback; one round trip each where possible). The request path's
+ * reads are {@link DecisionLookups}, the lifecycle's reads and marks of rounds {@link LifecycleRounds},
+ * retention and counts {@link DecisionRetention}. Every time a statement compares with a decision's
+ * wait it uses the database clock ({@code clock_timestamp()}), never the JVM's, so replicas with
+ * skewed clocks agree on what is late.
  *
  * <p>Locks: a decide locks one of its epoch's slot counters (to take a learning slot) and inserts
  * its own row; feedback locks its decision's row only; a group commit batch ({@link #writeBatch})
@@ -37,14 +32,6 @@ public class DecisionStore {
 
     public DecisionStore(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
-    }
-
-    /** A stored decision as the request path needs it. */
-    public record DecisionRow(UUID id, String banditId, int epoch, Integer slot, String contextDigest, int action,
-            double propensity, FeedbackState feedback, Instant createdAt, String requestKey) {
-        public boolean learning() {
-            return slot != null;
-        }
     }
 
     /** The outcome of inserting a decision: the learning slot it took (null: not a learning round). */
@@ -450,41 +437,6 @@ public class DecisionStore {
                 + "AND rounds > 0", banditId, user.digest());
     }
 
-    private static final String DECISION = "SELECT id, bandit_id, epoch, slot, context_digest, action_index, "
-            + "propensity, feedback, created_at, request_key FROM decision ";
-
-    /** The decision made under a requestId of a bandit, with the key that made it. */
-    public Optional<DecisionRow> findByRequest(String banditId, String requestId) {
-        return jdbc.query(DECISION + "WHERE bandit_id = ? AND request_id = ?", this::decision, banditId, requestId)
-                .stream().findFirst();
-    }
-
-    /**
-     * The replay window: the requestId and the context's keyed digest of decisions older than
-     * {@code windowSeconds} are deleted, at most {@code limit} rows per call (a replay after the window
-     * is a new decision). The partial index decision_replay holds only rows that still have them.
-     */
-    public int forgetReplayData(long windowSeconds, int limit) {
-        return jdbc.update("UPDATE decision SET request_id = NULL, request_key = NULL, context_digest = NULL, "
-                + "action_index = CASE WHEN feedback = 'FORGOTTEN' THEN NULL ELSE action_index END, "
-                + "propensity = CASE WHEN feedback = 'FORGOTTEN' THEN NULL ELSE propensity END "
-                + "WHERE id IN (SELECT id FROM decision WHERE (request_id IS NOT NULL OR context_digest IS NOT NULL) "
-                + "AND created_at <= clock_timestamp() - make_interval(secs => ?) LIMIT ?)", (double) windowSeconds,
-                limit);
-    }
-
-    /** Whose a decision is: its bandit and epoch, and whether it still waits for its outcome. */
-    public record Owner(String banditId, int epoch, boolean pending, Serving serving) {
-    }
-
-    /** A decision's owner, with whether its bandit serves (read in the same statement). */
-    public Optional<Owner> owner(UUID id) {
-        return jdbc.query("SELECT d.bandit_id, d.epoch, d.feedback = 'PENDING', s.serving FROM decision d "
-                + "JOIN bandit_state s ON s.bandit_id = d.bandit_id WHERE d.id = ?",
-                (rs, i) -> new Owner(rs.getString(1), rs.getInt(2), rs.getBoolean(3), Serving.valueOf(rs.getString(4))),
-                id).stream().findFirst();
-    }
-
     /** What a feedback found and did: the state before, the state after, and whether this was the first. */
     public record FeedbackOutcome(String banditId, FeedbackState before, FeedbackState after, boolean first) {
     }
@@ -533,164 +485,6 @@ public class DecisionStore {
                             report, id);
                     return Optional.of(new FeedbackOutcome(bandit, before, FeedbackState.valueOf(after), true));
                 }, id);
-    }
-
-    /**
-     * Learning rounds of an epoch still PENDING after their wait (database clock) count with the
-     * default reward: DEFAULTED, with the default stored as their reward. Rows a concurrent
-     * feedback holds are waited for and re-checked (so an accepted reward is never overwritten).
-     */
-    public int defaultWaitedOut(String banditId, int epoch, double defaultReward, Instant cutoff) {
-        return jdbc.update("UPDATE decision SET feedback = 'DEFAULTED', reward = ? WHERE bandit_id = ? AND epoch = ? "
-                + "AND feedback = 'PENDING' AND wait_until <= ?", defaultReward, banditId, epoch,
-                Timestamp.from(cutoff));
-    }
-
-    /** The database's clock: the time every wait_until is measured on. */
-    public Instant clock() {
-        return jdbc.queryForObject("SELECT clock_timestamp()", Timestamp.class).toInstant();
-    }
-
-    private static final String ROUND = "SELECT id, slot, context, action_index, reward, feedback, report::text "
-            + "FROM decision ";
-
-    private Round round(ResultSet rs, int i) throws SQLException {
-        double reward = rs.getDouble(5);
-        Double r = rs.wasNull() ? null : reward;
-        return new Round(rs.getObject(1, UUID.class), rs.getInt(2), doubles(rs.getArray(3)), rs.getInt(4), r,
-                FeedbackState.valueOf(rs.getString(6)), rs.getString(7));
-    }
-
-    /**
-     * Up to {@code limit} learning rounds of an epoch not folded yet whose feedback window had
-     * passed at {@code cutoff}, in slot order (the window, not the feedback, decides: a reward that
-     * came early waits like any other).
-     */
-    public List<Round> unfolded(String banditId, int epoch, int limit, Instant cutoff) {
-        return jdbc.query(ROUND + "WHERE bandit_id = ? AND epoch = ? AND slot IS NOT NULL AND folded_at IS NULL "
-                + "AND wait_until <= ? AND feedback <> 'PENDING' ORDER BY slot LIMIT ?", this::round, banditId, epoch,
-                Timestamp.from(cutoff), limit);
-    }
-
-    /**
-     * As {@link #unfolded(String, int, int, Instant)}, of one fold shard: the rounds whose slot s has
-     * (s − 1) mod {@code shards} = {@code shard} (with 16 fold shards, those of slot counter
-     * {@code shard}).
-     */
-    public List<Round> unfolded(String banditId, int epoch, int shard, int shards, int limit, Instant cutoff) {
-        return jdbc.query(ROUND + "WHERE bandit_id = ? AND epoch = ? AND slot IS NOT NULL AND folded_at IS NULL "
-                + "AND wait_until <= ? AND feedback <> 'PENDING' AND (slot - 1) % ? = ? ORDER BY slot LIMIT ?",
-                this::round, banditId, epoch, Timestamp.from(cutoff), shards, shard, limit);
-    }
-
-    /**
-     * Up to {@code limit} learning rounds of an epoch not folded yet, in decision order, stopping at
-     * the first whose feedback window was still open at {@code cutoff}: a sequential model takes its
-     * rounds in the order they were decided, each when its window has passed.
-     */
-    public List<Round> settledInDecisionOrder(String banditId, int epoch, int limit, Instant cutoff) {
-        Timestamp at = Timestamp.from(cutoff);
-        return jdbc.query(ROUND + "WHERE bandit_id = ? AND epoch = ? AND slot IS NOT NULL AND folded_at IS NULL "
-                + "AND seq < coalesce((SELECT min(seq) FROM decision WHERE bandit_id = ? AND epoch = ? "
-                + "AND slot IS NOT NULL AND folded_at IS NULL AND (wait_until > ? OR feedback = 'PENDING')), "
-                + "9223372036854775807) ORDER BY seq LIMIT ?", this::round, banditId, epoch, banditId, epoch, at, limit);
-    }
-
-    /**
-     * Marks rounds folded (same transaction as the accumulator's compare-and-set); returns how many
-     * were not folded before. A round already folded is left alone: fewer than {@code ids.size()}
-     * means another writer folded some of them first.
-     */
-    public int markFolded(List<UUID> ids) {
-        return jdbc.update(con -> {
-            var ps = con.prepareStatement("UPDATE decision SET folded_at = clock_timestamp() WHERE id = ANY(?) "
-                    + "AND folded_at IS NULL");
-            ps.setArray(1, con.createArrayOf("uuid", ids.toArray()));
-            return ps;
-        });
-    }
-
-    /**
-     * The learning rounds of an abandoned epoch that were not folded are done: nothing will ever fold
-     * them, so their per-user values go at the retention pass after {@code retention-seconds}, as a
-     * folded round's do ({@code folded_at} is when a round left the lifecycle: folded, or dropped with
-     * its epoch). Run in the abandoning transaction, after the epoch's row. How many.
-     */
-    public int dropUnfolded(String banditId, int epoch) {
-        return jdbc.update("UPDATE decision SET folded_at = clock_timestamp() WHERE bandit_id = ? AND epoch = ? "
-                + "AND slot IS NOT NULL AND folded_at IS NULL", banditId, epoch);
-    }
-
-    /**
-     * Learning rounds of an epoch whose feedback window was still open at {@code cutoff} (or that
-     * are still pending): while there is one, the epoch does not seal, whatever feedback came.
-     */
-    public long waiting(String banditId, int epoch, Instant cutoff) {
-        Long n = jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = ? AND epoch = ? "
-                + "AND slot IS NOT NULL AND folded_at IS NULL AND (wait_until > ? OR feedback = 'PENDING')", Long.class,
-                banditId, epoch,
-                Timestamp.from(cutoff));
-        return n == null ? 0 : n;
-    }
-
-    /**
-     * Retention: every per-user value of a decision that is done (a learning round folded at least
-     * {@code retentionSeconds} ago, any other decision made that long ago) is forgotten, at most
-     * {@code limit} rows per call: its raw context and reward, its device's report, whether and when
-     * feedback came (the state becomes FORGOTTEN) and, unless a requestId may still replay it, the
-     * action it got and its propensity. The partial index decision_personal holds only rows with
-     * something left to forget, so this never scans the decisions that are done.
-     */
-    public int forgetRawData(int retentionSeconds, int limit) {
-        return jdbc.update("UPDATE decision SET context = NULL, reward = NULL, report = NULL, feedback = 'FORGOTTEN', "
-                + "feedback_at = NULL, "
-                + "action_index = CASE WHEN request_id IS NULL THEN NULL ELSE action_index END, "
-                + "propensity = CASE WHEN request_id IS NULL THEN NULL ELSE propensity END "
-                + "WHERE id IN (SELECT id FROM decision WHERE feedback <> 'FORGOTTEN' "
-                + "AND (folded_at IS NOT NULL OR slot IS NULL) "
-                + "AND coalesce(folded_at, created_at) <= clock_timestamp() - make_interval(secs => ?) LIMIT ?)",
-                retentionSeconds, limit);
-    }
-
-    public Map<FeedbackState, Long> feedbackCounts(String banditId) {
-        Map<FeedbackState, Long> counts = new EnumMap<>(FeedbackState.class);
-        for (FeedbackState s : FeedbackState.values()) {
-            counts.put(s, 0L);
-        }
-        jdbc.query("SELECT feedback, count(*) FROM decision WHERE bandit_id = ? GROUP BY feedback",
-                rs -> {
-                    counts.put(FeedbackState.valueOf(rs.getString(1)), rs.getLong(2));
-                }, banditId);
-        return counts;
-    }
-
-    public long decisionCount(String banditId) {
-        Long n = jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = ?", Long.class, banditId);
-        return n == null ? 0 : n;
-    }
-
-    private DecisionRow decision(ResultSet rs, int i) throws SQLException {
-        int slot = rs.getInt(4);
-        Integer s = rs.wasNull() ? null : slot;
-        return new DecisionRow(rs.getObject(1, UUID.class), rs.getString(2), rs.getInt(3), s, rs.getString(5),
-                rs.getInt(6), rs.getDouble(7), FeedbackState.valueOf(rs.getString(8)), instant(rs.getTimestamp(9)),
-                rs.getString(10));
-    }
-
-    private static double[] doubles(Array array) throws SQLException {
-        if (array == null) {
-            return null;
-        }
-        Object[] values = (Object[]) array.getArray();
-        double[] out = new double[values.length];
-        for (int k = 0; k < values.length; k++) {
-            out[k] = ((Number) values[k]).doubleValue();
-        }
-        return out;
-    }
-
-    static Instant instant(Timestamp t) {
-        return t == null ? null : t.toInstant();
     }
 
     private static Double[] box(double[] v) {

@@ -268,9 +268,9 @@ public class EpochStore {
                 + "FROM epoch e WHERE " + where, (rs, i) -> {
                     double progress = rs.getDouble(12);
                     return new EpochRow(rs.getInt(1), EpochStatus.valueOf(rs.getString(2)), rs.getInt(3),
-                            rs.getInt(4), rs.getInt(5), rs.getString(6), DecisionStore.instant(rs.getTimestamp(7)),
-                            DecisionStore.instant(rs.getTimestamp(8)), DecisionStore.instant(rs.getTimestamp(9)),
-                            DecisionStore.instant(rs.getTimestamp(10)), rs.getString(11),
+                            rs.getInt(4), rs.getInt(5), rs.getString(6), Timestamps.instant(rs.getTimestamp(7)),
+                            Timestamps.instant(rs.getTimestamp(8)), Timestamps.instant(rs.getTimestamp(9)),
+                            Timestamps.instant(rs.getTimestamp(10)), rs.getString(11),
                             rs.wasNull() ? null : progress);
                 }, args);
     }

@@ -107,7 +107,7 @@ class RequestValidationWebTest extends ApiSliceTest {
 
     @Test
     void feedbackIsTakenForTheDecisionsBandit() throws Exception {
-        when(decisions.owner(DECISION)).thenReturn(new io.dpbandit.store.DecisionStore.Owner("home", 1, true, io.dpbandit.bandit.Serving.ACTIVE));
+        when(decisions.owner(DECISION)).thenReturn(new io.dpbandit.store.DecisionLookups.Owner("home", 1, true, io.dpbandit.bandit.Serving.ACTIVE));
         when(decisions.feedback(any(), eq(DECISION), eq(7.0), isNull())).thenReturn(new DecisionService.FeedbackResult(
                 DecisionService.FeedbackStatus.ACCEPTED, true));
         perform(postJson("/feedback", DECIDER, "{\"decisionId\": \"" + DECISION + "\", \"reward\": 7}"))

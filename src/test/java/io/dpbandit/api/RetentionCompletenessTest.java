@@ -51,6 +51,8 @@ class RetentionCompletenessTest extends PostgresIntegrationTest {
     @Autowired
     DecisionStore decisions;
     @Autowired
+    io.dpbandit.store.DecisionRetention retention;
+    @Autowired
     BinaryCodec binary;
 
     @Test
@@ -118,7 +120,7 @@ class RetentionCompletenessTest extends PostgresIntegrationTest {
         while (lifecycle.retention() > 0) {
             // bounded batches
         }
-        decisions.forgetReplayData(0, 100_000);
+        retention.forgetReplayData(0, 100_000);
 
         List<Pattern> needles = needles();
         List<String> tables = jdbc.queryForList("SELECT table_name FROM information_schema.tables WHERE "

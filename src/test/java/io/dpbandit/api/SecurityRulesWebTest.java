@@ -112,7 +112,7 @@ class SecurityRulesWebTest extends ApiSliceTest {
     void services() {
         when(decisions.decide(anyString(), any(), any(), any(), any(), any())).thenAnswer(i -> new DecisionService.Decision(
                 DECISION, "a1", 0.5, 1, Phase.EXPLORE, true, null));
-        when(decisions.owner(any())).thenReturn(new io.dpbandit.store.DecisionStore.Owner("home", 1, true, io.dpbandit.bandit.Serving.ACTIVE));
+        when(decisions.owner(any())).thenReturn(new io.dpbandit.store.DecisionLookups.Owner("home", 1, true, io.dpbandit.bandit.Serving.ACTIVE));
         when(decisions.feedback(any(), any(), any(), any())).thenReturn(new DecisionService.FeedbackResult(
                 DecisionService.FeedbackStatus.ACCEPTED, false));
         when(decisions.randomiserPlan(anyString(), anyInt())).thenReturn(new CapriRandomiserPlan("home", 1,
@@ -278,7 +278,7 @@ class SecurityRulesWebTest extends ApiSliceTest {
         perform(getWith("/bandits/scoped-other", SCOPED)).andExpect(problem(403, "forbidden"));
         perform(getWith("/release?bandit=scoped-other", SCOPED)).andExpect(problem(403, "forbidden"));
 
-        when(decisions.owner(DECISION)).thenReturn(new io.dpbandit.store.DecisionStore.Owner("scoped-other", 1, true, io.dpbandit.bandit.Serving.ACTIVE));
+        when(decisions.owner(DECISION)).thenReturn(new io.dpbandit.store.DecisionLookups.Owner("scoped-other", 1, true, io.dpbandit.bandit.Serving.ACTIVE));
         perform(postJson("/feedback", SCOPED, "{\"decisionId\": \"" + DECISION + "\", \"reward\": 1}"))
                 .andExpect(problem(403, "forbidden", "this key may not act on that bandit"));
         verify(decisions, never()).feedback(any(), any(), any(), any());

@@ -48,6 +48,10 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
     @Autowired
     io.dpbandit.store.DecisionStore decisions;
 
+    @Autowired
+
+    io.dpbandit.store.DecisionRetention retention;
+
     @Test
     void createIsIdempotentForTheSameSpecAndConflictsForAnother() {
         var first = api.post("/bandits", Specs.capri("create-1", 100, 600));
@@ -188,7 +192,7 @@ public class ServiceFlowTest extends PostgresIntegrationTest {
         // Raw contexts and rewards of the closed epoch are deleted (retention 0) at the next tick;
         // the open epoch's are kept.
         api.post("/decide", Map.of("bandit", "flow", "context", List.of(0.5, 0.5)));
-        decisions.forgetRawData(0, 10_000);
+        retention.forgetRawData(0, 10_000);
         assertThat(jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = 'flow' AND epoch = 1 AND "
                 + "(context IS NOT NULL OR reward IS NOT NULL)", Long.class)).isZero();
         assertThat(jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = 'flow' AND epoch = 2 AND "

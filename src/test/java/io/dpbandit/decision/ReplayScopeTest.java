@@ -34,6 +34,10 @@ class ReplayScopeTest extends PostgresIntegrationTest {
     @Autowired
     DecisionStore decisions;
 
+    @Autowired
+
+    io.dpbandit.store.DecisionRetention retention;
+
     @Test
     void aRequestIdIsScopedToTheKeyThatMadeIt() throws Exception {
         RawHttp http = new RawHttp(port);
@@ -73,7 +77,7 @@ class ReplayScopeTest extends PostgresIntegrationTest {
 
         // The window passes (here: a window of 0 seconds): the requestId and the digest go, and a replay is
         // a new decision.
-        assertThat(decisions.forgetReplayData(0, 10_000)).isGreaterThanOrEqualTo(1);
+        assertThat(retention.forgetReplayData(0, 10_000)).isGreaterThanOrEqualTo(1);
         assertThat(jdbc.queryForList("SELECT request_id, context_digest, request_key FROM decision WHERE id = ?::uuid",
                 with).get(0).values()).containsOnlyNulls();
         String again = http.post("/decide", A, "{\"bandit\": \"digests\", \"context\": [0.8, 0.1], \"requestId\": "

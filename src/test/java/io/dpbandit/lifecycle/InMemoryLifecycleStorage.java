@@ -329,7 +329,7 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
     /**
      * A round folds once its window has passed at the cutoff (whatever its feedback: a round whose
      * reward came early waits like the others) and it is no longer PENDING (defaultWaitedOut at the
-     * same cutoff defaults the silent ones first), as DecisionStore#unfolded and
+     * same cutoff defaults the silent ones first), as LifecycleRounds#unfolded and
      * #settledInDecisionOrder select.
      */
     private synchronized List<Round> readRoundsToFold(String bandit, int epoch,
@@ -437,7 +437,7 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
         return new Accumulator(sums == null ? null : io.dpbandit.codec.BinaryCodec.doubles(sums), e.folded);
     }
 
-    /** Learning rounds not folded whose window is still open at the cutoff or that are PENDING (DecisionStore#waiting). */
+    /** Learning rounds not folded whose window is still open at the cutoff or that are PENDING (LifecycleRounds#waiting). */
     synchronized long waiting(String bandit, int epoch, long cutoff) {
         return decisions.values().stream().filter(d -> d.bandit.equals(bandit) && d.epoch == epoch && d.slot != null
                 && !d.folded && (d.waitUntil > cutoff || d.feedback == FeedbackState.PENDING)).count();

@@ -46,6 +46,8 @@ class JdbcLifecycleStorageTest {
     @Autowired
     DecisionStore decisions;
     @Autowired
+    io.dpbandit.store.LifecycleRounds rounds;
+    @Autowired
     BanditStateStore states;
     @Autowired
     JdbcTemplate jdbc;
@@ -206,7 +208,7 @@ class JdbcLifecycleStorageTest {
         assertThat(storage.seal(b, 1, later())).as("a slot left").isFalse();
         UUID second = UUID.randomUUID();
         decisions.insert(second, b, "test", null, 1, true, new double[] {1}, "d", 0, 1.0, 600, 1);
-        assertThat(decisions.waiting(b, 1, later())).isEqualTo(2);
+        assertThat(rounds.waiting(b, 1, later())).isEqualTo(2);
         assertThat(storage.seal(b, 1, later())).as("rewards pending").isFalse();
         decisions.feedback(first, 0.1);
         decisions.feedback(second, 0.2);

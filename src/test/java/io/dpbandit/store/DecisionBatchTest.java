@@ -40,6 +40,8 @@ class DecisionBatchTest {
     @Autowired
     DecisionStore decisions;
     @Autowired
+    DecisionRetention retention;
+    @Autowired
     BanditStateStore states;
 
     @BeforeEach
@@ -85,8 +87,8 @@ class DecisionBatchTest {
         assertThat(epochs.epoch(BANDIT, 1).orElseThrow().assigned()).isEqualTo(LENGTH);
         assertThat(jdbc.queryForObject("SELECT count(*) FROM epoch_slot WHERE bandit_id = ? AND used <> quota",
                 Long.class, BANDIT)).isZero();
-        assertThat(decisions.feedbackCounts(BANDIT).get(FeedbackState.PENDING)).isEqualTo(LENGTH);
-        assertThat(decisions.feedbackCounts(BANDIT).get(FeedbackState.NOT_USED)).isEqualTo(50 - LENGTH);
+        assertThat(retention.feedbackCounts(BANDIT).get(FeedbackState.PENDING)).isEqualTo(LENGTH);
+        assertThat(retention.feedbackCounts(BANDIT).get(FeedbackState.NOT_USED)).isEqualTo(50 - LENGTH);
         assertThat(jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = ? AND slot IS NULL "
                 + "AND context IS NOT NULL", Long.class, BANDIT)).as("no raw context kept without a slot").isZero();
         // Decision order (seq, the order the sequential models fold in) is the order the requests came in.
@@ -101,7 +103,7 @@ class DecisionBatchTest {
         states.setServing(BANDIT, Serving.PAUSED);
         NewDecision d = decision(true, 600, 0, null, 0);
         assertThat(decisions.writeBatch(List.of(d), List.of()).decisions()).isEmpty();
-        assertThat(decisions.decisionCount(BANDIT)).isZero();
+        assertThat(retention.decisionCount(BANDIT)).isZero();
         assertThat(epochs.epoch(BANDIT, 1).orElseThrow().assigned()).isZero();
     }
 

@@ -37,6 +37,12 @@ class DecisionStoreTest {
     @Autowired
     DecisionStore decisions;
     @Autowired
+    LifecycleRounds rounds;
+    @Autowired
+    DecisionRetention retention;
+    @Autowired
+    DecisionLookups lookups;
+    @Autowired
     BanditStateStore states;
 
     @BeforeEach
@@ -70,12 +76,12 @@ class DecisionStoreTest {
         assertThat(epochs.epoch(BANDIT, 1).orElseThrow().assigned()).isEqualTo(LENGTH);
         assertThat(jdbc.queryForObject("SELECT count(*) FROM epoch_slot WHERE bandit_id = ? AND used <> quota",
                 Long.class, BANDIT)).isZero();
-        Map<FeedbackState, Long> counts = decisions.feedbackCounts(BANDIT);
+        Map<FeedbackState, Long> counts = retention.feedbackCounts(BANDIT);
         assertThat(counts.get(FeedbackState.PENDING)).isEqualTo(LENGTH);
         assertThat(counts.get(FeedbackState.NOT_USED)).isEqualTo(5);
         assertThat(jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = ? AND slot IS NULL "
                 + "AND context IS NOT NULL", Long.class, BANDIT)).as("no raw context kept without a slot").isZero();
-        assertThat(decisions.decisionCount(BANDIT)).isEqualTo(LENGTH + 5);
+        assertThat(retention.decisionCount(BANDIT)).isEqualTo(LENGTH + 5);
     }
 
     @Test
@@ -83,12 +89,12 @@ class DecisionStoreTest {
         UUID id = insert(false, 600, 0, "r-1");
         assertThat(state(id)).isEqualTo(FeedbackState.NOT_USED);
         assertThat(epochs.epoch(BANDIT, 1).orElseThrow().assigned()).isZero();
-        assertThat(decisions.findByRequest(BANDIT, "r-1")).hasValueSatisfying(d -> {
+        assertThat(lookups.findByRequest(BANDIT, "r-1")).hasValueSatisfying(d -> {
             assertThat(d.id()).isEqualTo(id);
             assertThat(d.learning()).isFalse();
             assertThat(d.contextDigest()).isEqualTo("digest");
         });
-        assertThat(decisions.owner(id)).contains(new DecisionStore.Owner(BANDIT, 1, false, io.dpbandit.bandit.Serving.ACTIVE));
+        assertThat(lookups.owner(id)).contains(new DecisionLookups.Owner(BANDIT, 1, false, io.dpbandit.bandit.Serving.ACTIVE));
         assertThat(decisions.feedback(id, 1.0)).hasValueSatisfying(f -> {
             assertThat(f.after()).isEqualTo(FeedbackState.NOT_USED);
             assertThat(f.first()).isTrue();
@@ -98,7 +104,7 @@ class DecisionStoreTest {
     @Test
     void aRewardBeforeTheWaitIsAcceptedAndASecondChangesNothing() {
         UUID id = insert(true, 600, 0, null);
-        assertThat(decisions.owner(id)).contains(new DecisionStore.Owner(BANDIT, 1, true, io.dpbandit.bandit.Serving.ACTIVE));
+        assertThat(lookups.owner(id)).contains(new DecisionLookups.Owner(BANDIT, 1, true, io.dpbandit.bandit.Serving.ACTIVE));
         assertThat(decisions.feedback(id, 0.7)).contains(new DecisionStore.FeedbackOutcome(BANDIT,
                 FeedbackState.PENDING, FeedbackState.ACCEPTED, true));
         assertThat(decisions.feedback(id, 0.1)).as("a duplicate").contains(new DecisionStore.FeedbackOutcome(BANDIT,
@@ -113,7 +119,7 @@ class DecisionStoreTest {
         assertThat(decisions.feedback(id, 0.9)).contains(new DecisionStore.FeedbackOutcome(BANDIT,
                 FeedbackState.PENDING, FeedbackState.LATE, true));
         assertThat(jdbc.queryForObject("SELECT reward FROM decision WHERE id = ?", Double.class, id)).isNull();
-        assertThat(decisions.waiting(BANDIT, 1, decisions.clock())).as("its window has passed").isZero();
+        assertThat(rounds.waiting(BANDIT, 1, rounds.clock())).as("its window has passed").isZero();
     }
 
     @Test
@@ -124,11 +130,11 @@ class DecisionStoreTest {
         decisions.feedback(accepted, 0.4);
         // The accepted round waits for its window like the silent one: what folds never depends on
         // whether feedback came.
-        Instant now = decisions.clock();
-        assertThat(decisions.waiting(BANDIT, 1, now)).isEqualTo(3);
+        Instant now = rounds.clock();
+        assertThat(rounds.waiting(BANDIT, 1, now)).isEqualTo(3);
 
-        assertThat(decisions.defaultWaitedOut(BANDIT, 1, -0.25, now)).isEqualTo(1);
-        assertThat(decisions.defaultWaitedOut(BANDIT, 1, -0.25, now)).as("once").isZero();
+        assertThat(rounds.defaultWaitedOut(BANDIT, 1, -0.25, now)).isEqualTo(1);
+        assertThat(rounds.defaultWaitedOut(BANDIT, 1, -0.25, now)).as("once").isZero();
         assertThat(state(waitedOut)).isEqualTo(FeedbackState.DEFAULTED);
         assertThat(state(waiting)).isEqualTo(FeedbackState.PENDING);
         assertThat(state(accepted)).isEqualTo(FeedbackState.ACCEPTED);
@@ -140,7 +146,7 @@ class DecisionStoreTest {
         assertThat(jdbc.queryForObject("SELECT reward FROM decision WHERE id = ?", Double.class, waitedOut))
                 .as("still the default").isEqualTo(-0.25);
         assertThat(decisions.feedback(waitedOut, 0.9).orElseThrow().first()).isFalse();
-        assertThat(decisions.waiting(BANDIT, 1, now)).isEqualTo(2);
+        assertThat(rounds.waiting(BANDIT, 1, now)).isEqualTo(2);
     }
 
     @Test
@@ -150,45 +156,45 @@ class DecisionStoreTest {
         for (int i : new int[] {0, 1, 3, 4, 5}) {
             decisions.feedback(ids.get(i), i / 10.0);
         }
-        assertThat(decisions.unfolded(BANDIT, 1, 100, decisions.clock())).as("windows still open").isEmpty();
-        assertThat(decisions.settledInDecisionOrder(BANDIT, 1, 100, decisions.clock())).isEmpty();
-        Instant later = decisions.clock().plusSeconds(3600);
-        List<Round> settled = decisions.unfolded(BANDIT, 1, 100, later);
+        assertThat(rounds.unfolded(BANDIT, 1, 100, rounds.clock())).as("windows still open").isEmpty();
+        assertThat(rounds.settledInDecisionOrder(BANDIT, 1, 100, rounds.clock())).isEmpty();
+        Instant later = rounds.clock().plusSeconds(3600);
+        List<Round> settled = rounds.unfolded(BANDIT, 1, 100, later);
         assertThat(settled).extracting(Round::id).containsExactlyInAnyOrder(ids.get(0), ids.get(1),
                 ids.get(3), ids.get(4), ids.get(5));
         assertThat(settled).extracting(Round::slot).isSorted();
-        assertThat(decisions.unfolded(BANDIT, 1, 2, later)).hasSize(2);
+        assertThat(rounds.unfolded(BANDIT, 1, 2, later)).hasSize(2);
 
-        List<Round> ordered = decisions.settledInDecisionOrder(BANDIT, 1, 100, later);
+        List<Round> ordered = rounds.settledInDecisionOrder(BANDIT, 1, 100, later);
         assertThat(ordered).extracting(Round::id).containsExactly(ids.get(0), ids.get(1));
         Round first = ordered.get(0);
         assertThat(first.context()).containsExactly(0.0, 0.5);
         assertThat(first.feedback()).isEqualTo(FeedbackState.ACCEPTED);
         assertThat(first.rewardOr(0.9)).isEqualTo(0.0);
 
-        decisions.markFolded(List.of(ids.get(0), ids.get(1)));
-        assertThat(decisions.settledInDecisionOrder(BANDIT, 1, 100, later)).as("stops at the pending round").isEmpty();
+        rounds.markFolded(List.of(ids.get(0), ids.get(1)));
+        assertThat(rounds.settledInDecisionOrder(BANDIT, 1, 100, later)).as("stops at the pending round").isEmpty();
         decisions.feedback(ids.get(2), 0.2);
-        assertThat(decisions.settledInDecisionOrder(BANDIT, 1, 100, later)).extracting(Round::id)
+        assertThat(rounds.settledInDecisionOrder(BANDIT, 1, 100, later)).extracting(Round::id)
                 .containsExactly(ids.get(2), ids.get(3), ids.get(4), ids.get(5));
-        assertThat(decisions.unfolded(BANDIT, 1, 100, later)).hasSize(4);
+        assertThat(rounds.unfolded(BANDIT, 1, 100, later)).hasSize(4);
     }
 
     @Test
     void aRoundIsMarkedFoldedOnlyOnce() {
         List<UUID> ids = StoreFixture.decide(decisions, BANDIT, 1, 3, 600);
         ids.forEach(id -> decisions.feedback(id, 0.5));
-        assertThat(decisions.markFolded(ids.subList(0, 2))).isEqualTo(2);
-        assertThat(decisions.markFolded(List.of(ids.get(1), ids.get(2)))).as("one of them was folded").isEqualTo(1);
-        assertThat(decisions.markFolded(ids)).isZero();
-        assertThat(decisions.unfolded(BANDIT, 1, 10, decisions.clock().plusSeconds(3600))).isEmpty();
+        assertThat(rounds.markFolded(ids.subList(0, 2))).isEqualTo(2);
+        assertThat(rounds.markFolded(List.of(ids.get(1), ids.get(2)))).as("one of them was folded").isEqualTo(1);
+        assertThat(rounds.markFolded(ids)).isZero();
+        assertThat(rounds.unfolded(BANDIT, 1, 10, rounds.clock().plusSeconds(3600))).isEmpty();
     }
 
     @Test
     void aLateRoundCountsWithTheDefaultReward() {
         UUID late = insert(true, 0, 0, null);
         decisions.feedback(late, 0.9);
-        Round round = decisions.unfolded(BANDIT, 1, 10, decisions.clock()).get(0);
+        Round round = rounds.unfolded(BANDIT, 1, 10, rounds.clock()).get(0);
         assertThat(round.feedback()).isEqualTo(FeedbackState.LATE);
         assertThat(round.rewardOr(0.125)).isEqualTo(0.125);
         assertThat(round.acceptedReport()).isNull();
@@ -198,10 +204,10 @@ class DecisionStoreTest {
     void rawDataOfFoldedRoundsIsForgottenAfterTheRetention() {
         List<UUID> ids = StoreFixture.decide(decisions, BANDIT, 1, 3, 600);
         ids.forEach(id -> decisions.feedback(id, 0.5));
-        decisions.markFolded(ids.subList(0, 2));
-        assertThat(decisions.forgetRawData(3600, 100)).as("folded too recently").isZero();
-        assertThat(decisions.forgetRawData(0, 1)).as("at most the limit").isEqualTo(1);
-        assertThat(decisions.forgetRawData(0, 100)).isEqualTo(1);
+        rounds.markFolded(ids.subList(0, 2));
+        assertThat(retention.forgetRawData(3600, 100)).as("folded too recently").isZero();
+        assertThat(retention.forgetRawData(0, 1)).as("at most the limit").isEqualTo(1);
+        assertThat(retention.forgetRawData(0, 100)).isEqualTo(1);
         List<Object[]> raw = jdbc.query("SELECT id, context IS NULL, reward IS NULL FROM decision WHERE bandit_id = ?",
                 (rs, i) -> new Object[] {rs.getObject(1, UUID.class), rs.getBoolean(2), rs.getBoolean(3)}, BANDIT);
         assertThat(raw).filteredOn(r -> Objects.equals(r[0], ids.get(2))).singleElement()

@@ -32,6 +32,8 @@ class EpochStoreTest {
     @Autowired
     DecisionStore decisions;
     @Autowired
+    LifecycleRounds rounds;
+    @Autowired
     BanditStateStore states;
 
     @BeforeEach
@@ -47,7 +49,7 @@ class EpochStoreTest {
     List<UUID> fillAndFold() {
         List<UUID> ids = StoreFixture.decide(decisions, BANDIT, 1, 37, 600);
         ids.forEach(id -> decisions.feedback(id, 0.5));
-        decisions.markFolded(ids);
+        rounds.markFolded(ids);
         assertThat(epochs.storeAccumulator(BANDIT, 1, 0, 37, BinaryCodec.doubles(new double[] {1, 2}))).isTrue();
         return ids;
     }

@@ -5,8 +5,11 @@ import io.dpbandit.ledger.LedgerCharges;
 import io.dpbandit.lifecycle.JdbcLifecycleStorage;
 import io.dpbandit.lifecycle.LifecycleProperties;
 import io.dpbandit.store.BanditStateStore;
+import io.dpbandit.store.DecisionLookups;
+import io.dpbandit.store.DecisionRetention;
 import io.dpbandit.store.DecisionStore;
 import io.dpbandit.store.EpochStore;
+import io.dpbandit.store.LifecycleRounds;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.context.annotation.Import;
@@ -17,7 +20,8 @@ import org.springframework.context.annotation.Import;
  * key the same for every test class, whatever else it is annotated with, so they share one context.
  */
 @TestConfiguration(proxyBeanMethods = false)
-@Import({EpochStore.class, DecisionStore.class, BanditStateStore.class, Ledger.class, LedgerCharges.class,
+@Import({EpochStore.class, DecisionStore.class, LifecycleRounds.class, DecisionRetention.class,
+    DecisionLookups.class, BanditStateStore.class, Ledger.class, LedgerCharges.class,
     JdbcLifecycleStorage.class})
 @EnableConfigurationProperties(LifecycleProperties.class)
 public class LifecycleStorageTestConfiguration {

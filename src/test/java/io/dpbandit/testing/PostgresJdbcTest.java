@@ -1,8 +1,11 @@
 package io.dpbandit.testing;
 
 import io.dpbandit.store.BanditStateStore;
+import io.dpbandit.store.DecisionLookups;
+import io.dpbandit.store.DecisionRetention;
 import io.dpbandit.store.DecisionStore;
 import io.dpbandit.store.EpochStore;
+import io.dpbandit.store.LifecycleRounds;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
@@ -24,6 +27,7 @@ import org.springframework.test.context.ActiveProfiles;
 @JdbcTest
 @AutoConfigureTestDatabase(replace = AutoConfigureTestDatabase.Replace.NONE)
 @ActiveProfiles("test")
-@Import({EmbeddedPostgresTestConfiguration.class, EpochStore.class, DecisionStore.class, BanditStateStore.class})
+@Import({EmbeddedPostgresTestConfiguration.class, EpochStore.class, DecisionStore.class,
+    LifecycleRounds.class, DecisionRetention.class, DecisionLookups.class, BanditStateStore.class})
 public @interface PostgresJdbcTest {
 }

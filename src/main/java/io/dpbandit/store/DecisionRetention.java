@@ -1,0 +1,72 @@
+package io.dpbandit.store;
+
+import io.dpbandit.bandit.FeedbackState;
+import java.util.EnumMap;
+import java.util.Map;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Repository;
+
+/**
+ * What the decisions table keeps and for how long, in JDBC: retention forgets a done decision's
+ * per-user values and, after the replay window, its requestId and context digest, a bounded batch
+ * per call; and the per-bandit counts the status and the ops view show (decisions, feedback states).
+ */
+@Repository
+public class DecisionRetention {
+
+    private final JdbcTemplate jdbc;
+
+    public DecisionRetention(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /**
+     * The replay window: the requestId and the context's keyed digest of decisions older than
+     * {@code windowSeconds} are deleted, at most {@code limit} rows per call (a replay after the window
+     * is a new decision). The partial index decision_replay holds only rows that still have them.
+     */
+    public int forgetReplayData(long windowSeconds, int limit) {
+        return jdbc.update("UPDATE decision SET request_id = NULL, request_key = NULL, context_digest = NULL, "
+                + "action_index = CASE WHEN feedback = 'FORGOTTEN' THEN NULL ELSE action_index END, "
+                + "propensity = CASE WHEN feedback = 'FORGOTTEN' THEN NULL ELSE propensity END "
+                + "WHERE id IN (SELECT id FROM decision WHERE (request_id IS NOT NULL OR context_digest IS NOT NULL) "
+                + "AND created_at <= clock_timestamp() - make_interval(secs => ?) LIMIT ?)", (double) windowSeconds,
+                limit);
+    }
+
+    /**
+     * Retention: every per-user value of a decision that is done (a learning round folded at least
+     * {@code retentionSeconds} ago, any other decision made that long ago) is forgotten, at most
+     * {@code limit} rows per call: its raw context and reward, its device's report, whether and when
+     * feedback came (the state becomes FORGOTTEN) and, unless a requestId may still replay it, the
+     * action it got and its propensity. The partial index decision_personal holds only rows with
+     * something left to forget, so this never scans the decisions that are done.
+     */
+    public int forgetRawData(int retentionSeconds, int limit) {
+        return jdbc.update("UPDATE decision SET context = NULL, reward = NULL, report = NULL, feedback = 'FORGOTTEN', "
+                + "feedback_at = NULL, "
+                + "action_index = CASE WHEN request_id IS NULL THEN NULL ELSE action_index END, "
+                + "propensity = CASE WHEN request_id IS NULL THEN NULL ELSE propensity END "
+                + "WHERE id IN (SELECT id FROM decision WHERE feedback <> 'FORGOTTEN' "
+                + "AND (folded_at IS NOT NULL OR slot IS NULL) "
+                + "AND coalesce(folded_at, created_at) <= clock_timestamp() - make_interval(secs => ?) LIMIT ?)",
+                retentionSeconds, limit);
+    }
+
+    public Map<FeedbackState, Long> feedbackCounts(String banditId) {
+        Map<FeedbackState, Long> counts = new EnumMap<>(FeedbackState.class);
+        for (FeedbackState s : FeedbackState.values()) {
+            counts.put(s, 0L);
+        }
+        jdbc.query("SELECT feedback, count(*) FROM decision WHERE bandit_id = ? GROUP BY feedback",
+                rs -> {
+                    counts.put(FeedbackState.valueOf(rs.getString(1)), rs.getLong(2));
+                }, banditId);
+        return counts;
+    }
+
+    public long decisionCount(String banditId) {
+        Long n = jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = ?", Long.class, banditId);
+        return n == null ? 0 : n;
+    }
+}
