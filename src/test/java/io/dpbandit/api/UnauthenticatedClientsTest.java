@@ -32,6 +32,7 @@ import org.springframework.test.context.ActiveProfiles;
  * connections for 20 s, and its own context (a small body pool, a long body timeout).
  */
 @Tag("process")
+@Tag("alone") // what it asserts depends on time: run with no other test beside it (pom.xml)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "dpbandit.api.max-pending-bodies=40", "dpbandit.api.body-timeout=30s", "server.tomcat.connection-timeout=5s"})
 @ActiveProfiles("test")
