@@ -1,6 +1,7 @@
 package io.dpbandit.api;
 
 import io.dpbandit.algorithms.Algorithms;
+import io.dpbandit.runtime.Forecaster;
 import io.swagger.v3.core.converter.AnnotatedType;
 import io.swagger.v3.core.converter.ModelConverters;
 import io.swagger.v3.oas.models.Components;
@@ -190,7 +191,31 @@ public class OpenApiConfiguration {
                     .flatMap(d -> d.randomiserInputs().stream()).toList());
             oneOf(schemas, "FeedbackRequest", "report", Algorithms.all().stream()
                     .flatMap(d -> d.reports().stream()).toList());
+            forecasts(schemas);
         };
+    }
+
+    /**
+     * A plan report holds its algorithm's forecast under the forecaster's key: the report's schema
+     * lists every registered forecaster's key, in registry order between {@code gap} and
+     * {@code notes}, each with its forecast's schema.
+     */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static void forecasts(Map<String, Schema> schemas) {
+        Schema<?> report = schemas.get("PlanReport");
+        if (report == null || report.getProperties() == null) {
+            return;
+        }
+        Map<String, Schema> properties = new java.util.LinkedHashMap<>(report.getProperties());
+        Schema notes = properties.remove("notes");
+        for (Forecaster f : Algorithms.all().stream().flatMap(d -> d.forecaster().stream()).toList()) {
+            ModelConverters.getInstance(true).readAll(new AnnotatedType(f.type())).forEach(schemas::putIfAbsent);
+            properties.put(f.key(), new Schema<>().$ref("#/components/schemas/" + f.type().getSimpleName()));
+        }
+        if (notes != null) {
+            properties.put("notes", notes);
+        }
+        report.setProperties((Map) properties);
     }
 
     @SuppressWarnings({"rawtypes", "unchecked"})

@@ -3,13 +3,12 @@ package io.dpbandit.runtime;
 import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.client.privacy.NoiseSource;
 import io.dpbandit.client.privacy.PrivacyCost;
-import io.dpbandit.policy.planning.PlanReport;
-import io.dpbandit.policy.planning.PlannerOptions;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.spec.PrivacyModel;
 import io.dpbandit.spec.SpecLimits;
 import io.dpbandit.store.BanditStateStore;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -17,7 +16,7 @@ import java.util.function.Supplier;
  * Everything the service needs to know about one algorithm, in one place: its spec sections and
  * their rules and defaults, the privacy models it serves, how a bandit of it is created (first
  * epoch, budget, initial state, charge at creation), its runtime (and through it its epoch
- * process), its wire types, whether the planner covers it, and the analyst page's panels for it.
+ * process), its wire types, its forecaster (if the planner covers it), and the analyst page's panels for it.
  * The registry ({@code io.dpbandit.algorithms.Algorithms}) lists one descriptor per
  * {@link BanditSpec.Algorithm}; messages, the OpenAPI oneOf lists and the analyst page's panel list
  * are built from it. Adding an algorithm is one package implementing this and one registration.
@@ -82,14 +81,9 @@ public interface AlgorithmDescriptor {
     /** The runtime serving a bandit at a stored version. */
     BanditRuntime runtime(BanditSpec spec, BanditStateStore.Version version, RuntimeServices services);
 
-    /** Whether the planner forecasts bandits of this algorithm from their spec alone. */
-    default boolean forecasts() {
-        return false;
-    }
-
-    /** The planner's forecast for a spec (only where {@link #forecasts()}). */
-    default PlanReport forecast(BanditSpec spec, PlannerOptions options) {
-        throw new UnsupportedOperationException(algorithm() + " has no forecast");
+    /** The planner's forecaster for bandits of this algorithm, where it forecasts them from their spec alone. */
+    default Optional<Forecaster> forecaster() {
+        return Optional.empty();
     }
 
     /** Whether its epochs are planned before they release (the analyst page's timeline shows planning). */

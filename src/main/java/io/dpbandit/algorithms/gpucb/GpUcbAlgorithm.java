@@ -15,17 +15,20 @@ import io.dpbandit.policy.gpucb.LocalGpUcb;
 import io.dpbandit.policy.gpucb.QffOrderChoice;
 import io.dpbandit.policy.linucb.LinUcbConfig;
 import io.dpbandit.privacy.PrivacyAmounts;
+import io.dpbandit.runtime.ForecastView;
+import io.dpbandit.runtime.Forecaster;
 import io.dpbandit.runtime.SpecSection;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.spec.PrivacyModel;
 import io.dpbandit.spec.SpecLimits;
 import io.dpbandit.runtime.MechanismDescription;
-import io.dpbandit.policy.planning.GpUcbForecast;
+import io.dpbandit.policy.gpucb.GpUcbForecast;
 import io.dpbandit.policy.planning.PlanReport;
 import io.dpbandit.policy.planning.PlannerOptions;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -213,11 +216,6 @@ public final class GpUcbAlgorithm extends SequentialAlgorithm {
         return new GpUcbModel(new GpUcb(leaf == null ? jdp : jdp.withLeafRounds(leaf)), leaf == null ? 0 : leaf);
     }
 
-    @Override
-    public boolean forecasts() {
-        return true;
-    }
-
     /**
      * The model's noise and the learning rounds it needs for the options' gap ({@link GpUcbForecast}),
      * JDP or local JDP. The spectrum of the features is taken over a public sample of joint points:
@@ -225,7 +223,15 @@ public final class GpUcbAlgorithm extends SequentialAlgorithm {
      * [0, 1]^dc without a pool: the box the features' error bound is stated on) times every action.
      */
     @Override
-    public PlanReport forecast(BanditSpec spec, PlannerOptions options) {
+    public Optional<Forecaster> forecaster() {
+        return Optional.of(Forecaster.of(GpUcbForecast.KEY, GpUcbForecast.class,
+                ForecastView.curve(GpUcbForecast.KEY, "scoreError", "score error",
+                        new ForecastView.Series("scoreError", "score error of a difference between two actions",
+                                "score")),
+                this::forecast));
+    }
+
+    private PlanReport forecast(BanditSpec spec, PlannerOptions options) {
         List<List<double[]>> sample = publicSample(spec, options);
         SequentialModel<?> model = model(spec);
         if (model instanceof LocalGpUcbModel local) {

@@ -7,15 +7,19 @@ import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.policy.JointFeatureMap;
 import io.dpbandit.policy.linucb.LinUcb;
 import io.dpbandit.policy.linucb.LinUcbConfig;
+import io.dpbandit.policy.linucb.LinearForecast;
 import io.dpbandit.privacy.NodeNoiseKind;
 import io.dpbandit.privacy.PrivacyAmounts;
 import io.dpbandit.privacy.TreeCalibrationMethod;
+import io.dpbandit.runtime.ForecastView;
+import io.dpbandit.runtime.Forecaster;
 import io.dpbandit.runtime.SpecSection;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.spec.PrivacyModel;
 import io.dpbandit.spec.SpecLimits;
 import io.dpbandit.runtime.MechanismDescription;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -68,20 +72,15 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm {
                 "Shariff & Sheffet 2018, Algorithm 1 with the tree-based mechanism of their Section 4"));
     }
 
-    @Override
-    public boolean forecasts() {
-        return true;
-    }
-
     /** The model's noise and the learning rounds it needs for the options' gap ({@link LinearForecast}). */
     @Override
-    public io.dpbandit.policy.planning.PlanReport forecast(BanditSpec spec, io.dpbandit.policy.planning.PlannerOptions
-            options) {
-        if (spec.linear().release() == LinUcbConfig.Release.EPOCHS) {
-            return io.dpbandit.policy.planning.LinearForecast.planEpochs(((EpochLinUcbModel) model(spec)).policy(),
-                    options.gap());
-        }
-        return io.dpbandit.policy.planning.LinearForecast.plan(((LinUcbModel) model(spec)).policy(), options.gap());
+    public Optional<Forecaster> forecaster() {
+        return Optional.of(Forecaster.of(LinearForecast.KEY, LinearForecast.class,
+                ForecastView.curve(LinearForecast.KEY, "scoreError", "score error",
+                        new ForecastView.Series("scoreError", "score error", "score")),
+                (spec, options) -> spec.linear().release() == LinUcbConfig.Release.EPOCHS
+                        ? LinearForecast.planEpochs(((EpochLinUcbModel) model(spec)).policy(), options.gap())
+                        : LinearForecast.plan(((LinUcbModel) model(spec)).policy(), options.gap())));
     }
 
     /**

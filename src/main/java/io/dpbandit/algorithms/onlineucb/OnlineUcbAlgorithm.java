@@ -9,17 +9,18 @@ import io.dpbandit.policy.JointFeatureMap;
 import io.dpbandit.policy.linucb.LinUcbConfig;
 import io.dpbandit.policy.onlineucb.OnlineUcb;
 import io.dpbandit.policy.onlineucb.OnlineUcbConfig;
-import io.dpbandit.policy.planning.OnlineUcbForecast;
-import io.dpbandit.policy.planning.PlanReport;
-import io.dpbandit.policy.planning.PlannerOptions;
+import io.dpbandit.policy.onlineucb.OnlineUcbForecast;
 import io.dpbandit.algorithms.sequential.ReportBudget;
 import io.dpbandit.client.privacy.PrivacyCost;
+import io.dpbandit.runtime.ForecastView;
+import io.dpbandit.runtime.Forecaster;
 import io.dpbandit.runtime.SpecSection;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.spec.PrivacyModel;
 import io.dpbandit.spec.SpecLimits;
 import io.dpbandit.runtime.MechanismDescription;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -49,20 +50,20 @@ public final class OnlineUcbAlgorithm extends SequentialAlgorithm {
                 "OnlineUCB (LDP linear bandits via online-to-confidence-set conversion), the user's step"));
     }
 
-    @Override
-    public boolean forecasts() {
-        return true;
-    }
-
     /**
      * The model's noise and the learning rounds it needs for the options' gap ({@link OnlineUcbForecast}):
      * from the devices' public parameters, the per-report budget under {@code privacy.unit USER}
      * included.
      */
     @Override
-    public PlanReport forecast(BanditSpec spec, PlannerOptions options) {
-        return OnlineUcbForecast.plan(((OnlineUcbModel) model(spec)).policy(), spec.privacy().groupSize(),
-                options.gap());
+    public Optional<Forecaster> forecaster() {
+        return Optional.of(Forecaster.of(OnlineUcbForecast.KEY, OnlineUcbForecast.class,
+                ForecastView.curve(OnlineUcbForecast.KEY, "decisionError", "decision error",
+                        new ForecastView.Series("scoreError", "score error", "score"),
+                        new ForecastView.Series("bonusSpread", "confidence bonus spread", "bonus"),
+                        new ForecastView.Series("decisionError", "decision error (both together)", "decision")),
+                (spec, options) -> OnlineUcbForecast.plan(((OnlineUcbModel) model(spec)).policy(),
+                        spec.privacy().groupSize(), options.gap())));
     }
 
     @Override

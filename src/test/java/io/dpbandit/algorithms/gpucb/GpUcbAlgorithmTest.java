@@ -1,5 +1,6 @@
 package io.dpbandit.algorithms.gpucb;
 
+import io.dpbandit.policy.gpucb.GpUcbForecast;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dpbandit.algorithms.SpecValidation;
@@ -54,13 +55,13 @@ class GpUcbAlgorithmTest {
 
     @Test
     void bothPrivacyModelsAreForecast() {
-        assertThat(algorithm.forecasts()).isTrue();
+        assertThat(algorithm.forecaster()).isPresent();
         for (String model : List.of("JDP", "LDP")) {
             BanditSpec spec = SpecValidation.normalise(Specs.spec(Specs.gp("gp", model, 5000)));
-            var report = algorithm.forecast(spec, PlannerOptions.defaults().withGap(0.3));
-            assertThat(report.gpucb().privacyModel()).isEqualTo(model);
-            assertThat(report.gpucb().featureDimension()).isEqualTo(32);
-            assertThat(report.gpucb().horizon()).isEqualTo(5000);
+            var report = algorithm.forecaster().orElseThrow().forecast(spec, PlannerOptions.defaults().withGap(0.3));
+            assertThat(report.forecast(GpUcbForecast.class).privacyModel()).isEqualTo(model);
+            assertThat(report.forecast(GpUcbForecast.class).featureDimension()).isEqualTo(32);
+            assertThat(report.forecast(GpUcbForecast.class).horizon()).isEqualTo(5000);
         }
     }
 }
