@@ -26,7 +26,7 @@ import org.ejml.dense.row.CommonOps_DDRM;
 import org.junit.jupiter.api.Test;
 
 /**
- * The ONLINEUCB forecast against the simulator, as UtilityPlannerTest checks CAPRI's: the planner's
+ * The ONLINEUCB forecast against the simulator, as CapriForecastingTest checks CAPRI's: the planner's
  * forecast for a simulated world ({@code plan --env linear-gap --policy onlineucb}) against the runs
  * {@code simulate} makes there (the served engineered OnlineUCB, every report made by the device
  * randomiser), and the forecast's two noise models against Monte Carlo of what they model.
