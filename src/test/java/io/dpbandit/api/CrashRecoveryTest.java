@@ -8,9 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpbandit.testing.FeedbackWindows;
 import io.dpbandit.testing.Specs;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import io.dpbandit.client.privacy.PrivacyCost;
-import io.dpbandit.policy.capri.EpochSchedule;
-import io.dpbandit.privacy.ZcdpAccounting;
+import io.dpbandit.privacy.accounting.GaussianDp;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -140,11 +138,12 @@ class CrashRecoveryTest {
                 + "AND status = 'OPEN'", Long.class)).isEqualTo(ITERATIONS);
         assertThat(db.queryForObject("SELECT count(*) FROM epoch WHERE bandit_id LIKE 'crash-%'", Long.class))
                 .isEqualTo(2L * ITERATIONS);
-        // The ledger holds exactly one charge per closed epoch: rho_total / R under sequential
-        // composition and the ZCDP accountant (rho recomputed from the release's sigma, so equal up to
-        // rounding), never two.
-        double perEpoch = ZcdpAccounting.budgetRho(new PrivacyCost(1.0, 1e-5))
-                / EpochSchedule.forHorizon(100).releasingEpochs();
+        // The ledger holds exactly one charge per closed epoch, never two. Under the default EXACT
+        // accountant every CAPRI epoch is calibrated at the budget's whole mu (epochs hold disjoint
+        // rounds), so the first release is charged the whole budget: rho = mu^2 / 2 with
+        // mu = GaussianDp.mu(1, 1e-5) (Dong, Roth & Su 2022, Corollary 2.13), equal up to rounding.
+        double mu = GaussianDp.mu(1.0, 1e-5);
+        double perEpoch = mu * mu / 2;
         assertThat(db.queryForList("SELECT bandit_id, count(*) AS n, sum(rho) AS e FROM ledger "
                 + "WHERE bandit_id LIKE 'crash-%' GROUP BY bandit_id")).hasSize(ITERATIONS)
                 .allSatisfy(r -> {

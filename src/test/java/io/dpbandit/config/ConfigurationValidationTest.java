@@ -51,7 +51,7 @@ class ConfigurationValidationTest {
             assertThat(ctx).hasNotFailed();
             assertThat(ctx.getBean(SpecLimits.class)).isEqualTo(SpecLimits.defaults());
             assertThat(ctx.getBean(LifecycleProperties.class)).isEqualTo(
-                    new LifecycleProperties(2000, 0, 200, 2000, true, 0, 86_400, 8, 0));
+                    new LifecycleProperties(1000, 0, 200, 2000, true, 0, 86_400, 8, 0));
             assertThat(ctx.getBean(ApiProperties.class)).isEqualTo(new ApiProperties(10_485_760, 1_048_576L,
                     268_435_456, Duration.ofSeconds(5), 1000, true));
             assertThat(ctx.getBean(EmbeddedPostgresProperties.class)).isEqualTo(

@@ -74,8 +74,12 @@ class WalkthroughTest {
         Path out = work.resolve(document.replace('/', '-') + ".out");
         Process bash = new ProcessBuilder("bash", file.toString()).directory(work.toFile())
                 .redirectErrorStream(true).redirectOutput(out.toFile()).start();
-        assertThat(bash.waitFor(90, TimeUnit.SECONDS)).as("%s's commands end within 90 s", document).isTrue();
+        boolean ended = bash.waitFor(90, TimeUnit.SECONDS);
+        if (!ended) {
+            bash.destroyForcibly().waitFor();
+        }
         String output = Files.readString(out, StandardCharsets.UTF_8);
+        assertThat(ended).as("%s's commands end within 90 s; what they printed:\n%s", document, output).isTrue();
         assertThat(bash.exitValue()).as("%s's commands exit 0; output:\n%s", document, output).isZero();
 
         String[] segments = output.split(Pattern.quote(MARK) + "\n", -1);

@@ -434,7 +434,7 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
                 By.cssSelector("#panel-privacy table")));
         assertThat(privacy.getText()).contains("Gaussian mechanism").contains("Pavlovic, Salgia & Zhao");
         assertThat(browser.findElement(By.cssSelector("#panel-privacy p.description")).getText())
-                .contains("-DP for each round").contains("Accountant ZCDP");
+                .contains("-DP for each round").contains("Accountant EXACT");
         screenshot("analyst-bandit.png", true);
     }
 
