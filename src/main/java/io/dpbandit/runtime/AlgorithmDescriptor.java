@@ -48,8 +48,26 @@ public interface AlgorithmDescriptor {
         return true;
     }
 
+    /**
+     * What its releases are where they are not all Gaussian ({@link #gaussianReleases} false), for
+     * the accountant's messages: "exponential mechanism", "Wishart noise".
+     */
+    default String nonGaussianReleases(BanditSpec spec) {
+        return pureDp() ? "exponential mechanism" : "non-Gaussian noise";
+    }
+
+    /** How a spec of it makes every release Gaussian, where an option can ("choose GAUSSIAN noise"), or null. */
+    default String gaussianChoice() {
+        return null;
+    }
+
     /** The optional spec sections it reads (and requires, for KERNEL and CONTEXT_POOL). */
     Set<SpecSection> sections();
+
+    /** Its own sections of the spec ({@code linear}, {@code gpucb}), declared in its package. */
+    default List<OptionsSection<?>> options() {
+        return List.of();
+    }
 
     /**
      * Its own rules (beyond the common ones and the sections' ownership), adding every problem to

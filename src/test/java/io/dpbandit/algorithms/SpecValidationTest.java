@@ -12,6 +12,8 @@ import io.dpbandit.policy.linucb.LinUcbConfig;
 import io.dpbandit.policy.onlineucb.OnlineUcbConfig;
 import io.dpbandit.privacy.NodeNoiseKind;
 import io.dpbandit.runtime.AlgorithmDescriptor;
+import io.dpbandit.algorithms.sequential.LinearSection;
+import io.dpbandit.runtime.OptionsSection;
 import io.dpbandit.runtime.SpecSection;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.spec.PrivacyModel;
@@ -68,9 +70,17 @@ class SpecValidationTest {
         return copy;
     }
 
+    static String owners(OptionsSection<?> section) {
+        return owners(Algorithms.all().stream().filter(d -> d.options().contains(section))
+                .map(d -> d.algorithm().name()).toList());
+    }
+
     static String owners(SpecSection section) {
-        List<String> names = Algorithms.all().stream().filter(d -> d.sections().contains(section))
-                .map(d -> d.algorithm().name()).toList();
+        return owners(Algorithms.all().stream().filter(d -> d.sections().contains(section))
+                .map(d -> d.algorithm().name()).toList());
+    }
+
+    private static String owners(List<String> names) {
         return names.size() == 1 ? names.get(0)
                 : String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
     }
@@ -287,8 +297,8 @@ class SpecValidationTest {
     @Test
     void optionalSectionsAreRefusedWhereTheAlgorithmDoesNotReadThem() {
         assertThat(problems(with(Specs.capri("capri", 100, 600), "linear", Map.of("featureMap", "ACTION"))))
-                .containsEntry("linear", "applies to " + owners(SpecSection.LINEAR) + " only");
-        assertThat(owners(SpecSection.LINEAR)).isEqualTo("LINUCB and ONLINEUCB");
+                .containsEntry("linear", "applies to " + owners(LinearSection.OPTIONS) + " only");
+        assertThat(owners(LinearSection.OPTIONS)).isEqualTo("LINUCB and ONLINEUCB");
         assertThat(problems(with(Specs.linear("lin", "LINUCB", 100, 600), "gpucb", Map.of("nodesPerDimension", 3))))
                 .containsEntry("gpucb", "applies to GPUCB only");
         for (Map<String, Object> tuning : List.<Map<String, Object>>of(Map.of("elimination", "PAIRWISE"),
@@ -408,7 +418,7 @@ class SpecValidationTest {
         assertThat(problems(with(Specs.linear("lin", "LINUCB", 100, 600), "gpucb", Map.of("regulariser", "FLOOR"))))
                 .containsEntry("gpucb", "applies to GPUCB only");
         assertThat(problems(with(Specs.gp("gp", "JDP", 100), "linear", Map.of("radiusScale", 0.5))))
-                .containsEntry("linear", "applies to " + owners(SpecSection.LINEAR) + " only");
+                .containsEntry("linear", "applies to " + owners(LinearSection.OPTIONS) + " only");
     }
 
     @Test

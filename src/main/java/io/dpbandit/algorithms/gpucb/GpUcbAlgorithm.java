@@ -17,6 +17,7 @@ import io.dpbandit.policy.linucb.LinUcbConfig;
 import io.dpbandit.privacy.PrivacyAmounts;
 import io.dpbandit.runtime.ForecastView;
 import io.dpbandit.runtime.Forecaster;
+import io.dpbandit.runtime.OptionsSection;
 import io.dpbandit.runtime.SpecSection;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.spec.PrivacyModel;
@@ -95,7 +96,16 @@ public final class GpUcbAlgorithm extends SequentialAlgorithm {
     /** The kernel is required (RBF); the pool is optional. */
     @Override
     public Set<SpecSection> sections() {
-        return Set.of(SpecSection.KERNEL, SpecSection.GPUCB, SpecSection.LEAF_GRID, SpecSection.DECISION_SETS);
+        return Set.of(SpecSection.KERNEL, SpecSection.LEAF_GRID, SpecSection.DECISION_SETS);
+    }
+
+    /** {@code gpucb}: the quadrature order and the variant. */
+    static final OptionsSection<BanditSpec.GpUcb> OPTIONS = new OptionsSection<>("gpucb", BanditSpec.GpUcb.class,
+            BanditSpec::gpucb);
+
+    @Override
+    public List<OptionsSection<?>> options() {
+        return List.of(OPTIONS);
     }
 
     @Override

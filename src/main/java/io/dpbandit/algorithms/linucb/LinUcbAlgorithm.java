@@ -13,6 +13,7 @@ import io.dpbandit.privacy.PrivacyAmounts;
 import io.dpbandit.privacy.TreeCalibrationMethod;
 import io.dpbandit.runtime.ForecastView;
 import io.dpbandit.runtime.Forecaster;
+import io.dpbandit.runtime.OptionsSection;
 import io.dpbandit.runtime.SpecSection;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.spec.PrivacyModel;
@@ -103,7 +104,12 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm {
 
     @Override
     public Set<SpecSection> sections() {
-        return Set.of(SpecSection.LINEAR, SpecSection.LEAF_GRID, SpecSection.DECISION_SETS);
+        return Set.of(SpecSection.LEAF_GRID, SpecSection.DECISION_SETS);
+    }
+
+    @Override
+    public List<OptionsSection<?>> options() {
+        return List.of(LinearSection.OPTIONS);
     }
 
     @Override
@@ -122,6 +128,16 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm {
     @Override
     public boolean gaussianReleases(BanditSpec spec) {
         return spec.linear() == null || spec.linear().noise() != io.dpbandit.privacy.NodeNoiseKind.WISHART;
+    }
+
+    @Override
+    public String nonGaussianReleases(BanditSpec spec) {
+        return "Wishart noise";
+    }
+
+    @Override
+    public String gaussianChoice() {
+        return "choose GAUSSIAN noise";
     }
 
     @Override

@@ -14,6 +14,7 @@ import io.dpbandit.algorithms.sequential.ReportBudget;
 import io.dpbandit.client.privacy.PrivacyCost;
 import io.dpbandit.runtime.ForecastView;
 import io.dpbandit.runtime.Forecaster;
+import io.dpbandit.runtime.OptionsSection;
 import io.dpbandit.runtime.SpecSection;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.spec.PrivacyModel;
@@ -73,7 +74,12 @@ public final class OnlineUcbAlgorithm extends SequentialAlgorithm {
 
     @Override
     public Set<SpecSection> sections() {
-        return Set.of(SpecSection.LINEAR, SpecSection.DECISION_SETS);
+        return Set.of(SpecSection.DECISION_SETS);
+    }
+
+    @Override
+    public List<OptionsSection<?>> options() {
+        return List.of(LinearSection.OPTIONS);
     }
 
     @Override

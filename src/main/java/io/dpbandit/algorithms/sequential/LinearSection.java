@@ -5,6 +5,7 @@ import io.dpbandit.policy.JointFeatureMap;
 import io.dpbandit.policy.linucb.LinUcbConfig;
 import io.dpbandit.policy.onlineucb.OnlineUcbConfig;
 import io.dpbandit.privacy.NodeNoiseKind;
+import io.dpbandit.runtime.OptionsSection;
 import io.dpbandit.spec.BanditSpec;
 import java.util.List;
 
@@ -13,6 +14,10 @@ import java.util.List;
  * the learner for ONLINEUCB only), and the rule that the feature map gives 1 to 400 features.
  */
 public final class LinearSection {
+
+    /** The section as LINUCB and ONLINEUCB declare it: {@code linear}. */
+    public static final OptionsSection<BanditSpec.Linear> OPTIONS = new OptionsSection<>("linear",
+            BanditSpec.Linear.class, BanditSpec::linear);
 
     /** The largest joint feature dimension d (the model is d × d, a fold O(d³)). */
     public static final int MAX_FEATURES = 400;
