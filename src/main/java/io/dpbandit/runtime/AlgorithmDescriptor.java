@@ -117,6 +117,11 @@ public interface AlgorithmDescriptor {
         return List.of();
     }
 
+    /** The API document's prose for its wire records that carry no annotations (the device library's). */
+    default List<WireDoc> wireDocs() {
+        return List.of();
+    }
+
     /** The analyst page's panels for its bandits, by panel id, in page order. */
     List<String> panels();
 

@@ -16,11 +16,13 @@ import io.dpbandit.runtime.ForecastView;
 import io.dpbandit.runtime.Forecaster;
 import io.dpbandit.runtime.OptionsSection;
 import io.dpbandit.runtime.SpecSection;
+import io.dpbandit.runtime.WireDoc;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.spec.PrivacyModel;
 import io.dpbandit.spec.SpecLimits;
 import io.dpbandit.runtime.MechanismDescription;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -125,5 +127,25 @@ public final class OnlineUcbAlgorithm extends SequentialAlgorithm {
     @Override
     public List<Class<?>> reports() {
         return List.of(OnlineUcbReport.class);
+    }
+
+    /** The API document's prose for the report (from OnlineUcbReport's Javadoc). */
+    @Override
+    public List<WireDoc> wireDocs() {
+        return List.of(new WireDoc("OnlineUcbReport", "One user's OnlineUCB report, made on the user's device by "
+                + "dpbandit-client's OnlineUcbRandomiser; (ε, δ)-LDP with respect to the user's (x, y).", Map.ofEntries(
+                Map.entry("base", "the ticket's base, echoed"),
+                Map.entry("round", "the ticket's round, echoed"),
+                Map.entry("noisyFeatures", "x̃ = clip(x) + N(0, σ_x² I) + ζ: the played action's features after "
+                        + "clipping to ‖x‖ ≤ B_x, privacy noise and the conditioning perturbation ζ ~ N(0, Δ² I)"),
+                Map.entry("noisyReward", "ỹ = clip(y) + N(0, σ_y²): the reward after clipping to [−B_y, B_y] and noise"),
+                Map.entry("gradient", "g = 2x̃(⟨x̃, θ⟩ − ỹ) − 2σ_x²θ at the ticket's θ, clipped to ‖g‖ ≤ G"),
+                Map.entry("epsilon", "ε of the report's LDP guarantee (must be the bandit's)"),
+                Map.entry("delta", "δ of the report's LDP guarantee (must be the bandit's)"),
+                Map.entry("featureSigma", "σ_x the device used (derived by the device from the parameters)"),
+                Map.entry("rewardSigma", "σ_y the device used"),
+                Map.entry("conditioningStd", "Δ used (the ticket's)"),
+                Map.entry("release", "JOINT_VECTOR or PAPER_SEPARATE (must be the bandit's)"),
+                Map.entry("calibration", "ANALYTIC or CLASSICAL (must be the bandit's)"))));
     }
 }
