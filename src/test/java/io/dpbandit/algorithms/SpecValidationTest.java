@@ -1,5 +1,6 @@
 package io.dpbandit.algorithms;
 
+import io.dpbandit.policy.CalibrationMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
@@ -355,11 +356,11 @@ class SpecValidationTest {
     void theLinearSectionHasItsDefaultsAndItsRules() {
         BanditSpec lin = normalise(Specs.linear("lin", "LINUCB", 100, 600));
         assertThat(lin.linear()).as("LINUCB has no learner; its regulariser and radius scale are stated").isEqualTo(
-                new BanditSpec.Linear(JointFeatureMap.Kind.OUTER_PRODUCT, LinUcbConfig.Mode.ENGINEERED,
+                new BanditSpec.Linear(JointFeatureMap.Kind.OUTER_PRODUCT, CalibrationMode.ENGINEERED,
                         NodeNoiseKind.GAUSSIAN, null, LinUcbConfig.Regulariser.SHIFT, 1.0, LinUcbConfig.Release.TREE, null));
         BanditSpec online = normalise(Specs.linear("online", "ONLINEUCB", 100, 600));
         assertThat(online.linear()).as("ONLINEUCB has no tree noise").isEqualTo(new BanditSpec.Linear(
-                JointFeatureMap.Kind.OUTER_PRODUCT, LinUcbConfig.Mode.ENGINEERED, null, OnlineUcbConfig.Learner.OGD));
+                JointFeatureMap.Kind.OUTER_PRODUCT, CalibrationMode.ENGINEERED, null, OnlineUcbConfig.Learner.OGD));
         Map<String, Object> paper = Specs.linear("online", "ONLINEUCB", 100, 600);
         paper.put("linear", Map.of("mode", "PAPER"));
         assertThat(normalise(paper).linear().learner()).isEqualTo(OnlineUcbConfig.Learner.MALER);
@@ -386,7 +387,7 @@ class SpecValidationTest {
     void gpUcbNeedsAnRbfKernelAndAFeatureCountWithinItsCap() {
         BanditSpec gp = normalise(with(Specs.gp("gp", "JDP", 100), "gpucb", null));
         assertThat(gp.gpucb().nodesPerDimension()).as("the default order").isBetween(2, 16);
-        assertThat(gp.gpucb().mode()).isEqualTo(LinUcbConfig.Mode.ENGINEERED);
+        assertThat(gp.gpucb().mode()).isEqualTo(CalibrationMode.ENGINEERED);
         assertThat(2 * Math.pow(gp.gpucb().nodesPerDimension(), 2)).isLessThanOrEqualTo(512);
 
         assertThat(problems(with(Specs.gp("gp", "JDP", 100), "kernel", Map.of("type", "MATERN52", "lengthScale",

@@ -41,9 +41,9 @@ class AlgorithmNamingTest {
 
     static List<Named> algorithms() {
         return List.of(
-                new Named("CAPRI", Pattern.compile("\\bCAPRI\\b|\\bCapri(?=[A-Z_]|\\b)"), "capri", 25),
+                new Named("CAPRI", Pattern.compile("\\bCAPRI\\b|\\bCapri(?=[A-Z_]|\\b)"), "capri", 24),
                 new Named("USCA", Pattern.compile("\\bUSCA\\b|\\bUsca(?=[A-Z_]|\\b)"), "usca", 18),
-                new Named("LINUCB", Pattern.compile("\\bLINUCB\\b|\\bLinUcb"), "linucb", 14),
+                new Named("LINUCB", Pattern.compile("\\bLINUCB\\b|\\bLinUcb"), "linucb", 12),
                 new Named("ONLINEUCB", Pattern.compile("\\bONLINEUCB\\b|\\bOnlineUcb"), "onlineucb", 19),
                 new Named("GPUCB", Pattern.compile("\\bGPUCB\\b|\\bGpUcb"), "gpucb", 23));
     }

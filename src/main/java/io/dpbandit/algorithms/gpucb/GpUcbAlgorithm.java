@@ -1,5 +1,6 @@
 package io.dpbandit.algorithms.gpucb;
 
+import io.dpbandit.policy.CalibrationMode;
 import io.dpbandit.algorithms.sequential.SequentialAlgorithm;
 import io.dpbandit.algorithms.sequential.ReportBudget;
 import io.dpbandit.client.privacy.PrivacyCost;
@@ -13,7 +14,6 @@ import io.dpbandit.policy.gpucb.GpUcb;
 import io.dpbandit.policy.gpucb.GpUcbConfig;
 import io.dpbandit.policy.gpucb.LocalGpUcb;
 import io.dpbandit.policy.gpucb.QffOrderChoice;
-import io.dpbandit.policy.linucb.LinUcbConfig;
 import io.dpbandit.privacy.PrivacyAmounts;
 import io.dpbandit.runtime.ForecastView;
 import io.dpbandit.runtime.Forecaster;
@@ -130,7 +130,7 @@ public final class GpUcbAlgorithm extends SequentialAlgorithm {
                     + "\"lengthScale\": 0.5}: its quadrature Fourier features exist for squared-exponential kernels"));
         }
         BanditSpec.GpUcb g = s.gpucb();
-        var mode = g == null || g.mode() == null ? LinUcbConfig.Mode.ENGINEERED : g.mode();
+        var mode = g == null || g.mode() == null ? CalibrationMode.ENGINEERED : g.mode();
         Integer nodes = g == null ? null : g.nodesPerDimension();
         Integer dim = s.contextDimension();
         var actions = s.actions();
@@ -139,7 +139,7 @@ public final class GpUcbAlgorithm extends SequentialAlgorithm {
                 && s.horizon() != null && s.horizon() >= 1 && dim >= 0) {
             nodes = nodes(s, dim + actions.get(0).features().length, nodes, p);
         }
-        boolean paper = mode == LinUcbConfig.Mode.PAPER;
+        boolean paper = mode == CalibrationMode.PAPER;
         var regulariser = g == null || g.regulariser() == null
                 ? (paper ? GpUcbConfig.Regulariser.SHIFT : ENGINEERED_REGULARISER) : g.regulariser();
         Double radiusScale = g == null || g.radiusScale() == null ? Double.valueOf(paper ? 1.0 : RADIUS_SCALE)
@@ -207,7 +207,7 @@ public final class GpUcbAlgorithm extends SequentialAlgorithm {
         double rho = y / 2;
         var domain = BoxDomain.unitCube(d);
         var privacy = local ? GpUcbConfig.Privacy.localJdp(epsilon, delta) : GpUcbConfig.Privacy.jdp(epsilon, delta);
-        boolean paper = g.mode() == LinUcbConfig.Mode.PAPER;
+        boolean paper = g.mode() == CalibrationMode.PAPER;
         GpUcbConfig config = paper
                 ? GpUcbConfig.paper(g.nodesPerDimension(), spec.kernel().lengthScale(), domain, spec.horizon(), privacy,
                         rho * rho, rho, y, ZETA, y)

@@ -1,5 +1,6 @@
 package io.dpbandit.algorithms.linucb;
 
+import io.dpbandit.policy.CalibrationMode;
 import io.dpbandit.algorithms.sequential.LinearSection;
 import io.dpbandit.algorithms.sequential.SequentialAlgorithm;
 import io.dpbandit.algorithms.sequential.SequentialModel;
@@ -161,7 +162,7 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm {
         }
         NodeNoiseKind noise = spec.linear().noise();
         LinUcbConfig config;
-        if (spec.linear().mode() == LinUcbConfig.Mode.PAPER) {
+        if (spec.linear().mode() == CalibrationMode.PAPER) {
             config = LinUcbConfig.paper(spec.horizon(), d, epsilon, delta, ALPHA, noise);
         } else {
             LinUcbConfig base = LinUcbConfig.engineered(spec.horizon(), d, epsilon, delta, ALPHA);

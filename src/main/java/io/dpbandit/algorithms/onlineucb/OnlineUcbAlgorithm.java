@@ -1,12 +1,12 @@
 package io.dpbandit.algorithms.onlineucb;
 
+import io.dpbandit.policy.CalibrationMode;
 import io.dpbandit.algorithms.sequential.LinearSection;
 import io.dpbandit.algorithms.sequential.SequentialAlgorithm;
 import io.dpbandit.algorithms.sequential.SequentialModel;
 import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.client.onlineucb.OnlineUcbReport;
 import io.dpbandit.policy.JointFeatureMap;
-import io.dpbandit.policy.linucb.LinUcbConfig;
 import io.dpbandit.policy.onlineucb.OnlineUcb;
 import io.dpbandit.policy.onlineucb.OnlineUcbConfig;
 import io.dpbandit.policy.onlineucb.OnlineUcbForecast;
@@ -110,7 +110,7 @@ public final class OnlineUcbAlgorithm extends SequentialAlgorithm {
         PrivacyCost report = ReportBudget.perReport(spec);
         double epsilon = report.epsilon();
         double delta = report.delta();
-        OnlineUcbConfig config = spec.linear().mode() == LinUcbConfig.Mode.PAPER
+        OnlineUcbConfig config = spec.linear().mode() == CalibrationMode.PAPER
                 ? OnlineUcbConfig.paper(d, epsilon / 2, delta / 2, spec.horizon())
                 : OnlineUcbConfig.engineered(d, epsilon, delta, spec.horizon());
         if (spec.linear().learner() != null) {

@@ -1,5 +1,6 @@
 package io.dpbandit.algorithms.gpucb;
 
+import io.dpbandit.policy.CalibrationMode;
 import io.dpbandit.policy.gpucb.GpUcbForecast;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -44,12 +45,12 @@ class GpUcbAlgorithmTest {
     @Test
     void aSpecStoredWithoutTheOptionsKeepsTheShiftAndItsRadius() {
         BanditSpec stored = SpecValidation.normalise(Specs.spec(Specs.gp("gp", "JDP", 1000)));
-        for (var mode : List.of(io.dpbandit.policy.linucb.LinUcbConfig.Mode.ENGINEERED,
-                io.dpbandit.policy.linucb.LinUcbConfig.Mode.PAPER)) {
+        for (var mode : List.of(CalibrationMode.ENGINEERED,
+                CalibrationMode.PAPER)) {
             BanditSpec old = withGpUcb(stored, new BanditSpec.GpUcb(stored.gpucb().nodesPerDimension(), mode));
             GpUcbConfig.Tuning t = tuning(old);
             assertThat(t.regulariser()).isEqualTo(GpUcbConfig.Regulariser.SHIFT);
-            assertThat(t.radiusScale()).isEqualTo(mode == io.dpbandit.policy.linucb.LinUcbConfig.Mode.PAPER ? 1.0 : 0.1);
+            assertThat(t.radiusScale()).isEqualTo(mode == CalibrationMode.PAPER ? 1.0 : 0.1);
         }
     }
 
