@@ -35,6 +35,11 @@ public interface AlgorithmDescriptor {
     /** The privacy models it serves; the first is the default. */
     List<PrivacyModel> privacyModels();
 
+    /** Whether its locally private bandits publish each epoch's randomiser plan ({@link LocalReports#epochPlan}). */
+    default boolean publishesEpochPlans() {
+        return false;
+    }
+
     /** Pure ε-DP (no δ): the spec's δ must be absent or 0. */
     default boolean pureDp() {
         return false;

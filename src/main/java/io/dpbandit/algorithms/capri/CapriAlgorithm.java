@@ -159,6 +159,12 @@ public final class CapriAlgorithm implements AlgorithmDescriptor {
         return true;
     }
 
+    /** With LDP, each epoch's randomiser plan ({@link CapriLocalReports#epochPlan}). */
+    @Override
+    public boolean publishesEpochPlans() {
+        return true;
+    }
+
     @Override
     public List<Class<?>> randomiserInputs() {
         return List.of(CapriLocalInput.class);
