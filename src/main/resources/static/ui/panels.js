@@ -44,6 +44,12 @@ export async function loadProfiles() {
 /** Whether a bandit of this algorithm has its epochs planned before they release. */
 export const plansEpochs = (algorithm) => Boolean(profiles[algorithm]?.plansEpochs);
 
+/**
+ * How a bandit of this algorithm's forecast is drawn ({key, chart, series, main, mainName}: the plan
+ * report's field that holds it and one of the charts below), or null where the planner has none.
+ */
+const forecastView = (algorithm) => profiles[algorithm]?.forecast ?? null;
+
 /** Whether a bandit of this algorithm shows a panel. */
 export const showsPanel = (algorithm, panelId) => Boolean(profiles[algorithm]?.panels?.includes(panelId));
 
@@ -320,15 +326,17 @@ const forecastVersusActual = {
           + 'it appears here when ready.'
         : `The forecast could not be computed: ${forecast.detail}` };
     }
+    const view = forecastView(status.algorithm);
     const report = forecast.report;
-    if (report.usca) {
-      const u = report.usca;
+    if (!view || !report[view.key]) return null;
+    if (view.chart === 'RELEASE_ODDS') {
+      const u = report[view.key];
       return { description: `Forecast at the horizon: the approximating set covers ${num(100 * u.coverage)}% of the `
         + `${u.supportSize} support points; with every other action ${num(u.gap)} worse, a release picks the best `
         + `action with probability ${num(u.bestProbabilityAtGap)} (expected simple regret ${num(u.simpleRegretAtGap)}); `
         + `even odds at a gap of ${num(u.evenOddsGap)}.` };
     }
-    const f = report.capri;
+    const f = report[view.key];
     const actual = new Map(epochs.filter((e) => e.width !== null && e.width !== undefined)
       .map((e) => [e.number, e]));
     const firstShrunk = [...actual.values()].find((e) => e.meanActiveSetSize < f.actions);
@@ -376,7 +384,7 @@ function atRounds(points, n, value) {
 }
 
 /**
- * A sequential model (LINUCB, ONLINEUCB, GPUCB): how many learning rounds it holds now (public: rounds
+ * A sequential model: how many learning rounds it holds now (public: rounds
  * fold on their feedback windows) and how noisy the planner says a model of that many rounds is,
  * against the gap it was asked about and the reward range.
  */
@@ -398,18 +406,13 @@ const modelNoise = {
         ? 'The planner is computing this bandit\'s noise forecast from its spec; it appears here when ready.'
         : `The noise forecast could not be computed: ${forecast.detail ?? forecast.status}.`}` };
     }
-    const report = forecast.report;
-    const f = report.linear ?? report.gpucb ?? report.onlineucb;
+    const view = forecastView(status.algorithm);
+    const f = view && view.chart === 'NOISE_CURVE' ? forecast.report[view.key] : null;
     if (!f) return { description: holds };
-    const online = Boolean(report.onlineucb);
-    const main = online ? (p) => p.decisionError : (p) => p.scoreError;
-    const mainName = online ? 'decision error' : 'score error';
-    const series = [{ label: report.gpucb ? 'score error of a difference between two actions' : 'score error',
-      kind: 'score', value: (p) => p.scoreError }];
-    if (online) {
-      series.push({ label: 'confidence bonus spread', kind: 'bonus', value: (p) => p.bonusSpread },
-        { label: 'decision error (both together)', kind: 'decision', value: (p) => p.decisionError });
-    }
+    // The forecast's curves, as its algorithm's profile names them; `main` decides when a gap is resolved.
+    const main = (p) => p[view.main];
+    const mainName = view.mainName;
+    const series = view.series.map((x) => ({ label: x.label, kind: x.kind, value: (p) => p[x.field] }));
     const r = privacy.rewards;
     const threshold = f.gap / 2;
     const current = n > 0 ? atRounds(f.points, n, main) : null;
@@ -475,10 +478,11 @@ const modelNoise = {
 };
 
 /**
- * USCA's per-context releases (GET /release: each release's action, time and ledger entry, never the
- * context it was made for), over time and per action.
+ * Per-context releases, for an algorithm that releases per context (its profile lists this panel; GET
+ * /release: each release's action, time and ledger entry, never the context it was made for), over time
+ * and per action.
  */
-const uscaReleases = {
+const contextReleases = {
   id: 'releases',
   title: 'Per-context releases',
   sources: ['status', 'epochs', 'release'],
@@ -493,7 +497,7 @@ const uscaReleases = {
       + 'ledger entry, as GET /release lists them, never the context it was made for. Ask for one with POST /release '
       + '{bandit, context}: it is charged.';
     if (status.phase === 'EXPLORE') {
-      return { description: `USCA releases once its ${status.epochLength} learning rounds are in `
+      return { description: `${status.algorithm} releases once its ${status.epochLength} learning rounds are in `
         + `(${status.current?.folded ?? 0} folded so far). ${how}` };
     }
     if (list.length === 0) {
@@ -560,7 +564,7 @@ const privacyReport = {
 
 /** The panels, in page order. */
 export const panels = [epochTimeline, budgetOverTime, epochStatistics, forecastVersusActual, modelNoise,
-  uscaReleases, recommendations, privacyReport];
+  contextReleases, recommendations, privacyReport];
 
 /** "PLANNING:MAXIMA", 0.8 -> "Planning (maxima), 80 %". */
 export function workLabel(work, progress) {

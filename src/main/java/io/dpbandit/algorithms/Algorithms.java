@@ -6,6 +6,7 @@ import io.dpbandit.algorithms.linucb.LinUcbAlgorithm;
 import io.dpbandit.algorithms.onlineucb.OnlineUcbAlgorithm;
 import io.dpbandit.algorithms.usca.UscaAlgorithm;
 import io.dpbandit.runtime.AlgorithmDescriptor;
+import io.dpbandit.runtime.OptionsSection;
 import io.dpbandit.runtime.SpecSection;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.spec.PrivacyModel;
@@ -59,6 +60,21 @@ public final class Algorithms {
     /** The algorithms that read a spec section. */
     public static String owners(SpecSection section) {
         return names(d -> d.sections().contains(section));
+    }
+
+    /** The algorithms that declare an options section. */
+    public static String owners(OptionsSection<?> section) {
+        return names(d -> d.options().contains(section));
+    }
+
+    /** Every algorithm's own spec sections, each once, in registry order. */
+    public static List<OptionsSection<?>> options() {
+        return ALL.stream().flatMap(d -> d.options().stream()).distinct().toList();
+    }
+
+    /** The options section written under a spec key, if an algorithm declares one. */
+    public static java.util.Optional<OptionsSection<?>> option(String key) {
+        return options().stream().filter(o -> o.key().equals(key)).findFirst();
     }
 
     /** The algorithms (with their model) that take devices' reports. */

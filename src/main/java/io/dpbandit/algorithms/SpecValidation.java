@@ -3,7 +3,9 @@ package io.dpbandit.algorithms;
 import io.dpbandit.bandit.ServiceErrors;
 import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.policy.capri.CapriConfig;
+import io.dpbandit.algorithms.sequential.LinearSection;
 import io.dpbandit.runtime.AlgorithmDescriptor;
+import io.dpbandit.runtime.OptionsSection;
 import io.dpbandit.runtime.SpecSection;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.privacy.Accountant;
@@ -54,8 +56,8 @@ public final class SpecValidation {
         }
         // A linear bandit with PER_ACTION features takes actions without features (one model block each).
         boolean perAction = s.algorithm() != null
-                && Algorithms.of(s.algorithm()).sections().contains(SpecSection.LINEAR)
-                && io.dpbandit.algorithms.sequential.LinearSection.perAction(s);
+                && Algorithms.of(s.algorithm()).options().contains(LinearSection.OPTIONS)
+                && LinearSection.perAction(s);
         checkActions(s.actions(), limits, perAction, p);
         if (s.contextPool() != null) {
             checkPool(s.contextPool(), dim, limits.maxPool(), p);
@@ -100,11 +102,11 @@ public final class SpecValidation {
             p.add(problem("contextPool", "is required for " + Algorithms.owners(SpecSection.CONTEXT_POOL)
                     + ": the public contexts"));
         }
-        if (!reads.contains(SpecSection.LINEAR) && s.linear() != null) {
-            p.add(problem("linear", "applies to " + Algorithms.owners(SpecSection.LINEAR) + " only"));
-        }
-        if (!reads.contains(SpecSection.GPUCB) && s.gpucb() != null) {
-            p.add(problem("gpucb", "applies to " + Algorithms.owners(SpecSection.GPUCB) + " only"));
+        // An algorithm's own sections: one set that its algorithm does not declare is refused, whichever it is.
+        for (OptionsSection<?> section : Algorithms.options()) {
+            if (!a.options().contains(section) && section.setIn(s)) {
+                p.add(problem(section.key(), "applies to " + Algorithms.owners(section) + " only"));
+            }
         }
         BanditSpec.Tuning t = tuning(s.tuning());
         var paper = CapriConfig.Refinements.paper();
@@ -196,13 +198,13 @@ public final class SpecValidation {
         boolean pure = a.pureDp();
         Accountant chosen = privacy.accountant();
         if (chosen == Accountant.ZCDP && !gaussian) {
-            p.add(problem("privacy.accountant", "ZCDP composes Gaussian releases; " + a.algorithm()
-                    + (pure ? "'s exponential mechanism is composed EXACT (or BASIC)" : "'s Wishart noise is accounted "
-                            + "BASIC")));
+            p.add(problem("privacy.accountant", "ZCDP composes Gaussian releases; " + a.algorithm() + "'s "
+                    + a.nonGaussianReleases(s) + (pure ? " is composed EXACT (or BASIC)" : " is accounted BASIC")));
         }
         if (chosen == Accountant.EXACT && !gaussian && !pure) {
             p.add(problem("privacy.accountant", "EXACT composes Gaussian and pure-epsilon releases; "
-                    + a.algorithm() + "'s Wishart noise is accounted BASIC (or choose GAUSSIAN noise)"));
+                    + a.algorithm() + "'s " + a.nonGaussianReleases(s) + " is accounted BASIC"
+                    + (a.gaussianChoice() == null ? "" : " (or " + a.gaussianChoice() + ")")));
         }
         Accountant accountant = chosen != null ? chosen
                 : (gaussian || pure) && (s.tuning() == null || s.tuning().mode() != TuningMode.PAPER) ? Accountant.EXACT
@@ -218,9 +220,10 @@ public final class SpecValidation {
                     + "bandit on it must protect users (privacy.unit USER with maxRoundsPerUser): a ROUND bandit's "
                     + "charges cover one round of a user, not all of them"));
         }
-        if (privacy.budget() != null && !gaussian && a.algorithm() != BanditSpec.Algorithm.USCA) {
-            p.add(problem("privacy.budget", "a shared budget composes Gaussian and exponential mechanisms; WISHART "
-                    + "noise has no cost it can measure (use GAUSSIAN)"));
+        if (privacy.budget() != null && !gaussian && !pure) {
+            p.add(problem("privacy.budget", "a shared budget composes Gaussian and exponential mechanisms; "
+                    + a.algorithm() + "'s " + a.nonGaussianReleases(s) + " has no cost it can measure"
+                    + (a.gaussianChoice() == null ? "" : " (" + a.gaussianChoice() + ")")));
         }
         return new BanditSpec(s.id(), s.algorithm(), new BanditSpec.Privacy(privacy.model(), privacy.epsilon(),
                 privacy.delta(), privacy.totalEpsilon(), privacy.composition(), privacy.unit(),

@@ -127,7 +127,9 @@ public class DecisionController {
     @GetMapping("/bandits/{id}/epochs/{epoch}/randomiser")
     public ResponseEntity<CapriRandomiserPlan> randomiserPlan(@PathVariable String id, @PathVariable int epoch) {
         Access.requireBandit(id);
+        // The API document names CAPRI's plan, the one algorithm that publishes them (publishesEpochPlans);
+        // a second would list its plan's type here.
         return ResponseEntity.ok().cacheControl(CacheControl.maxAge(java.time.Duration.ofDays(365)).cachePrivate()
-                .immutable()).body(decisions.randomiserPlan(id, epoch));
+                .immutable()).body((CapriRandomiserPlan) decisions.randomiserPlan(id, epoch));
     }
 }

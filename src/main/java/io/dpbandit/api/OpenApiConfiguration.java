@@ -1,6 +1,9 @@
 package io.dpbandit.api;
 
 import io.dpbandit.algorithms.Algorithms;
+import io.dpbandit.runtime.AlgorithmDescriptor;
+import io.dpbandit.runtime.Forecaster;
+import io.dpbandit.runtime.WireDoc;
 import io.swagger.v3.core.converter.AnnotatedType;
 import io.swagger.v3.core.converter.ModelConverters;
 import io.swagger.v3.oas.models.Components;
@@ -190,7 +193,31 @@ public class OpenApiConfiguration {
                     .flatMap(d -> d.randomiserInputs().stream()).toList());
             oneOf(schemas, "FeedbackRequest", "report", Algorithms.all().stream()
                     .flatMap(d -> d.reports().stream()).toList());
+            forecasts(schemas);
         };
+    }
+
+    /**
+     * A plan report holds its algorithm's forecast under the forecaster's key: the report's schema
+     * lists every registered forecaster's key, in registry order between {@code gap} and
+     * {@code notes}, each with its forecast's schema.
+     */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static void forecasts(Map<String, Schema> schemas) {
+        Schema<?> report = schemas.get("PlanReport");
+        if (report == null || report.getProperties() == null) {
+            return;
+        }
+        Map<String, Schema> properties = new java.util.LinkedHashMap<>(report.getProperties());
+        Schema notes = properties.remove("notes");
+        for (Forecaster f : Algorithms.all().stream().flatMap(d -> d.forecaster().stream()).toList()) {
+            ModelConverters.getInstance(true).readAll(new AnnotatedType(f.type())).forEach(schemas::putIfAbsent);
+            properties.put(f.key(), new Schema<>().$ref("#/components/schemas/" + f.type().getSimpleName()));
+        }
+        if (notes != null) {
+            properties.put("notes", notes);
+        }
+        report.setProperties((Map) properties);
     }
 
     @SuppressWarnings({"rawtypes", "unchecked"})
@@ -208,39 +235,29 @@ public class OpenApiConfiguration {
 
     /**
      * The client module's wire records carry no annotations (dpbandit-client has no dependencies), so
-     * their fields are described here, from the records' Javadoc.
+     * each algorithm describes its own ({@link AlgorithmDescriptor#wireDocs}) and they are applied here.
      */
     @Bean
     OpenApiCustomizer clientWireFormat() {
-        Map<String, String> report = Map.ofEntries(
-                Map.entry("base", "the ticket's base, echoed"),
-                Map.entry("round", "the ticket's round, echoed"),
-                Map.entry("noisyFeatures", "x̃ = clip(x) + N(0, σ_x² I) + ζ: the played action's features after "
-                        + "clipping to ‖x‖ ≤ B_x, privacy noise and the conditioning perturbation ζ ~ N(0, Δ² I)"),
-                Map.entry("noisyReward", "ỹ = clip(y) + N(0, σ_y²): the reward after clipping to [−B_y, B_y] and noise"),
-                Map.entry("gradient", "g = 2x̃(⟨x̃, θ⟩ − ỹ) − 2σ_x²θ at the ticket's θ, clipped to ‖g‖ ≤ G"),
-                Map.entry("epsilon", "ε of the report's LDP guarantee (must be the bandit's)"),
-                Map.entry("delta", "δ of the report's LDP guarantee (must be the bandit's)"),
-                Map.entry("featureSigma", "σ_x the device used (derived by the device from the parameters)"),
-                Map.entry("rewardSigma", "σ_y the device used"),
-                Map.entry("conditioningStd", "Δ used (the ticket's)"),
-                Map.entry("release", "JOINT_VECTOR or PAPER_SEPARATE (must be the bandit's)"),
-                Map.entry("calibration", "ANALYTIC or CLASSICAL (must be the bandit's)"));
         return api -> {
             var schemas = api.getComponents().getSchemas();
-            if (schemas == null || schemas.get("OnlineUcbReport") == null) {
+            if (schemas == null) {
                 return;
             }
-            Schema<?> schema = schemas.get("OnlineUcbReport");
-            schema.setDescription("One user's OnlineUCB report, made on the user's device by dpbandit-client's "
-                    + "OnlineUcbRandomiser; (ε, δ)-LDP with respect to the user's (x, y).");
-            if (schema.getProperties() != null) {
-                report.forEach((field, text) -> {
-                    Schema<?> property = schema.getProperties().get(field);
-                    if (property != null) {
-                        property.setDescription(text);
-                    }
-                });
+            for (WireDoc doc : Algorithms.all().stream().flatMap(d -> d.wireDocs().stream()).toList()) {
+                Schema<?> schema = schemas.get(doc.schema());
+                if (schema == null) {
+                    continue;
+                }
+                schema.setDescription(doc.description());
+                if (schema.getProperties() != null) {
+                    doc.fields().forEach((field, text) -> {
+                        Schema<?> property = schema.getProperties().get(field);
+                        if (property != null) {
+                            property.setDescription(text);
+                        }
+                    });
+                }
             }
         };
     }

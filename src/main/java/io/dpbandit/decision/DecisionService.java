@@ -12,8 +12,8 @@ import io.dpbandit.bandit.ServiceErrors;
 import io.dpbandit.bandit.Serving;
 import io.dpbandit.bandit.UserDigests;
 import io.dpbandit.store.BanditStateStore;
-import io.dpbandit.client.capri.CapriRandomiserPlan;
 import io.dpbandit.client.privacy.ContributionBounds;
+import io.dpbandit.runtime.AlgorithmDescriptor;
 import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.runtime.LocalReports;
 import io.dpbandit.runtime.SpecSection;
@@ -179,9 +179,10 @@ public class DecisionService {
     }
 
     /** An epoch's public randomiser plan (400 for a bandit that publishes none). */
-    public CapriRandomiserPlan randomiserPlan(String banditId, int epoch) {
-        return runtimes.get(banditId).local().flatMap(l -> l.epochPlan(epoch)).orElseThrow(() ->
-                InvalidRequestException.of("bandit", "only a CAPRI bandit with LDP has epoch randomiser plans"));
+    public Object randomiserPlan(String banditId, int epoch) {
+        return runtimes.get(banditId).local().flatMap(l -> l.epochPlan(epoch)).map(Object.class::cast).orElseThrow(() ->
+                InvalidRequestException.of("bandit", "only a " + Algorithms.names(AlgorithmDescriptor::publishesEpochPlans)
+                        + " bandit with LDP has epoch randomiser plans"));
     }
 
     /**

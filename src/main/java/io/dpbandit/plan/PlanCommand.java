@@ -6,15 +6,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.algorithms.Algorithms;
+import io.dpbandit.algorithms.PlanReportJson;
 import io.dpbandit.algorithms.SpecValidation;
-import io.dpbandit.runtime.AlgorithmDescriptor;
+import io.dpbandit.runtime.Forecaster;
 import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.cli.Cli;
 import io.dpbandit.policy.capri.CapriConfig;
-import io.dpbandit.policy.planning.CapriForecast;
 import io.dpbandit.policy.planning.PlanReport;
 import io.dpbandit.policy.planning.PlannerOptions;
-import io.dpbandit.policy.planning.UscaForecast;
 import io.dpbandit.sim.PolicySpec;
 import io.dpbandit.sim.RefinementOptions;
 import io.dpbandit.sim.SimulateCommand;
@@ -26,7 +25,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
@@ -59,7 +57,8 @@ public final class PlanCommand implements Callable<Integer> {
 
     private static final ObjectMapper JSON = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true)
-            .enable(SerializationFeature.INDENT_OUTPUT);
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .registerModule(new PlanReportJson());
 
     @Spec
     CommandSpec spec;
@@ -243,12 +242,10 @@ public final class PlanCommand implements Callable<Integer> {
      * n_Z) and validated like any spec.
      */
     private PlanReport plan(BanditSpec bandit, PlannerOptions options) {
-        AlgorithmDescriptor algorithm = Algorithms.of(bandit.algorithm());
-        if (!algorithm.forecasts()) {
-            throw new IllegalArgumentException("the planner covers " + Algorithms.names(AlgorithmDescriptor::forecasts)
-                    + ", not " + bandit.algorithm());
-        }
-        return algorithm.forecast(SpecValidation.normalise(overridden(bandit)), options);
+        Forecaster forecaster = Algorithms.of(bandit.algorithm()).forecaster().orElseThrow(() ->
+                new IllegalArgumentException("the planner covers " + Algorithms.names(d -> d.forecaster().isPresent())
+                        + ", not " + bandit.algorithm()));
+        return forecaster.forecast(SpecValidation.normalise(overridden(bandit)), options);
     }
 
     private BanditSpec overridden(BanditSpec b) {
@@ -307,90 +304,12 @@ public final class PlanCommand implements Callable<Integer> {
         return o;
     }
 
+    /** The forecast's own table, then the report's notes. */
     static String table(PlanReport report) {
-        StringBuilder sb = new StringBuilder();
-        if (report.capri() != null) {
-            CapriForecast f = report.capri();
-            sb.append(String.format(Locale.ROOT, "CAPRI-%s, T = %d, epsilon = %s, delta = %.3g, %s composition, "
-                    + "%s elimination, %d releases (planned in %.1f s)%n", f.privacyModel(), f.horizon(),
-                    f.epsilon() == null ? "inf" : fmt(f.epsilon()), f.delta(), f.composition(), f.elimination(),
-                    f.releasingEpochs(), f.plannedSeconds()));
-            sb.append(String.format(Locale.ROOT, "%5s %8s %9s %5s %7s %8s %8s %8s %9s %9s %9s %9s %s%n", "epoch",
-                    "T_r", "start", "|S|", "tau", "C_r", "sigma", "eps", "sd max", "sd med", "pair sd",
-                    "resolves", "(10%-90% of pairs)"));
-            for (CapriForecast.EpochForecast e : f.epochs()) {
-                sb.append(String.format(Locale.ROOT, "%5d %8d %9d %5d %7.3g %8.3g %8.3g %8.3g %9.3g %9.3g %9.3g %9.3g "
-                        + "(%.3g-%.3g)%n", e.epoch(), e.length(), e.startRound(), e.projectionSize(),
-                        e.regularization(), e.contributionBound(), e.noiseSigma(), e.chargedEpsilon(),
-                        e.noiseSdMax(), e.noiseSdMedian(), e.pairNoiseSdMedian(), e.resolvableGap(),
-                        e.resolvableGapLow(), e.resolvableGapHigh()));
-            }
-            sb.append(f.firstEliminationEpoch() == null
-                    ? String.format(Locale.ROOT, "A gap of %.3g is not resolved within the horizon.%n", f.gap())
-                    : String.format(Locale.ROOT, "A gap of %.3g is first eliminated by epoch %d's model, from round "
-                            + "%d of %d.%n", f.gap(), f.firstEliminationEpoch(), f.firstEliminationRound(),
-                            f.horizon()));
-            sb.append(String.format(Locale.ROOT, "Privacy charged over all releases: epsilon = %.4g, delta = %.4g%n",
-                    f.totalEpsilon(), f.totalDelta()));
-        }
-        if (report.usca() != null) {
-            UscaForecast u = report.usca();
-            sb.append(String.format(Locale.ROOT, "USCA, T = %d, epsilon = %s per release, n_Z = %d (%d distinct, "
-                    + "%.1f%% of the %d support points; planned in %.1f s)%n", u.horizon(),
-                    u.epsilon() == null ? "inf" : fmt(u.epsilon()), u.approximationDraws(), u.approximationPoints(),
-                    100 * u.coverage(), u.supportSize(), u.plannedSeconds()));
-            sb.append(String.format(Locale.ROOT, "sup sigma^2 = %.4g, sensitivity m = %.4g, log-odds per unit reward "
-                    + "= %s%n", u.supSigmaSq(), u.sensitivity(),
-                    u.inverseTemperature() == null ? "inf" : String.format(Locale.ROOT, "%.4g", u.inverseTemperature())));
-            sb.append(String.format(Locale.ROOT, "Even odds for the best action at a gap of %.3g to every other "
-                    + "action; at a gap of %.3g: P(best) = %.3f, simple regret %.4f%n", u.evenOddsGap(), u.gap(),
-                    u.bestProbabilityAtGap(), u.simpleRegretAtGap()));
-        }
-        if (report.linear() != null) {
-            io.dpbandit.policy.planning.LinearForecast l = report.linear();
-            sb.append(String.format(Locale.ROOT, "LINUCB, T = %d, %d block(s) of dimension %d, leaves of %d rounds, "
-                    + "m = %d levels, node sigma = %.4g, noise bound = %.4g, regulariser adds %.4g%n", l.horizon(),
-                    l.blocks(), l.blockDimension(), l.leafRounds(), l.levels(), l.nodeSigma(), l.noiseBound(),
-                    l.regularisation()));
-            sb.append(String.format(Locale.ROOT, "%10s %12s%n", "rounds", "score error"));
-            for (io.dpbandit.policy.planning.LinearForecast.Point p : l.points()) {
-                sb.append(String.format(Locale.ROOT, "%10d %12.4g%n", p.rounds(), p.scoreError()));
-            }
-        }
-        if (report.onlineucb() != null) {
-            io.dpbandit.policy.planning.OnlineUcbForecast o = report.onlineucb();
-            sb.append(String.format(Locale.ROOT, "ONLINEUCB, T = %d, d = %d, %s learner, each report (%s, %.3g)-LDP "
-                    + "(at most %d per user), sigma_x = %.4g, sigma_y = %.4g, Delta = %.4g, gradient noise sd = %.4g%n",
-                    o.horizon(), o.dimension(), o.learner(), fmt(o.reportEpsilon()), o.reportDelta(),
-                    o.reportsPerUser(), o.featureSigma(), o.rewardSigma(), o.conditioningStd(), o.gradientNoise()));
-            sb.append(String.format(Locale.ROOT, "%10s %12s %12s %14s%n", "rounds", "score error", "bonus spread",
-                    "decision error"));
-            for (io.dpbandit.policy.planning.OnlineUcbForecast.NoiseLevel p : o.points()) {
-                sb.append(String.format(Locale.ROOT, "%10d %12.4g %12.4g %14.4g%n", p.rounds(), p.scoreError(),
-                        p.bonusSpread(), p.decisionError()));
-            }
-        }
-        if (report.gpucb() != null) {
-            io.dpbandit.policy.planning.GpUcbForecast g = report.gpucb();
-            sb.append(String.format(Locale.ROOT, "GPUCB-%s, T = %d, M = %d features, %s, "
-                    + "noise sigma = %.4g (reward vector %.4g), noise bound = %.4g, %s %.4g%n", g.privacyModel(),
-                    g.horizon(), g.featureDimension(), g.levels() == null ? "reports summed"
-                            : String.format(Locale.ROOT, "leaves of %d rounds, m = %d levels", g.leafRounds(),
-                                    g.levels()),
-                    g.nodeSigma(), g.vectorSigma(), g.noiseBound(), g.regulariser().equals("FLOOR")
-                            ? "eigenvalues floored at" : "shift adds", g.regularisation()));
-            sb.append(String.format(Locale.ROOT, "%10s %12s%n", "rounds", "score error"));
-            for (io.dpbandit.policy.planning.LinearForecast.Point p : g.points()) {
-                sb.append(String.format(Locale.ROOT, "%10d %12.4g%n", p.rounds(), p.scoreError()));
-            }
-        }
+        StringBuilder sb = new StringBuilder(report.forecast().table());
         for (String n : report.notes()) {
             sb.append("* ").append(n).append(System.lineSeparator());
         }
         return sb.toString();
-    }
-
-    private static String fmt(double v) {
-        return new java.math.BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
     }
 }

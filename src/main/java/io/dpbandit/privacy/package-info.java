@@ -12,6 +12,7 @@
  * sums of symmetric matrices under continual observation ({@link io.dpbandit.privacy.TreeMechanism},
  * {@link io.dpbandit.privacy.TreeMechanismCalibration}, {@link io.dpbandit.privacy.NodeNoise},
  * {@link io.dpbandit.privacy.WishartSampler}); accounting {@link io.dpbandit.privacy.AdvancedComposition},
- * {@link io.dpbandit.privacy.PrivacyBudget}, {@link io.dpbandit.privacy.CapriEpochSplit}.
+ * {@link io.dpbandit.privacy.PrivacyBudget} (CAPRI's split of its budget over epochs is
+ * {@code io.dpbandit.policy.capri.CapriEpochSplit}).
  */
 package io.dpbandit.privacy;

@@ -3,11 +3,11 @@ package io.dpbandit.registry;
 import io.dpbandit.algorithms.Algorithms;
 import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.bandit.ServiceErrors;
-import io.dpbandit.runtime.AlgorithmDescriptor;
+import io.dpbandit.runtime.Forecaster;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.policy.planning.PlanReport;
 import io.dpbandit.policy.planning.PlannerOptions;
-import io.dpbandit.policy.planning.UtilityPlanner;
+import io.dpbandit.policy.planning.ForecastTooLong;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import java.util.List;
@@ -75,14 +75,15 @@ public class BanditPlanner {
 
     public BanditForecast forBandit(String id) {
         BanditSpec spec = bandits.spec(id);
-        if (!Algorithms.of(spec.algorithm()).forecasts()) {
+        Forecaster forecaster = Algorithms.of(spec.algorithm()).forecaster().orElse(null);
+        if (forecaster == null) {
             return new BanditForecast("NONE", null, "the planner forecasts " + Algorithms.names(
-                    AlgorithmDescriptor::forecasts) + "; " + spec.algorithm() + " learns continuously");
+                    d -> d.forecaster().isPresent()) + "; " + spec.algorithm() + " learns continuously");
         }
         CompletableFuture<PlanReport> future = forecasts.get(id, k -> CompletableFuture.supplyAsync(() -> {
             running.acquireUninterruptibly();
             try {
-                return compute(spec, PlannerOptions.defaults().withMaxSeconds(maxSeconds));
+                return forecaster.forecast(spec, PlannerOptions.defaults().withMaxSeconds(maxSeconds));
             } finally {
                 running.release();
             }
@@ -105,11 +106,10 @@ public class BanditPlanner {
     public PlanReport plan(BanditSpec request, PlannerOptions options) {
         BanditSpec named = request == null || request.id() != null ? request : request.withId(PLACEHOLDER_ID);
         BanditSpec spec = checks.validated(named);
-        if (!Algorithms.of(spec.algorithm()).forecasts()) {
-            throw InvalidRequestException.of("algorithm", "the planner forecasts " + Algorithms.names(
-                    AlgorithmDescriptor::forecasts) + "; " + spec.algorithm()
-                    + "'s noise does not depend on the data's support (see README)");
-        }
+        Forecaster forecaster = Algorithms.of(spec.algorithm()).forecaster().orElseThrow(() ->
+                InvalidRequestException.of("algorithm", "the planner forecasts " + Algorithms.names(
+                        d -> d.forecaster().isPresent()) + "; " + spec.algorithm()
+                        + "'s noise does not depend on the data's support (see README)"));
         try {
             if (!running.tryAcquire(WAIT_SECONDS, TimeUnit.SECONDS)) {
                 throw new ServiceErrors.Busy("another plan is being computed on this instance", WAIT_SECONDS);
@@ -119,17 +119,13 @@ public class BanditPlanner {
             throw new ServiceErrors.Busy("interrupted while waiting for another plan", WAIT_SECONDS);
         }
         try {
-            return compute(spec, options.withMaxSeconds(maxSeconds));
-        } catch (UtilityPlanner.TooLong e) {
+            return forecaster.forecast(spec, options.withMaxSeconds(maxSeconds));
+        } catch (ForecastTooLong e) {
             throw InvalidRequestException.of("horizon", e.getMessage());
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw InvalidRequestException.of("privacy", e.getMessage());
         } finally {
             running.release();
         }
-    }
-
-    private static PlanReport compute(BanditSpec spec, PlannerOptions options) {
-        return Algorithms.of(spec.algorithm()).forecast(spec, options);
     }
 }

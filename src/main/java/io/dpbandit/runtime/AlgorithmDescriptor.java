@@ -3,12 +3,11 @@ package io.dpbandit.runtime;
 import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.client.privacy.NoiseSource;
 import io.dpbandit.client.privacy.PrivacyCost;
-import io.dpbandit.policy.planning.PlanReport;
-import io.dpbandit.policy.planning.PlannerOptions;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.spec.PrivacyModel;
 import io.dpbandit.spec.SpecLimits;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -16,7 +15,7 @@ import java.util.function.Supplier;
  * Everything the service needs to know about one algorithm, in one place: its spec sections and
  * their rules and defaults, the privacy models it serves, how a bandit of it is created (first
  * epoch, budget, initial state, charge at creation), its runtime (and through it its epoch
- * process), its wire types, whether the planner covers it, and the analyst page's panels for it.
+ * process), its wire types, its forecaster (if the planner covers it), and the analyst page's panels for it.
  * The registry ({@code io.dpbandit.algorithms.Algorithms}) lists one descriptor per
  * {@link BanditSpec.Algorithm}; messages, the OpenAPI oneOf lists and the analyst page's panel list
  * are built from it. Adding an algorithm is one package implementing this and one registration.
@@ -35,6 +34,11 @@ public interface AlgorithmDescriptor {
     /** The privacy models it serves; the first is the default. */
     List<PrivacyModel> privacyModels();
 
+    /** Whether its locally private bandits publish each epoch's randomiser plan ({@link LocalReports#epochPlan}). */
+    default boolean publishesEpochPlans() {
+        return false;
+    }
+
     /** Pure ε-DP (no δ): the spec's δ must be absent or 0. */
     default boolean pureDp() {
         return false;
@@ -48,8 +52,26 @@ public interface AlgorithmDescriptor {
         return true;
     }
 
+    /**
+     * What its releases are where they are not all Gaussian ({@link #gaussianReleases} false), for
+     * the accountant's messages: "exponential mechanism", "Wishart noise".
+     */
+    default String nonGaussianReleases(BanditSpec spec) {
+        return pureDp() ? "exponential mechanism" : "non-Gaussian noise";
+    }
+
+    /** How a spec of it makes every release Gaussian, where an option can ("choose GAUSSIAN noise"), or null. */
+    default String gaussianChoice() {
+        return null;
+    }
+
     /** The optional spec sections it reads (and requires, for KERNEL and CONTEXT_POOL). */
     Set<SpecSection> sections();
+
+    /** Its own sections of the spec ({@code linear}, {@code gpucb}), declared in its package. */
+    default List<OptionsSection<?>> options() {
+        return List.of();
+    }
 
     /**
      * Its own rules (beyond the common ones and the sections' ownership), adding every problem to
@@ -81,14 +103,9 @@ public interface AlgorithmDescriptor {
     /** The runtime serving a bandit at a stored version. */
     BanditRuntime runtime(BanditSpec spec, BanditVersion version, RuntimeServices services);
 
-    /** Whether the planner forecasts bandits of this algorithm from their spec alone. */
-    default boolean forecasts() {
-        return false;
-    }
-
-    /** The planner's forecast for a spec (only where {@link #forecasts()}). */
-    default PlanReport forecast(BanditSpec spec, PlannerOptions options) {
-        throw new UnsupportedOperationException(algorithm() + " has no forecast");
+    /** The planner's forecaster for bandits of this algorithm, where it forecasts them from their spec alone. */
+    default Optional<Forecaster> forecaster() {
+        return Optional.empty();
     }
 
     /** Whether its epochs are planned before they release (the analyst page's timeline shows planning). */
@@ -101,6 +118,11 @@ public interface AlgorithmDescriptor {
 
     /** The wire types of devices' reports (LDP), for the API document. */
     default List<Class<?>> reports() {
+        return List.of();
+    }
+
+    /** The API document's prose for its wire records that carry no annotations (the device library's). */
+    default List<WireDoc> wireDocs() {
         return List.of();
     }
 

@@ -1,14 +1,13 @@
 package io.dpbandit.runtime;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.dpbandit.client.capri.CapriRandomiserPlan;
 import java.util.Optional;
 
 /**
  * A locally private bandit's side of the device protocol: what a learning decision sends to the
  * device (public randomiser inputs), how a device's report is checked against the server's own
  * parameters before it is stored, and, where an epoch's randomiser plan is published separately
- * (CAPRI with LDP), that plan.
+ * (the descriptor's {@code publishesEpochPlans}), that plan.
  */
 public interface LocalReports {
 
@@ -21,8 +20,11 @@ public interface LocalReports {
      */
     String check(JsonNode report, int epoch);
 
-    /** An epoch's public randomiser plan, where the algorithm publishes one (404/409 as documented). */
-    default Optional<CapriRandomiserPlan> epochPlan(int epoch) {
+    /**
+     * An epoch's public randomiser plan, where the algorithm publishes one (404/409 as documented):
+     * a record of its device library, which the API document names for the plan's endpoint.
+     */
+    default Optional<?> epochPlan(int epoch) {
         return Optional.empty();
     }
 }

@@ -6,10 +6,11 @@ import static io.dpbandit.sim.OptionValues.number;
 import io.dpbandit.client.kernel.KernelSpec;
 import io.dpbandit.policy.capri.CapriConfig;
 import io.dpbandit.policy.onlineucb.OnlineUcb;
-import io.dpbandit.policy.planning.OnlineUcbForecast;
+import io.dpbandit.policy.onlineucb.OnlineUcbForecast;
 import io.dpbandit.policy.planning.PlanReport;
 import io.dpbandit.policy.planning.PlannerOptions;
-import io.dpbandit.policy.planning.UtilityPlanner;
+import io.dpbandit.policy.capri.CapriForecasting;
+import io.dpbandit.policy.usca.UscaForecasting;
 import io.dpbandit.sim.env.Environment;
 import java.util.Locale;
 import java.util.Map;
@@ -45,11 +46,11 @@ public final class WorldPlanner {
     public static PlanReport plan(Map<String, String> o, PlannerOptions options) {
         Simulation run = simulation(o);
         return switch (run.policy().family()) {
-            case UNIFORM_EXPLORATION -> UtilityPlanner.plan(run.uscaConfig(), run.environment().publicContexts(),
+            case UNIFORM_EXPLORATION -> UscaForecasting.plan(run.uscaConfig(), run.environment().publicContexts(),
                     options);
             case UNIFORM_PLAY -> throw new IllegalArgumentException("uniform play needs no plan");
             case LINEAR -> OnlineUcbForecast.plan(new OnlineUcb(run.onlineUcbConfig()), 1, options.gap());
-            default -> UtilityPlanner.plan(run.capriConfig(), run.environment().publicContexts(), options);
+            default -> CapriForecasting.plan(run.capriConfig(), run.environment().publicContexts(), options);
         };
     }
 

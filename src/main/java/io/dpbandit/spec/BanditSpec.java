@@ -1,5 +1,6 @@
 package io.dpbandit.spec;
 
+import io.dpbandit.policy.CalibrationMode;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import io.dpbandit.bandit.BanditIds;
 import io.dpbandit.validation.Finite;
@@ -100,7 +101,7 @@ public record BanditSpec(
             JointFeatureMap.Kind featureMap,
             @Schema(description = "[ENGINEERED] analytic calibration and tight bounds with the same privacy, or "
                     + "PAPER: the paper's calibration, shift and radius (learns slowly at moderate horizons)")
-            LinUcbConfig.Mode mode,
+            CalibrationMode mode,
             @Schema(description = "LINUCB only: the tree nodes' noise, [GAUSSIAN] or WISHART")
             NodeNoiseKind noise,
             @Schema(description = "ONLINEUCB only: the server's online learner, OGD (the ENGINEERED default) or MALER "
@@ -127,12 +128,12 @@ public record BanditSpec(
             @DecimalMin(value = "0", inclusive = false) @DecimalMax("0.5") @Finite Double firstEpoch) {
 
         /** The section as it was before the regulariser and the radius scale were choices. */
-        public Linear(JointFeatureMap.Kind featureMap, LinUcbConfig.Mode mode, NodeNoiseKind noise,
+        public Linear(JointFeatureMap.Kind featureMap, CalibrationMode mode, NodeNoiseKind noise,
                 OnlineUcbConfig.Learner learner) {
             this(featureMap, mode, noise, learner, null, null, null, null);
         }
 
-        public Linear(JointFeatureMap.Kind featureMap, LinUcbConfig.Mode mode, NodeNoiseKind noise,
+        public Linear(JointFeatureMap.Kind featureMap, CalibrationMode mode, NodeNoiseKind noise,
                 OnlineUcbConfig.Learner learner, LinUcbConfig.Regulariser regulariser, Double radiusScale) {
             this(featureMap, mode, noise, learner, regulariser, radiusScale, null, null);
         }
@@ -162,7 +163,7 @@ public record BanditSpec(
                     + "(default: the smallest m̄ whose error bound on [0,1]^d is at most 1/T², within that cap)")
             @Min(2) @Max(64) Integer nodesPerDimension,
             @Schema(description = "[ENGINEERED] or PAPER")
-            LinUcbConfig.Mode mode,
+            CalibrationMode mode,
             @Schema(description = "How the noisy Gram matrix of the features is made positive definite: [SHIFT] the "
                     + "paper's +2Λ on every eigenvalue, or FLOOR, only its eigenvalues below the public noise level Λ "
                     + "raised to Λ. Both are post-processing of the release: no privacy cost")
@@ -172,7 +173,7 @@ public record BanditSpec(
             @DecimalMin("0") @DecimalMax("10") @Finite Double radiusScale) {
 
         /** The section as it was before the regulariser and the radius scale were choices. */
-        public GpUcb(Integer nodesPerDimension, LinUcbConfig.Mode mode) {
+        public GpUcb(Integer nodesPerDimension, CalibrationMode mode) {
             this(nodesPerDimension, mode, null, null);
         }
     }

@@ -1,5 +1,6 @@
 package io.dpbandit.algorithms;
 
+import io.dpbandit.policy.CalibrationMode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
@@ -12,6 +13,8 @@ import io.dpbandit.policy.linucb.LinUcbConfig;
 import io.dpbandit.policy.onlineucb.OnlineUcbConfig;
 import io.dpbandit.privacy.NodeNoiseKind;
 import io.dpbandit.runtime.AlgorithmDescriptor;
+import io.dpbandit.algorithms.sequential.LinearSection;
+import io.dpbandit.runtime.OptionsSection;
 import io.dpbandit.runtime.SpecSection;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.spec.PrivacyModel;
@@ -68,9 +71,17 @@ class SpecValidationTest {
         return copy;
     }
 
+    static String owners(OptionsSection<?> section) {
+        return owners(Algorithms.all().stream().filter(d -> d.options().contains(section))
+                .map(d -> d.algorithm().name()).toList());
+    }
+
     static String owners(SpecSection section) {
-        List<String> names = Algorithms.all().stream().filter(d -> d.sections().contains(section))
-                .map(d -> d.algorithm().name()).toList();
+        return owners(Algorithms.all().stream().filter(d -> d.sections().contains(section))
+                .map(d -> d.algorithm().name()).toList());
+    }
+
+    private static String owners(List<String> names) {
         return names.size() == 1 ? names.get(0)
                 : String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
     }
@@ -287,8 +298,8 @@ class SpecValidationTest {
     @Test
     void optionalSectionsAreRefusedWhereTheAlgorithmDoesNotReadThem() {
         assertThat(problems(with(Specs.capri("capri", 100, 600), "linear", Map.of("featureMap", "ACTION"))))
-                .containsEntry("linear", "applies to " + owners(SpecSection.LINEAR) + " only");
-        assertThat(owners(SpecSection.LINEAR)).isEqualTo("LINUCB and ONLINEUCB");
+                .containsEntry("linear", "applies to " + owners(LinearSection.OPTIONS) + " only");
+        assertThat(owners(LinearSection.OPTIONS)).isEqualTo("LINUCB and ONLINEUCB");
         assertThat(problems(with(Specs.linear("lin", "LINUCB", 100, 600), "gpucb", Map.of("nodesPerDimension", 3))))
                 .containsEntry("gpucb", "applies to GPUCB only");
         for (Map<String, Object> tuning : List.<Map<String, Object>>of(Map.of("elimination", "PAIRWISE"),
@@ -345,11 +356,11 @@ class SpecValidationTest {
     void theLinearSectionHasItsDefaultsAndItsRules() {
         BanditSpec lin = normalise(Specs.linear("lin", "LINUCB", 100, 600));
         assertThat(lin.linear()).as("LINUCB has no learner; its regulariser and radius scale are stated").isEqualTo(
-                new BanditSpec.Linear(JointFeatureMap.Kind.OUTER_PRODUCT, LinUcbConfig.Mode.ENGINEERED,
+                new BanditSpec.Linear(JointFeatureMap.Kind.OUTER_PRODUCT, CalibrationMode.ENGINEERED,
                         NodeNoiseKind.GAUSSIAN, null, LinUcbConfig.Regulariser.SHIFT, 1.0, LinUcbConfig.Release.TREE, null));
         BanditSpec online = normalise(Specs.linear("online", "ONLINEUCB", 100, 600));
         assertThat(online.linear()).as("ONLINEUCB has no tree noise").isEqualTo(new BanditSpec.Linear(
-                JointFeatureMap.Kind.OUTER_PRODUCT, LinUcbConfig.Mode.ENGINEERED, null, OnlineUcbConfig.Learner.OGD));
+                JointFeatureMap.Kind.OUTER_PRODUCT, CalibrationMode.ENGINEERED, null, OnlineUcbConfig.Learner.OGD));
         Map<String, Object> paper = Specs.linear("online", "ONLINEUCB", 100, 600);
         paper.put("linear", Map.of("mode", "PAPER"));
         assertThat(normalise(paper).linear().learner()).isEqualTo(OnlineUcbConfig.Learner.MALER);
@@ -376,7 +387,7 @@ class SpecValidationTest {
     void gpUcbNeedsAnRbfKernelAndAFeatureCountWithinItsCap() {
         BanditSpec gp = normalise(with(Specs.gp("gp", "JDP", 100), "gpucb", null));
         assertThat(gp.gpucb().nodesPerDimension()).as("the default order").isBetween(2, 16);
-        assertThat(gp.gpucb().mode()).isEqualTo(LinUcbConfig.Mode.ENGINEERED);
+        assertThat(gp.gpucb().mode()).isEqualTo(CalibrationMode.ENGINEERED);
         assertThat(2 * Math.pow(gp.gpucb().nodesPerDimension(), 2)).isLessThanOrEqualTo(512);
 
         assertThat(problems(with(Specs.gp("gp", "JDP", 100), "kernel", Map.of("type", "MATERN52", "lengthScale",
@@ -408,7 +419,7 @@ class SpecValidationTest {
         assertThat(problems(with(Specs.linear("lin", "LINUCB", 100, 600), "gpucb", Map.of("regulariser", "FLOOR"))))
                 .containsEntry("gpucb", "applies to GPUCB only");
         assertThat(problems(with(Specs.gp("gp", "JDP", 100), "linear", Map.of("radiusScale", 0.5))))
-                .containsEntry("linear", "applies to " + owners(SpecSection.LINEAR) + " only");
+                .containsEntry("linear", "applies to " + owners(LinearSection.OPTIONS) + " only");
     }
 
     @Test

@@ -191,7 +191,7 @@ class MissingReportsTest {
     void aCapriLdpRoundWithoutItsReportAddsTheDevicesNoiseToTheEpochSum() {
         BanditSpec spec = create(Specs.capriLdp("capri-ldp"));
         settle(spec); // the plan
-        CapriRandomiserPlan plan = runtime(spec).local().orElseThrow().epochPlan(1).orElseThrow();
+        CapriRandomiserPlan plan = (CapriRandomiserPlan) runtime(spec).local().orElseThrow().epochPlan(1).orElseThrow();
         CapriRandomiser randomiser = new CapriRandomiser(plan, PrivacyFloor.NONE);
         int length = current(spec).length();
         for (int t = 0; t < length; t++) {

@@ -1,5 +1,6 @@
 package io.dpbandit.privacy;
 
+import io.dpbandit.policy.capri.CapriEpochSplit;
 import io.dpbandit.client.privacy.PrivacyCost;
 import io.dpbandit.client.privacy.ZcdpCost;
 

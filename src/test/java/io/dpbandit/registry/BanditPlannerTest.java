@@ -1,5 +1,7 @@
 package io.dpbandit.registry;
 
+import io.dpbandit.policy.capri.CapriForecast;
+import io.dpbandit.policy.gpucb.GpUcbForecast;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -43,7 +45,7 @@ class BanditPlannerTest {
         double seconds = (System.nanoTime() - started) / 1e9;
         assertThat(seconds).as("gave up near the 1 s limit (one planning step may overrun it)").isLessThan(10);
         // The slot is free again: a small forecast goes through at once.
-        assertThat(planner.plan(spec(2000), PlannerOptions.defaults()).capri().epochs()).isNotEmpty();
+        assertThat(planner.plan(spec(2000), PlannerOptions.defaults()).forecast(CapriForecast.class).epochs()).isNotEmpty();
     }
 
     /** GPUCB's forecast (the spectrum of its features over the public sample) obeys the same limit. */
@@ -56,6 +58,6 @@ class BanditPlannerTest {
                 .isInstanceOf(InvalidRequestException.class)
                 .satisfies(e -> assertThat(((InvalidRequestException) e).problems())
                         .anyMatch(p -> p.field().equals("horizon") && p.message().contains("did not finish within")));
-        assertThat(planner.plan(gp, PlannerOptions.defaults()).gpucb().points()).hasSize(4);
+        assertThat(planner.plan(gp, PlannerOptions.defaults()).forecast(GpUcbForecast.class).points()).hasSize(4);
     }
 }

@@ -9,12 +9,13 @@ import io.dpbandit.policy.PublicPoolGenerator;
 import io.dpbandit.policy.capri.Capri;
 import io.dpbandit.policy.capri.CapriConfig;
 import io.dpbandit.policy.capri.ReleasedModel;
-import io.dpbandit.policy.planning.PlanReport;
-import io.dpbandit.policy.planning.PlannerOptions;
-import io.dpbandit.policy.planning.UtilityPlanner;
+import io.dpbandit.policy.capri.CapriForecast;
+import io.dpbandit.policy.capri.CapriForecasting;
 import io.dpbandit.runtime.AlgorithmDescriptor;
 import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.runtime.BanditVersion;
+import io.dpbandit.runtime.ForecastView;
+import io.dpbandit.runtime.Forecaster;
 import io.dpbandit.runtime.RuntimeServices;
 import io.dpbandit.runtime.SpecSection;
 import io.dpbandit.spec.BanditSpec;
@@ -23,6 +24,7 @@ import io.dpbandit.spec.SpecLimits;
 import io.dpbandit.spec.TuningMode;
 import io.dpbandit.runtime.MechanismDescription;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -144,18 +146,22 @@ public final class CapriAlgorithm implements AlgorithmDescriptor {
         return new CapriRuntime(spec, policy(spec), version, models, services);
     }
 
+    /** Per releasing epoch the noise, the charge and the smallest gap it resolves ({@link CapriForecasting}). */
     @Override
-    public boolean forecasts() {
-        return true;
-    }
-
-    @Override
-    public PlanReport forecast(BanditSpec spec, PlannerOptions options) {
-        return UtilityPlanner.plan(config(spec), contexts(spec), options);
+    public Optional<Forecaster> forecaster() {
+        return Optional.of(Forecaster.of(CapriForecast.KEY, CapriForecast.class,
+                ForecastView.of(CapriForecast.KEY, ForecastView.Chart.EPOCH_GAPS),
+                (spec, options) -> CapriForecasting.plan(config(spec), contexts(spec), options)));
     }
 
     @Override
     public boolean plansEpochs() {
+        return true;
+    }
+
+    /** With LDP, each epoch's randomiser plan ({@link CapriLocalReports#epochPlan}). */
+    @Override
+    public boolean publishesEpochPlans() {
         return true;
     }
 

@@ -1,5 +1,6 @@
 package io.dpbandit.algorithms.gpucb;
 
+import io.dpbandit.policy.CalibrationMode;
 import io.dpbandit.algorithms.sequential.SequentialAlgorithm;
 import io.dpbandit.algorithms.sequential.ReportBudget;
 import io.dpbandit.client.privacy.PrivacyCost;
@@ -13,19 +14,22 @@ import io.dpbandit.policy.gpucb.GpUcb;
 import io.dpbandit.policy.gpucb.GpUcbConfig;
 import io.dpbandit.policy.gpucb.LocalGpUcb;
 import io.dpbandit.policy.gpucb.QffOrderChoice;
-import io.dpbandit.policy.linucb.LinUcbConfig;
 import io.dpbandit.privacy.PrivacyAmounts;
+import io.dpbandit.runtime.ForecastView;
+import io.dpbandit.runtime.Forecaster;
+import io.dpbandit.runtime.OptionsSection;
 import io.dpbandit.runtime.SpecSection;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.spec.PrivacyModel;
 import io.dpbandit.spec.SpecLimits;
 import io.dpbandit.runtime.MechanismDescription;
-import io.dpbandit.policy.planning.GpUcbForecast;
+import io.dpbandit.policy.gpucb.GpUcbForecast;
 import io.dpbandit.policy.planning.PlanReport;
 import io.dpbandit.policy.planning.PlannerOptions;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -92,7 +96,16 @@ public final class GpUcbAlgorithm extends SequentialAlgorithm {
     /** The kernel is required (RBF); the pool is optional. */
     @Override
     public Set<SpecSection> sections() {
-        return Set.of(SpecSection.KERNEL, SpecSection.GPUCB, SpecSection.LEAF_GRID, SpecSection.DECISION_SETS);
+        return Set.of(SpecSection.KERNEL, SpecSection.LEAF_GRID, SpecSection.DECISION_SETS);
+    }
+
+    /** {@code gpucb}: the quadrature order and the variant. */
+    static final OptionsSection<BanditSpec.GpUcb> OPTIONS = new OptionsSection<>("gpucb", BanditSpec.GpUcb.class,
+            BanditSpec::gpucb);
+
+    @Override
+    public List<OptionsSection<?>> options() {
+        return List.of(OPTIONS);
     }
 
     @Override
@@ -117,7 +130,7 @@ public final class GpUcbAlgorithm extends SequentialAlgorithm {
                     + "\"lengthScale\": 0.5}: its quadrature Fourier features exist for squared-exponential kernels"));
         }
         BanditSpec.GpUcb g = s.gpucb();
-        var mode = g == null || g.mode() == null ? LinUcbConfig.Mode.ENGINEERED : g.mode();
+        var mode = g == null || g.mode() == null ? CalibrationMode.ENGINEERED : g.mode();
         Integer nodes = g == null ? null : g.nodesPerDimension();
         Integer dim = s.contextDimension();
         var actions = s.actions();
@@ -126,7 +139,7 @@ public final class GpUcbAlgorithm extends SequentialAlgorithm {
                 && s.horizon() != null && s.horizon() >= 1 && dim >= 0) {
             nodes = nodes(s, dim + actions.get(0).features().length, nodes, p);
         }
-        boolean paper = mode == LinUcbConfig.Mode.PAPER;
+        boolean paper = mode == CalibrationMode.PAPER;
         var regulariser = g == null || g.regulariser() == null
                 ? (paper ? GpUcbConfig.Regulariser.SHIFT : ENGINEERED_REGULARISER) : g.regulariser();
         Double radiusScale = g == null || g.radiusScale() == null ? Double.valueOf(paper ? 1.0 : RADIUS_SCALE)
@@ -194,7 +207,7 @@ public final class GpUcbAlgorithm extends SequentialAlgorithm {
         double rho = y / 2;
         var domain = BoxDomain.unitCube(d);
         var privacy = local ? GpUcbConfig.Privacy.localJdp(epsilon, delta) : GpUcbConfig.Privacy.jdp(epsilon, delta);
-        boolean paper = g.mode() == LinUcbConfig.Mode.PAPER;
+        boolean paper = g.mode() == CalibrationMode.PAPER;
         GpUcbConfig config = paper
                 ? GpUcbConfig.paper(g.nodesPerDimension(), spec.kernel().lengthScale(), domain, spec.horizon(), privacy,
                         rho * rho, rho, y, ZETA, y)
@@ -213,11 +226,6 @@ public final class GpUcbAlgorithm extends SequentialAlgorithm {
         return new GpUcbModel(new GpUcb(leaf == null ? jdp : jdp.withLeafRounds(leaf)), leaf == null ? 0 : leaf);
     }
 
-    @Override
-    public boolean forecasts() {
-        return true;
-    }
-
     /**
      * The model's noise and the learning rounds it needs for the options' gap ({@link GpUcbForecast}),
      * JDP or local JDP. The spectrum of the features is taken over a public sample of joint points:
@@ -225,7 +233,15 @@ public final class GpUcbAlgorithm extends SequentialAlgorithm {
      * [0, 1]^dc without a pool: the box the features' error bound is stated on) times every action.
      */
     @Override
-    public PlanReport forecast(BanditSpec spec, PlannerOptions options) {
+    public Optional<Forecaster> forecaster() {
+        return Optional.of(Forecaster.of(GpUcbForecast.KEY, GpUcbForecast.class,
+                ForecastView.curve(GpUcbForecast.KEY, "scoreError", "score error",
+                        new ForecastView.Series("scoreError", "score error of a difference between two actions",
+                                "score")),
+                this::forecast));
+    }
+
+    private PlanReport forecast(BanditSpec spec, PlannerOptions options) {
         List<List<double[]>> sample = publicSample(spec, options);
         SequentialModel<?> model = model(spec);
         if (model instanceof LocalGpUcbModel local) {

@@ -1,5 +1,6 @@
 package io.dpbandit.algorithms.linucb;
 
+import io.dpbandit.policy.CalibrationMode;
 import io.dpbandit.algorithms.sequential.LinearSection;
 import io.dpbandit.algorithms.sequential.SequentialAlgorithm;
 import io.dpbandit.algorithms.sequential.SequentialModel;
@@ -7,15 +8,20 @@ import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.policy.JointFeatureMap;
 import io.dpbandit.policy.linucb.LinUcb;
 import io.dpbandit.policy.linucb.LinUcbConfig;
+import io.dpbandit.policy.linucb.LinearForecast;
 import io.dpbandit.privacy.NodeNoiseKind;
 import io.dpbandit.privacy.PrivacyAmounts;
 import io.dpbandit.privacy.TreeCalibrationMethod;
+import io.dpbandit.runtime.ForecastView;
+import io.dpbandit.runtime.Forecaster;
+import io.dpbandit.runtime.OptionsSection;
 import io.dpbandit.runtime.SpecSection;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.spec.PrivacyModel;
 import io.dpbandit.spec.SpecLimits;
 import io.dpbandit.runtime.MechanismDescription;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -68,20 +74,15 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm {
                 "Shariff & Sheffet 2018, Algorithm 1 with the tree-based mechanism of their Section 4"));
     }
 
-    @Override
-    public boolean forecasts() {
-        return true;
-    }
-
     /** The model's noise and the learning rounds it needs for the options' gap ({@link LinearForecast}). */
     @Override
-    public io.dpbandit.policy.planning.PlanReport forecast(BanditSpec spec, io.dpbandit.policy.planning.PlannerOptions
-            options) {
-        if (spec.linear().release() == LinUcbConfig.Release.EPOCHS) {
-            return io.dpbandit.policy.planning.LinearForecast.planEpochs(((EpochLinUcbModel) model(spec)).policy(),
-                    options.gap());
-        }
-        return io.dpbandit.policy.planning.LinearForecast.plan(((LinUcbModel) model(spec)).policy(), options.gap());
+    public Optional<Forecaster> forecaster() {
+        return Optional.of(Forecaster.of(LinearForecast.KEY, LinearForecast.class,
+                ForecastView.curve(LinearForecast.KEY, "scoreError", "score error",
+                        new ForecastView.Series("scoreError", "score error", "score")),
+                (spec, options) -> spec.linear().release() == LinUcbConfig.Release.EPOCHS
+                        ? LinearForecast.planEpochs(((EpochLinUcbModel) model(spec)).policy(), options.gap())
+                        : LinearForecast.plan(((LinUcbModel) model(spec)).policy(), options.gap())));
     }
 
     /**
@@ -104,7 +105,12 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm {
 
     @Override
     public Set<SpecSection> sections() {
-        return Set.of(SpecSection.LINEAR, SpecSection.LEAF_GRID, SpecSection.DECISION_SETS);
+        return Set.of(SpecSection.LEAF_GRID, SpecSection.DECISION_SETS);
+    }
+
+    @Override
+    public List<OptionsSection<?>> options() {
+        return List.of(LinearSection.OPTIONS);
     }
 
     @Override
@@ -123,6 +129,16 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm {
     @Override
     public boolean gaussianReleases(BanditSpec spec) {
         return spec.linear() == null || spec.linear().noise() != io.dpbandit.privacy.NodeNoiseKind.WISHART;
+    }
+
+    @Override
+    public String nonGaussianReleases(BanditSpec spec) {
+        return "Wishart noise";
+    }
+
+    @Override
+    public String gaussianChoice() {
+        return "choose GAUSSIAN noise";
     }
 
     @Override
@@ -146,7 +162,7 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm {
         }
         NodeNoiseKind noise = spec.linear().noise();
         LinUcbConfig config;
-        if (spec.linear().mode() == LinUcbConfig.Mode.PAPER) {
+        if (spec.linear().mode() == CalibrationMode.PAPER) {
             config = LinUcbConfig.paper(spec.horizon(), d, epsilon, delta, ALPHA, noise);
         } else {
             LinUcbConfig base = LinUcbConfig.engineered(spec.horizon(), d, epsilon, delta, ALPHA);

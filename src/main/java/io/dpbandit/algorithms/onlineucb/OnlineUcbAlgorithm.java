@@ -1,25 +1,29 @@
 package io.dpbandit.algorithms.onlineucb;
 
+import io.dpbandit.policy.CalibrationMode;
 import io.dpbandit.algorithms.sequential.LinearSection;
 import io.dpbandit.algorithms.sequential.SequentialAlgorithm;
 import io.dpbandit.algorithms.sequential.SequentialModel;
 import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.client.onlineucb.OnlineUcbReport;
 import io.dpbandit.policy.JointFeatureMap;
-import io.dpbandit.policy.linucb.LinUcbConfig;
 import io.dpbandit.policy.onlineucb.OnlineUcb;
 import io.dpbandit.policy.onlineucb.OnlineUcbConfig;
-import io.dpbandit.policy.planning.OnlineUcbForecast;
-import io.dpbandit.policy.planning.PlanReport;
-import io.dpbandit.policy.planning.PlannerOptions;
+import io.dpbandit.policy.onlineucb.OnlineUcbForecast;
 import io.dpbandit.algorithms.sequential.ReportBudget;
 import io.dpbandit.client.privacy.PrivacyCost;
+import io.dpbandit.runtime.ForecastView;
+import io.dpbandit.runtime.Forecaster;
+import io.dpbandit.runtime.OptionsSection;
 import io.dpbandit.runtime.SpecSection;
+import io.dpbandit.runtime.WireDoc;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.spec.PrivacyModel;
 import io.dpbandit.spec.SpecLimits;
 import io.dpbandit.runtime.MechanismDescription;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -49,20 +53,20 @@ public final class OnlineUcbAlgorithm extends SequentialAlgorithm {
                 "OnlineUCB (LDP linear bandits via online-to-confidence-set conversion), the user's step"));
     }
 
-    @Override
-    public boolean forecasts() {
-        return true;
-    }
-
     /**
      * The model's noise and the learning rounds it needs for the options' gap ({@link OnlineUcbForecast}):
      * from the devices' public parameters, the per-report budget under {@code privacy.unit USER}
      * included.
      */
     @Override
-    public PlanReport forecast(BanditSpec spec, PlannerOptions options) {
-        return OnlineUcbForecast.plan(((OnlineUcbModel) model(spec)).policy(), spec.privacy().groupSize(),
-                options.gap());
+    public Optional<Forecaster> forecaster() {
+        return Optional.of(Forecaster.of(OnlineUcbForecast.KEY, OnlineUcbForecast.class,
+                ForecastView.curve(OnlineUcbForecast.KEY, "decisionError", "decision error",
+                        new ForecastView.Series("scoreError", "score error", "score"),
+                        new ForecastView.Series("bonusSpread", "confidence bonus spread", "bonus"),
+                        new ForecastView.Series("decisionError", "decision error (both together)", "decision")),
+                (spec, options) -> OnlineUcbForecast.plan(((OnlineUcbModel) model(spec)).policy(),
+                        spec.privacy().groupSize(), options.gap())));
     }
 
     @Override
@@ -72,7 +76,12 @@ public final class OnlineUcbAlgorithm extends SequentialAlgorithm {
 
     @Override
     public Set<SpecSection> sections() {
-        return Set.of(SpecSection.LINEAR, SpecSection.DECISION_SETS);
+        return Set.of(SpecSection.DECISION_SETS);
+    }
+
+    @Override
+    public List<OptionsSection<?>> options() {
+        return List.of(LinearSection.OPTIONS);
     }
 
     @Override
@@ -101,7 +110,7 @@ public final class OnlineUcbAlgorithm extends SequentialAlgorithm {
         PrivacyCost report = ReportBudget.perReport(spec);
         double epsilon = report.epsilon();
         double delta = report.delta();
-        OnlineUcbConfig config = spec.linear().mode() == LinUcbConfig.Mode.PAPER
+        OnlineUcbConfig config = spec.linear().mode() == CalibrationMode.PAPER
                 ? OnlineUcbConfig.paper(d, epsilon / 2, delta / 2, spec.horizon())
                 : OnlineUcbConfig.engineered(d, epsilon, delta, spec.horizon());
         if (spec.linear().learner() != null) {
@@ -118,5 +127,25 @@ public final class OnlineUcbAlgorithm extends SequentialAlgorithm {
     @Override
     public List<Class<?>> reports() {
         return List.of(OnlineUcbReport.class);
+    }
+
+    /** The API document's prose for the report (from OnlineUcbReport's Javadoc). */
+    @Override
+    public List<WireDoc> wireDocs() {
+        return List.of(new WireDoc("OnlineUcbReport", "One user's OnlineUCB report, made on the user's device by "
+                + "dpbandit-client's OnlineUcbRandomiser; (ε, δ)-LDP with respect to the user's (x, y).", Map.ofEntries(
+                Map.entry("base", "the ticket's base, echoed"),
+                Map.entry("round", "the ticket's round, echoed"),
+                Map.entry("noisyFeatures", "x̃ = clip(x) + N(0, σ_x² I) + ζ: the played action's features after "
+                        + "clipping to ‖x‖ ≤ B_x, privacy noise and the conditioning perturbation ζ ~ N(0, Δ² I)"),
+                Map.entry("noisyReward", "ỹ = clip(y) + N(0, σ_y²): the reward after clipping to [−B_y, B_y] and noise"),
+                Map.entry("gradient", "g = 2x̃(⟨x̃, θ⟩ − ỹ) − 2σ_x²θ at the ticket's θ, clipped to ‖g‖ ≤ G"),
+                Map.entry("epsilon", "ε of the report's LDP guarantee (must be the bandit's)"),
+                Map.entry("delta", "δ of the report's LDP guarantee (must be the bandit's)"),
+                Map.entry("featureSigma", "σ_x the device used (derived by the device from the parameters)"),
+                Map.entry("rewardSigma", "σ_y the device used"),
+                Map.entry("conditioningStd", "Δ used (the ticket's)"),
+                Map.entry("release", "JOINT_VECTOR or PAPER_SEPARATE (must be the bandit's)"),
+                Map.entry("calibration", "ANALYTIC or CLASSICAL (must be the bandit's)"))));
     }
 }

@@ -1,10 +1,12 @@
 package io.dpbandit.algorithms.sequential;
 
+import io.dpbandit.policy.CalibrationMode;
 import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.policy.JointFeatureMap;
 import io.dpbandit.policy.linucb.LinUcbConfig;
 import io.dpbandit.policy.onlineucb.OnlineUcbConfig;
 import io.dpbandit.privacy.NodeNoiseKind;
+import io.dpbandit.runtime.OptionsSection;
 import io.dpbandit.spec.BanditSpec;
 import java.util.List;
 
@@ -13,6 +15,10 @@ import java.util.List;
  * the learner for ONLINEUCB only), and the rule that the feature map gives 1 to 400 features.
  */
 public final class LinearSection {
+
+    /** The section as LINUCB and ONLINEUCB declare it: {@code linear}. */
+    public static final OptionsSection<BanditSpec.Linear> OPTIONS = new OptionsSection<>("linear",
+            BanditSpec.Linear.class, BanditSpec::linear);
 
     /** The largest joint feature dimension d (the model is d × d, a fold O(d³)). */
     public static final int MAX_FEATURES = 400;
@@ -24,10 +30,10 @@ public final class LinearSection {
     public static BanditSpec.Linear normalise(BanditSpec s, List<InvalidRequestException.FieldProblem> p) {
         BanditSpec.Linear l = s.linear();
         var map = l == null || l.featureMap() == null ? JointFeatureMap.Kind.OUTER_PRODUCT : l.featureMap();
-        var mode = l == null || l.mode() == null ? LinUcbConfig.Mode.ENGINEERED : l.mode();
+        var mode = l == null || l.mode() == null ? CalibrationMode.ENGINEERED : l.mode();
         var noise = l == null || l.noise() == null ? NodeNoiseKind.GAUSSIAN : l.noise();
         var learner = l == null || l.learner() == null
-                ? (mode == LinUcbConfig.Mode.PAPER ? OnlineUcbConfig.Learner.MALER : OnlineUcbConfig.Learner.OGD)
+                ? (mode == CalibrationMode.PAPER ? OnlineUcbConfig.Learner.MALER : OnlineUcbConfig.Learner.OGD)
                 : l.learner();
         if (noise == NodeNoiseKind.NONE) {
             p.add(problem("linear.noise", "must be GAUSSIAN or WISHART: a served bandit is private"));
@@ -82,7 +88,7 @@ public final class LinearSection {
             if (map != JointFeatureMap.Kind.PER_ACTION) {
                 p.add(problem("linear.release", "EPOCHS needs linear.featureMap PER_ACTION (one block per action)"));
             }
-            if (noise != NodeNoiseKind.GAUSSIAN || mode != LinUcbConfig.Mode.ENGINEERED) {
+            if (noise != NodeNoiseKind.GAUSSIAN || mode != CalibrationMode.ENGINEERED) {
                 p.add(problem("linear.release", "EPOCHS is an engineered variant with Gaussian noise: it takes no "
                         + "linear.noise WISHART and no linear.mode PAPER"));
             }

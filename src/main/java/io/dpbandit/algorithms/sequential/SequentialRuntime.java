@@ -83,7 +83,7 @@ public final class SequentialRuntime<S> implements BanditRuntime, PublicModel {
         if (boundedCoordinates) {
             for (double v : context) {
                 if (Math.abs(v) > MAX_COORDINATE) {
-                    throw InvalidRequestException.of("context", "GPUCB contexts must have coordinates within ±1e12 "
+                    throw InvalidRequestException.of("context", spec.algorithm() + " contexts must have coordinates within ±1e12 "
                             + "(quadrature features need finite phases)");
                 }
             }

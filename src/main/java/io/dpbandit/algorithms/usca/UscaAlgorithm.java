@@ -6,16 +6,17 @@ import io.dpbandit.client.privacy.NoiseSource;
 import io.dpbandit.client.privacy.PrivacyCost;
 import io.dpbandit.privacy.ZcdpAccounting;
 import io.dpbandit.policy.PublicPoolGenerator;
-import io.dpbandit.policy.planning.PlanReport;
-import io.dpbandit.policy.planning.PlannerOptions;
-import io.dpbandit.policy.planning.UtilityPlanner;
 import io.dpbandit.policy.usca.Usca;
 import io.dpbandit.policy.usca.UscaCompactEstimator;
 import io.dpbandit.policy.usca.UscaConfig;
+import io.dpbandit.policy.usca.UscaForecast;
+import io.dpbandit.policy.usca.UscaForecasting;
 import io.dpbandit.privacy.PrivacyAmounts;
 import io.dpbandit.runtime.AlgorithmDescriptor;
 import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.runtime.BanditVersion;
+import io.dpbandit.runtime.ForecastView;
+import io.dpbandit.runtime.Forecaster;
 import io.dpbandit.runtime.RuntimeServices;
 import io.dpbandit.runtime.SpecSection;
 import io.dpbandit.spec.BanditSpec;
@@ -23,6 +24,7 @@ import io.dpbandit.spec.PrivacyModel;
 import io.dpbandit.spec.SpecLimits;
 import io.dpbandit.runtime.MechanismDescription;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -111,14 +113,13 @@ public final class UscaAlgorithm implements AlgorithmDescriptor {
         return new UscaRuntime(spec, policy(spec), version, estimator, services);
     }
 
+    /** The exponential mechanism's sharpness at the horizon ({@link UscaForecasting}). */
     @Override
-    public boolean forecasts() {
-        return true;
-    }
-
-    @Override
-    public PlanReport forecast(BanditSpec spec, PlannerOptions options) {
-        return UtilityPlanner.plan(config(spec), new PublicPoolGenerator(spec.contextPool()), options);
+    public Optional<Forecaster> forecaster() {
+        return Optional.of(Forecaster.of(UscaForecast.KEY, UscaForecast.class,
+                ForecastView.of(UscaForecast.KEY, ForecastView.Chart.RELEASE_ODDS),
+                (spec, options) -> UscaForecasting.plan(config(spec), new PublicPoolGenerator(spec.contextPool()),
+                        options)));
     }
 
     @Override

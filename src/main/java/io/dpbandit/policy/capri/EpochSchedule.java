@@ -1,6 +1,5 @@
 package io.dpbandit.policy.capri;
 
-import io.dpbandit.privacy.CapriEpochSplit;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,7 +25,7 @@ public record EpochSchedule(int horizon, List<Epoch> epochs) {
         if (horizon < 1) {
             throw new IllegalArgumentException("horizon must be at least 1, was " + horizon);
         }
-        // The schedule itself lives with the ledger arithmetic (CapriEpochSplit); this adds start rounds.
+        // The schedule itself is CapriEpochSplit's (the ledger's split of the budget); this adds start rounds.
         List<Epoch> list = new ArrayList<>();
         long start = 0;
         for (CapriEpochSplit.Epoch e : CapriEpochSplit.schedule(horizon)) {

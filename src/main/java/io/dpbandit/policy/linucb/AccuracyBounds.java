@@ -1,5 +1,6 @@
 package io.dpbandit.policy.linucb;
 
+import io.dpbandit.policy.CalibrationMode;
 import io.dpbandit.privacy.TreeMechanismCalibration;
 
 /**
@@ -52,7 +53,7 @@ public record AccuracyBounds(double shift, double rhoMin, double rhoMax, double 
         double alpha = config.alphaConf();
         int m = calibration.levels();
         double sigma = calibration.sigma();
-        double upsilon = config.tuning().mode() == LinUcbConfig.Mode.PAPER
+        double upsilon = config.tuning().mode() == CalibrationMode.PAPER
                 ? paperUpsilon(sigma, m, d, n, alpha)
                 : sigma * StrictMath.sqrt(2.0 * m) * (2.0 * StrictMath.sqrt(d) + StrictMath.sqrt(2.0 * StrictMath.log(4.0 * n / alpha)));
         if (config.tuning().regulariser() == LinUcbConfig.Regulariser.FLOOR) {
@@ -104,7 +105,7 @@ public record AccuracyBounds(double shift, double rhoMin, double rhoMax, double 
         double rhoMin = unshiftedMin - s * c;
         double rhoMax = unshiftedMax - s * c;
         double gamma;
-        if (config.tuning().mode() == LinUcbConfig.Mode.PAPER && s == 1.0) {
+        if (config.tuning().mode() == CalibrationMode.PAPER && s == 1.0) {
             gamma = calibration.rowNormBound() * StrictMath.sqrt(rootMk)
                     * (StrictMath.sqrt(d) + StrictMath.sqrt(2.0 * StrictMath.log(2.0 * n / alpha)));
         } else {

@@ -1,5 +1,6 @@
 package io.dpbandit.policy.linucb;
 
+import io.dpbandit.policy.CalibrationMode;
 import io.dpbandit.privacy.NodeNoiseKind;
 import io.dpbandit.privacy.TreeCalibrationMethod;
 
@@ -53,8 +54,8 @@ public record LinUcbConfig(long horizon, int dimension, double epsilonDp, double
      * The utility knobs. None of them touches the data or the noise, so none changes privacy.
      *
      * <ul>
-     *   <li>{@code mode}: {@link Mode#PAPER} uses the accuracy bounds as printed (Υ of §4.2 with
-     *       (4√d + 2 ln(2n/α)), Prop 9's γ'). {@link Mode#ENGINEERED} uses sharper bounds that are
+     *   <li>{@code mode}: {@link CalibrationMode#PAPER} uses the accuracy bounds as printed (Υ of §4.2 with
+     *       (4√d + 2 ln(2n/α)), Prop 9's γ'). {@link CalibrationMode#ENGINEERED} uses sharper bounds that are
      *       still (α/2n)-accurate, so Prop 4's radius stays valid: for Gaussian noise
      *       Υ = σ√(2m)(2√d + √(2 ln(4n/α))) (the top-left block of a sum of j ≤ m symmetrised nodes is
      *       (Z + Zᵀ)/√2 with Z_ij ~ N(0, jσ²), ‖·‖ ≤ √2‖Z‖, and ‖Z‖ ≤ √j σ(2√d + √(2 ln(2/α'))) with
@@ -73,11 +74,11 @@ public record LinUcbConfig(long horizon, int dimension, double epsilonDp, double
      *       the release alone (post-processing, Claim 7).</li>
      * </ul>
      */
-    public record Tuning(Mode mode, double shiftScale, double radiusScale, RadiusForm radiusForm,
+    public record Tuning(CalibrationMode mode, double shiftScale, double radiusScale, RadiusForm radiusForm,
             Regulariser regulariser) {
 
         /** The paper's shift as the regulariser. */
-        public Tuning(Mode mode, double shiftScale, double radiusScale, RadiusForm radiusForm) {
+        public Tuning(CalibrationMode mode, double shiftScale, double radiusScale, RadiusForm radiusForm) {
             this(mode, shiftScale, radiusScale, radiusForm, Regulariser.SHIFT);
         }
 
@@ -95,12 +96,12 @@ public record LinUcbConfig(long horizon, int dimension, double epsilonDp, double
 
         /** The paper's bounds, shift and radius (exact form). */
         public static Tuning paper() {
-            return new Tuning(Mode.PAPER, 1.0, 1.0, RadiusForm.EXACT);
+            return new Tuning(CalibrationMode.PAPER, 1.0, 1.0, RadiusForm.EXACT);
         }
 
         /** Sharper valid bounds, the paper's shift rule, Prop 4's radius (exact form). */
         public static Tuning engineered() {
-            return new Tuning(Mode.ENGINEERED, 1.0, 1.0, RadiusForm.EXACT);
+            return new Tuning(CalibrationMode.ENGINEERED, 1.0, 1.0, RadiusForm.EXACT);
         }
 
         public Tuning withRegulariser(Regulariser r) {
@@ -133,8 +134,8 @@ public record LinUcbConfig(long horizon, int dimension, double epsilonDp, double
      */
     public enum Release { TREE, EPOCHS }
 
-    /** Which accuracy bounds (see {@link Tuning}). */
-    public enum Mode { PAPER, ENGINEERED }
+
+
 
     /** Prop 4's exact form (ln det V_t) or bound form (t L²). */
     public enum RadiusForm { EXACT, BOUND }

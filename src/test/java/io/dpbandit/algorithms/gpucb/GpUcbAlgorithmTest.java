@@ -1,5 +1,7 @@
 package io.dpbandit.algorithms.gpucb;
 
+import io.dpbandit.policy.CalibrationMode;
+import io.dpbandit.policy.gpucb.GpUcbForecast;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dpbandit.algorithms.SpecValidation;
@@ -43,24 +45,24 @@ class GpUcbAlgorithmTest {
     @Test
     void aSpecStoredWithoutTheOptionsKeepsTheShiftAndItsRadius() {
         BanditSpec stored = SpecValidation.normalise(Specs.spec(Specs.gp("gp", "JDP", 1000)));
-        for (var mode : List.of(io.dpbandit.policy.linucb.LinUcbConfig.Mode.ENGINEERED,
-                io.dpbandit.policy.linucb.LinUcbConfig.Mode.PAPER)) {
+        for (var mode : List.of(CalibrationMode.ENGINEERED,
+                CalibrationMode.PAPER)) {
             BanditSpec old = withGpUcb(stored, new BanditSpec.GpUcb(stored.gpucb().nodesPerDimension(), mode));
             GpUcbConfig.Tuning t = tuning(old);
             assertThat(t.regulariser()).isEqualTo(GpUcbConfig.Regulariser.SHIFT);
-            assertThat(t.radiusScale()).isEqualTo(mode == io.dpbandit.policy.linucb.LinUcbConfig.Mode.PAPER ? 1.0 : 0.1);
+            assertThat(t.radiusScale()).isEqualTo(mode == CalibrationMode.PAPER ? 1.0 : 0.1);
         }
     }
 
     @Test
     void bothPrivacyModelsAreForecast() {
-        assertThat(algorithm.forecasts()).isTrue();
+        assertThat(algorithm.forecaster()).isPresent();
         for (String model : List.of("JDP", "LDP")) {
             BanditSpec spec = SpecValidation.normalise(Specs.spec(Specs.gp("gp", model, 5000)));
-            var report = algorithm.forecast(spec, PlannerOptions.defaults().withGap(0.3));
-            assertThat(report.gpucb().privacyModel()).isEqualTo(model);
-            assertThat(report.gpucb().featureDimension()).isEqualTo(32);
-            assertThat(report.gpucb().horizon()).isEqualTo(5000);
+            var report = algorithm.forecaster().orElseThrow().forecast(spec, PlannerOptions.defaults().withGap(0.3));
+            assertThat(report.forecast(GpUcbForecast.class).privacyModel()).isEqualTo(model);
+            assertThat(report.forecast(GpUcbForecast.class).featureDimension()).isEqualTo(32);
+            assertThat(report.forecast(GpUcbForecast.class).horizon()).isEqualTo(5000);
         }
     }
 }

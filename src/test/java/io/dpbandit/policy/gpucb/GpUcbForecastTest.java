@@ -11,11 +11,10 @@ import io.dpbandit.client.privacy.SeededNoiseSource;
 import io.dpbandit.kernel.BoxDomain;
 import io.dpbandit.kernel.QuadratureFeatureSpec;
 import io.dpbandit.kernel.QuadratureFourierFeatures;
-import io.dpbandit.policy.planning.GpUcbForecast;
-import io.dpbandit.policy.planning.LinearForecast;
+import io.dpbandit.policy.planning.ForecastTooLong;
+import io.dpbandit.policy.planning.Point;
 import io.dpbandit.policy.planning.PlanReport;
 import io.dpbandit.policy.planning.PlannerOptions;
-import io.dpbandit.policy.planning.UtilityPlanner;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -199,7 +198,7 @@ class GpUcbForecastTest {
         double[] uniform = windows(null, horizon, window);
         for (GpUcbConfig.Regulariser r : GpUcbConfig.Regulariser.values()) {
             GpUcbConfig c = config(GpUcbConfig.Privacy.jdp(4, 1e-5), horizon, r);
-            GpUcbForecast f = forecast(c).gpucb();
+            GpUcbForecast f = forecast(c).forecast(GpUcbForecast.class);
             assertThat(f.roundsToResolve()).as("%s", f).isNotNull().isBetween(2L * window, horizon - 5L * window);
             double[] priv = windows(c, horizon, window);
             assertThat(f.roundsToResolve() / 10).isLessThanOrEqualTo(window);
@@ -209,7 +208,7 @@ class GpUcbForecastTest {
             }
         }
         GpUcbConfig local = config(GpUcbConfig.Privacy.localJdp(10, 1e-5), horizon, GpUcbConfig.Regulariser.SHIFT);
-        assertThat(forecast(local).gpucb().roundsToResolve()).isNull();
+        assertThat(forecast(local).forecast(GpUcbForecast.class).roundsToResolve()).isNull();
         double[] priv = windows(local, horizon, window);
         for (int i = 0; i < priv.length; i++) {
             assertThat(priv[i] / uniform[i]).as("local JDP, window %d, no forecast", i).isGreaterThan(0.5);
@@ -230,7 +229,7 @@ class GpUcbForecastTest {
     void aLocalForecastIsOptimisticWhenPlayLocksOntoOneAction() {
         int horizon = 10000;
         GpUcbConfig local = config(GpUcbConfig.Privacy.localJdp(300, 1e-5), horizon, GpUcbConfig.Regulariser.SHIFT);
-        assertThat(forecast(local).gpucb().roundsToResolve()).isNotNull().isLessThan(6000L);
+        assertThat(forecast(local).forecast(GpUcbForecast.class).roundsToResolve()).isNotNull().isLessThan(6000L);
         double[] uniform = windows(null, horizon, 1000);
         double[] priv = windows(local, horizon, 1000);
         for (int i = 1; i < priv.length; i++) {
@@ -243,28 +242,28 @@ class GpUcbForecastTest {
         GpUcbConfig c = config(GpUcbConfig.Privacy.jdp(4, 1e-5), 20000, GpUcbConfig.Regulariser.SHIFT);
         GpUcb policy = new GpUcb(c);
         PlanReport report = forecast(c);
-        GpUcbForecast f = report.gpucb();
+        GpUcbForecast f = report.forecast(GpUcbForecast.class);
         assertThat(report.algorithm()).isEqualTo("GPUCB");
-        assertThat(report.linear()).isNull();
+        assertThat(report.forecast()).isInstanceOf(GpUcbForecast.class);
         assertThat(f.privacyModel()).isEqualTo("JDP");
         assertThat(f.featureDimension()).isEqualTo(128);
         assertThat(f.leafRounds()).isEqualTo(79);
         assertThat(f.levels()).isEqualTo(policy.noiseCalibration().orElseThrow().treeNodes());
         assertThat(f.nodeSigma()).isEqualTo(policy.noiseCalibration().orElseThrow().sigma());
         assertThat(f.regularisation()).isEqualTo(policy.shift()).isEqualTo(2 * f.noiseBound());
-        assertThat(f.points()).hasSize(4).extracting(LinearForecast.Point::scoreError)
+        assertThat(f.points()).hasSize(4).extracting(Point::scoreError)
                 .isSortedAccordingTo(Comparator.reverseOrder());
-        assertThat(f.points()).extracting(LinearForecast.Point::rounds).allMatch(n -> n % 79 == 0 || n == 20000);
+        assertThat(f.points()).extracting(Point::rounds).allMatch(n -> n % 79 == 0 || n == 20000);
         // The forecast round is where the error first falls to half the gap (on the leaf grid).
         assertThat(report.notes()).anyMatch(n -> n.contains("after about " + f.roundsToResolve() + " learning rounds"));
 
         GpUcbConfig floored = config(GpUcbConfig.Privacy.jdp(4, 1e-5), 20000, GpUcbConfig.Regulariser.FLOOR);
-        GpUcbForecast g = forecast(floored).gpucb();
+        GpUcbForecast g = forecast(floored).forecast(GpUcbForecast.class);
         assertThat(g.regulariser()).isEqualTo("FLOOR");
         assertThat(g.regularisation()).isEqualTo(g.noiseBound()).isEqualTo(new GpUcb(floored).eigenvalueFloor());
 
         GpUcbConfig local = config(GpUcbConfig.Privacy.localJdp(10, 1e-5), 20000, GpUcbConfig.Regulariser.SHIFT);
-        GpUcbForecast l = forecast(local).gpucb();
+        GpUcbForecast l = forecast(local).forecast(GpUcbForecast.class);
         LocalGpUcb ldp = new LocalGpUcb(local);
         assertThat(l.privacyModel()).isEqualTo("LDP");
         assertThat(l.levels()).isNull();
@@ -275,14 +274,14 @@ class GpUcbForecastTest {
 
     @Test
     void moreNoiseLearnsLaterAndAGapTooSmallForTheHorizonIsSaidPlainly() {
-        long at4 = forecast(config(GpUcbConfig.Privacy.jdp(4, 1e-5), 20000, GpUcbConfig.Regulariser.SHIFT)).gpucb()
+        long at4 = forecast(config(GpUcbConfig.Privacy.jdp(4, 1e-5), 20000, GpUcbConfig.Regulariser.SHIFT)).forecast(GpUcbForecast.class)
                 .roundsToResolve();
-        long at10 = forecast(config(GpUcbConfig.Privacy.jdp(10, 1e-5), 20000, GpUcbConfig.Regulariser.SHIFT)).gpucb()
+        long at10 = forecast(config(GpUcbConfig.Privacy.jdp(10, 1e-5), 20000, GpUcbConfig.Regulariser.SHIFT)).forecast(GpUcbForecast.class)
                 .roundsToResolve();
         assertThat(at10).isLessThan(at4);
         PlanReport tiny = GpUcbForecast.plan(new GpUcb(config(GpUcbConfig.Privacy.jdp(1, 1e-5), 2000,
                 GpUcbConfig.Regulariser.SHIFT)), sample(), 0.01, PlannerOptions.defaults());
-        assertThat(tiny.gpucb().roundsToResolve()).isNull();
+        assertThat(tiny.forecast(GpUcbForecast.class).roundsToResolve()).isNull();
         assertThat(tiny.notes()).anyMatch(n -> n.contains("not expected to resolve a gap of 0.01"));
     }
 
@@ -291,6 +290,6 @@ class GpUcbForecastTest {
         GpUcb policy = new GpUcb(config(GpUcbConfig.Privacy.jdp(4, 1e-5), 20000, GpUcbConfig.Regulariser.SHIFT));
         assertThatThrownBy(() -> GpUcbForecast.plan(policy, sample(), GAP,
                 PlannerOptions.defaults().withMaxSeconds(1e-9)))
-                .isInstanceOf(UtilityPlanner.TooLong.class).hasMessageContaining("did not finish within");
+                .isInstanceOf(ForecastTooLong.class).hasMessageContaining("did not finish within");
     }
 }

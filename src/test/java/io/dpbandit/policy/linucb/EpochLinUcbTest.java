@@ -134,9 +134,9 @@ class EpochLinUcbTest {
     @Test
     void theEpochForecastSaysFromWhichReleaseItBeatsUniformPlay() {
         EpochLinUcb policy = new EpochLinUcb(20000, K, DC, 1.0, 1e-5, 1, 10);
-        var report = io.dpbandit.policy.planning.LinearForecast.planEpochs(policy, 0.5);
-        var f = report.linear();
-        assertThat(f.points()).extracting(io.dpbandit.policy.planning.LinearForecast.Point::rounds)
+        var report = LinearForecast.planEpochs(policy, 0.5);
+        var f = report.forecast(LinearForecast.class);
+        assertThat(f.points()).extracting(io.dpbandit.policy.planning.Point::rounds)
                 .containsExactly(2500L, 7500L, 17500L);
         assertThat(f.roundsToResolve()).as("%s", f).isNotNull();
         int window = 2500;

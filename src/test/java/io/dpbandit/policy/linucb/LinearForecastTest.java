@@ -2,7 +2,6 @@ package io.dpbandit.policy.linucb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.dpbandit.policy.planning.LinearForecast;
 import io.dpbandit.policy.planning.PlanReport;
 import org.junit.jupiter.api.Test;
 
@@ -38,11 +37,11 @@ class LinearForecastTest {
         LinUcbConfig config = PerActionLinUcbTest.config(horizon, 1.0, LinUcbConfig.Regulariser.SHIFT)
                 .withLeafRounds(10);
         PlanReport report = LinearForecast.plan(new LinUcb(config), 0.5);
-        LinearForecast f = report.linear();
+        LinearForecast f = report.forecast(LinearForecast.class);
         assertThat(report.algorithm()).isEqualTo("LINUCB");
         assertThat(f.blocks()).isEqualTo(K);
         assertThat(f.blockDimension()).isEqualTo(DC);
-        assertThat(f.points()).extracting(LinearForecast.Point::scoreError)
+        assertThat(f.points()).extracting(io.dpbandit.policy.planning.Point::scoreError)
                 .isSortedAccordingTo(java.util.Comparator.reverseOrder());
         assertThat(f.roundsToResolve()).as("%s", f).isNotNull().isBetween(2000L, (long) horizon);
         int window = 2000;
@@ -68,7 +67,7 @@ class LinearForecastTest {
     void aGapTooSmallForTheHorizonIsSaidPlainly() {
         LinUcbConfig config = PerActionLinUcbTest.config(1000, 0.5, LinUcbConfig.Regulariser.SHIFT);
         PlanReport report = LinearForecast.plan(new LinUcb(config), 0.01);
-        assertThat(report.linear().roundsToResolve()).isNull();
+        assertThat(report.forecast(LinearForecast.class).roundsToResolve()).isNull();
         assertThat(report.notes()).anyMatch(n -> n.contains("not expected to resolve a gap of 0.01"));
     }
 }

@@ -1,5 +1,7 @@
-package io.dpbandit.policy.planning;
+package io.dpbandit.policy.onlineucb;
 
+import io.dpbandit.policy.planning.PlanReport;
+import io.dpbandit.policy.planning.PlannerOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -24,7 +26,7 @@ import org.ejml.dense.row.CommonOps_DDRM;
 import org.junit.jupiter.api.Test;
 
 /**
- * The ONLINEUCB forecast against the simulator, as UtilityPlannerTest checks CAPRI's: the planner's
+ * The ONLINEUCB forecast against the simulator, as CapriForecastingTest checks CAPRI's: the planner's
  * forecast for a simulated world ({@code plan --env linear-gap --policy onlineucb}) against the runs
  * {@code simulate} makes there (the served engineered OnlineUCB, every report made by the device
  * randomiser), and the forecast's two noise models against Monte Carlo of what they model.
@@ -122,7 +124,7 @@ class OnlineUcbForecastTest {
         double gap = typicalGap(regret, horizon, seeds);
         PlanReport report = WorldPlanner.plan(world(dimension, horizon), PlannerOptions.defaults().withGap(gap));
         assertThat(report.algorithm()).isEqualTo("ONLINEUCB");
-        OnlineUcbForecast f = report.onlineucb();
+        OnlineUcbForecast f = report.forecast(OnlineUcbForecast.class);
         assertThat(f.dimension()).isEqualTo(dimension);
         assertThat(f.roundsToResolve()).as("%s", f).isNotNull().isBetween(low, high);
         assertThat(f.points()).extracting(OnlineUcbForecast.NoiseLevel::decisionError)
@@ -146,7 +148,7 @@ class OnlineUcbForecastTest {
         for (double epsilon : new double[] {1, 10}) {
             OnlineUcb policy = new OnlineUcb(OnlineUcbConfig.engineered(5, epsilon, DELTA, 20_000));
             OnlineUcbParameters p = policy.config().randomiser();
-            double forecast = OnlineUcbForecast.plan(policy, 1, 0.5).onlineucb().gradientNoise();
+            double forecast = OnlineUcbForecast.plan(policy, 1, 0.5).forecast(OnlineUcbForecast.class).gradientNoise();
             double sigma = p.featureSigma();
             double rewardSigma = p.rewardSigma();
             SplittableRandom rng = new SplittableRandom(7);
@@ -248,16 +250,16 @@ class OnlineUcbForecastTest {
     void whatIsNotResolvedWithinTheHorizonIsSaidPlainly() {
         PlanReport engineered = OnlineUcbForecast.plan(new OnlineUcb(OnlineUcbConfig.engineered(5, 1, DELTA, 20_000)),
                 1, 0.1);
-        assertThat(engineered.onlineucb().roundsToResolve()).isNull();
-        assertThat(engineered.onlineucb().usersToResolve()).isNull();
+        assertThat(engineered.forecast(OnlineUcbForecast.class).roundsToResolve()).isNull();
+        assertThat(engineered.forecast(OnlineUcbForecast.class).usersToResolve()).isNull();
         assertThat(engineered.notes()).anyMatch(n -> n.contains("not expected to resolve a gap of 0.1"));
 
         PlanReport paper = OnlineUcbForecast.plan(new OnlineUcb(OnlineUcbConfig.paper(5, EPSILON / 2, DELTA / 2,
                 20_000)), 1, 0.75);
-        OnlineUcbForecast.NoiseLevel last = paper.onlineucb().points().get(paper.onlineucb().points().size() - 1);
+        OnlineUcbForecast.NoiseLevel last = paper.forecast(OnlineUcbForecast.class).points().get(paper.forecast(OnlineUcbForecast.class).points().size() - 1);
         assertThat(last.bonusSpread()).isGreaterThan(10 * last.scoreError());
-        assertThat(paper.onlineucb().roundsToResolve()).isNull();
-        assertThat(paper.onlineucb().learner()).isEqualTo("MALER");
+        assertThat(paper.forecast(OnlineUcbForecast.class).roundsToResolve()).isNull();
+        assertThat(paper.forecast(OnlineUcbForecast.class).learner()).isEqualTo("MALER");
         assertThat(paper.notes()).anyMatch(n -> n.contains("confidence radius"))
                 .anyMatch(n -> n.contains("Maler's steps scale with 1/G"));
     }
@@ -271,7 +273,7 @@ class OnlineUcbForecastTest {
     void theResolvingRoundIsTheFirstWithinHalfTheGap() {
         OnlineUcb policy = new OnlineUcb(OnlineUcbConfig.engineered(5, EPSILON, DELTA, 1_000_000));
         OnlineUcbForecast.Model model = new OnlineUcbForecast.Model(policy);
-        OnlineUcbForecast f = OnlineUcbForecast.plan(policy, 1, 0.4).onlineucb();
+        OnlineUcbForecast f = OnlineUcbForecast.plan(policy, 1, 0.4).forecast(OnlineUcbForecast.class);
         long n = f.roundsToResolve();
         assertThat(model.decisionError(n)).isLessThanOrEqualTo(0.2);
         assertThat(model.decisionError(n - 1)).isGreaterThan(0.2);
@@ -280,7 +282,7 @@ class OnlineUcbForecastTest {
         assertThat(f.points()).extracting(OnlineUcbForecast.NoiseLevel::rounds)
                 .containsExactly(10_000L, 100_000L, 500_000L, 1_000_000L);
 
-        OnlineUcbForecast k3 = OnlineUcbForecast.plan(policy, 3, 0.4).onlineucb();
+        OnlineUcbForecast k3 = OnlineUcbForecast.plan(policy, 3, 0.4).forecast(OnlineUcbForecast.class);
         assertThat(k3.roundsToResolve()).isEqualTo(n);
         assertThat(k3.usersToResolve()).isEqualTo((n + 2) / 3);
     }

@@ -1,8 +1,10 @@
-package io.dpbandit.policy.planning;
+package io.dpbandit.policy.gpucb;
 
-import io.dpbandit.policy.gpucb.GpUcb;
-import io.dpbandit.policy.gpucb.GpUcbConfig;
-import io.dpbandit.policy.gpucb.LocalGpUcb;
+import io.dpbandit.policy.planning.Forecast;
+import io.dpbandit.policy.planning.ForecastTooLong;
+import io.dpbandit.policy.planning.PlanReport;
+import io.dpbandit.policy.planning.PlannerOptions;
+import io.dpbandit.policy.planning.Point;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -69,7 +71,33 @@ import org.ejml.data.DMatrixRMaj;
  */
 public record GpUcbForecast(String privacyModel, long horizon, int featureDimension, long leafRounds,
         Integer levels, double nodeSigma, double vectorSigma, double noiseBound, String regulariser,
-        double regularisation, double gap, Long roundsToResolve, List<LinearForecast.Point> points) {
+        double regularisation, double gap, Long roundsToResolve, List<Point> points) implements Forecast {
+
+    /** The plan report's field for it. */
+    public static final String KEY = "gpucb";
+
+    @Override
+    public String key() {
+        return KEY;
+    }
+
+    /** The model's noise, then the score error at a few horizons. */
+    @Override
+    public String table() {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "GPUCB-%s, T = %d, M = %d features, %s, "
+                + "noise sigma = %.4g (reward vector %.4g), noise bound = %.4g, %s %.4g%n", privacyModel, horizon,
+                featureDimension, levels == null ? "reports summed" : String.format(Locale.ROOT,
+                        "leaves of %d rounds, m = %d levels", leafRounds, levels),
+                nodeSigma, vectorSigma, noiseBound, regulariser.equals("FLOOR") ? "eigenvalues floored at"
+                        : "shift adds", regularisation));
+        sb.append(String.format(Locale.ROOT, "%10s %12s%n", "rounds", "score error"));
+        for (Point p : points) {
+            sb.append(String.format(Locale.ROOT, "%10d %12.4g%n", p.rounds(), p.scoreError()));
+        }
+        return sb.toString();
+    }
+
 
     public GpUcbForecast {
         points = List.copyOf(points);
@@ -105,7 +133,7 @@ public record GpUcbForecast(String privacyModel, long horizon, int featureDimens
         GpUcbForecast f = new GpUcbForecast("JDP", horizon, c.featureDimension(), leaf, m, sigma, sigma,
                 policy.noiseNormBound(), c.tuning().regulariser().name(),
                 floor ? policy.eigenvalueFloor() : policy.shift(), gap, r.rounds(), r.points());
-        return PlanReport.gpUcb(gap, f, notes(f, spectrum.points()));
+        return new PlanReport("GPUCB", gap, f, notes(f, spectrum.points()));
     }
 
     /**
@@ -130,7 +158,7 @@ public record GpUcbForecast(String privacyModel, long horizon, int featureDimens
         double scale = c.tuning().shiftScale() * (floor ? 1 : 2);
         GpUcbForecast f = new GpUcbForecast("LDP", horizon, c.featureDimension(), 1, null, sx, su,
                 atHorizon / scale, c.tuning().regulariser().name(), atHorizon, gap, r.rounds(), r.points());
-        return PlanReport.gpUcb(gap, f, notes(f, spectrum.points()));
+        return new PlanReport("GPUCB", gap, f, notes(f, spectrum.points()));
     }
 
     /**
@@ -189,7 +217,7 @@ public record GpUcbForecast(String privacyModel, long horizon, int featureDimens
         }
     }
 
-    record Resolution(Long rounds, List<LinearForecast.Point> points) {
+    record Resolution(Long rounds, List<Point> points) {
     }
 
     /**
@@ -198,10 +226,10 @@ public record GpUcbForecast(String privacyModel, long horizon, int featureDimens
      * with n; the scan guards against a bump).
      */
     static Resolution resolve(Model model, long horizon, long leaf, double gap) {
-        List<LinearForecast.Point> points = new ArrayList<>();
+        List<Point> points = new ArrayList<>();
         for (double f : new double[] {0.01, 0.1, 0.5, 1.0}) {
             long n = Math.min(horizon, Math.max(leaf, (long) Math.floor(f * horizon) / leaf * leaf));
-            points.add(new LinearForecast.Point(n, model.scoreError(n)));
+            points.add(new Point(n, model.scoreError(n)));
         }
         long steps = (horizon + leaf - 1) / leaf; // leaf ends k·B, k = 1..steps (the last may be T)
         long previous = 0;
@@ -233,7 +261,7 @@ public record GpUcbForecast(String privacyModel, long horizon, int featureDimens
      * C = E[ΦΦᵀ] over the sample's points and C_Δ = 2 E_c[Cov_a Φ(c, a)] over its contexts (each context
      * keeping a public random subset of its actions when the sample has more than
      * {@link #MAX_SAMPLE_POINTS} points), C's eigendecomposition and C_Δ's weights in its eigenvectors;
-     * gives up with {@link UtilityPlanner.TooLong} once the options' time is spent.
+     * gives up with {@link ForecastTooLong} once the options' time is spent.
      */
     static Spectrum spectrum(Function<double[], double[]> features, int m, List<List<double[]>> sample,
             PlannerOptions options, long started) {
@@ -328,7 +356,7 @@ public record GpUcbForecast(String privacyModel, long horizon, int featureDimens
 
     private static void checkTime(long started, long limit, PlannerOptions options, int m) {
         if (System.nanoTime() - started > limit) {
-            throw new UtilityPlanner.TooLong(String.format(Locale.ROOT, "the forecast did not finish within %.3g s "
+            throw new ForecastTooLong(String.format(Locale.ROOT, "the forecast did not finish within %.3g s "
                     + "(it was computing the spectrum of %d quadrature features over the public sample). Use the "
                     + "jar's plan command, which has no time limit", options.maxSeconds(), m));
         }

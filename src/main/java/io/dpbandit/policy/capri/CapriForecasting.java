@@ -1,17 +1,11 @@
-package io.dpbandit.policy.planning;
+package io.dpbandit.policy.capri;
 
 import io.dpbandit.client.capri.CapriProjection;
 import io.dpbandit.policy.ContextGenerator;
 import io.dpbandit.policy.JointPoint;
-import io.dpbandit.policy.capri.EpochCharge;
-import io.dpbandit.policy.capri.Capri;
-import io.dpbandit.policy.capri.CapriConfig;
-import io.dpbandit.policy.capri.EpochPlan;
-import io.dpbandit.policy.capri.EpochPlanner;
-import io.dpbandit.policy.capri.EpochSchedule;
-import io.dpbandit.policy.usca.Usca;
-import io.dpbandit.policy.usca.UscaConfig;
-import io.dpbandit.policy.usca.UscaPlan;
+import io.dpbandit.policy.planning.ForecastTooLong;
+import io.dpbandit.policy.planning.PlanReport;
+import io.dpbandit.policy.planning.PlannerOptions;
 import io.dpbandit.privacy.Accountant;
 import io.dpbandit.client.privacy.PrivacyCost;
 import io.dpbandit.privacy.ZcdpAccounting;
@@ -25,21 +19,20 @@ import java.util.Set;
 import java.util.SplittableRandom;
 
 /**
- * Know before launch: what a CAPRI or USCA bandit will be able to learn, from its configuration and
- * the public context generator alone.
+ * Know before launch: what a CAPRI bandit will be able to learn, from its configuration and the
+ * public context generator alone.
  *
  * <p>Everything CAPRI's elimination depends on, other than the rewards themselves, is public: the
  * epoch lengths, the projection sets, C_r, the noise σ_r and the exact noise of every released
  * μ̂_r(w) (σ_r ‖A k_S(w)‖) follow from the spec, the pool, the kernel, τ, (ε, δ), the horizon and
  * the active sets. The planner runs the production epoch planner ({@link Capri#plan}) for every
  * releasing epoch with full active sets, with its own public draws, and reads off the noise and
- * the elimination width per pair of actions. For USCA it builds the public plan (Z and sup σ²)
- * and reads off the exponential mechanism's sharpness. It never sees a reward or a user context,
+ * the elimination width per pair of actions. It never sees a reward or a user context,
  * so its answer costs no privacy.
  */
-public final class UtilityPlanner {
+public final class CapriForecasting {
 
-    private UtilityPlanner() {
+    private CapriForecasting() {
     }
 
     /** The forecast of a CAPRI bandit. */
@@ -82,73 +75,7 @@ public final class UtilityPlanner {
                 config.composition().name(), p.privacyEnabled() ? config.calibration().name() : "NONE",
                 config.refinements().elimination().name(), schedule.releasingEpochs(), options.gap(), firstEpoch,
                 firstRound, totalEpsilon, totalDelta, seconds(started), epochs, config.actionCount());
-        return new PlanReport("CAPRI", options.gap(), forecast, null, capriNotes(config, schedule, forecast));
-    }
-
-    /** The forecast of a USCA bandit. */
-    public static PlanReport plan(UscaConfig config, ContextGenerator contexts, PlannerOptions options) {
-        long started = System.nanoTime();
-        // COUNTED holds the same Z (the same draws) as its distinct points with counts: the same sup σ²
-        // at a cost set by the support, so the forecast stays cheap for a large n_Z.
-        UscaConfig counted = config.withApproximatingSet(UscaConfig.ApproximatingSet.COUNTED,
-                config.approximationSize());
-        UscaPlan plan = new Usca(counted, contexts).start(new SplittableRandom(options.seed())).plan();
-        int actions = config.actionFeatures().size();
-        var finite = contexts.finiteSupport();
-        int supportSize = finite.map(pool -> pool.size() * actions).orElse(config.supportSampleCap());
-        double coverage = 0;
-        if (finite.isPresent()) {
-            Set<JointPoint> z = new HashSet<>(plan.approximatingSet());
-            long covered = 0;
-            for (double[] c : finite.get()) {
-                for (int a = 0; a < actions; a++) {
-                    covered += z.contains(new JointPoint(c, a)) ? 1 : 0;
-                }
-            }
-            coverage = (double) covered / supportSize;
-        }
-        long coverageDraws = (long) Math.ceil(supportSize * Math.log(100));
-        double sup = plan.supSigmaSq();
-        double m = 2 * config.rewardBound() * sup;
-        boolean priv = config.privacyEnabled();
-        double eps = config.epsilon();
-        double g = options.gap();
-        double evenOdds = priv ? 2 * m * Math.log(Math.max(1, actions - 1)) / eps : 0;
-        double bestProbability;
-        if (priv) {
-            // 1 / (1 + (K − 1) e^{−ε g / 2m}) in log space: log-odds of the rivals together.
-            double logRivals = Math.log(actions - 1) - eps * g / (2 * m);
-            bestProbability = logRivals > 0 ? Math.exp(-logRivals) / (1 + Math.exp(-logRivals))
-                    : 1 / (1 + Math.exp(logRivals));
-        } else {
-            bestProbability = 1;
-        }
-        UscaForecast forecast = new UscaForecast(config.horizon(), priv ? eps : null, plan.draws(),
-                plan.approximatingSet().size(), supportSize, coverage, coverageDraws, sup, m,
-                priv ? eps / (2 * m) : null, evenOdds, g, bestProbability, g * (1 - bestProbability),
-                config.rewardBound() * Math.sqrt(sup), seconds(started));
-        List<String> notes = new ArrayList<>();
-        notes.add("sup sigma^2 is public (Z, the kernel, tau and the support; no reward): the release's "
-                + "sharpness is known before learning starts.");
-        if (finite.isPresent() && coverage < 0.99) {
-            notes.add(String.format(java.util.Locale.ROOT, "Z covers %.0f%% of the support; support points outside Z "
-                    + "keep sigma^2 near 1/tau, which sets the sensitivity. About %d draws (COUNTED) would cover "
-                    + "99%% of a uniform support.", 100 * coverage, coverageDraws));
-        }
-        notes.add("bestProbabilityAtGap and simpleRegretAtGap assume every other action is exactly 'gap' worse "
-                + "and mu_T equal to f; reward noise adds about statisticalSd to each mean.");
-        return new PlanReport("USCA", g, null, forecast, notes);
-    }
-
-    /**
-     * Thrown when a forecast would take longer than {@link PlannerOptions#maxSeconds()}: a plan draws
-     * each epoch's T_r covariance points, so a horizon of 10⁹ takes minutes. Nothing was computed
-     * that needs undoing.
-     */
-    public static final class TooLong extends RuntimeException {
-        public TooLong(String message) {
-            super(message);
-        }
+        return new PlanReport("CAPRI", options.gap(), forecast, capriNotes(config, schedule, forecast));
     }
 
     /** One epoch's plan, in bounded steps, giving up once the forecast's time limit is spent. */
@@ -158,7 +85,7 @@ public final class UtilityPlanner {
         long limit = options.maxSeconds() == 0 ? Long.MAX_VALUE : (long) (options.maxSeconds() * 1e9);
         while (!job.step(STEP_NANOS)) {
             if (System.nanoTime() - started > limit) {
-                throw new TooLong(String.format(java.util.Locale.ROOT, "the forecast did not finish within %.0f s "
+                throw new ForecastTooLong(String.format(java.util.Locale.ROOT, "the forecast did not finish within %.0f s "
                         + "(it was planning epoch %d of a horizon of %d; planning draws each epoch's T_r points). "
                         + "Use the jar's plan command, which has no time limit, or a shorter horizon",
                         options.maxSeconds(), epoch, capri.config().horizon()));
@@ -291,7 +218,7 @@ public final class UtilityPlanner {
         return v[Math.min(v.length - 1, (int) Math.floor(q * (v.length - 1)))];
     }
 
-    private static double seconds(long started) {
+    static double seconds(long started) {
         return (System.nanoTime() - started) / 1e9;
     }
 }

@@ -1,6 +1,8 @@
-package io.dpbandit.policy.planning;
+package io.dpbandit.policy.capri;
 
+import io.dpbandit.policy.planning.Forecast;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * A CAPRI bandit's learning schedule, epoch by epoch, under full active sets (every action active
@@ -28,7 +30,42 @@ import java.util.List;
 public record CapriForecast(int horizon, String privacyModel, Double epsilon, double delta, String composition,
         String calibration, String elimination, int releasingEpochs, double gap, Integer firstEliminationEpoch,
         Long firstEliminationRound, double totalEpsilon, double totalDelta, double plannedSeconds,
-        List<EpochForecast> epochs, int actions) {
+        List<EpochForecast> epochs, int actions) implements Forecast {
+
+    /** The plan report's field for it. */
+    public static final String KEY = "capri";
+
+    @Override
+    public String key() {
+        return KEY;
+    }
+
+    /** The run, one line per releasing epoch, the first elimination of the gap and the privacy charged. */
+    @Override
+    public String table() {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "CAPRI-%s, T = %d, epsilon = %s, delta = %.3g, %s composition, "
+                + "%s elimination, %d releases (planned in %.1f s)%n", privacyModel, horizon,
+                epsilon == null ? "inf" : new java.math.BigDecimal(Double.toString(epsilon)).stripTrailingZeros()
+                        .toPlainString(), delta, composition, elimination, releasingEpochs, plannedSeconds));
+        sb.append(String.format(Locale.ROOT, "%5s %8s %9s %5s %7s %8s %8s %8s %9s %9s %9s %9s %s%n", "epoch",
+                "T_r", "start", "|S|", "tau", "C_r", "sigma", "eps", "sd max", "sd med", "pair sd",
+                "resolves", "(10%-90% of pairs)"));
+        for (EpochForecast e : epochs) {
+            sb.append(String.format(Locale.ROOT, "%5d %8d %9d %5d %7.3g %8.3g %8.3g %8.3g %9.3g %9.3g %9.3g %9.3g "
+                    + "(%.3g-%.3g)%n", e.epoch(), e.length(), e.startRound(), e.projectionSize(),
+                    e.regularization(), e.contributionBound(), e.noiseSigma(), e.chargedEpsilon(),
+                    e.noiseSdMax(), e.noiseSdMedian(), e.pairNoiseSdMedian(), e.resolvableGap(),
+                    e.resolvableGapLow(), e.resolvableGapHigh()));
+        }
+        sb.append(firstEliminationEpoch == null
+                ? String.format(Locale.ROOT, "A gap of %.3g is not resolved within the horizon.%n", gap)
+                : String.format(Locale.ROOT, "A gap of %.3g is first eliminated by epoch %d's model, from round "
+                        + "%d of %d.%n", gap, firstEliminationEpoch, firstEliminationRound, horizon));
+        sb.append(String.format(Locale.ROOT, "Privacy charged over all releases: epsilon = %.4g, delta = %.4g%n",
+                totalEpsilon, totalDelta));
+        return sb.toString();
+    }
 
     public CapriForecast {
         epochs = List.copyOf(epochs);

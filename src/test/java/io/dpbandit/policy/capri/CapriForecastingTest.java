@@ -1,5 +1,8 @@
-package io.dpbandit.policy.planning;
+package io.dpbandit.policy.capri;
 
+import io.dpbandit.policy.planning.PlanReport;
+import io.dpbandit.policy.planning.PlannerOptions;
+import io.dpbandit.policy.usca.UscaForecast;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -18,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * out the ridge's shrinkage of μ̂, which can only delay an elimination), and never later. Each run
  * is one fixed computation (seeded world, users, draws and noise); about 30 s in all.
  */
-class UtilityPlannerTest {
+class CapriForecastingTest {
 
     static Map<String, String> world(long seed, String epsilon, String... more) {
         Map<String, String> o = new HashMap<>(Map.of("env", "kernel", "horizon", "20000", "epsilon", epsilon,
@@ -48,7 +51,7 @@ class UtilityPlannerTest {
             Simulation run = WorldPlanner.simulation(o);
             double gap = largestGap(run.environment());
             PlanReport report = WorldPlanner.plan(o, PlannerOptions.defaults().withGap(gap));
-            Integer predicted = report.capri().firstEliminationEpoch();
+            Integer predicted = report.forecast(CapriForecast.class).firstEliminationEpoch();
             RunResult simulated = run.run();
             int actions = run.environment().actionFeatures().size();
             Integer first = simulated.epochs().stream().filter(e -> e.meanActiveSetSize() < actions)
@@ -62,7 +65,7 @@ class UtilityPlannerTest {
             // planner draws its own public S and R, so C_r and sigma are a typical run's, not this
             // run's; runs differ from it by up to about 30 % on this world).
             for (RunResult.EpochStats e : simulated.epochs()) {
-                var f = report.capri().epoch(e.epoch()).orElseThrow();
+                var f = report.forecast(CapriForecast.class).epoch(e.epoch()).orElseThrow();
                 assertThat(f.length()).isEqualTo(e.length());
                 if (e.epoch() <= first) {
                     assertThat(f.noiseSigma()).as("epoch %d sigma", e.epoch())
@@ -75,25 +78,25 @@ class UtilityPlannerTest {
     @Test
     void aGapTooSmallForThePrivacyNoiseIsForecastNeverToBeEliminated() {
         PlanReport paper = WorldPlanner.plan(world(1, "1", "pool", "20", "actions", "5"), PlannerOptions.defaults());
-        assertThat(paper.capri().firstEliminationEpoch()).as("the paper's 4 Delta at epsilon = 1, T = 20 000").isNull();
+        assertThat(paper.forecast(CapriForecast.class).firstEliminationEpoch()).as("the paper's 4 Delta at epsilon = 1, T = 20 000").isNull();
         assertThat(paper.notes()).anyMatch(n -> n.contains("will play uniformly"));
         PlanReport refined = WorldPlanner.plan(world(1, "1", "pool", "20", "actions", "5", "refined", "true",
                 "composition", "parallel"), PlannerOptions.defaults().withGap(0.5));
-        var last = refined.capri().epochs().get(refined.capri().epochs().size() - 1);
-        var lastPaper = paper.capri().epochs().get(paper.capri().epochs().size() - 1);
+        var last = refined.forecast(CapriForecast.class).epochs().get(refined.forecast(CapriForecast.class).epochs().size() - 1);
+        var lastPaper = paper.forecast(CapriForecast.class).epochs().get(paper.forecast(CapriForecast.class).epochs().size() - 1);
         assertThat(last.resolvableGap()).as("the refinements resolve a smaller gap than the paper's rule")
                 .isLessThan(lastPaper.resolvableGap() / 10);
-        assertThat(refined.capri().totalEpsilon()).as("PARALLEL: the first release is charged the whole epsilon")
+        assertThat(refined.forecast(CapriForecast.class).totalEpsilon()).as("PARALLEL: the first release is charged the whole epsilon")
                 .isCloseTo(1.0, within(1e-12));
-        assertThat(paper.capri().totalEpsilon()).as("SEQUENTIAL: the releases' (eps/L) sum to at most eps")
+        assertThat(paper.forecast(CapriForecast.class).totalEpsilon()).as("SEQUENTIAL: the releases' (eps/L) sum to at most eps")
                 .isLessThanOrEqualTo(1.0 + 1e-12);
     }
 
     @Test
     void withoutNoiseEveryPrivacyFigureIsZero() {
         PlanReport report = WorldPlanner.plan(world(1, "inf", "pool", "20", "actions", "5"), PlannerOptions.defaults());
-        assertThat(report.capri().epsilon()).isNull();
-        assertThat(report.capri().epochs()).allSatisfy(e -> {
+        assertThat(report.forecast(CapriForecast.class).epsilon()).isNull();
+        assertThat(report.forecast(CapriForecast.class).epochs()).allSatisfy(e -> {
             assertThat(e.noiseSigma()).isZero();
             assertThat(e.noiseSdMax()).isZero();
             assertThat(e.chargedEpsilon()).isZero();
@@ -106,12 +109,12 @@ class UtilityPlannerTest {
                 PlannerOptions.defaults());
         PlanReport large = WorldPlanner.plan(world(1, "1", "policy", "usca", "approximation-size", "8000"),
                 PlannerOptions.defaults());
-        assertThat(small.usca().supportSize()).isEqualTo(1000);
-        assertThat(small.usca().coverage()).as("n_Z = |support| covers about 1 - 1/e").isBetween(0.55, 0.70);
-        assertThat(large.usca().coverage()).as("n_Z = 8 |support| covers nearly all").isGreaterThan(0.99);
-        assertThat(large.usca().approximationPoints()).isLessThanOrEqualTo(1000);
-        assertThat(large.usca().supSigmaSq()).as("covered support: smaller sup sigma^2, sharper releases")
-                .isLessThan(small.usca().supSigmaSq());
-        assertThat(large.usca().bestProbabilityAtGap()).isGreaterThan(small.usca().bestProbabilityAtGap());
+        assertThat(small.forecast(UscaForecast.class).supportSize()).isEqualTo(1000);
+        assertThat(small.forecast(UscaForecast.class).coverage()).as("n_Z = |support| covers about 1 - 1/e").isBetween(0.55, 0.70);
+        assertThat(large.forecast(UscaForecast.class).coverage()).as("n_Z = 8 |support| covers nearly all").isGreaterThan(0.99);
+        assertThat(large.forecast(UscaForecast.class).approximationPoints()).isLessThanOrEqualTo(1000);
+        assertThat(large.forecast(UscaForecast.class).supSigmaSq()).as("covered support: smaller sup sigma^2, sharper releases")
+                .isLessThan(small.forecast(UscaForecast.class).supSigmaSq());
+        assertThat(large.forecast(UscaForecast.class).bestProbabilityAtGap()).isGreaterThan(small.forecast(UscaForecast.class).bestProbabilityAtGap());
     }
 }

@@ -1,9 +1,11 @@
-package io.dpbandit.policy.planning;
+package io.dpbandit.policy.linucb;
 
-import io.dpbandit.policy.linucb.LinUcb;
-import io.dpbandit.policy.linucb.LinUcbConfig;
+import io.dpbandit.policy.planning.Forecast;
+import io.dpbandit.policy.planning.PlanReport;
+import io.dpbandit.policy.planning.Point;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * What a private LinUCB bandit's model will look like, from its spec alone (no data): its tree, its
@@ -37,13 +39,28 @@ import java.util.List;
  */
 public record LinearForecast(long horizon, int blocks, int blockDimension, long leafRounds, int levels,
         double nodeSigma, double noiseBound, double regularisation, double gap, Long roundsToResolve,
-        List<Point> points) {
+        List<Point> points) implements Forecast {
 
-    /**
-     * @param rounds     learning rounds so far
-     * @param scoreError the forecast error of a score (same units as rewards)
-     */
-    public record Point(long rounds, double scoreError) {
+    /** The plan report's field for it. */
+    public static final String KEY = "linear";
+
+    @Override
+    public String key() {
+        return KEY;
+    }
+
+    /** The tree and its noise, then the score error at a few horizons. */
+    @Override
+    public String table() {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "LINUCB, T = %d, %d block(s) of dimension %d, leaves of %d rounds, "
+                + "m = %d levels, node sigma = %.4g, noise bound = %.4g, regulariser adds %.4g%n", horizon, blocks,
+                blockDimension, leafRounds, levels, nodeSigma, noiseBound, regularisation));
+        sb.append(String.format(Locale.ROOT, "%10s %12s%n", "rounds", "score error"));
+        for (Point p : points) {
+            sb.append(String.format(Locale.ROOT, "%10d %12.4g%n", p.rounds(), p.scoreError()));
+        }
+        return sb.toString();
     }
 
     /** The forecast of a LinUCB policy (its configuration and calibration) for a gap. */
@@ -79,11 +96,11 @@ public record LinearForecast(long horizon, int blocks, int blockDimension, long 
                         + "such gaps.", c.horizon(), gap)
                         : String.format(java.util.Locale.ROOT, "Expected to resolve a gap of %.3g after about %d "
                         + "learning rounds (users), %.0f per action block.", gap, resolve, perBlock));
-        return PlanReport.linear(gap, f, notes);
+        return new PlanReport("LINUCB", gap, f, notes);
     }
 
     /**
-     * The forecast of an EPOCHS release ({@link io.dpbandit.policy.linucb.EpochLinUcb}): at each
+     * The forecast of an EPOCHS release ({@link EpochLinUcb}): at each
      * epoch end (public), the summed releases hold n rounds and r releases of noise σ per entry, so a
      * block's Gram matrix is about g = n_b L²/d_b with n_b = n/K. The score of a context c (norm L)
      * is off by cᵀG⁻¹(h − Nθ): isotropic noise of σ√r per entry projects on c as σ√r·L, not as the
@@ -94,7 +111,7 @@ public record LinearForecast(long horizon, int blocks, int blockDimension, long 
      * simulator in EpochLinUcbTest; on the digits (docs/benchmarks-real.md) it is conservative: the
      * first release already lifts the reward well above uniform play.
      */
-    public static PlanReport planEpochs(io.dpbandit.policy.linucb.EpochLinUcb policy, double gap) {
+    public static PlanReport planEpochs(EpochLinUcb policy, double gap) {
         int k = policy.blocks();
         int db = policy.dimension();
         double sigma = policy.sigma();
@@ -127,7 +144,7 @@ public record LinearForecast(long horizon, int blocks, int blockDimension, long 
                         + "sharper.", gap)
                         : String.format(java.util.Locale.ROOT, "Expected to resolve a gap of %.3g from the release "
                         + "after %d learning rounds (users).", gap, resolve));
-        return PlanReport.linear(gap, f, notes);
+        return new PlanReport("LINUCB", gap, f, notes);
     }
 
     static double scoreError(double numerator, long rounds, int blocks, int db, double l) {

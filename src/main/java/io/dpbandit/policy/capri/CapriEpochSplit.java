@@ -1,4 +1,4 @@
-package io.dpbandit.privacy;
+package io.dpbandit.policy.capri;
 
 import io.dpbandit.client.privacy.PrivacyCost;
 

@@ -1,8 +1,8 @@
-package io.dpbandit.policy.planning;
+package io.dpbandit.policy.onlineucb;
 
 import io.dpbandit.client.onlineucb.OnlineUcbParameters;
-import io.dpbandit.policy.onlineucb.OnlineUcb;
-import io.dpbandit.policy.onlineucb.OnlineUcbConfig;
+import io.dpbandit.policy.planning.Forecast;
+import io.dpbandit.policy.planning.PlanReport;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -66,7 +66,34 @@ import java.util.Locale;
  */
 public record OnlineUcbForecast(long horizon, int dimension, int reportsPerUser, double reportEpsilon,
         double reportDelta, double featureSigma, double rewardSigma, double conditioningStd, String learner,
-        double gradientNoise, double gap, Long roundsToResolve, Long usersToResolve, List<NoiseLevel> points) {
+        double gradientNoise, double gap, Long roundsToResolve, Long usersToResolve, List<NoiseLevel> points)
+        implements Forecast {
+
+    /** The plan report's field for it. */
+    public static final String KEY = "onlineucb";
+
+    @Override
+    public String key() {
+        return KEY;
+    }
+
+    /** The reports' noise, then the errors after a few numbers of reports. */
+    @Override
+    public String table() {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "ONLINEUCB, T = %d, d = %d, %s learner, each report (%s, %.3g)-LDP "
+                + "(at most %d per user), sigma_x = %.4g, sigma_y = %.4g, Delta = %.4g, gradient noise sd = %.4g%n",
+                horizon, dimension, learner, new java.math.BigDecimal(Double.toString(reportEpsilon))
+                        .stripTrailingZeros().toPlainString(), reportDelta, reportsPerUser, featureSigma, rewardSigma,
+                conditioningStd, gradientNoise));
+        sb.append(String.format(Locale.ROOT, "%10s %12s %12s %14s%n", "rounds", "score error", "bonus spread",
+                "decision error"));
+        for (NoiseLevel p : points) {
+            sb.append(String.format(Locale.ROOT, "%10d %12.4g %12.4g %14.4g%n", p.rounds(), p.scoreError(),
+                    p.bonusSpread(), p.decisionError()));
+        }
+        return sb.toString();
+    }
 
     public OnlineUcbForecast {
         points = List.copyOf(points);
@@ -105,7 +132,7 @@ public record OnlineUcbForecast(long horizon, int dimension, int reportsPerUser,
         OnlineUcbForecast forecast = new OnlineUcbForecast(horizon, c.dimension(), reportsPerUser,
                 p.privacyCost().epsilon(), p.privacyCost().delta(), p.featureSigma(), p.rewardSigma(),
                 Math.sqrt(m.delta2), c.learner().name(), Math.sqrt(m.v), gap, rounds, users, points);
-        return PlanReport.onlineUcb(gap, forecast, notes(forecast, m, c));
+        return new PlanReport("ONLINEUCB", gap, forecast, notes(forecast, m, c));
     }
 
     private static List<String> notes(OnlineUcbForecast f, Model m, OnlineUcbConfig c) {
@@ -167,7 +194,7 @@ public record OnlineUcbForecast(long horizon, int dimension, int reportsPerUser,
             double spread = l * l / d;
             v = 4 * (spread * (nu2 + sy2 + tau2 * s2) + tau2 * (nu2 + sy2) + tau2 * tau2 * s2 * (1.0 + 1.0 / d));
             gramRate = tau2 + spread;
-            engineeredG = io.dpbandit.policy.onlineucb.OnlineUcbTheory.engineeredGradientBound(d, p.featureSigma(),
+            engineeredG = OnlineUcbTheory.engineeredGradientBound(d, p.featureSigma(),
                     c.radius(), p.featureBound(), p.rewardBound());
         }
 

@@ -1,4 +1,7 @@
-package io.dpbandit.policy.planning;
+package io.dpbandit.policy.usca;
+
+import io.dpbandit.policy.planning.Forecast;
+import java.util.Locale;
 
 /**
  * How sharp a USCA bandit's releases will be at the horizon: the exponential mechanism picks x with
@@ -26,5 +29,32 @@ package io.dpbandit.policy.planning;
 public record UscaForecast(int horizon, Double epsilon, long approximationDraws, int approximationPoints,
         int supportSize, double coverage, long coverageDraws, double supSigmaSq, double sensitivity,
         Double inverseTemperature, double evenOddsGap, double gap, double bestProbabilityAtGap,
-        double simpleRegretAtGap, double statisticalSd, double plannedSeconds) {
+        double simpleRegretAtGap, double statisticalSd, double plannedSeconds) implements Forecast {
+
+    /** The plan report's field for it. */
+    public static final String KEY = "usca";
+
+    @Override
+    public String key() {
+        return KEY;
+    }
+
+    /** The approximating set, the sensitivity and the odds of the best action. */
+    @Override
+    public String table() {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "USCA, T = %d, epsilon = %s per release, n_Z = %d (%d distinct, "
+                + "%.1f%% of the %d support points; planned in %.1f s)%n", horizon,
+                epsilon == null ? "inf" : new java.math.BigDecimal(Double.toString(epsilon)).stripTrailingZeros()
+                        .toPlainString(), approximationDraws, approximationPoints, 100 * coverage, supportSize,
+                plannedSeconds));
+        sb.append(String.format(Locale.ROOT, "sup sigma^2 = %.4g, sensitivity m = %.4g, log-odds per unit reward "
+                + "= %s%n", supSigmaSq, sensitivity, inverseTemperature == null ? "inf"
+                        : String.format(Locale.ROOT, "%.4g", inverseTemperature)));
+        sb.append(String.format(Locale.ROOT, "Even odds for the best action at a gap of %.3g to every other "
+                + "action; at a gap of %.3g: P(best) = %.3f, simple regret %.4f%n", evenOddsGap, gap,
+                bestProbabilityAtGap, simpleRegretAtGap));
+        return sb.toString();
+    }
+
 }

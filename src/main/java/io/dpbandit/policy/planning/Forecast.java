@@ -1,0 +1,18 @@
+package io.dpbandit.policy.planning;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+
+/**
+ * One algorithm's forecast, the body of a {@link PlanReport}: a record of numbers and strings that
+ * lives in its algorithm's policy package and renders itself for the plan command. The report
+ * carries it under {@link #key()}, the field the API document names for it.
+ */
+public interface Forecast {
+
+    /** The field of the report that holds this forecast ("capri", "linear", ...). */
+    @JsonIgnore
+    String key();
+
+    /** The plan command's table of this forecast (without the report's notes). */
+    String table();
+}
