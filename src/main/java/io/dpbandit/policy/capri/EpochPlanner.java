@@ -44,6 +44,7 @@ public final class EpochPlanner {
     private final double[][] actionFeatures;
     private final ContextGenerator contexts;
     private final EpochNoiseCalibrator calibrator;
+    private final EpochWidths widths;
 
     public EpochPlanner(CapriConfig config, Kernel kernel, ContextGenerator contexts) {
         this.config = config;
@@ -51,6 +52,23 @@ public final class EpochPlanner {
         this.actionFeatures = config.actionFeatures().toArray(double[][]::new);
         this.contexts = contexts;
         this.calibrator = new EpochNoiseCalibrator(config);
+        this.widths = new EpochWidths(config, contexts);
+    }
+
+    /** The standard deviation of the noise on each coordinate of g (see {@link EpochWidths}). */
+    double effectiveSigma(EpochPlan.EpochNoise noise, int length) {
+        return widths.effectiveSigma(noise, length);
+    }
+
+    /** z of the PAIRWISE test (see {@link EpochWidths#pairQuantile()}). */
+    double pairQuantile() {
+        return widths.pairQuantile();
+    }
+
+    /** The rule the released model will eliminate with (see {@link EpochWidths}). */
+    EpochPlan.EliminationRule rule(EpochPlan.Width width, EpochPlan.EpochNoise noise, int length, double tau,
+            double sigmaTildeMax) {
+        return widths.rule(width, noise, length, tau, sigmaTildeMax);
     }
 
     /** A weighted point of the support of the sampling measure κ × Unif(X_r(c)). */
@@ -394,8 +412,8 @@ public final class EpochPlanner {
                 maxNorm = Math.max(maxNorm, projNorm[j]);
             }
             double sigmaTildeMax = Math.sqrt(maxSigmaSq);
-            double contributionBound = config.rewardBound() * clippingNorm(projNorm, support, maxNorm);
-            long domainSize = domainSize();
+            double contributionBound = config.rewardBound() * widths.clippingNorm(projNorm, support, maxNorm);
+            long domainSize = widths.domainSize();
             EpochPlan.EpochNoise noise = calibrator.calibrate(contributionBound, sigmaTildeMax);
             double noiseRatio = sq(effectiveSigma(noise)) / sq(config.rewardBound());
             if (plannedProjection() && !resized) {
@@ -445,7 +463,7 @@ public final class EpochPlanner {
         /** Step 8's statistical term and the elimination rule, with this epoch's τ_r. */
         private EpochPlan.Width width(int length, double sigmaTildeMax, double maxSigmaSq, double maxNorm,
                 EpochPlan.EpochNoise noise, long domainSize) {
-            return EpochPlanner.this.width(length, tau, sigmaTildeMax, maxSigmaSq, maxNorm, noise, domainSize);
+            return widths.width(length, tau, sigmaTildeMax, maxSigmaSq, maxNorm, noise, domainSize);
         }
 
         private EpochPlan.EliminationRule rule(EpochPlan.Width width, EpochPlan.EpochNoise noise,
@@ -468,102 +486,7 @@ public final class EpochPlanner {
         }
     }
 
-    private double clippingNorm(double[] projNorm, List<SupportPoint> support, double maxNorm) {
-        double q = config.clipping().quantile();
-        if (q >= 1.0) {
-            return maxNorm;
-        }
-        Integer[] order = new Integer[projNorm.length];
-        Arrays.setAll(order, i -> i);
-        Arrays.sort(order, (i, j) -> Double.compare(projNorm[i], projNorm[j]));
-        double total = support.stream().mapToDouble(SupportPoint::weight).sum();
-        double acc = 0;
-        for (Integer i : order) {
-            acc += support.get(i).weight() / total;
-            if (acc >= q) {
-                return projNorm[i];
-            }
-        }
-        return maxNorm;
-    }
-
     private static double sq(double v) {
         return v * v;
-    }
-
-    /** The standard deviation of the noise on each coordinate of g: σ (JDP) or √T_r σ (LDP: T_r users each add σ). */
-    double effectiveSigma(EpochPlan.EpochNoise noise, int length) {
-        boolean local = config.privacy().model() == CapriConfig.Model.LDP;
-        return noise.sigma() * (local ? Math.sqrt(length) : 1.0);
-    }
-
-    /**
-     * z of the PAIRWISE test: one-sided Gaussian quantile at δ_err / (ordered pairs × releases),
-     * union-bounded over every ordered pair (c, x', x) of the support, |W| (|X| − 1) of them, and
-     * every releasing epoch.
-     */
-    double pairQuantile() {
-        long pairs = domainSize() * Math.max(1, actionFeatures.length - 1);
-        int releases = Math.max(1, EpochSchedule.forHorizon(config.horizon()).releasingEpochs());
-        return ConfidenceWidth.upperNormalQuantile(config.deltaErr() / ((double) pairs * releases));
-    }
-
-    /**
-     * The rule the released model will eliminate with. WIDTH: the paper's 4Δ_r. PAIRWISE: width
-     * w(x', x) = constant + normScale ‖A v‖ for the pair's difference v, where the noise of
-     * μ̂(x') − μ̂(x) is σ_eff ‖A v‖ exactly. VARIANCE statistics add the reward noise in quadrature:
-     * Σ_t η_t vᵀAᵀA k_S(w_t) with η_t B-sub-Gaussian has variance proxy
-     * B² vᵀ M⁻¹ (Σ_t k_S k_Sᵀ) M⁻¹ v ≈ B² ‖A v‖² (the rounds' Σ_t k_S k_Sᵀ has the law of R's, which
-     * M bounds), so normScale = z √(σ_eff² + B²) and constant = 0. THEORY statistics keep the
-     * paper's bound for each of the two points: constant = 2 · statistical Δ, normScale = z σ_eff.
-     */
-    EpochPlan.EliminationRule rule(EpochPlan.Width width, EpochPlan.EpochNoise noise, int length, double tau,
-            double sigmaTildeMax) {
-        if (config.refinements().elimination() == CapriConfig.Refinements.EliminationTest.WIDTH) {
-            return EpochPlan.EliminationRule.width(width.total());
-        }
-        double z = pairQuantile();
-        double sigmaEff = effectiveSigma(noise, length) * config.width().privacyScale();
-        if (config.refinements().statistical() == CapriConfig.Refinements.StatisticalTerm.VARIANCE) {
-            return new EpochPlan.EliminationRule("PAIRWISE", 0.0,
-                    z * Math.sqrt(sigmaEff * sigmaEff + sq(config.rewardBound())), z);
-        }
-        return new EpochPlan.EliminationRule("PAIRWISE", 2 * width.statistical(), z * sigmaEff, z);
-    }
-
-    private EpochPlan.Width width(int length, double tau, double sigmaTildeMax, double maxSigmaSq, double maxNorm,
-            EpochPlan.EpochNoise noise, long domainSize) {
-        int horizon = config.horizon();
-        double deltaConf = ConfidenceWidth.deltaConf(config.deltaErr(), domainSize, horizon);
-        double statistical = config.refinements().statistical() == CapriConfig.Refinements.StatisticalTerm.VARIANCE
-                ? ConfidenceWidth.exactNoiseQuantile(config.rewardBound(), maxNorm, config.deltaErr(), domainSize,
-                        horizon)
-                : config.width().statisticalScale()
-                        * ConfidenceWidth.beta(deltaConf, config.rewardBound(), tau, horizon) * sigmaTildeMax;
-        if (!config.privacy().privacyEnabled()) {
-            return new EpochPlan.Width(statistical, 0);
-        }
-        boolean local = config.privacy().model() == CapriConfig.Model.LDP;
-        double privacy;
-        if (config.width().privacyTerm() == CapriConfig.Width.PrivacyTerm.THEORY) {
-            double beta1 = ConfidenceWidth.beta1(config.deltaErr(), domainSize, config.rewardBound(), horizon,
-                    config.privacy().epsilon(), config.privacy().delta());
-            privacy = config.width().privacyScale() * (local ? Math.sqrt(length) : 1.0) * beta1 * maxSigmaSq;
-        } else {
-            // LDP: T_r users each add N(0, σ² I), so the sum carries √T_r σ per coordinate.
-            double effectiveSigma = noise.sigma() * (local ? Math.sqrt(length) : 1.0);
-            privacy = config.width().privacyScale() * ConfidenceWidth.exactNoiseQuantile(effectiveSigma, maxNorm,
-                    config.deltaErr(), domainSize, horizon);
-        }
-        return new EpochPlan.Width(statistical, privacy);
-    }
-
-    /**
-     * |W| = |pool| · |X| (rule "continuous or unseen contexts", docs/papers.md), or the support sample
-     * size times |X| for a continuous κ.
-     */
-    private long domainSize() {
-        int pool = contexts.finiteSupport().map(List::size).orElse(config.supportSampleCap());
-        return (long) pool * actionFeatures.length;
     }
 }
