@@ -147,4 +147,36 @@ public final class GaussianDp {
             throw new IllegalArgumentException("delta must be in (0, 1), got " + delta);
         }
     }
+
+    /**
+     * μᵢ for L Gaussian releases with relative weights wᵢ whose composition is exactly (ε, δ)-DP:
+     * μ_total = {@link #mu}(ε, δ) and μᵢ = μ_total·wᵢ/√Σw² (Dong, Roth &amp; Su 2022,
+     * Cor 3.3), scaled down by a few ulps if needed so that {@link #compose} of the
+     * result, which rounds up, is ≤ μ_total. A release with sensitivity Δᵢ then takes σᵢ = Δᵢ/μᵢ.
+     */
+    public static double[] calibrate(double epsilon, double delta, double... weights) {
+        if (weights == null || weights.length == 0) {
+            throw new IllegalArgumentException("at least one weight is needed");
+        }
+        for (double w : weights) {
+            if (!(w > 0) || Double.isInfinite(w)) {
+                throw new IllegalArgumentException("weights must be positive and finite, got " + w);
+            }
+        }
+        double total = GaussianDp.mu(epsilon, delta);
+        double[] squares = Fp.sumOfSquares(weights);
+        double norm = StrictMath.sqrt(squares[0] + squares[1]);
+        double[] mus = new double[weights.length];
+        double scale = total / norm;
+        for (int i = 0; i < 64; i++) {
+            for (int j = 0; j < mus.length; j++) {
+                mus[j] = scale * weights[j];
+            }
+            if (GaussianDp.compose(mus) <= total) {
+                return mus;
+            }
+            scale *= 1 - 8 * Fp.U;
+        }
+        throw new IllegalStateException("could not scale the weights under mu = " + total);
+    }
 }

@@ -104,7 +104,7 @@ class ExactAccountantTest {
     @Test
     void weightedGaussianReleasesComposeToExactlyTheTargetBudget() {
         double[] weights = {1.0, 2.0, 0.5, 3.0, 1.0};
-        double[] mus = ExactAccountant.calibrateGaussians(1.0, 1e-5, weights);
+        double[] mus = GaussianDp.calibrate(1.0, 1e-5, weights);
         double total = GaussianDp.mu(1.0, 1e-5);
         assertThat(GaussianDp.compose(mus)).isLessThanOrEqualTo(total).isCloseTo(total, within(1e-14));
         for (int i = 1; i < mus.length; i++) {
@@ -112,8 +112,8 @@ class ExactAccountantTest {
         }
         List<Mechanism> releases = Arrays.stream(mus).mapToObj(m -> (Mechanism) new Mechanism.Gaussian(m)).toList();
         assertThat(new ExactAccountant().epsilon(releases, 1e-5)).isLessThanOrEqualTo(1.0).isCloseTo(1.0, within(1e-12));
-        assertThatThrownBy(() -> ExactAccountant.calibrateGaussians(1.0, 1e-5)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> ExactAccountant.calibrateGaussians(1.0, 1e-5, 1.0, -1.0))
+        assertThatThrownBy(() -> GaussianDp.calibrate(1.0, 1e-5)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> GaussianDp.calibrate(1.0, 1e-5, 1.0, -1.0))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
