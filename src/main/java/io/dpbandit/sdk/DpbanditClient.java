@@ -17,9 +17,7 @@ import io.dpbandit.sdk.local.LocalReport;
 import io.dpbandit.sdk.local.RandomiserInput;
 import java.io.IOException;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -231,8 +229,8 @@ public final class DpbanditClient {
 
     /** GET /release: the bandit's latest private release. */
     public Release release(String bandit) {
-        JsonNode n = readTree(transport.send("GET", uri("release").resolve("release?bandit=" + query(bandit)), null,
-                requestTimeout, true));
+        JsonNode n = readTree(transport.send("GET", uri("release").resolve("release?bandit=" + UriParts.query(bandit)),
+                null, requestTimeout, true));
         try {
             return new Release(text(n, "bandit"), value(n, "algorithm", Algorithm.class), value(n, "phase", Phase.class),
                     n.hasNonNull("epoch") ? n.get("epoch").asInt() : null, value(n, "budget", Budget.class),
@@ -358,28 +356,9 @@ public final class DpbanditClient {
     private URI uri(String... segments) {
         StringBuilder sb = new StringBuilder();
         for (String s : segments) {
-            sb.append(sb.isEmpty() ? "" : "/").append(segment(Objects.requireNonNull(s, "an id is required")));
+            sb.append(sb.isEmpty() ? "" : "/").append(UriParts.segment(Objects.requireNonNull(s, "an id is required")));
         }
         return base.resolve(sb.toString());
-    }
-
-    private static String segment(String s) {
-        StringBuilder sb = new StringBuilder();
-        for (byte b : s.getBytes(StandardCharsets.UTF_8)) {
-            char c = (char) (b & 0xff);
-            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.'
-                    || c == '_' || c == '~') {
-                sb.append(c);
-            } else {
-                sb.append('%').append(Character.toUpperCase(Character.forDigit((b >> 4) & 0xf, 16)))
-                        .append(Character.toUpperCase(Character.forDigit(b & 0xf, 16)));
-            }
-        }
-        return sb.toString();
-    }
-
-    private static String query(String value) {
-        return URLEncoder.encode(value, StandardCharsets.UTF_8);
     }
 
     private byte[] write(Object body) {
