@@ -356,6 +356,32 @@ class HostileRequestsTest extends PostgresIntegrationTest {
         assertThat(identity.status()).isEqualTo(200);
     }
 
+    /**
+     * A request refused before its body is read closes its connection (UnreadBodyValve). That must not
+     * make Tomcat render its error page over the answer: it dispatched to /error, Spring Security refused
+     * the keyless dispatch, and every keyless POST logged an ERROR with two stack traces (a log flood
+     * open to anyone). The answer stays the refusal, and nothing is logged as an error.
+     */
+    @Test
+    @org.junit.jupiter.api.extension.ExtendWith(org.springframework.boot.test.system.OutputCaptureExtension.class)
+    void aRefusalBeforeTheBodyIsReadLogsNoErrorAndKeepsItsAnswer(
+            org.springframework.boot.test.system.CapturedOutput output) {
+        String body = "{\"bandit\": \"hostile-capri\", \"context\": [0.2, 0.4]}";
+        for (int i = 0; i < 3; i++) {
+            var keyless = http.send("POST", "/decide", body, "Content-Type", "application/json");
+            assertThat(keyless.status()).isEqualTo(401);
+            assertThat(keyless.problemType()).isEqualTo("unauthorized");
+            assertThat(keyless.header("connection")).isEqualToIgnoringCase("close");
+            var wrongKey = http.post("/feedback", "dpb_not_a_key", body);
+            assertThat(wrongKey.status()).isEqualTo(401);
+            var encoded = http.send("POST", "/decide", body, "Content-Type", "application/json",
+                    "Content-Encoding", "gzip");
+            assertThat(encoded.status()).isEqualTo(415);
+        }
+        assertThat(output.getAll()).doesNotContain("response is already committed")
+                .doesNotContain("AuthorizationDeniedException").doesNotContain("ErrorPage[");
+    }
+
     @Test
     void numbersInTheQueryAreReadStrictlyAndUnknownOrEmptyParametersRefused() {
         var before = snapshot();
