@@ -37,7 +37,6 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * before and after a plan is stored. Seeded, so a failure replays.
  */
 @Tag("process")
-@Tag("alone") // what it asserts depends on time: run with no other test beside it (pom.xml)
 class CrashRecoveryTest {
 
     static final int ITERATIONS = 16;
