@@ -31,11 +31,8 @@ public class TomcatProblemConfiguration {
         return factory -> {
             factory.addConnectorCustomizers(connector -> connector.setEncodedSolidusHandling("passthrough"));
             // A body left unread (a request refused before it) closes the connection instead of
-            // holding a worker thread while Tomcat reads the rest of it. On the engine, outside the
-            // host: the host's error-page handling has finished by the time the valve marks the
-            // exchange as failed, so it never dispatches a keyless request to /error (which Spring
-            // Security refused, logging a stack trace per request: a log flood without a key).
-            factory.addEngineValves(new UnreadBodyValve());
+            // holding a worker thread while Tomcat reads the rest of it.
+            factory.addContextValves(new UnreadBodyValve());
             factory.addContextCustomizers(context -> {
                 if (context.getParent() instanceof StandardHost host) {
                     host.setErrorReportValveClass(ProblemErrorReportValve.class.getName());

@@ -48,6 +48,11 @@ final class UnreadBodyValve extends ValveBase {
                 response.flushBuffer();
             }
             request.getCoyoteRequest().action(ActionCode.DISABLE_SWALLOW_INPUT, null);
+            // That action marks the exchange as failed, which asks the host for an error report: it
+            // would dispatch the committed answer to /error, where Spring Security refuses a keyless
+            // request and logs an ERROR with two stack traces (a log flood open to anyone). The answer
+            // is already sent, so the report is taken as made.
+            response.setErrorReported();
         }
     }
 
