@@ -1,7 +1,5 @@
 package io.dpbandit.privacy.accounting;
 
-import java.util.Objects;
-
 /**
  * A privacy filter for Gaussian releases whose μᵢ are chosen fully adaptively (each from the
  * outputs so far): it admits a release while Σμᵢ² ≤ μ_B², and the whole interaction is then
@@ -15,11 +13,7 @@ import java.util.Objects;
 public final class GaussianDpFilter {
 
     private final double muBudget;
-    private final DoubleDouble budget;
-    private final RefusalSemantics semantics;
-    private DoubleDouble spent = DoubleDouble.ZERO;
-    private boolean halted;
-    private int admitted;
+    private final FilterLedger ledger;
 
     /** A filter admitting while Σμᵢ² ≤ muBudget². */
     public GaussianDpFilter(double muBudget, RefusalSemantics semantics) {
@@ -27,8 +21,7 @@ public final class GaussianDpFilter {
             throw new IllegalArgumentException("muBudget must be non-negative and finite, got " + muBudget);
         }
         this.muBudget = muBudget;
-        this.budget = DoubleDouble.square(muBudget, 1.0);
-        this.semantics = Objects.requireNonNull(semantics, "semantics");
+        this.ledger = new FilterLedger(DoubleDouble.square(muBudget, 1.0), semantics);
     }
 
     /** The filter for an (ε, δ) budget: μ_B = μ(ε, δ) (Balle &amp; Wang 2018, Thm 8). */
@@ -37,23 +30,11 @@ public final class GaussianDpFilter {
     }
 
     /** Admits the release (and charges μ²) if Σμᵢ² + μ² ≤ μ_B² and the filter has not halted. */
-    public synchronized boolean admit(double mu) {
+    public boolean admit(double mu) {
         if (!(mu >= 0) || Double.isInfinite(mu)) {
             throw new IllegalArgumentException("mu must be non-negative and finite, got " + mu);
         }
-        if (halted) {
-            return false;
-        }
-        DoubleDouble next = spent.plus(DoubleDouble.square(mu, 1.0));
-        if (next.atMost(budget)) {
-            spent = next;
-            admitted++;
-            return true;
-        }
-        if (semantics == RefusalSemantics.HALTING) {
-            halted = true;
-        }
-        return false;
+        return ledger.charge(DoubleDouble.square(mu, 1.0));
     }
 
     /** {@link #admit(double)} for a Gaussian mechanism. */
@@ -67,25 +48,25 @@ public final class GaussianDpFilter {
     }
 
     /** Σμᵢ² of the admitted releases. */
-    public synchronized double spentSquared() {
-        return spent.value();
+    public double spentSquared() {
+        return ledger.spent();
     }
 
     /** √Σμᵢ² of the admitted releases (the spend so far, not an odometer guarantee). */
-    public synchronized double spentMu() {
-        return StrictMath.sqrt(spent.value());
+    public double spentMu() {
+        return StrictMath.sqrt(ledger.spent());
     }
 
-    public synchronized int admittedCount() {
-        return admitted;
+    public int admittedCount() {
+        return ledger.admitted();
     }
 
     /** Whether a HALTING filter has refused a request (and so refuses everything). */
-    public synchronized boolean halted() {
-        return halted;
+    public boolean halted() {
+        return ledger.halted();
     }
 
     public RefusalSemantics semantics() {
-        return semantics;
+        return ledger.semantics();
     }
 }

@@ -18,11 +18,7 @@ import java.util.Objects;
 public final class ZcdpFilter {
 
     private final double rhoBudget;
-    private final DoubleDouble budget;
-    private final RefusalSemantics semantics;
-    private DoubleDouble spent = DoubleDouble.ZERO;
-    private boolean halted;
-    private int admitted;
+    private final FilterLedger ledger;
 
     /** A filter admitting while Σρᵢ ≤ rhoBudget. */
     public ZcdpFilter(double rhoBudget, RefusalSemantics semantics) {
@@ -30,8 +26,7 @@ public final class ZcdpFilter {
             throw new IllegalArgumentException("rhoBudget must be non-negative and finite, got " + rhoBudget);
         }
         this.rhoBudget = rhoBudget;
-        this.budget = DoubleDouble.of(rhoBudget);
-        this.semantics = Objects.requireNonNull(semantics, "semantics");
+        this.ledger = new FilterLedger(DoubleDouble.of(rhoBudget), semantics);
     }
 
     /** The filter for an (ε, δ) budget: ρ_B = conversion.rho(ε, δ), the largest ρ that converts to it. */
@@ -45,7 +40,7 @@ public final class ZcdpFilter {
         if (!(rho >= 0) || Double.isInfinite(rho)) {
             throw new IllegalArgumentException("rho must be non-negative and finite, got " + rho);
         }
-        return charge(DoubleDouble.of(rho));
+        return ledger.charge(DoubleDouble.of(rho));
     }
 
     /** A Gaussian release with μ = Δ/σ: ρ = μ²/2. */
@@ -78,23 +73,7 @@ public final class ZcdpFilter {
         } else {
             rho = DoubleDouble.square(((Mechanism.RandomizedResponse) release).epsilon(), 0.5);
         }
-        return charge(rho);
-    }
-
-    private synchronized boolean charge(DoubleDouble rho) {
-        if (halted) {
-            return false;
-        }
-        DoubleDouble next = spent.plus(rho);
-        if (next.atMost(budget)) {
-            spent = next;
-            admitted++;
-            return true;
-        }
-        if (semantics == RefusalSemantics.HALTING) {
-            halted = true;
-        }
-        return false;
+        return ledger.charge(rho);
     }
 
     public double rhoBudget() {
@@ -102,19 +81,19 @@ public final class ZcdpFilter {
     }
 
     /** Σρᵢ of the admitted releases. */
-    public synchronized double spentRho() {
-        return spent.value();
+    public double spentRho() {
+        return ledger.spent();
     }
 
-    public synchronized int admittedCount() {
-        return admitted;
+    public int admittedCount() {
+        return ledger.admitted();
     }
 
-    public synchronized boolean halted() {
-        return halted;
+    public boolean halted() {
+        return ledger.halted();
     }
 
     public RefusalSemantics semantics() {
-        return semantics;
+        return ledger.semantics();
     }
 }
