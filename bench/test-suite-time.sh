@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${OUT:-target/suite-time}
 mkdir -p "$out"
-rm -rf target/surefire-reports target/surefire-reports-process target/surefire-reports-alone # this run's only
+rm -rf target/surefire-reports target/surefire-reports-context target/surefire-reports-process target/surefire-reports-alone # this run's only
 echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GB, $(java -version 2>&1 | head -1)"
 start=$(date +%s)
 # Each line of Maven's output prefixed with the seconds since the start, to find the phases' bounds.
@@ -34,7 +34,7 @@ print('compile and before the tests: %d s' % marks[0][0] if marks else 'no test 
 for (t0, name), (t1, _) in zip(bounds, bounds[1:]):
     print('phase %-13s %4d s' % (name, t1 - t0))
 print('total %d s (%.1f min)' % (total, total / 60))
-for d in ['target/surefire-reports', 'target/surefire-reports-process', 'target/surefire-reports-alone']:
+for d in ['target/surefire-reports', 'target/surefire-reports-context', 'target/surefire-reports-process', 'target/surefire-reports-alone']:
     rows = []
     for f in glob.glob(d + '/TEST-*.xml'):
         r = ET.parse(f).getroot()
