@@ -54,7 +54,7 @@ public class BanditController {
             description = "Validates the spec as POST /bandits does and returns, per releasing epoch, T_r, the "
             + "projection-set size, tau_r, C_r, sigma, the privacy charge, the noise of the released mean under full "
             + "active sets and the smallest reward gap it resolves, and the first epoch that eliminates a gap of "
-            + "`gap`; for USCA the exponential mechanism's sharpness at the horizon; for LINUCB, ONLINEUCB and GPUCB "
+            + "`gap`; for {{charged-releases}} the exponential mechanism's sharpness at the horizon; for {{sequential}} "
             + "the model's noise, its score error at a few horizons and the learning rounds after which a gap of "
             + "`gap` is resolved. Computed from the spec and its "
             + "public pool only: nothing is stored and no user data is read. Seconds of CPU for a 1 000-point "
@@ -63,8 +63,8 @@ public class BanditController {
             + "Retry-After")
     @PostMapping("/bandits/plan")
     public PlanReport plan(@RequestBody BanditSpec spec,
-            @Parameter(description = "the reward gap to forecast the first elimination of (CAPRI) or the release "
-                    + "odds at (USCA)") @RequestParam(defaultValue = "0.1") double gap,
+            @Parameter(description = "the reward gap to forecast the first elimination of ({{epoch-models}}) or the "
+                    + "release odds at ({{charged-releases}})") @RequestParam(defaultValue = "0.1") double gap,
             @Parameter(description = "seed of the planner's public draws (S, R, Z)")
             @RequestParam(defaultValue = "1") long seed) {
         if (spec != null && spec.id() != null) {
@@ -233,10 +233,10 @@ public class BanditController {
 
     @Operation(summary = "The public model's recommendation over a public sample of contexts", description = "For "
             + "an evenly spaced sample of at most 400 contexts of the public pool, or, for a bandit without a pool "
-            + "(LINUCB, ONLINEUCB, GPUCB), a grid on [0, 1]^d (d at most 2) or 400 contexts drawn uniformly on "
+            + "({{sequential}}), a grid on [0, 1]^d (d at most 2) or 400 contexts drawn uniformly on "
             + "[0, 1]^d with a fixed public seed: the released model's best action and the size of the active set it "
-            + "was chosen from. Free post-processing; empty for USCA, whose per-context releases are charged (use "
-            + "POST /release), and while a LINUCB, ONLINEUCB or GPUCB model holds no round yet.")
+            + "was chosen from. Free post-processing; empty for {{charged-releases}}, whose per-context releases are "
+            + "charged (use POST /release), and while a {{sequential:or}} model holds no round yet.")
     @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no bandit has this id")
     @GetMapping("/bandits/{id}/recommendations")
     public BanditInsights.Recommendations recommendations(@PathVariable String id) {

@@ -63,7 +63,7 @@ public class BudgetController {
             @Schema(description = "GDP (default): the bandits' worst cases add up as Gaussian DP (mu^2), exact for "
                     + "Gaussian releases, so a bandit at (epsilon, delta) fits a budget of (epsilon, delta); ZCDP: "
                     + "as zCDP (rho), converted by Canonne, Kamath & Steinke 2020; better for mostly exponential "
-                    + "mechanisms (USCA)")
+                    + "mechanisms ({{charged-releases}})")
             @JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_VALUES) BudgetFilter accountant) {
 
         static final String EPSILON_RANGE = "must lie between " + SpecLimits.MIN_EPSILON + " and " + SpecLimits.MAX_EPSILON;

@@ -42,7 +42,7 @@ public class DecisionController {
             @NotNull @Pattern(regexp = BanditIds.PATTERN, message = BanditIds.MESSAGE) String bandit,
             @NotNull @Finite @JsonDeserialize(using = BoundedVectorDeserializer.class) double[] context,
             @Size(min = 1, max = 128) String requestId,
-            @Schema(description = "LINUCB, ONLINEUCB and GPUCB only: the ids of the actions available this round "
+            @Schema(description = "{{decision-sets}} only: the ids of the actions available this round "
                     + "(Shariff & Sheffet 2018's decision set D_t); absent means every action of the bandit. Other "
                     + "bandits answer 400.")
             @Size(min = 1, max = 100_000)
@@ -65,9 +65,8 @@ public class DecisionController {
      * report dpbandit-client's randomiser made on the user's side; a raw reward is refused).
      */
     public record FeedbackRequest(@NotNull UUID decisionId,
-            @Schema(description = "The observed reward (JDP bandits: CAPRI, USCA, LINUCB), clipped to "
-                    + "[-rewardBound, rewardBound] before it is stored. A locally private (ONLINEUCB) bandit refuses "
-                    + "it with 400: send report instead.")
+            @Schema(description = "The observed reward (JDP bandits), clipped to [-rewardBound, rewardBound] "
+                    + "before it is stored. A locally private bandit refuses it with 400: send report instead.")
             @Finite Double reward,
             @Schema(description = "Locally private bandits only: the report dpbandit-client's randomiser made on the "
                     + "user's device from the decision's randomiser inputs and the user's reward, one of the types "
@@ -85,7 +84,7 @@ public class DecisionController {
     @Operation(summary = "An action for a context", description = "Commits the decision (durably, in a group "
             + "commit with concurrent requests) before answering. The "
             + "same requestId returns the same decision. learning says whether this is one of the bandit's learning "
-            + "rounds (its reward counts if it comes within feedback.waitSeconds). A locally private (ONLINEUCB) "
+            + "rounds (its reward counts if it comes within feedback.waitSeconds). A locally private "
             + "learning decision carries randomiser: the public inputs of the client's randomiser.")
     @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no bandit has this id")
     @ProblemResponse(type = ProblemType.CONFLICT, when = "the requestId was used by another key, or with another "
@@ -102,7 +101,7 @@ public class DecisionController {
     }
 
     @Operation(summary = "A decision's outcome", description = "JDP bandits take {decisionId, reward}; a locally "
-            + "private (ONLINEUCB) bandit takes {decisionId, report} and refuses a raw reward. Idempotent per "
+            + "private bandit takes {decisionId, report} and refuses a raw reward. Idempotent per "
             + "decision: status ACCEPTED (counts), LATE (after the wait: the round counts with the default reward), "
             + "NOT_USED (not a learning round) or DUPLICATE (already received; nothing changed).")
     @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no decision has this id")

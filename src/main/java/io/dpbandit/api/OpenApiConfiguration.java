@@ -261,4 +261,69 @@ public class OpenApiConfiguration {
             }
         };
     }
+    /**
+     * Last of the customisers: every description's {@code {{group}}} placeholders replaced by the
+     * names of the registered algorithms in that group ({@link RegistryProse}), so the controllers
+     * name no algorithm and the document names each one wherever it belongs.
+     */
+    @Bean
+    @org.springframework.core.annotation.Order(org.springframework.core.Ordered.LOWEST_PRECEDENCE)
+    OpenApiCustomizer registryProse() {
+        return api -> {
+            java.util.Set<Object> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+            if (api.getPaths() != null) {
+                api.getPaths().values().forEach(item -> item.readOperations().forEach(op -> {
+                    op.setSummary(RegistryProse.fill(op.getSummary()));
+                    op.setDescription(RegistryProse.fill(op.getDescription()));
+                    if (op.getParameters() != null) {
+                        op.getParameters().forEach(param -> {
+                            param.setDescription(RegistryProse.fill(param.getDescription()));
+                            fillSchema(param.getSchema(), seen);
+                        });
+                    }
+                    if (op.getRequestBody() != null) {
+                        op.getRequestBody().setDescription(RegistryProse.fill(op.getRequestBody().getDescription()));
+                        fillContent(op.getRequestBody().getContent(), seen);
+                    }
+                    if (op.getResponses() != null) {
+                        op.getResponses().values().forEach(r -> {
+                            r.setDescription(RegistryProse.fill(r.getDescription()));
+                            fillContent(r.getContent(), seen);
+                        });
+                    }
+                }));
+            }
+            if (api.getComponents() != null && api.getComponents().getSchemas() != null) {
+                api.getComponents().getSchemas().values().forEach(schema -> fillSchema(schema, seen));
+            }
+        };
+    }
+
+    private static void fillContent(Content content, java.util.Set<Object> seen) {
+        if (content != null) {
+            content.values().forEach(media -> fillSchema(media.getSchema(), seen));
+        }
+    }
+
+    @SuppressWarnings("rawtypes")
+    private static void fillSchema(Schema<?> schema, java.util.Set<Object> seen) {
+        if (schema == null || !seen.add(schema)) {
+            return;
+        }
+        schema.setDescription(RegistryProse.fill(schema.getDescription()));
+        if (schema.getProperties() != null) {
+            for (Schema property : schema.getProperties().values()) {
+                fillSchema(property, seen);
+            }
+        }
+        fillSchema(schema.getItems(), seen);
+        for (List<Schema> parts : java.util.Arrays.asList(schema.getAllOf(), schema.getOneOf(), schema.getAnyOf())) {
+            if (parts != null) {
+                parts.forEach(part -> fillSchema(part, seen));
+            }
+        }
+        if (schema.getAdditionalProperties() instanceof Schema<?> values) {
+            fillSchema(values, seen);
+        }
+    }
 }

@@ -41,9 +41,9 @@ public class ReleaseController {
         this.releases = releases;
     }
 
-    @Operation(summary = "A bandit's latest private release", description = "CAPRI: the latest released model "
-            + "(none before the first epoch closes); USCA: its releases so far by action and ledger entry; LINUCB, "
-            + "ONLINEUCB, GPUCB: the public model. With the budget and the release's provenance.")
+    @Operation(summary = "A bandit's latest private release", description = "{{epoch-models}}: the latest released "
+            + "model (none before the first epoch closes); {{charged-releases}}: its releases so far by action and "
+            + "ledger entry; {{sequential}}: the public model. With the budget and the release's provenance.")
     @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no bandit has this id")
     @GetMapping("/release")
     public ReleaseService.LatestRelease latest(@RequestParam("bandit") String banditId) {
@@ -51,15 +51,16 @@ public class ReleaseController {
         return releases.latest(banditId);
     }
 
-    @Operation(summary = "A private decision for a context", description = "USCA: the exponential mechanism's "
+    @Operation(summary = "A private decision for a context", description = "{{charged-releases}}: the exponential "
+            + "mechanism's "
             + "action, charged epsilon once per distinct context (the same context again is free). The others: the "
             + "released model's best action, free post-processing. 409 not-ready while there is no model to answer "
-            + "from (USCA learning, CAPRI before its first release, the sequential models before their first round "
+            + "from ({{charged-releases}} learning, {{epoch-models}} before its first release, the sequential models before their first round "
             + "is in).")
     @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no bandit has this id")
-    @ProblemResponse(type = ProblemType.NOT_READY, when = "there is no model yet: USCA still learning, CAPRI before "
-            + "its first release, LINUCB, ONLINEUCB or GPUCB before their first round is in the model")
-    @ProblemResponse(type = ProblemType.BUDGET_EXHAUSTED, when = "USCA: a new context would take the bandit (or its "
+    @ProblemResponse(type = ProblemType.NOT_READY, when = "there is no model yet: {{charged-releases}} still learning, "
+            + "{{epoch-models}} before its first release, {{sequential:or}} before their first round is in the model")
+    @ProblemResponse(type = ProblemType.BUDGET_EXHAUSTED, when = "{{charged-releases}}: a new context would take the bandit (or its "
             + "shared budget) past its total")
     @ProblemResponse(type = ProblemType.RETIRED, when = "the bandit is retired (GET /release still answers)")
     @PostMapping("/release")

@@ -68,7 +68,7 @@ public class ReleaseKeys {
                     + "secret of the context digests must not sit in the database they are stored in. If an earlier "
                     + "version generated one, it is still in the table service_secret: configure the output of "
                     + "SELECT 'hex:' || encode(value, 'hex') FROM service_secret WHERE name = 'release-key' to keep "
-                    + "existing USCA release keys (the table is dropped once a secret is configured).");
+                    + "existing per-context release keys (the table is dropped once a secret is configured).");
         } else {
             // The quick start's secret: in a file next to its data directory, or in memory for a temporary cluster.
             DatabaseMode.LocalSecret kept = database.keptSecret("release-key", () -> {

@@ -72,11 +72,11 @@ public class DigestSecretRotationGuard implements InitializingBean {
             unknown.forEach(k -> bandits.addAll(needed.get(k)));
             throw new DigestSecretRotationRefused("dpbandit.release.key-secret has changed and the secret before it is "
                     + "not in dpbandit.release.previous-key-secrets. The bandits " + some(bandits) + " count their "
-                    + "users' learning rounds (or keep USCA releases) under digests made with the secret of key id "
+                    + "users' learning rounds (or keep per-context releases) under digests made with the secret of key id "
                     + String.join(", ", unknown) + ", which is neither key-secret (key id " + current + ") nor a "
                     + "previous secret (" + (previous.isEmpty() ? "none is configured" : "key ids " + previous) + "); "
                     + "without it every user of those bandits would get maxRoundsPerUser learning rounds afresh (and "
-                    + "each USCA context would be released and charged again). This instance stopped before serving.",
+                    + "each released context would be released and charged again). This instance stopped before serving.",
                     "Add that secret to dpbandit.release.previous-key-secrets (e.g. DPBANDIT_RELEASE_PREVIOUSKEYSECRETS_0) "
                     + "and start again; it can be removed once no bandit that still learns needs it, which the service "
                     + "logs. If it is lost, those bandits cannot bound their users' rounds any more: retire them "
@@ -86,12 +86,12 @@ public class DigestSecretRotationGuard implements InitializingBean {
         if (previous.isEmpty()) {
             int labelled = usage.label(current);
             if (labelled > 0) {
-                log.info("Labelled {} users' round counters and USCA releases from before digest key ids with the "
+                log.info("Labelled {} users' round counters and per-context releases from before digest key ids with the "
                         + "key id of dpbandit.release.key-secret, {}", labelled, current);
             }
         } else if (!unlabelled.isEmpty()) {
             throw new DigestSecretRotationRefused("the bandits " + some(unlabelled) + " have users' round counters or "
-                    + "USCA releases from before digest key ids (V15), and with dpbandit.release.previous-key-secrets "
+                    + "per-context releases from before digest key ids (V15), and with dpbandit.release.previous-key-secrets "
                     + "set this instance cannot tell which of its secrets made them. This instance stopped before "
                     + "serving.",
                     "Start one instance once with the secret that was current before the upgrade as "

@@ -169,10 +169,10 @@ public class BanditService {
             Phase phase, int epoch,
             Integer epochLength, EpochProgress current,
             @Schema(description = "learning rounds of the closed epochs") long rounds,
-            @Schema(description = "learning rounds the model an analyst reads holds: CAPRI and USCA the closed "
-                    + "epochs' rounds; LINUCB, ONLINEUCB and GPUCB every round folded so far (a round folds once its "
-                    + "feedback window has passed, whether or not feedback came; a LINUCB with epoch releases: the "
-                    + "rounds of the epochs it has released)") long modelRounds,
+            @Schema(description = "learning rounds the model an analyst reads holds: {{epoch-planned}} the "
+                    + "closed epochs' rounds; {{sequential}} every round folded so far (a round folds once its "
+                    + "feedback window has passed, whether or not feedback came; a sequential model with epoch "
+                    + "releases: the rounds of the epochs it has released)") long modelRounds,
             long decisions, Ledger.Budget budget) {
     }
 

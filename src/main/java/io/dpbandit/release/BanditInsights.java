@@ -113,7 +113,7 @@ public class BanditInsights {
     public record Recommendations(String bandit, int epoch, int poolSize,
             @Schema(description = "where the contexts come from: POOL, POOL_SAMPLE (evenly spaced), GRID (no pool: "
                     + "a grid on [0, 1]^d, d at most 2) or UNIFORM (no pool: drawn uniformly on [0, 1]^d with a fixed "
-                    + "public seed); NONE where recommendations are charged (USCA)") ContextSample sample,
+                    + "public seed); NONE where recommendations are charged ({{charged-releases}})") ContextSample sample,
             List<double[]> contexts, List<String> actions, List<Integer> activeSetSizes) {
     }
 

@@ -25,9 +25,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * edit anyone has to make). A file names an algorithm if it holds its enum constant ({@code GPUCB})
  * or a type named after it ({@code GpUcbConfig}, {@code GpUcbForecast}).
  *
- * <p>The limits are the counts when this test was written (issue 32 aims at 4 each); lower a limit
- * when a change lowers the count, and never raise one: name the algorithm in its own packages, or
- * reach it through the registry ({@code algorithms.Algorithms}) instead.
+ * <p>The limits are the counts reached (issue 32 aims at 4 each) and a ratchet: a change that
+ * lowers a count fails until the limit is lowered to it, and none may be raised: name the
+ * algorithm in its own packages, reach it through the registry ({@code algorithms.Algorithms}),
+ * or, in the API document's prose, write a group placeholder ({@code api.RegistryProse}).
  */
 class AlgorithmNamingTest {
 
@@ -41,11 +42,11 @@ class AlgorithmNamingTest {
 
     static List<Named> algorithms() {
         return List.of(
-                new Named("CAPRI", Pattern.compile("\\bCAPRI\\b|\\bCapri(?=[A-Z_]|\\b)"), "capri", 22),
-                new Named("USCA", Pattern.compile("\\bUSCA\\b|\\bUsca(?=[A-Z_]|\\b)"), "usca", 18),
-                new Named("LINUCB", Pattern.compile("\\bLINUCB\\b|\\bLinUcb"), "linucb", 12),
-                new Named("ONLINEUCB", Pattern.compile("\\bONLINEUCB\\b|\\bOnlineUcb"), "onlineucb", 19),
-                new Named("GPUCB", Pattern.compile("\\bGPUCB\\b|\\bGpUcb"), "gpucb", 23));
+                new Named("CAPRI", Pattern.compile("\\bCAPRI\\b|\\bCapri(?=[A-Z_]|\\b)"), "capri", 19),
+                new Named("USCA", Pattern.compile("\\bUSCA\\b|\\bUsca(?=[A-Z_]|\\b)"), "usca", 10),
+                new Named("LINUCB", Pattern.compile("\\bLINUCB\\b|\\bLinUcb"), "linucb", 8),
+                new Named("ONLINEUCB", Pattern.compile("\\bONLINEUCB\\b|\\bOnlineUcb"), "onlineucb", 15),
+                new Named("GPUCB", Pattern.compile("\\bGPUCB\\b|\\bGpUcb"), "gpucb", 19));
     }
 
     private static final Pattern BLOCK_COMMENT = Pattern.compile("/\\*.*?\\*/", Pattern.DOTALL);
@@ -71,6 +72,7 @@ class AlgorithmNamingTest {
         assertThat(naming.size())
                 .as("files outside %s's packages that name it (limit %d): %s", a, a.limit(), naming)
                 .isLessThanOrEqualTo(a.limit());
+        assertThat(naming.size()).as("%s: lower the limit to the count reached, %s", a, naming).isGreaterThanOrEqualTo(a.limit());
     }
 
     private static List<Path> files(Path root) {
