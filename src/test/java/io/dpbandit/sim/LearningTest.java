@@ -7,12 +7,14 @@ import io.dpbandit.policy.capri.CapriConfig;
 import io.dpbandit.sim.env.Environment;
 import io.dpbandit.sim.env.KernelBumpEnvironment;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * The policies learn where they should. All runs use fixed seeds, so each assertion is
  * deterministic; the margins were chosen from the observed spread over seeds.
  */
+@Tag("learning")
 class LearningTest {
 
     /** Parallel composition over epochs, an explicit option (each round's data enters one epoch). */

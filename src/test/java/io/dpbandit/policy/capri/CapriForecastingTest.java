@@ -12,6 +12,7 @@ import io.dpbandit.sim.WorldPlanner;
 import io.dpbandit.sim.env.Environment;
 import java.util.HashMap;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -44,6 +45,7 @@ class CapriForecastingTest {
         return gap;
     }
 
+    @Tag("learning")
     @Test
     void theForecastFirstEliminationMatchesTheSimulatedOneWithinAnEpoch() {
         for (long seed : new long[] {1, 2}) {

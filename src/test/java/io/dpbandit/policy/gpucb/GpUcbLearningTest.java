@@ -7,6 +7,7 @@ import io.dpbandit.client.privacy.NoiseSource;
 import io.dpbandit.client.privacy.SeededNoiseSource;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * GP-UCB 0.008–0.011 (≤ 0.031 of uniform, asserted &lt; 0.1 of uniform); JDP with the engineered configuration at
  * α = 1, β = 0.1 0.060–0.110 (≤ 0.33 of uniform, asserted &lt; 0.5 of uniform).
  */
+@Tag("learning")
 class GpUcbLearningTest {
 
     static final int ROUNDS = 1500;

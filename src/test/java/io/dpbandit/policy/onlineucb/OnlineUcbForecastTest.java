@@ -23,6 +23,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -103,6 +104,7 @@ class OnlineUcbForecastTest {
      * 500 rounds, is at 0.47 of uniform play's expected regret at 1 000–1 500, 0.93 at 3 500–4 000 and
      * 0.42 at 9 500–10 000. Asserted: above 0.8 before a tenth of the forecast, below 0.5 from the forecast on.
      */
+    @Tag("learning")
     @Test
     void theForecastSaysWhenOnlineUcbBeatsUniformPlayInDimensionFive() {
         checkAgainstTheSimulator(5, 10_000, 8, 1500, 2500);
@@ -113,6 +115,7 @@ class OnlineUcbForecastTest {
      * 0.729, four times d = 5's: the rounds grow as d²) against 0.97 of uniform play's regret before a
      * tenth of it and 0.455 from it to the horizon (seeds 4–6: 0.94 and 0.447). Asserted as for d = 5.
      */
+    @Tag("learning")
     @Test
     void theForecastSaysWhenOnlineUcbBeatsUniformPlayInDimensionTen() {
         checkAgainstTheSimulator(10, 16_000, 3, 6000, 8000);

@@ -9,6 +9,7 @@ import io.dpbandit.client.privacy.SeededNoiseSource;
 import io.dpbandit.sim.env.LinearBernoulliEnvironment;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Test;
  * 1.6. On seeds 1–10 it is 0.83; the test asks for ≤ 0.9. At ε = 10 (σ = 0.80) it is 0.25 on seeds 1–5;
  * the test asks for ≤ 0.4.
  */
+@Tag("learning")
 class OnlineUcbLearningTest {
 
     private static final int HORIZON = 20_000;
