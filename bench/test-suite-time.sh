@@ -2,6 +2,7 @@
 # Times README's test command, `mvn -B test`, per surefire phase (docs/benchmarks.md, "13. The test
 # suite"), and lists each phase's slowest classes. Run from the repository's root on an idle machine:
 #   bench/test-suite-time.sh            # the whole command, compile included
+#   bench/test-suite-time.sh -Pfast     # the fast suite (arguments are passed to mvn)
 #   OUT=target/suite bench/test-suite-time.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,7 +13,7 @@ echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GB, $(java -
 start=$(date +%s)
 # Each line of Maven's output prefixed with the seconds since the start, to find the phases' bounds.
 set +e
-mvn -B test 2>&1 | while IFS= read -r line; do printf '%d %s\n' $(( $(date +%s) - start )) "$line"; done \
+mvn -B test "$@" 2>&1 | while IFS= read -r line; do printf '%d %s\n' $(( $(date +%s) - start )) "$line"; done \
   > "$out/mvn.log"
 rc=${PIPESTATUS[0]}
 set -e
