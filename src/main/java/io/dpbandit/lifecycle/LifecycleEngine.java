@@ -153,8 +153,9 @@ public class LifecycleEngine {
             storage.defaultWaitedOut(id, r, defaultReward, cutoff);
         }
         W work = memory(process, epoch);
-        if (process.needsPlan() && !epoch.planned()) {
-            return mayPlan ? plan(process, work, epoch, cutoff) : Step.NEEDS_PLANNING;
+        var planning = process.planning();
+        if (planning.isPresent() && !epoch.planned()) {
+            return mayPlan ? plan(planning.get(), work, epoch, cutoff) : Step.NEEDS_PLANNING;
         }
         boolean elsewhere = false;
         if (sharded(process)) {
@@ -195,7 +196,7 @@ public class LifecycleEngine {
     }
 
     <W> Step help(EpochProcess<W> process, double defaultReward, OpenEpoch epoch, Instant cutoff) {
-        if (!sharded(process) || process.needsPlan() && !epoch.planned() || epoch.abandoned()) {
+        if (!sharded(process) || process.planning().isPresent() && !epoch.planned() || epoch.abandoned()) {
             return Step.NONE;
         }
         // As in advance: the silent rounds whose window had passed at the cutoff are defaulted first,
@@ -298,11 +299,11 @@ public class LifecycleEngine {
         return fresh;
     }
 
-    private <W> Step plan(EpochProcess<W> process, W work, OpenEpoch epoch, Instant cutoff) {
+    private <W> Step plan(EpochProcess.Planning<W> planning, W work, OpenEpoch epoch, Instant cutoff) {
         String id = epoch.banditId();
         int r = epoch.number();
         long started = System.nanoTime();
-        EpochProcess.PlanStep step = process.plan(work, epoch, stepBudgetNanos);
+        EpochProcess.PlanStep step = planning.step(work, epoch, stepBudgetNanos);
         metrics.planningStep(id, System.nanoTime() - started);
         if (!step.done()) {
             storage.progress(id, r, "PLANNING:" + step.stage(), step.progress());

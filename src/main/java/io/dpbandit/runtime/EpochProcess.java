@@ -1,6 +1,7 @@
 package io.dpbandit.runtime;
 
 import io.dpbandit.bandit.Phase;
+import java.util.Optional;
 import io.dpbandit.client.privacy.PrivacyCost;
 import io.dpbandit.privacy.ZcdpAccounting;
 import io.dpbandit.privacy.Accountant;
@@ -25,12 +26,19 @@ public interface EpochProcess<W> {
     /** Working memory for {@code epoch}; {@code previous} is the memory of the bandit's epoch before, or null. */
     W memory(OpenEpoch epoch, W previous);
 
-    /** Whether the epoch needs a public plan (stored before any round folds). */
-    boolean needsPlan();
+    /**
+     * The epoch's public planning, for an algorithm whose epochs need a plan stored before any round
+     * folds; empty for one whose epochs need none.
+     */
+    default Optional<Planning<W>> planning() {
+        return Optional.empty();
+    }
 
-    /** One bounded step of planning (public work only); done with the plan's bytes, or not with progress. */
-    default PlanStep plan(W memory, OpenEpoch epoch, long budgetNanos) {
-        throw new IllegalStateException("this algorithm's epochs need no plan");
+    /** How an epoch's plan is made. */
+    @FunctionalInterface
+    interface Planning<W> {
+        /** One bounded step of planning (public work only); done with the plan's bytes, or not with progress. */
+        PlanStep step(W memory, OpenEpoch epoch, long budgetNanos);
     }
 
     /**

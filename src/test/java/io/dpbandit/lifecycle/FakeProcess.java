@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.Optional;
 
 /**
  * A small epoch process for the engine's tests: its plan takes {@code planSteps} steps (stages
@@ -71,12 +72,11 @@ final class FakeProcess implements EpochProcess<FakeProcess.Work> {
     }
 
     @Override
-    public boolean needsPlan() {
-        return planSteps > 0;
+    public Optional<Planning<Work>> planning() {
+        return planSteps > 0 ? Optional.of(this::plan) : Optional.empty();
     }
 
-    @Override
-    public PlanStep plan(Work memory, OpenEpoch epoch, long budgetNanos) {
+    private PlanStep plan(Work memory, OpenEpoch epoch, long budgetNanos) {
         memory.planned++;
         if (memory.planned < planSteps) {
             return PlanStep.progress("STAGE-" + memory.planned, (double) memory.planned / planSteps);

@@ -24,6 +24,7 @@ import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.codec.BinaryCodec;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What CAPRI's epoch does in the lifecycle (Pavlovic, Salgia &amp; Zhao, Algorithm 1, steps 2–9): the
@@ -76,12 +77,11 @@ final class CapriProcess implements EpochProcess<CapriProcess.Work> {
     }
 
     @Override
-    public boolean needsPlan() {
-        return true;
+    public Optional<Planning<Work>> planning() {
+        return Optional.of(this::plan);
     }
 
-    @Override
-    public PlanStep plan(Work work, OpenEpoch epoch, long budgetNanos) {
+    private PlanStep plan(Work work, OpenEpoch epoch, long budgetNanos) {
         if (work.job == null) {
             work.job = capri.planning(epoch.number(), models, services.publicRng(epoch.banditId(), epoch.number()),
                     work.choleskyHint);

@@ -115,8 +115,4 @@ final class GpUcbModel implements SequentialModel<GpUcbState> {
         return "GP-UCB tree mechanism, whole horizon";
     }
 
-    @Override
-    public boolean local() {
-        return false;
-    }
 }

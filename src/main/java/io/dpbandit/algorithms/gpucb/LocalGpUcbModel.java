@@ -23,7 +23,7 @@ import java.util.random.RandomGenerator;
  * it never sees an un-noised increment and keeps no context. A round without a report counts with a
  * stand-in the server randomises from zeros with the device's own mechanism ({@link #fold}).
  */
-final class LocalGpUcbModel implements SequentialModel<LocalGpUcbState> {
+final class LocalGpUcbModel implements SequentialModel<LocalGpUcbState>, SequentialModel.DeviceProtocol<LocalGpUcbState> {
 
     private final LocalGpUcb policy;
     /** The device's randomiser on the bandit's public parameters: what stands in for a missing report. */
@@ -128,7 +128,7 @@ final class LocalGpUcbModel implements SequentialModel<LocalGpUcbState> {
     }
 
     @Override
-    public boolean local() {
-        return true;
+    public Optional<DeviceProtocol<LocalGpUcbState>> local() {
+        return Optional.of(this);
     }
 }

@@ -99,8 +99,4 @@ final class EpochLinUcbModel implements SequentialModel<EpochLinUcbState> {
         return "LinUCB epoch releases (parallel composition), whole horizon";
     }
 
-    @Override
-    public boolean local() {
-        return false;
-    }
 }

@@ -122,8 +122,4 @@ final class LinUcbModel implements SequentialModel<LinUcbState> {
         return "LinUCB tree mechanism, whole horizon";
     }
 
-    @Override
-    public boolean local() {
-        return false;
-    }
 }

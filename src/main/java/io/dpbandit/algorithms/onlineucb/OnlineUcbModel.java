@@ -22,7 +22,7 @@ import java.util.random.RandomGenerator;
  * (dpbandit-client's OnlineUcbRandomiser) and sends only the report; the server never holds a raw
  * reward, and keeps no context.
  */
-final class OnlineUcbModel implements SequentialModel<OnlineUcbState> {
+final class OnlineUcbModel implements SequentialModel<OnlineUcbState>, SequentialModel.DeviceProtocol<OnlineUcbState> {
 
     private final OnlineUcb policy;
     /** The device's randomiser on the bandit's public parameters: what stands in for a missing report. */
@@ -131,7 +131,7 @@ final class OnlineUcbModel implements SequentialModel<OnlineUcbState> {
     }
 
     @Override
-    public boolean local() {
-        return true;
+    public Optional<DeviceProtocol<OnlineUcbState>> local() {
+        return Optional.of(this);
     }
 }

@@ -49,7 +49,7 @@ public abstract class SequentialAlgorithm implements AlgorithmDescriptor {
         // ρ of the Gaussian exactly (ε, δ)-DP, EpochProcess.Charge.gaussianRho), Wishart's none.
         // A locally private model's cost is one report's: a user sends up to k of them, each its own
         // release, so the user's charge is k times it ((kε', kδ') by basic composition; ρ adds up).
-        int reports = model.local() ? spec.privacy().groupSize() : 1;
+        int reports = model.local().isPresent() ? spec.privacy().groupSize() : 1;
         EpochProcess.Charge charge = model.cost().map(cost -> EpochProcess.Charge.of(spec,
                 new PrivacyCost(PrivacyAmounts.timesRoundedUp(cost.epsilon(), reports),
                         PrivacyAmounts.timesRoundedUp(cost.delta(), reports)),

@@ -61,20 +61,25 @@ public interface SequentialModel<S> {
      */
     boolean released(S state);
 
-    /** Whether rounds carry client-randomised reports (LDP) rather than rewards. */
-    boolean local();
-
-    /** For a locally private model: the randomiser's inputs sent with a decision. */
-    default Object randomiserInput(S state, double[] features) {
-        throw new IllegalStateException("a jointly private model sends nothing to devices");
+    /**
+     * A locally private model's side of the device protocol (its rounds carry client-randomised
+     * reports, not rewards); empty for a jointly private model, which sends devices nothing.
+     */
+    default Optional<DeviceProtocol<S>> local() {
+        return Optional.empty();
     }
 
-    /**
-     * For a locally private model: checks a client's report against the public parameters and the
-     * current state and returns it as stored; a 400 problem if it does not match.
-     */
-    default String check(S state, JsonNode report) {
-        throw new IllegalStateException("a jointly private model takes rewards, not reports");
+    /** What a locally private model sends devices and takes back from them. */
+    interface DeviceProtocol<S> {
+
+        /** The randomiser's inputs sent with a decision. */
+        Object randomiserInput(S state, double[] features);
+
+        /**
+         * Checks a client's report against the public parameters and the current state and returns
+         * it as stored; a 400 problem if it does not match.
+         */
+        String check(S state, JsonNode report);
     }
 
     /** The one ledger charge at creation covering the whole horizon (empty: nothing private). */

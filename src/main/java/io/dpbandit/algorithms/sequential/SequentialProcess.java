@@ -58,10 +58,6 @@ final class SequentialProcess<S> implements EpochProcess<SequentialProcess.Work>
         return new Work();
     }
 
-    @Override
-    public boolean needsPlan() {
-        return false;
-    }
 
     @Override
     public FoldOrder foldOrder() {

@@ -105,7 +105,7 @@ public final class SequentialRuntime<S> implements BanditRuntime, PublicModel {
         }
         SequentialPolicy.Choice choice = model.decide(state, x, rng);
         return new Served(indices[choice.index()], 1.0,
-                model.local() ? model.randomiserInput(state, x[choice.index()]) : null);
+                model.local().map(device -> device.randomiserInput(state, x[choice.index()])).orElse(null));
     }
 
     @Override
@@ -115,18 +115,15 @@ public final class SequentialRuntime<S> implements BanditRuntime, PublicModel {
 
     @Override
     public Optional<LocalReports> local() {
-        if (!model.local()) {
-            return Optional.empty();
-        }
-        return Optional.of(new LocalReports() {
+        return model.local().map(device -> new LocalReports() {
             @Override
             public Object randomiserFor(double[] context, int action) {
-                return model.randomiserInput(state, features(context, action));
+                return device.randomiserInput(state, features(context, action));
             }
 
             @Override
             public String check(JsonNode report, int epoch) {
-                return model.check(state, report);
+                return device.check(state, report);
             }
         });
     }
@@ -138,7 +135,7 @@ public final class SequentialRuntime<S> implements BanditRuntime, PublicModel {
 
     @Override
     public LinearRelease latestRelease(ReleaseContext releases) {
-        boolean local = model.local();
+        boolean local = model.local().isPresent();
         return new LinearRelease(version.phase(), featureMap.kind(), spec.actions(), spec.contextDimension(),
                 model.publicModel(state), new LinearRelease.Privacy(local ? PrivacyModel.LDP : PrivacyModel.JDP,
                         "CONTINUAL_OBSERVATION", local

@@ -15,6 +15,7 @@ import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.codec.BinaryCodec;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What USCA's one learning epoch does in the lifecycle: the public plan (Z and the factors of
@@ -53,13 +54,12 @@ final class UscaProcess implements EpochProcess<UscaProcess.Work> {
     }
 
     @Override
-    public boolean needsPlan() {
-        return true;
+    public Optional<Planning<Work>> planning() {
+        return Optional.of(this::plan);
     }
 
     /** Steps 2–3 in one step: Z, its factors and sup σ² (public, data-free). */
-    @Override
-    public PlanStep plan(Work work, OpenEpoch epoch, long budgetNanos) {
+    private PlanStep plan(Work work, OpenEpoch epoch, long budgetNanos) {
         UscaPlan plan = usca.start(services.publicRng(epoch.banditId(), epoch.number())).plan();
         return PlanStep.finished(services.binary().encode(plan), "|Z| = " + plan.approximatingSet().size());
     }
