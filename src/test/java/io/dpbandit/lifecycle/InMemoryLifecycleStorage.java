@@ -197,6 +197,11 @@ public final class InMemoryLifecycleStorage implements LifecycleStorage {
 
     // ---- what tests read ----
 
+    /** The budget the bandit was created with. */
+    public synchronized PrivacyCost budget(String bandit) {
+        return states.get(bandit).budget;
+    }
+
     public synchronized BanditVersion version(String bandit) {
         return states.get(bandit).view();
     }

@@ -3,12 +3,10 @@ package io.dpbandit.lifecycle;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dpbandit.algorithms.Algorithms;
-import io.dpbandit.algorithms.SpecValidation;
 import io.dpbandit.bandit.BanditMetrics;
 import io.dpbandit.bandit.EpochStatus;
 import io.dpbandit.bandit.Phase;
 import io.dpbandit.privacy.ZcdpAccounting;
-import io.dpbandit.runtime.AlgorithmDescriptor;
 import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.runtime.OpenEpoch;
 import io.dpbandit.runtime.SpecSection;
@@ -17,7 +15,6 @@ import io.dpbandit.spec.PrivacyModel;
 import io.dpbandit.testing.QuietLogs;
 import io.dpbandit.testing.Specs;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -67,28 +64,25 @@ class LifecycleConformanceTest {
 
     /** One in-memory world: storage, engine, seeded services; everything a run touches is seeded. */
     static final class World {
-        final InMemoryLifecycleStorage storage = new InMemoryLifecycleStorage();
+        final InMemoryBandits bandits = new InMemoryBandits();
+        final InMemoryLifecycleStorage storage = bandits.storage;
         final LifecycleEngine engine = new LifecycleEngine(storage, new BanditMetrics(new SimpleMeterRegistry()), 1_000);
-        final LifecycleEngineAlgorithmsTest.Services services = new LifecycleEngineAlgorithmsTest.Services(storage);
         final SplittableRandom rng = new SplittableRandom(17);
-        AlgorithmDescriptor.Creation creation;
 
         BanditSpec create(Map<String, Object> json) {
-            BanditSpec spec = SpecValidation.normalise(Specs.spec(json));
-            creation = Algorithms.of(spec.algorithm()).create(spec, services.noise());
-            storage.createBandit(spec.id(), creation.firstEpochLength(), creation.budget(), creation.initialState());
-            if (creation.charge() != null) {
-                storage.chargeAtCreation(spec.id(), creation.charge());
-            }
-            return spec;
+            return bandits.create(json);
         }
 
         BanditRuntime runtime(BanditSpec spec) {
-            return Algorithms.of(spec.algorithm()).runtime(spec, storage.version(spec.id()), services);
+            return bandits.runtime(spec);
         }
 
         OpenEpoch current(BanditSpec spec) {
-            return storage.epoch(spec.id(), storage.version(spec.id()).epoch()).orElseThrow();
+            return bandits.current(spec);
+        }
+
+        List<Step> settle(BanditSpec spec) {
+            return bandits.settle(engine, spec);
         }
 
         double[] context(BanditSpec spec, int t) {
@@ -100,25 +94,6 @@ class LifecycleConformanceTest {
                 x[i] = rng.nextDouble();
             }
             return x;
-        }
-
-        /** The steps until nothing is left to do or an epoch closed. */
-        List<Step> settle(BanditSpec spec) {
-            List<Step> steps = new ArrayList<>();
-            for (int i = 0; i < 1_000; i++) {
-                if (storage.openEpochs().stream().noneMatch(e -> e.banditId().equals(spec.id()))) {
-                    return steps;
-                }
-                Step step = engine.advance(runtime(spec), current(spec), true);
-                if (!step.worked()) {
-                    return steps;
-                }
-                steps.add(step);
-                if (step == Step.CLOSED) {
-                    return steps;
-                }
-            }
-            throw new AssertionError("no end after 1000 steps: " + steps);
         }
 
         /** Creates the bandit, plays its first epoch, passes every window and steps to the close. */
@@ -182,7 +157,7 @@ class LifecycleConformanceTest {
         var ledger = world.storage.ledger(spec.id());
         double rho = ledger.stream().filter(c -> c.rho() != null).mapToDouble(c -> c.rho()).sum();
         double epsilon = ledger.stream().filter(c -> c.rho() == null).mapToDouble(c -> c.cost().epsilon()).sum();
-        var budget = world.creation.budget();
+        var budget = world.storage.budget(spec.id());
         if (budget.delta() > 0) {
             assertThat(rho).isLessThanOrEqualTo(ZcdpAccounting.budgetRho(budget) * (1 + 1e-12));
         }

@@ -3,23 +3,18 @@ package io.dpbandit.lifecycle;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.dpbandit.algorithms.Algorithms;
-import io.dpbandit.algorithms.SpecValidation;
 import io.dpbandit.bandit.BanditMetrics;
 import io.dpbandit.bandit.EpochStatus;
 import io.dpbandit.bandit.Phase;
 import io.dpbandit.client.privacy.NoiseSource;
 import io.dpbandit.client.privacy.SeededNoiseSource;
-import io.dpbandit.policy.capri.EpochSchedule;
 import io.dpbandit.policy.capri.ReleasedModel;
 import io.dpbandit.policy.usca.UscaCompactEstimator;
-import io.dpbandit.runtime.AlgorithmDescriptor;
 import io.dpbandit.runtime.BanditRuntime;
 import io.dpbandit.runtime.OpenEpoch;
 import io.dpbandit.runtime.RuntimeServices;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.codec.BinaryCodec;
-import io.dpbandit.store.EpochStore;
 import io.dpbandit.codec.StateCodec;
 import io.dpbandit.testing.QuietLogs;
 import io.dpbandit.testing.Specs;
@@ -45,9 +40,10 @@ import org.springframework.http.converter.json.Jackson2ObjectMapperBuilder;
 @ExtendWith(QuietLogs.class)
 class LifecycleEngineAlgorithmsTest {
 
-    final InMemoryLifecycleStorage storage = new InMemoryLifecycleStorage();
+    final InMemoryBandits bandits = new InMemoryBandits();
+    final InMemoryLifecycleStorage storage = bandits.storage;
     final LifecycleEngine engine = new LifecycleEngine(storage, new BanditMetrics(new SimpleMeterRegistry()), 1_000);
-    final Services services = new Services(storage);
+    final Services services = bandits.services;
     final SplittableRandom rng = new SplittableRandom(11);
 
     /** What a runtime reads, from the in-memory storage; seeded noise and public randomness. */
@@ -104,23 +100,16 @@ class LifecycleEngineAlgorithmsTest {
         }
     }
 
-    /** A bandit created from a spec the way BanditService creates one; its normalised spec. */
     BanditSpec create(Map<String, Object> json) {
-        BanditSpec spec = SpecValidation.normalise(Specs.spec(json));
-        AlgorithmDescriptor.Creation creation = Algorithms.of(spec.algorithm()).create(spec, services.noise());
-        storage.createBandit(spec.id(), creation.firstEpochLength(), creation.budget(), creation.initialState());
-        if (creation.charge() != null) {
-            storage.chargeAtCreation(spec.id(), creation.charge());
-        }
-        return spec;
+        return bandits.create(json);
     }
 
     BanditRuntime runtime(BanditSpec spec) {
-        return Algorithms.of(spec.algorithm()).runtime(spec, storage.version(spec.id()), services);
+        return bandits.runtime(spec);
     }
 
     OpenEpoch current(BanditSpec spec) {
-        return storage.epoch(spec.id(), storage.version(spec.id()).epoch()).orElseThrow();
+        return bandits.current(spec);
     }
 
     /** n decisions served by the runtime and stored, each rewarded with {@code reward}; their ids. */
@@ -137,27 +126,10 @@ class LifecycleEngineAlgorithmsTest {
         return ids;
     }
 
-    /**
-     * Every feedback window so far passes, then steps until the bandit has nothing left to do or an
-     * epoch closed; the steps taken.
-     */
+    /** Every feedback window so far passes, then {@link InMemoryBandits#settle}. */
     List<Step> settle(BanditSpec spec) {
         storage.advanceClock((spec.feedback().waitSeconds() + 1) * 1000L);
-        List<Step> steps = new ArrayList<>();
-        for (int i = 0; i < 1_000; i++) {
-            if (storage.openEpochs().stream().noneMatch(e -> e.banditId().equals(spec.id()))) {
-                return steps;
-            }
-            Step step = engine.advance(runtime(spec), current(spec), true);
-            if (!step.worked()) {
-                return steps;
-            }
-            steps.add(step);
-            if (step == Step.CLOSED) {
-                return steps;
-            }
-        }
-        throw new AssertionError("no end after 1000 steps: " + steps);
+        return bandits.settle(engine, spec);
     }
 
     @Test
