@@ -5,13 +5,8 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.dpbandit.client.capri.CapriRandomiserPlan;
-import io.dpbandit.client.capri.CapriReport;
-import io.dpbandit.client.gpucb.GpUcbReport;
-import io.dpbandit.client.onlineucb.OnlineUcbReport;
 import io.dpbandit.sdk.error.DpbanditResponseException;
 import io.dpbandit.sdk.error.NotReadyException;
-import io.dpbandit.sdk.local.CapriLocalInput;
 import io.dpbandit.sdk.local.DeviceRandomiser;
 import io.dpbandit.sdk.local.LocalReport;
 import io.dpbandit.sdk.local.RandomiserInput;
@@ -49,7 +44,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Thread-safe; make one per service and key and share it.
  */
-public final class DpbanditClient {
+public final class DpbanditClient implements DeviceRandomiser.PlanSource {
 
     private final URI base;
     private final Transport transport;
@@ -57,7 +52,7 @@ public final class DpbanditClient {
     private final Duration requestTimeout;
     private final Duration planTimeout;
     private final boolean generateRequestIds;
-    private final Map<URI, CapriRandomiserPlan> plans = new ConcurrentHashMap<>();
+    private final Map<URI, Object> plans = new ConcurrentHashMap<>();
 
     private DpbanditClient(Builder b) {
         String text = b.baseUri.toString();
@@ -135,18 +130,6 @@ public final class DpbanditClient {
         return read(transport.send("POST", uri("feedback"), write(body), requestTimeout, true), FeedbackResult.class);
     }
 
-    public FeedbackResult report(UUID decisionId, CapriReport report) {
-        return report(decisionId, LocalReport.of(report));
-    }
-
-    public FeedbackResult report(UUID decisionId, OnlineUcbReport report) {
-        return report(decisionId, LocalReport.of(report));
-    }
-
-    public FeedbackResult report(UUID decisionId, GpUcbReport report) {
-        return report(decisionId, LocalReport.of(report));
-    }
-
     /**
      * The locally private round in one call, for code that is the device itself (an app's own
      * backend-less client, a simulation): randomises with {@code device} (fetching CAPRI's epoch
@@ -179,33 +162,26 @@ public final class DpbanditClient {
                     + "device counts its reports per bandit: use the Decision decide returned, or withBandit(id)");
         }
         return report(decision.decisionId(), device.randomise(decision.bandit(), input, context, reward,
-                this::randomiserPlan));
+                this));
     }
 
     /**
-     * A CAPRI-LDP epoch's public randomiser plan (the decision's {@code randomiser.plan}). Cached: an
-     * epoch's plan never changes. While the epoch is still being planned (409 not-ready) it is
-     * asked for again after the retry policy's backoff, up to its attempts.
+     * An epoch's public randomiser plan, at the path a locally private decision's randomiser inputs
+     * give (for CAPRI-LDP, {@code CapriLocalInput#fetchPlan(this)} reads it as its plan type). Cached:
+     * an epoch's plan never changes. While the epoch is still being planned (409 not-ready) it is asked
+     * for again after the retry policy's backoff, up to its attempts.
      */
-    public CapriRandomiserPlan randomiserPlan(CapriLocalInput input) {
-        return randomiserPlan(base.resolve(input.plan().startsWith("/") ? input.plan().substring(1) : input.plan()));
-    }
-
-    /** GET /bandits/{id}/epochs/{epoch}/randomiser, as {@link #randomiserPlan(CapriLocalInput)}. */
-    public CapriRandomiserPlan randomiserPlan(String bandit, int epoch) {
-        return randomiserPlan(uri("bandits", bandit, "epochs", Integer.toString(epoch), "randomiser"));
-    }
-
-    private CapriRandomiserPlan randomiserPlan(URI where) {
-        CapriRandomiserPlan cached = plans.get(where);
-        if (cached != null) {
-            return cached;
+    @Override
+    public <T> T fetch(String path, Class<T> type) {
+        URI where = base.resolve(path.startsWith("/") ? path.substring(1) : path);
+        Object cached = plans.get(where);
+        if (type.isInstance(cached)) {
+            return type.cast(cached);
         }
         RetryPolicy retry = transport.retry();
         for (int attempt = 1; ; attempt++) {
             try {
-                CapriRandomiserPlan plan = read(transport.send("GET", where, null, requestTimeout, true),
-                        CapriRandomiserPlan.class);
+                T plan = read(transport.send("GET", where, null, requestTimeout, true), type);
                 if (plans.size() > 256) {
                     plans.clear();
                 }

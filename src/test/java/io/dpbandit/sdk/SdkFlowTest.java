@@ -151,13 +151,13 @@ class SdkFlowTest extends PostgresIntegrationTest {
             assertThat(in.plan()).isEqualTo("/bandits/sdk-capri-ldp/epochs/1/randomiser");
         });
         CapriLocalInput input = (CapriLocalInput) first.randomiser();
-        assertThatThrownBy(() -> dpbandit.randomiserPlan(input)).as("asked again while the epoch is planned")
+        assertThatThrownBy(() -> input.fetchPlan(dpbandit)).as("asked again while the epoch is planned")
                 .isInstanceOf(NotReadyException.class);
 
         lifecycle.settle("sdk-capri-ldp"); // plans epoch 1
-        CapriRandomiserPlan plan = dpbandit.randomiserPlan(input);
+        CapriRandomiserPlan plan = input.fetchPlan(dpbandit);
         assertThat(plan.epoch()).isEqualTo(1);
-        assertThat(dpbandit.randomiserPlan("sdk-capri-ldp", 1)).isSameAs(plan).as("cached: a plan never changes");
+        assertThat(dpbandit.fetch("bandits/sdk-capri-ldp/epochs/1/randomiser", CapriRandomiserPlan.class)).isSameAs(plan).as("cached: a plan never changes");
         for (int t = 0; t < length; t++) {
             Decision d = decisions.get(t);
             assertThat(dpbandit.report(d, CONTEXTS[t % 3], 0.7, device).status()).isEqualTo(FeedbackStatus.ACCEPTED);

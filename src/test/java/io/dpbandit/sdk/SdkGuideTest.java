@@ -21,6 +21,7 @@ import io.dpbandit.sdk.error.PausedException;
 import io.dpbandit.sdk.error.RetiredException;
 import io.dpbandit.sdk.local.CapriLocalInput;
 import io.dpbandit.sdk.local.DeviceRandomiser;
+import io.dpbandit.sdk.local.LocalReport;
 import io.dpbandit.testing.FeedbackWindows;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -187,7 +188,7 @@ class SdkGuideTest extends PostgresIntegrationTest {
             Decision decision = dpbandit.decide("storefront-ldp", context);
             CapriLocalInput inputs = (CapriLocalInput) decision.randomiser();   // present when learning
             String toDevice = json.writeValueAsString(Map.of("action", decision.action(), "inputs", inputs,
-                    "plan", dpbandit.randomiserPlan(inputs)));                  // the plan is cached per epoch
+                    "plan", inputs.fetchPlan(dpbandit)));                       // the plan is cached per epoch
 
             // Device: play the action; randomise its own context and reward; only the report leaves it.
             JsonNode message = deviceJson.readTree(toDevice);
@@ -199,7 +200,7 @@ class SdkGuideTest extends PostgresIntegrationTest {
             String toBackend = deviceJson.writeValueAsString(report);
 
             // Backend: send the report as the decision's feedback.
-            FeedbackResult result = dpbandit.report(decision.decisionId(), json.readValue(toBackend, CapriReport.class));
+            FeedbackResult result = dpbandit.report(decision.decisionId(), LocalReport.of(json.readValue(toBackend, CapriReport.class)));
             // end::ldp[]
             assertThat(result.status()).isEqualTo(FeedbackStatus.ACCEPTED);
             assertThat(ReportLedger.file(appFiles.resolve("dpbandit-reports")).count("storefront-ldp"))

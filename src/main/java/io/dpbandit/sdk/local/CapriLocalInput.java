@@ -20,6 +20,14 @@ public record CapriLocalInput(int epoch, String plan, double[] actionFeatures) i
         actionFeatures = actionFeatures == null ? null : actionFeatures.clone();
     }
 
+    /**
+     * The epoch's public randomiser plan from {@code source} (a {@code DpbanditClient}: fetched once
+     * per epoch and cached, retried while the epoch is still being planned).
+     */
+    public io.dpbandit.client.capri.CapriRandomiserPlan fetchPlan(DeviceRandomiser.PlanSource source) {
+        return source.fetch(plan, io.dpbandit.client.capri.CapriRandomiserPlan.class);
+    }
+
     @Override
     public double[] actionFeatures() {
         return actionFeatures == null ? null : actionFeatures.clone();

@@ -43,10 +43,13 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class DeviceRandomiser {
 
-    /** Where a CAPRI epoch's public randomiser plan comes from (the SDK client fetches and caches it). */
-    @FunctionalInterface
+    /**
+     * Where an epoch's public randomiser plan comes from, by the path a decision's randomiser inputs
+     * give ({@code io.dpbandit.sdk.DpbanditClient} fetches and caches it: a plan never changes).
+     */
     public interface PlanSource {
-        CapriRandomiserPlan plan(CapriLocalInput input);
+        /** The public document at {@code path} on the service, read as a {@code type}. */
+        <T> T fetch(String path, Class<T> type);
     }
 
     private final DevicePolicy policy;
@@ -123,7 +126,7 @@ public final class DeviceRandomiser {
         Objects.requireNonNull(input, "randomiser inputs are required: a decision without them is not a "
                 + "locally private learning round");
         if (input instanceof CapriLocalInput c) {
-            return LocalReport.of(randomise(bandit, c, plans.plan(c), context, reward));
+            return LocalReport.of(randomise(bandit, c, c.fetchPlan(plans), context, reward));
         } else if (input instanceof OnlineUcbInput o) {
             return LocalReport.of(randomise(bandit, o, reward));
         } else {
