@@ -108,6 +108,15 @@ public final class SpecValidation {
                 p.add(problem(section.key(), "applies to " + Algorithms.owners(section) + " only"));
             }
         }
+        // And within a shared section, a field its algorithm does not read.
+        for (OptionsSection<?> section : a.options()) {
+            for (String field : section.setFields(s)) {
+                if (!a.optionFields().contains(field)) {
+                    p.add(problem(field, "applies to " + Algorithms.names(d -> d.optionFields().contains(field))
+                            + " only"));
+                }
+            }
+        }
         BanditSpec.Tuning t = tuning(s.tuning());
         var paper = CapriConfig.Refinements.paper();
         boolean refined = t.elimination() != paper.elimination() || t.statisticalWidth() != paper.statistical()

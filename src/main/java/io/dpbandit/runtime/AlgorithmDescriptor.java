@@ -74,6 +74,18 @@ public interface AlgorithmDescriptor {
     }
 
     /**
+     * The fields of its options sections it reads, written {@code key.component}: every field of each
+     * by default; an algorithm that shares a section reads some of it (ONLINEUCB reads
+     * {@code linear.learner}, not LINUCB's {@code linear.noise}). A field set in a spec that its
+     * algorithm does not read is refused, naming the algorithms that do.
+     */
+    default Set<String> optionFields() {
+        Set<String> fields = new java.util.LinkedHashSet<>();
+        options().forEach(o -> fields.addAll(o.fields()));
+        return fields;
+    }
+
+    /**
      * Its own rules (beyond the common ones and the sections' ownership), adding every problem to
      * {@code problems}; then the spec with its sections' defaults filled in. Must run on a spec that
      * failed other checks (anything may be null), so that one answer lists every problem.

@@ -371,6 +371,13 @@ class SpecValidationTest {
                 Map.of("noise", "GAUSSIAN")))).containsEntry("linear.noise", "applies to LINUCB only");
         assertThat(problems(with(Specs.linear("lin", "LINUCB", 100, 600), "linear", Map.of("learner", "OGD"))))
                 .containsEntry("linear.learner", "applies to ONLINEUCB only");
+        assertThat(problems(with(Specs.linear("online", "ONLINEUCB", 100, 600), "linear", Map.of("regulariser",
+                "FLOOR", "radiusScale", 0.5, "release", "TREE", "firstEpoch", 0.1))))
+                .as("every field the other linear bandit reads, by the registry's declarations")
+                .containsEntry("linear.regulariser", "applies to LINUCB only")
+                .containsEntry("linear.radiusScale", "applies to LINUCB only")
+                .containsEntry("linear.release", "applies to LINUCB only")
+                .containsEntry("linear.firstEpoch", "applies to LINUCB only");
 
         Map<String, Object> big = Specs.linear("big", "LINUCB", 100, 600);
         big.put("contextDimension", 201);

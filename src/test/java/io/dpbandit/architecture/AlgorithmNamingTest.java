@@ -45,8 +45,8 @@ class AlgorithmNamingTest {
         return List.of(
                 new Named("CAPRI", Pattern.compile("\\bCAPRI\\b|\\bCapri(?=[A-Z_]|\\b)"), "capri", 14),
                 new Named("USCA", Pattern.compile("\\bUSCA\\b|\\bUsca(?=[A-Z_]|\\b)"), "usca", 10),
-                new Named("LINUCB", Pattern.compile("\\bLINUCB\\b|\\bLinUcb"), "linucb", 8),
-                new Named("ONLINEUCB", Pattern.compile("\\bONLINEUCB\\b|\\bOnlineUcb"), "onlineucb", 10),
+                new Named("LINUCB", Pattern.compile("\\bLINUCB\\b|\\bLinUcb"), "linucb", 7),
+                new Named("ONLINEUCB", Pattern.compile("\\bONLINEUCB\\b|\\bOnlineUcb"), "onlineucb", 9),
                 new Named("GPUCB", Pattern.compile("\\bGPUCB\\b|\\bGpUcb"), "gpucb", 14));
     }
 

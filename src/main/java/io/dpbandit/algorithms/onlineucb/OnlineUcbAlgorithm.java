@@ -84,9 +84,20 @@ public final class OnlineUcbAlgorithm extends SequentialAlgorithm {
         return List.of(LinearSection.OPTIONS);
     }
 
+    /** The section's common fields and the server's learner. */
+    @Override
+    public Set<String> optionFields() {
+        return LinearSection.OPTIONS.fields("featureMap", "mode", "learner");
+    }
+
+    /** The learner by default: OGD (engineered), or the paper's MALER under mode PAPER. */
     @Override
     public BanditSpec normalise(BanditSpec s, SpecLimits limits, List<InvalidRequestException.FieldProblem> p) {
-        BanditSpec.Linear l = LinearSection.normalise(s, p);
+        BanditSpec.Linear common = LinearSection.normalise(s, p);
+        OnlineUcbConfig.Learner learner = common.learner() != null ? common.learner()
+                : common.mode() == CalibrationMode.PAPER ? OnlineUcbConfig.Learner.MALER : OnlineUcbConfig.Learner.OGD;
+        BanditSpec.Linear l = new BanditSpec.Linear(common.featureMap(), common.mode(), null, learner, null, null,
+                null, null);
         BanditSpec withActions = LinearSection.withActions(s, l);
         return new BanditSpec(s.id(), s.algorithm(), s.privacy(), s.horizon(), s.rewardBound(), s.kernel(),
                 s.regularization(), s.contextDimension(), withActions.actions(), s.contextPool(), s.feedback(),
