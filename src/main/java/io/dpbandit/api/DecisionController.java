@@ -17,7 +17,6 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 import java.util.UUID;
-import io.dpbandit.client.capri.CapriRandomiserPlan;
 import org.springframework.http.CacheControl;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -117,18 +116,19 @@ public class DecisionController {
         return decisions.feedback(owner, request.decisionId(), request.reward(), request.report());
     }
 
-    @Operation(summary = "A CAPRI-LDP epoch's randomiser plan", description = "The public plan (projection points, "
-            + "A = L^-1, C_r, B, (epsilon_r, delta_r), sigma) that dpbandit-client's CapriRandomiser needs for the "
-            + "rounds of this epoch. An epoch's plan never changes, so clients cache it. 409 not-ready while the "
-            + "epoch is being planned; 400 for a bandit that is not locally private.")
+    @Operation(summary = "An epoch's randomiser plan ({{epoch-plans}} with LDP)", description = "The public plan "
+            + "of this epoch (for {{epoch-plans}}: projection points, A = L^-1, C_r, B, (epsilon_r, delta_r), sigma) "
+            + "that dpbandit-client's randomiser needs for the rounds of this epoch. An epoch's plan never changes, so "
+            + "clients cache it. 409 not-ready while the epoch is being planned; 400 for a bandit that is not locally "
+            + "private.")
     @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no bandit has this id, or it has no such epoch")
     @ProblemResponse(type = ProblemType.NOT_READY, when = "the epoch is still being planned")
     @GetMapping("/bandits/{id}/epochs/{epoch}/randomiser")
-    public ResponseEntity<CapriRandomiserPlan> randomiserPlan(@PathVariable String id, @PathVariable int epoch) {
+    public ResponseEntity<Object> randomiserPlan(@PathVariable String id, @PathVariable int epoch) {
         Access.requireBandit(id);
-        // The API document names CAPRI's plan, the one algorithm that publishes them (publishesEpochPlans);
-        // a second would list its plan's type here.
+        // The answer's schema is the registered plans' (AlgorithmDescriptor.epochPlans), set in the API
+        // document by OpenApiConfiguration.registryWireTypes.
         return ResponseEntity.ok().cacheControl(CacheControl.maxAge(java.time.Duration.ofDays(365)).cachePrivate()
-                .immutable()).body((CapriRandomiserPlan) decisions.randomiserPlan(id, epoch));
+                .immutable()).body(decisions.randomiserPlan(id, epoch));
     }
 }

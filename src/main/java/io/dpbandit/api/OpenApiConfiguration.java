@@ -194,7 +194,34 @@ public class OpenApiConfiguration {
             oneOf(schemas, "FeedbackRequest", "report", Algorithms.all().stream()
                     .flatMap(d -> d.reports().stream()).toList());
             forecasts(schemas);
+            epochPlans(api, schemas);
         };
+    }
+
+    /**
+     * The randomiser plan endpoint answers the plan of the bandit's algorithm: its 200 schema is the
+     * registered plans' ({@link AlgorithmDescriptor#epochPlans}), one $ref, or a oneOf of several.
+     */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static void epochPlans(io.swagger.v3.oas.models.OpenAPI api, Map<String, Schema> schemas) {
+        List<Class<?>> plans = Algorithms.all().stream().flatMap(d -> d.epochPlans().stream()).toList();
+        if (api.getPaths() == null || plans.isEmpty()) {
+            return;
+        }
+        api.getPaths().values().stream().map(io.swagger.v3.oas.models.PathItem::getGet)
+                .filter(op -> op != null && "randomiserPlan".equals(op.getOperationId()))
+                .map(op -> op.getResponses() == null ? null : op.getResponses().get("200"))
+                .filter(ok -> ok != null && ok.getContent() != null)
+                .flatMap(ok -> ok.getContent().values().stream())
+                .forEach(media -> {
+                    List<Schema> refs = new java.util.ArrayList<>();
+                    for (Class<?> type : plans) {
+                        ModelConverters.getInstance(true).readAll(new AnnotatedType(type)).forEach(schemas::putIfAbsent);
+                        refs.add(new Schema<>().$ref("#/components/schemas/" + type.getSimpleName()));
+                    }
+                    media.setSchema(refs.size() == 1 ? refs.get(0) : new io.swagger.v3.oas.models.media.ComposedSchema()
+                            .oneOf(refs));
+                });
     }
 
     /**

@@ -31,6 +31,8 @@ final class RegistryProse {
             "charged-releases", AlgorithmDescriptor::pureDp,
             // A decision set per round (candidates on /decide).
             "decision-sets", d -> d.sections().contains(SpecSection.DECISION_SETS),
+            // Locally private bandits that publish each epoch's randomiser plan.
+            "epoch-plans", AlgorithmDescriptor::publishesEpochPlans,
             // Locally private only.
             "local-only", d -> d.privacyModels().equals(List.of(PrivacyModel.LDP)));
 

@@ -36,7 +36,15 @@ public interface AlgorithmDescriptor {
 
     /** Whether its locally private bandits publish each epoch's randomiser plan ({@link LocalReports#epochPlan}). */
     default boolean publishesEpochPlans() {
-        return false;
+        return !epochPlans().isEmpty();
+    }
+
+    /**
+     * The wire types of the epoch randomiser plans its locally private bandits publish (GET
+     * /bandits/{id}/epochs/{epoch}/randomiser), for the API document; none by default.
+     */
+    default List<Class<?>> epochPlans() {
+        return List.of();
     }
 
     /** Pure ε-DP (no δ): the spec's δ must be absent or 0. */

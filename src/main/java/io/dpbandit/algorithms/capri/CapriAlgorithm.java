@@ -161,8 +161,8 @@ public final class CapriAlgorithm implements AlgorithmDescriptor {
 
     /** With LDP, each epoch's randomiser plan ({@link CapriLocalReports#epochPlan}). */
     @Override
-    public boolean publishesEpochPlans() {
-        return true;
+    public List<Class<?>> epochPlans() {
+        return List.of(io.dpbandit.client.capri.CapriRandomiserPlan.class);
     }
 
     @Override
