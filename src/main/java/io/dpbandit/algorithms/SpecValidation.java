@@ -2,7 +2,6 @@ package io.dpbandit.algorithms;
 
 import io.dpbandit.bandit.ServiceErrors;
 import io.dpbandit.bandit.InvalidRequestException;
-import io.dpbandit.policy.capri.CapriConfig;
 import io.dpbandit.algorithms.sequential.LinearSection;
 import io.dpbandit.runtime.AlgorithmDescriptor;
 import io.dpbandit.runtime.OptionsSection;
@@ -118,12 +117,7 @@ public final class SpecValidation {
             }
         }
         BanditSpec.Tuning t = tuning(s.tuning());
-        var paper = CapriConfig.Refinements.paper();
-        boolean refined = t.elimination() != paper.elimination() || t.statisticalWidth() != paper.statistical()
-                || t.projection() != paper.projection() || t.tauRule() != paper.tau() || t.rewardOffset() != 0.0
-                || t.residualFloor() != paper.residualFloor() || t.exploit() != paper.exploit()
-                || t.exploitShare() != 0.0;
-        if (!reads.contains(SpecSection.REFINEMENTS) && refined) {
+        if (!reads.contains(SpecSection.REFINEMENTS) && t.refined()) {
             p.add(problem("tuning", "elimination, statisticalWidth, projection, tauRule, rewardOffset, residualFloor, "
                     + "exploit and exploitShare apply to " + Algorithms.owners(SpecSection.REFINEMENTS) + " only"));
         }
@@ -167,10 +161,8 @@ public final class SpecValidation {
             p.add(problem("privacy.totalEpsilon", "applies to " + Algorithms.owners(SpecSection.TOTAL_EPSILON)
                     + " only; " + a.algorithm() + "'s epsilon is already its total"));
         }
-        CapriConfig.EpochComposition composition = privacy.composition() == null
-                ? CapriConfig.EpochComposition.SEQUENTIAL : privacy.composition();
-        if (!a.sections().contains(SpecSection.EPOCH_COMPOSITION)
-                && composition != CapriConfig.EpochComposition.SEQUENTIAL) {
+        var composition = privacy.compositionOrSequential();
+        if (!a.sections().contains(SpecSection.EPOCH_COMPOSITION) && privacy.parallel()) {
             p.add(problem("privacy.composition", "applies to " + Algorithms.owners(SpecSection.EPOCH_COMPOSITION)
                     + " only; " + a.algorithm() + " composes sequentially"));
         }
@@ -219,7 +211,7 @@ public final class SpecValidation {
                 : (gaussian || pure) && (s.tuning() == null || s.tuning().mode() != TuningMode.PAPER) ? Accountant.EXACT
                 : Accountant.BASIC;
         if (accountant == Accountant.BASIC && privacy.groupSize() > 1
-                && privacy.composition() == CapriConfig.EpochComposition.PARALLEL) {
+                && privacy.parallel()) {
             p.add(problem("privacy.composition", "PARALLEL with maxRoundsPerUser > 1 needs a Gaussian accountant "
                     + "(EXACT or ZCDP): a user may be in up to k epochs, and only Gaussian releases compose without "
                     + "paying k times"));
@@ -328,17 +320,10 @@ public final class SpecValidation {
         int cap = t == null || t.projectionCap() == null ? 1000 : t.projectionCap();
         int nz = t == null || t.approximationSize() == null ? 1000 : t.approximationSize();
         double q = t == null || t.clippingQuantile() == null ? 1.0 : t.clippingQuantile();
-        var paper = CapriConfig.Refinements.paper();
-        return new BanditSpec.Tuning(mode, scale, cap, nz, q,
-                t == null || t.elimination() == null ? paper.elimination() : t.elimination(),
-                t == null || t.statisticalWidth() == null ? paper.statistical() : t.statisticalWidth(),
-                t == null || t.projection() == null ? paper.projection() : t.projection(),
-                t == null || t.tauRule() == null ? paper.tau() : t.tauRule(),
-                t == null || t.rewardOffset() == null ? 0.0 : t.rewardOffset(),
-                t == null || t.residualFloor() == null ? 0.1 : t.residualFloor(),
-                t == null ? null : t.leafRounds(),
-                t == null || t.exploit() == null ? paper.exploit() : t.exploit(),
-                t == null || t.exploitShare() == null ? 0.0 : t.exploitShare());
+        return (t == null ? new BanditSpec.Tuning(mode, scale, cap, nz, q)
+                : new BanditSpec.Tuning(mode, scale, cap, nz, q, t.elimination(), t.statisticalWidth(), t.projection(),
+                        t.tauRule(), t.rewardOffset(), t.residualFloor(), t.leafRounds(), t.exploit(), t.exploitShare()))
+                .withPaperRefinements();
     }
 
     /**

@@ -225,6 +225,16 @@ public record BanditSpec(
         public Accountant accountantOrBasic() {
             return accountant == null ? Accountant.BASIC : accountant;
         }
+
+        /** How the epochs compose: as set, or SEQUENTIAL (the paper's split) when absent. */
+        public CapriConfig.EpochComposition compositionOrSequential() {
+            return composition == null ? CapriConfig.EpochComposition.SEQUENTIAL : composition;
+        }
+
+        /** Whether the epochs compose in parallel (each round's data in one epoch only). */
+        public boolean parallel() {
+            return composition == CapriConfig.EpochComposition.PARALLEL;
+        }
     }
 
     /**
@@ -318,6 +328,29 @@ public record BanditSpec(
         public Tuning withExploit(CapriConfig.Refinements.Exploit rule, Double share) {
             return new Tuning(mode, confidenceScale, projectionCap, approximationSize, clippingQuantile, elimination,
                     statisticalWidth, projection, tauRule, rewardOffset, residualFloor, leafRounds, rule, share);
+        }
+
+        /**
+         * The same tuning with each refinement it leaves out set to the paper's (no refinement:
+         * the paper's width test, statistical term, random projection, fixed τ, no exploitation),
+         * reward offset 0 and residual floor 0.1.
+         */
+        public Tuning withPaperRefinements() {
+            var paper = CapriConfig.Refinements.paper();
+            return new Tuning(mode, confidenceScale, projectionCap, approximationSize, clippingQuantile,
+                    elimination == null ? paper.elimination() : elimination,
+                    statisticalWidth == null ? paper.statistical() : statisticalWidth,
+                    projection == null ? paper.projection() : projection, tauRule == null ? paper.tau() : tauRule,
+                    rewardOffset == null ? 0.0 : rewardOffset, residualFloor == null ? 0.1 : residualFloor,
+                    leafRounds, exploit == null ? paper.exploit() : exploit, exploitShare == null ? 0.0 : exploitShare);
+        }
+
+        /** Whether a refinement of this (defaulted) tuning departs from the paper's; only CAPRI reads them. */
+        public boolean refined() {
+            var paper = CapriConfig.Refinements.paper();
+            return elimination != paper.elimination() || statisticalWidth != paper.statistical()
+                    || projection != paper.projection() || tauRule != paper.tau() || rewardOffset != 0.0
+                    || residualFloor != paper.residualFloor() || exploit != paper.exploit() || exploitShare != 0.0;
         }
 
         /** CAPRI's refinements as the core takes them (a spec stored before exploitation: NONE). */
