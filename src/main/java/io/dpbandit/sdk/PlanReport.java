@@ -1,64 +1,86 @@
 package io.dpbandit.sdk;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonTypeName;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The planner's forecast for a spec (POST /bandits/plan, GET /bandits/{id}/plan): computed from the
- * spec and its public pool only, so it costs no privacy. Exactly one of the algorithm's sections
- * is set.
+ * spec and its public pool only, so it costs no privacy. The algorithm's forecast is written under
+ * its own key ("capri", "linear", ...); read it as its algorithm's record with
+ * {@link #forecast(Class)}: {@code plan.forecast(CapriForecast.class)} (each algorithm's forecast
+ * record is in its own package, {@code io.dpbandit.sdk.capri}, {@code io.dpbandit.sdk.linucb}, ...).
  *
  * @param algorithm the spec's algorithm
  * @param gap       the reward gap the forecast was asked about
+ * @param forecasts the forecast as sent, by key (one key: the algorithm's)
  * @param notes     what the numbers assume and how to read them
  */
-public record PlanReport(String algorithm, double gap, CapriForecast capri, UscaForecast usca,
-        LinearForecast linear, OnlineUcbForecast onlineucb, GpUcbForecast gpucb, List<String> notes) {
+public record PlanReport(String algorithm, double gap, @JsonIgnore Map<String, JsonNode> forecasts,
+        List<String> notes) {
 
-    /** CAPRI: per epoch the noise, the charge and the smallest gap it resolves. */
-    public record CapriForecast(int horizon, String privacyModel, Double epsilon, double delta, String composition,
-            String calibration, String elimination, int releasingEpochs, double gap, Integer firstEliminationEpoch,
-            Long firstEliminationRound, double totalEpsilon, double totalDelta, double plannedSeconds,
-            List<EpochForecast> epochs, int actions) {
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = SdkJson.mapper();
+
+    public PlanReport {
+        forecasts = Map.copyOf(forecasts);
+        notes = notes == null ? List.of() : List.copyOf(notes);
     }
 
-    /** One CAPRI epoch's forecast. */
-    public record EpochForecast(int epoch, int length, long startRound, boolean releases, int projectionSize,
-            double regularization, double contributionBound, double noiseSigma, double chargedEpsilon,
-            double chargedDelta, Double calibratedEpsilon, double calibratedDelta, double noiseSdMax,
-            double noiseSdMedian, double noiseWidth, double pairNoiseSdMedian, double statisticalWidth,
-            double resolvableGap, double resolvableGapLow, double resolvableGapHigh) {
+    /** The report as the service writes it: every registered forecaster's key, null but the algorithm's. */
+    @JsonCreator
+    static PlanReport read(ObjectNode json) {
+        Map<String, JsonNode> forecasts = new LinkedHashMap<>();
+        List<String> notes = new ArrayList<>();
+        json.path("notes").forEach(n -> notes.add(n.asText()));
+        for (Iterator<Map.Entry<String, JsonNode>> it = json.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> field = it.next();
+            if (!List.of("algorithm", "gap", "notes").contains(field.getKey()) && !field.getValue().isNull()) {
+                forecasts.put(field.getKey(), field.getValue());
+            }
+        }
+        return new PlanReport(json.path("algorithm").asText(null), json.path("gap").asDouble(), forecasts, notes);
     }
 
-    /** USCA: the exponential mechanism's sharpness at the horizon. */
-    public record UscaForecast(int horizon, Double epsilon, long approximationDraws, int approximationPoints,
-            int supportSize, double coverage, long coverageDraws, double supSigmaSq, double sensitivity,
-            Double inverseTemperature, double evenOddsGap, double gap, double bestProbabilityAtGap,
-            double simpleRegretAtGap, double statisticalSd, double plannedSeconds) {
+    /**
+     * The forecast as its algorithm's record ({@code type} names its key with {@link JsonTypeName}).
+     *
+     * @throws IllegalArgumentException if this is the report of another algorithm (no forecast under
+     *         that key), or {@code type} declares no key
+     */
+    public <F> F forecast(Class<F> type) {
+        JsonTypeName key = type.getAnnotation(JsonTypeName.class);
+        if (key == null) {
+            throw new IllegalArgumentException(type.getName() + " is not a forecast record (no @JsonTypeName key)");
+        }
+        JsonNode forecast = forecasts.get(key.value());
+        if (forecast == null) {
+            throw new IllegalArgumentException("this is the plan of a " + algorithm + " spec: it has no '"
+                    + key.value() + "' forecast (it has " + forecasts.keySet() + ")");
+        }
+        try {
+            return JSON.treeToValue(forecast, type);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("the '" + key.value() + "' forecast does not read as "
+                    + type.getSimpleName() + ": " + e.getOriginalMessage(), e);
+        }
     }
 
-    /** LINUCB: the tree's noise and the score error at a few horizons. */
-    public record LinearForecast(long horizon, int blocks, int blockDimension, long leafRounds, int levels,
-            double nodeSigma, double noiseBound, double regularisation, double gap, Long roundsToResolve,
-            List<Point> points) {
+    /** The forecast under its key, as the service wrote it. */
+    @JsonAnyGetter
+    Map<String, JsonNode> forecastByKey() {
+        return forecasts;
     }
 
-    /** ONLINEUCB: the reports' noise and the score error after n reports. */
-    public record OnlineUcbForecast(long horizon, int dimension, int reportsPerUser, double reportEpsilon,
-            double reportDelta, double featureSigma, double rewardSigma, double conditioningStd, String learner,
-            double gradientNoise, double gap, Long roundsToResolve, Long usersToResolve, List<NoiseLevel> points) {
-    }
-
-    /** GPUCB: the model's noise and the score error at a few horizons. */
-    public record GpUcbForecast(String privacyModel, long horizon, int featureDimension, long leafRounds, Integer levels,
-            double nodeSigma, double vectorSigma, double noiseBound, String regulariser, double regularisation,
-            double gap, Long roundsToResolve, List<Point> points) {
-    }
-
-    /** The score error after {@code rounds} learning rounds. */
+    /** The score error after {@code rounds} learning rounds (a point of a forecast's curve). */
     public record Point(long rounds, double scoreError) {
-    }
-
-    /** ONLINEUCB's errors after {@code rounds} reports. */
-    public record NoiseLevel(long rounds, double scoreError, double bonusSpread, double decisionError) {
     }
 }

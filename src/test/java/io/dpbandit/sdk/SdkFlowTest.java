@@ -1,5 +1,15 @@
 package io.dpbandit.sdk;
 
+import io.dpbandit.sdk.usca.UscaForecast;
+
+import io.dpbandit.sdk.gpucb.GpUcbForecast;
+
+import io.dpbandit.sdk.onlineucb.OnlineUcbForecast;
+
+import io.dpbandit.sdk.linucb.LinearForecast;
+
+import io.dpbandit.sdk.capri.CapriForecast;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -95,8 +105,8 @@ class SdkFlowTest extends PostgresIntegrationTest {
         BanditSpec spec = capri("sdk-capri", Algorithm.CAPRI, BanditSpec.Privacy.jdp(1.0, 1e-5));
         PlanReport plan = dpbandit.plan(spec);
         assertThat(plan.algorithm()).isEqualTo("CAPRI");
-        assertThat(plan.capri().epochs()).isNotEmpty();
-        assertThat(plan.capri().horizon()).isEqualTo(100);
+        assertThat(plan.forecast(CapriForecast.class).epochs()).isNotEmpty();
+        assertThat(plan.forecast(CapriForecast.class).horizon()).isEqualTo(100);
 
         BanditStatus created = dpbandit.createBandit(spec);
         assertThat(created.algorithm()).isEqualTo(Algorithm.CAPRI);
@@ -139,7 +149,7 @@ class SdkFlowTest extends PostgresIntegrationTest {
     @Test
     void capriWithLocalDpTakesTheDevicesReportsAndReleasesOnThem() {
         BanditSpec spec = capri("sdk-capri-ldp", Algorithm.CAPRI, BanditSpec.Privacy.ldp(1.0, 1e-5));
-        assertThat(dpbandit.plan(spec).capri().privacyModel()).isEqualTo("LDP");
+        assertThat(dpbandit.plan(spec).forecast(CapriForecast.class).privacyModel()).isEqualTo("LDP");
         int length = dpbandit.createBandit(spec).epochLength();
         List<Decision> decisions = new ArrayList<>();
         for (int t = 0; t < length; t++) {
@@ -183,7 +193,7 @@ class SdkFlowTest extends PostgresIntegrationTest {
                 .poolContext(0.2, 0.4).poolContext(0.8, 0.1)
                 .tuning(BanditSpec.Tuning.defaults().withApproximationSize(20)).build();
         PlanReport plan = dpbandit.plan(spec, 0.2, 1);
-        assertThat(plan.usca().horizon()).isEqualTo(6);
+        assertThat(plan.forecast(UscaForecast.class).horizon()).isEqualTo(6);
         assertThat(plan.gap()).isEqualTo(0.2);
         dpbandit.createBandit(spec);
         for (int t = 0; t < 6; t++) {
@@ -212,7 +222,7 @@ class SdkFlowTest extends PostgresIntegrationTest {
     @Test
     void linUcbServesDecisionSetsAndFoldsTheFeedback() {
         BanditSpec spec = linear("sdk-lin", Algorithm.LINUCB, BanditSpec.Privacy.jdp(1.0, 1e-5), 20);
-        assertThat(dpbandit.plan(spec).linear().horizon()).isEqualTo(20);
+        assertThat(dpbandit.plan(spec).forecast(LinearForecast.class).horizon()).isEqualTo(20);
         dpbandit.createBandit(spec);
         assertThatThrownBy(() -> dpbandit.release("sdk-lin", 0.3, 0.7)).isInstanceOf(NotReadyException.class);
         for (int t = 0; t < 20; t++) {
@@ -234,7 +244,7 @@ class SdkFlowTest extends PostgresIntegrationTest {
     @Test
     void onlineUcbTakesTheDevicesReports() {
         BanditSpec spec = linear("sdk-online", Algorithm.ONLINEUCB, BanditSpec.Privacy.ldp(1.0, 1e-5), 12);
-        assertThat(dpbandit.plan(spec).onlineucb().horizon()).isEqualTo(12);
+        assertThat(dpbandit.plan(spec).forecast(OnlineUcbForecast.class).horizon()).isEqualTo(12);
         dpbandit.createBandit(spec);
         assertThatThrownBy(() -> dpbandit.release("sdk-online", 0.5, 0.5)).isInstanceOf(NotReadyException.class);
         for (int t = 0; t < 10; t++) {
@@ -255,7 +265,7 @@ class SdkFlowTest extends PostgresIntegrationTest {
     @Test
     void gpUcbWithJointDpFoldsTheFeedback() {
         BanditSpec spec = gp("sdk-gp", BanditSpec.Privacy.jdp(1.0, 1e-5), 10);
-        assertThat(dpbandit.plan(spec).gpucb().featureDimension()).isEqualTo(32);
+        assertThat(dpbandit.plan(spec).forecast(GpUcbForecast.class).featureDimension()).isEqualTo(32);
         dpbandit.createBandit(spec);
         for (int t = 0; t < 10; t++) {
             Decision d = dpbandit.decide("sdk-gp", t % 2 == 0 ? 0.3 : 0.7);
@@ -271,7 +281,7 @@ class SdkFlowTest extends PostgresIntegrationTest {
     @Test
     void gpUcbWithLocalDpTakesTheDevicesReports() {
         BanditSpec spec = gp("sdk-gp-ldp", BanditSpec.Privacy.ldp(1.0, 1e-5), 8);
-        assertThat(dpbandit.plan(spec).gpucb().privacyModel()).isEqualTo("LDP");
+        assertThat(dpbandit.plan(spec).forecast(GpUcbForecast.class).privacyModel()).isEqualTo("LDP");
         dpbandit.createBandit(spec);
         for (int t = 0; t < 8; t++) {
             Decision d = dpbandit.decide("sdk-gp-ldp", 0.4);

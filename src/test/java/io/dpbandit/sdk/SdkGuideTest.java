@@ -1,5 +1,7 @@
 package io.dpbandit.sdk;
 
+import io.dpbandit.sdk.capri.CapriForecast;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -96,7 +98,7 @@ class SdkGuideTest extends PostgresIntegrationTest {
         PlanReport plan = dpbandit.plan(spec);                 // what it will achieve, from public inputs only
         BanditStatus storefront = dpbandit.createBandit(spec); // the same spec again answers the stored bandit
         // end::create[]
-        assertThat(plan.capri().epochs()).isNotEmpty();
+        assertThat(plan.forecast(CapriForecast.class).epochs()).isNotEmpty();
         assertThat(storefront.serving()).isEqualTo(Serving.ACTIVE);
         assertThat(dpbandit.createBandit(spec).id()).isEqualTo("storefront");
 

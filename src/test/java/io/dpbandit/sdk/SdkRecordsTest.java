@@ -1,5 +1,11 @@
 package io.dpbandit.sdk;
 
+import io.dpbandit.sdk.capri.CapriForecast;
+import io.dpbandit.sdk.gpucb.GpUcbForecast;
+import io.dpbandit.sdk.linucb.LinearForecast;
+import io.dpbandit.sdk.onlineucb.OnlineUcbForecast;
+import io.dpbandit.sdk.usca.UscaForecast;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -53,6 +59,10 @@ class SdkRecordsTest {
                 .path("components").path("schemas");
     }
 
+    /** The SDK's forecast records, one per algorithm's package, each under its key in a plan report. */
+    static final List<Class<?>> FORECASTS = List.of(CapriForecast.class, UscaForecast.class, LinearForecast.class,
+            OnlineUcbForecast.class, GpUcbForecast.class);
+
     /** Each wire record of the SDK (and the client records it sends or reads) and its schema. */
     static final Map<Class<?>, String> SCHEMAS = new LinkedHashMap<>();
 
@@ -77,14 +87,10 @@ class SdkRecordsTest {
         SCHEMAS.put(Provenance.class, "Provenance");
         SCHEMAS.put(BanditForecast.class, "BanditForecast");
         SCHEMAS.put(PlanReport.class, "PlanReport");
-        SCHEMAS.put(PlanReport.CapriForecast.class, "CapriForecast");
-        SCHEMAS.put(PlanReport.EpochForecast.class, "EpochForecast");
-        SCHEMAS.put(PlanReport.UscaForecast.class, "UscaForecast");
-        SCHEMAS.put(PlanReport.LinearForecast.class, "LinearForecast");
-        SCHEMAS.put(PlanReport.OnlineUcbForecast.class, "OnlineUcbForecast");
-        SCHEMAS.put(PlanReport.GpUcbForecast.class, "GpUcbForecast");
+        FORECASTS.forEach(f -> SCHEMAS.put(f, f.getSimpleName()));
+        SCHEMAS.put(CapriForecast.EpochForecast.class, "EpochForecast");
         SCHEMAS.put(PlanReport.Point.class, "Point");
-        SCHEMAS.put(PlanReport.NoiseLevel.class, "NoiseLevel");
+        SCHEMAS.put(OnlineUcbForecast.NoiseLevel.class, "NoiseLevel");
         SCHEMAS.put(CapriLocalInput.class, "CapriLocalInput");
         SCHEMAS.put(OnlineUcbInput.class, "OnlineUcbInput");
         SCHEMAS.put(GpUcbInput.class, "GpUcbInput");
@@ -101,7 +107,13 @@ class SdkRecordsTest {
      * Components that are the SDK's own and never on the wire: Decision.bandit is the bandit the client
      * asked for, set from the request (a device counts its reports under it), never read from an answer.
      */
-    static final Map<Class<?>, Set<String>> SDK_ONLY = Map.of(Decision.class, Set.of("bandit"));
+    static final Map<Class<?>, Set<String>> SDK_ONLY = Map.of(Decision.class, Set.of("bandit"), PlanReport.class,
+            Set.of("forecasts"));
+
+    /** Properties a record writes under keys of its own: a plan report's forecasts, by their records' keys. */
+    static final Map<Class<?>, Set<String>> KEYED = Map.of(PlanReport.class, FORECASTS.stream()
+            .map(f -> f.getAnnotation(com.fasterxml.jackson.annotation.JsonTypeName.class).value())
+            .collect(java.util.stream.Collectors.toSet()));
 
     @Test
     void everyRecordHasExactlyItsSchemasPropertiesAndEveryEnumItsValues() {
@@ -110,7 +122,7 @@ class SdkRecordsTest {
             assertThat(schema.isMissingNode()).as("openapi.yaml has schema %s", e.getValue()).isFalse();
             Set<String> documented = new TreeSet<>();
             schema.path("properties").fieldNames().forEachRemaining(documented::add);
-            Set<String> components = new TreeSet<>();
+            Set<String> components = new TreeSet<>(KEYED.getOrDefault(e.getKey(), Set.of()));
             for (RecordComponent c : e.getKey().getRecordComponents()) {
                 if (SDK_ONLY.getOrDefault(e.getKey(), Set.of()).contains(c.getName())) {
                     continue;
