@@ -1,9 +1,20 @@
 package io.dpbandit.sdk;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonTypeName;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.dpbandit.client.kernel.KernelSpec;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * A bandit as POST /bandits (and POST /bandits/plan) takes it. Every field but {@code id},
@@ -23,16 +34,48 @@ import java.util.List;
  * @param contextPool      the public context pool (CAPRI, USCA): never user data
  * @param feedback         how long a decision waits for its reward, and the reward it counts with otherwise
  * @param tuning           engineering options
- * @param linear           LINUCB and ONLINEUCB only
- * @param gpucb            GPUCB only
+ * @param linear           the linear bandits' options (LINUCB and ONLINEUCB)
+ * @param options          an algorithm's own options section, by key, as JSON (for example {@code gpucb}):
+ *                         set one with {@link Builder#options(SpecOptions)}, read it with
+ *                         {@link #options(Class)}; each algorithm's record is in its own package
+ *                         ({@code io.dpbandit.sdk.gpucb.GpUcbOptions})
  */
 public record BanditSpec(String id, Algorithm algorithm, Privacy privacy, Integer horizon, Double rewardBound,
         KernelSpec kernel, Double regularization, Integer contextDimension, List<Action> actions,
-        List<double[]> contextPool, Feedback feedback, Tuning tuning, Linear linear, GpUcb gpucb) {
+        List<double[]> contextPool, Feedback feedback, Tuning tuning, Linear linear,
+        @JsonAnySetter @JsonIgnore Map<String, JsonNode> options) {
+
+    private static final ObjectMapper JSON = SdkJson.mapper();
 
     public BanditSpec {
         actions = actions == null ? null : List.copyOf(actions);
         contextPool = contextPool == null ? null : contextPool.stream().map(double[]::clone).toList();
+        options = options == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(options));
+    }
+
+    /** Each options section under its key, as the API takes it. */
+    @JsonAnyGetter
+    Map<String, JsonNode> optionsByKey() {
+        return options;
+    }
+
+    /**
+     * The spec's options section of {@code type} (its key is the record's {@link JsonTypeName}), if set.
+     *
+     * @throws IllegalArgumentException if {@code type} declares no key, or the section does not read as it
+     */
+    public <O extends SpecOptions> Optional<O> options(Class<O> type) {
+        String key = SpecOptions.key(type);
+        JsonNode section = options.get(key);
+        if (section == null || section.isNull()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(JSON.treeToValue(section, type));
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("the '" + key + "' section does not read as " + type.getSimpleName()
+                    + ": " + e.getOriginalMessage(), e);
+        }
     }
 
     /** A spec to fill in: id and algorithm now, the rest with the builder's methods. */
@@ -43,7 +86,7 @@ public record BanditSpec(String id, Algorithm algorithm, Privacy privacy, Intege
     /** The same spec under another id. */
     public BanditSpec withId(String newId) {
         return new BanditSpec(newId, algorithm, privacy, horizon, rewardBound, kernel, regularization,
-                contextDimension, actions, contextPool, feedback, tuning, linear, gpucb);
+                contextDimension, actions, contextPool, feedback, tuning, linear, options);
     }
 
     @Override
@@ -256,17 +299,6 @@ public record BanditSpec(String id, Algorithm algorithm, Privacy privacy, Intege
         public enum Release { TREE, EPOCHS }
     }
 
-    /** GPUCB's options; null fields take the defaults. */
-    public record GpUcb(Integer nodesPerDimension, Mode mode, Regulariser regulariser, Double radiusScale) {
-
-        /** m̄ quadrature nodes per dimension (M = 2 m̄^d features), every other option at its default. */
-        public static GpUcb nodesPerDimension(int nodes) {
-            return new GpUcb(nodes, null, null, null);
-        }
-
-        public enum Regulariser { SHIFT, FLOOR }
-    }
-
     /** Fills in a spec field by field. */
     public static final class Builder {
         private final String id;
@@ -282,7 +314,7 @@ public record BanditSpec(String id, Algorithm algorithm, Privacy privacy, Intege
         private Feedback feedback;
         private Tuning tuning;
         private Linear linear;
-        private GpUcb gpucb;
+        private final Map<String, JsonNode> options = new LinkedHashMap<>();
 
         private Builder(String id, Algorithm algorithm) {
             this.id = id;
@@ -349,14 +381,15 @@ public record BanditSpec(String id, Algorithm algorithm, Privacy privacy, Intege
             return this;
         }
 
-        public Builder gpucb(GpUcb g) {
-            this.gpucb = g;
+        /** An algorithm's own options section ({@code GpUcbOptions.nodesPerDimension(8)}), under its key. */
+        public Builder options(SpecOptions section) {
+            options.put(SpecOptions.key(section.getClass()), JSON.valueToTree(section));
             return this;
         }
 
         public BanditSpec build() {
             return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, kernel, regularization,
-                    contextDimension, actions.isEmpty() ? null : actions, contextPool, feedback, tuning, linear, gpucb);
+                    contextDimension, actions.isEmpty() ? null : actions, contextPool, feedback, tuning, linear, options);
         }
     }
 }

@@ -3,7 +3,6 @@ package io.dpbandit.sdk;
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnore;
-import com.fasterxml.jackson.annotation.JsonTypeName;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -51,25 +50,22 @@ public record PlanReport(String algorithm, double gap, @JsonIgnore Map<String, J
     }
 
     /**
-     * The forecast as its algorithm's record ({@code type} names its key with {@link JsonTypeName}).
+     * The forecast as its algorithm's record ({@code type} names its key with {@code @JsonTypeName}).
      *
      * @throws IllegalArgumentException if this is the report of another algorithm (no forecast under
      *         that key), or {@code type} declares no key
      */
     public <F> F forecast(Class<F> type) {
-        JsonTypeName key = type.getAnnotation(JsonTypeName.class);
-        if (key == null) {
-            throw new IllegalArgumentException(type.getName() + " is not a forecast record (no @JsonTypeName key)");
-        }
-        JsonNode forecast = forecasts.get(key.value());
+        String key = SpecOptions.key(type);
+        JsonNode forecast = forecasts.get(key);
         if (forecast == null) {
             throw new IllegalArgumentException("this is the plan of a " + algorithm + " spec: it has no '"
-                    + key.value() + "' forecast (it has " + forecasts.keySet() + ")");
+                    + key + "' forecast (it has " + forecasts.keySet() + ")");
         }
         try {
             return JSON.treeToValue(forecast, type);
         } catch (JsonProcessingException e) {
-            throw new IllegalArgumentException("the '" + key.value() + "' forecast does not read as "
+            throw new IllegalArgumentException("the '" + key + "' forecast does not read as "
                     + type.getSimpleName() + ": " + e.getOriginalMessage(), e);
         }
     }

@@ -1,5 +1,7 @@
 package io.dpbandit.sdk;
 
+import io.dpbandit.sdk.gpucb.GpUcbOptions;
+
 import io.dpbandit.sdk.usca.UscaForecast;
 
 import io.dpbandit.sdk.gpucb.GpUcbForecast;
@@ -89,7 +91,7 @@ class SdkFlowTest extends PostgresIntegrationTest {
         return BanditSpec.builder(id, Algorithm.GPUCB).privacy(privacy).horizon(horizon)
                 .kernel(KernelSpec.rbf(0.5)).contextDimension(1)
                 .action("low", 0.2).action("mid", 0.5).action("high", 0.8)
-                .gpucb(BanditSpec.GpUcb.nodesPerDimension(4)).feedback(600, 0.0).build();
+                .options(GpUcbOptions.nodesPerDimension(4)).feedback(600, 0.0).build();
     }
 
     static final double[][] CONTEXTS = {{0.2, 0.4}, {0.8, 0.1}, {0.5, 0.5}};

@@ -2,11 +2,13 @@ package io.dpbandit.sdk;
 
 import io.dpbandit.sdk.capri.CapriForecast;
 import io.dpbandit.sdk.gpucb.GpUcbForecast;
+import io.dpbandit.sdk.gpucb.GpUcbOptions;
 import io.dpbandit.sdk.linucb.LinearForecast;
 import io.dpbandit.sdk.onlineucb.OnlineUcbForecast;
 import io.dpbandit.sdk.usca.UscaForecast;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -73,7 +75,7 @@ class SdkRecordsTest {
         SCHEMAS.put(BanditSpec.Feedback.class, "Feedback");
         SCHEMAS.put(BanditSpec.Tuning.class, "Tuning");
         SCHEMAS.put(BanditSpec.Linear.class, "Linear");
-        SCHEMAS.put(BanditSpec.GpUcb.class, "GpUcb");
+        SCHEMAS.put(GpUcbOptions.class, "GpUcb");
         SCHEMAS.put(KernelSpec.class, "KernelSpec");
         SCHEMAS.put(DecideRequest.class, "DecideRequest");
         SCHEMAS.put(Decision.class, "Decision");
@@ -108,12 +110,15 @@ class SdkRecordsTest {
      * asked for, set from the request (a device counts its reports under it), never read from an answer.
      */
     static final Map<Class<?>, Set<String>> SDK_ONLY = Map.of(Decision.class, Set.of("bandit"), PlanReport.class,
-            Set.of("forecasts"));
+            Set.of("forecasts"), BanditSpec.class, Set.of("options"));
+
+    /** The SDK's options records, one per algorithm that has a section of its own, each under its key in a spec. */
+    static final List<Class<? extends SpecOptions>> OPTIONS = List.of(GpUcbOptions.class);
 
     /** Properties a record writes under keys of its own: a plan report's forecasts, by their records' keys. */
-    static final Map<Class<?>, Set<String>> KEYED = Map.of(PlanReport.class, FORECASTS.stream()
-            .map(f -> f.getAnnotation(com.fasterxml.jackson.annotation.JsonTypeName.class).value())
-            .collect(java.util.stream.Collectors.toSet()));
+    static final Map<Class<?>, Set<String>> KEYED = Map.of(
+            PlanReport.class, FORECASTS.stream().map(SpecOptions::key).collect(java.util.stream.Collectors.toSet()),
+            BanditSpec.class, OPTIONS.stream().map(SpecOptions::key).collect(java.util.stream.Collectors.toSet()));
 
     @Test
     void everyRecordHasExactlyItsSchemasPropertiesAndEveryEnumItsValues() {
@@ -164,6 +169,24 @@ class SdkRecordsTest {
     static boolean sameJson(JsonNode a, JsonNode b) {
         return a.equals((x, y) -> x.isNumber() && y.isNumber() ? Double.compare(x.doubleValue(), y.doubleValue())
                 : x.equals(y) ? 0 : 1, b);
+    }
+
+    @Test
+    void anAlgorithmsOwnSectionIsWrittenUnderItsKeyAndReadBackAsItsRecord() throws Exception {
+        BanditSpec spec = BanditSpec.builder("gp", Algorithm.GPUCB).options(GpUcbOptions.nodesPerDimension(4)).build();
+        assertThat(SDK.readTree(SDK.writeValueAsBytes(spec)).path("gpucb"))
+                .isEqualTo(new ObjectMapper().readTree("{\"nodesPerDimension\": 4}"));
+        assertThat(spec.options(GpUcbOptions.class)).contains(GpUcbOptions.nodesPerDimension(4));
+        BanditSpec read = DpbanditClient.readSpec("""
+                {"id": "gp", "algorithm": "GPUCB", "gpucb": {"nodesPerDimension": 6, "regulariser": "FLOOR"}}""");
+        assertThat(read.options(GpUcbOptions.class))
+                .contains(new GpUcbOptions(6, null, GpUcbOptions.Regulariser.FLOOR, null));
+        assertThat(BanditSpec.builder("c", Algorithm.CAPRI).build().options(GpUcbOptions.class)).isEmpty();
+        assertThatThrownBy(() -> read.options(NoKey.class)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("declares no key");
+    }
+
+    record NoKey(int x) implements SpecOptions {
     }
 
     @Test
