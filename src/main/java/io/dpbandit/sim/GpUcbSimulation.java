@@ -4,7 +4,6 @@ import io.dpbandit.client.gpucb.GpUcbRandomiser;
 import io.dpbandit.client.gpucb.GpUcbReport;
 import io.dpbandit.client.privacy.PrivacyFloor;
 import io.dpbandit.kernel.BoxDomain;
-import io.dpbandit.policy.ContextKey;
 import io.dpbandit.policy.gpucb.GpUcb;
 import io.dpbandit.policy.gpucb.GpUcbConfig;
 import io.dpbandit.policy.gpucb.GpUcbObservation;
@@ -12,12 +11,9 @@ import io.dpbandit.policy.gpucb.GpUcbState;
 import io.dpbandit.policy.gpucb.LocalGpUcb;
 import io.dpbandit.policy.gpucb.LocalGpUcbState;
 import io.dpbandit.client.privacy.NoiseSource;
-import io.dpbandit.client.privacy.SeededNoiseSource;
 import io.dpbandit.sim.env.Environment;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -95,7 +91,7 @@ final class GpUcbSimulation {
         Streams streams = new Streams(seed);
         GpUcb gpucb = new GpUcb(config());
         GpUcbState state = gpucb.start(streams.noise());
-        Regret regret = new Regret();
+        RegretTracker regret = new RegretTracker(env, horizon, settings.checkpoints());
         List<GpUcbObservation> pending = new ArrayList<>(gp.batch());
         for (int t = 0; t < horizon; t++) {
             double[] c = env.nextUserContext(streams.users());
@@ -115,9 +111,9 @@ final class GpUcbSimulation {
         Streams streams = new Streams(seed);
         LocalGpUcb gpucb = new LocalGpUcb(config());
         GpUcbRandomiser client = new GpUcbRandomiser(gpucb.clientParameters(), PrivacyFloor.NONE);
-        NoiseSource devices = new SeededNoiseSource(seed * 1_000_003L + 6);
+        NoiseSource devices = streams.userNoise();
         LocalGpUcbState state = gpucb.start();
-        Regret regret = new Regret();
+        RegretTracker regret = new RegretTracker(env, horizon, settings.checkpoints());
         List<GpUcbReport> pending = new ArrayList<>(gp.batch());
         for (int t = 0; t < horizon; t++) {
             double[] c = env.nextUserContext(streams.users());
@@ -174,37 +170,5 @@ final class GpUcbSimulation {
             }
         }
         return new BoxDomain(lo, hi);
-    }
-
-    /** The run's random streams, derived from the seed exactly as {@link Simulation} derives them. */
-    private record Streams(SplittableRandom users, SplittableRandom actions, SplittableRandom rewards,
-            NoiseSource noise) {
-        Streams(long seed) {
-            this(new SplittableRandom(seed * 1_000_003L + 1), new SplittableRandom(seed * 1_000_003L + 2),
-                    new SplittableRandom(seed * 1_000_003L + 3), new SeededNoiseSource(seed * 1_000_003L + 5));
-        }
-    }
-
-    /** Pseudo-regret max_a f(c, a) − f(c, a_t), accumulated and sampled at the checkpoints. */
-    private final class Regret {
-        private final int[] checkpoints = RegretCurve.checkpoints(horizon, settings.checkpoints());
-        private final double[] values = new double[checkpoints.length];
-        private final Map<ContextKey, Double> best = new HashMap<>();
-        private int next;
-        private int round;
-        private double total;
-
-        void add(double[] context, int action) {
-            double optimum = best.computeIfAbsent(new ContextKey(context), k -> env.bestMeanReward(context));
-            total += optimum - env.meanReward(context, action);
-            round++;
-            if (next < checkpoints.length && round == checkpoints[next]) {
-                values[next++] = total;
-            }
-        }
-
-        RegretCurve curve() {
-            return new RegretCurve(checkpoints, values);
-        }
     }
 }

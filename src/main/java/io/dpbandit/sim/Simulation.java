@@ -16,7 +16,6 @@ import io.dpbandit.policy.JointFeatureMap;
 import io.dpbandit.policy.JointPoint;
 import io.dpbandit.policy.onlineucb.OnlineUcbConfig;
 import io.dpbandit.client.privacy.NoiseSource;
-import io.dpbandit.client.privacy.SeededNoiseSource;
 import io.dpbandit.sim.env.Environment;
 import io.dpbandit.sim.env.LinearEnvironment;
 import java.util.ArrayList;
@@ -94,7 +93,7 @@ public final class Simulation {
         Streams streams = new Streams(seed);
         SplittableRandom users = streams.users();
         SplittableRandom actions = streams.actions();
-        RegretTracker regret = new RegretTracker(horizon, settings.checkpoints());
+        RegretTracker regret = new RegretTracker(env, horizon, settings.checkpoints());
         int k = env.actionFeatures().size();
         for (int t = 0; t < horizon; t++) {
             double[] c = env.nextUserContext(users);
@@ -120,7 +119,7 @@ public final class Simulation {
         SequentialAgent<?, ?> agent = LinearAgents.create(policy, linear.featureDimension(), epsilon,
                 settings.delta(), horizon, settings.batch(), streams.noise(), streams.userNoise(),
                 linear.featureMap().blocks(env.actionFeatures().get(0).length));
-        RegretTracker regret = new RegretTracker(horizon, settings.checkpoints());
+        RegretTracker regret = new RegretTracker(env, horizon, settings.checkpoints());
         JointFeatureMap features = linear.featureMap();
         List<double[]> catalogue = env.actionFeatures();
         for (int t = 0; t < horizon; t++) {
@@ -141,7 +140,7 @@ public final class Simulation {
         SplittableRandom users = streams.users();
         SplittableRandom ties = streams.actions();
         SplittableRandom rewards = streams.rewards();
-        RegretTracker regret = new RegretTracker(horizon, settings.checkpoints());
+        RegretTracker regret = new RegretTracker(env, horizon, settings.checkpoints());
         DisjointLinUcb agent = new DisjointLinUcb(env.actionFeatures().size(), env.publicContexts().dimension(),
                 DisjointLinUcb.ALPHA, DisjointLinUcb.RIDGE);
         for (int t = 0; t < horizon; t++) {
@@ -164,7 +163,7 @@ public final class Simulation {
         SplittableRandom users = streams.users();
         SplittableRandom actions = streams.actions();
         SplittableRandom rewards = streams.rewards();
-        RegretTracker regret = new RegretTracker(horizon, settings.checkpoints());
+        RegretTracker regret = new RegretTracker(env, horizon, settings.checkpoints());
         EpochLinearSettings options = settings.epochLinear();
         EpochLinearUcb agent = new EpochLinearUcb(env.actionFeatures().size(), env.publicContexts().dimension(),
                 epsilon, settings.delta(), horizon, options, streams.noise());
@@ -195,7 +194,7 @@ public final class Simulation {
         NoiseSource noise = streams.noise();
         Capri capri = new Capri(capriConfig(), env.publicContexts());
         boolean local = capri.config().privacy().model() == CapriConfig.Model.LDP;
-        RegretTracker regret = new RegretTracker(horizon, settings.checkpoints());
+        RegretTracker regret = new RegretTracker(env, horizon, settings.checkpoints());
         List<RunResult.EpochStats> epochs = new ArrayList<>();
         // Returning users: who comes is drawn from a stream of its own, so every other draw is the
         // same as without a population; under unit USER a user past k learning rounds is served but
@@ -303,7 +302,7 @@ public final class Simulation {
         SplittableRandom publicDraws = streams.publicDraws();
         NoiseSource noise = streams.noise();
         Usca usca = new Usca(uscaConfig(), env.publicContexts());
-        RegretTracker regret = new RegretTracker(horizon, settings.checkpoints());
+        RegretTracker regret = new RegretTracker(env, horizon, settings.checkpoints());
         UscaState state = usca.start(publicDraws);
         List<JointPoint> points = new ArrayList<>(horizon);
         double[] values = new double[horizon];
@@ -405,69 +404,5 @@ public final class Simulation {
         return new UscaConfig(horizon, env.actionFeatures(), kernel(), settings.regularization(),
                 env.rewardBound(), epsilon, settings.approximationSize(), 5000, UscaConfig.Estimator.PAPER,
                 UscaConfig.ApproximatingSet.COUNTED);
-    }
-
-    /**
-     * The independent random streams of one run, all derived from its seed: the same seed gives
-     * every policy the same users, and a run replays bit for bit. {@code noise} is the server's
-     * privacy noise, {@code userNoise} what the users' devices draw under LDP (separate, as in the
-     * service: the server never sees the clients' noise). {@code who} draws which user of a
-     * population comes (used only with one, so runs without a population replay as before).
-     */
-    private record Streams(SplittableRandom users, SplittableRandom actions, SplittableRandom rewards,
-            SplittableRandom publicDraws, NoiseSource noise, NoiseSource userNoise, SplittableRandom who) {
-        Streams(long seed) {
-            this(new SplittableRandom(seed * 1_000_003L + 1), new SplittableRandom(seed * 1_000_003L + 2),
-                    new SplittableRandom(seed * 1_000_003L + 3), new SplittableRandom(seed * 1_000_003L + 4),
-                    new SeededNoiseSource(seed * 1_000_003L + 5), new SeededNoiseSource(seed * 1_000_003L + 6),
-                    new SplittableRandom(seed * 1_000_003L + 7));
-        }
-    }
-
-    /** Accumulates pseudo-regret and samples it at the checkpoints. */
-    private final class RegretTracker {
-        private final int[] checkpoints;
-        private final double[] values;
-        private int next;
-        private int round;
-        private double total;
-        private final int half;
-        private double reward;
-        private double rewardFirstHalf;
-
-        RegretTracker(int horizon, int points) {
-            this.checkpoints = RegretCurve.checkpoints(horizon, points);
-            this.values = new double[checkpoints.length];
-            this.half = horizon / 2;
-            // Fresh contexts every round (e.g. Shariff &amp; Sheffet 2018's decision sets) never repeat: caching them
-            // would only hold every round's context in memory.
-            this.best = env.publicContexts().finiteSupport().isPresent() ? new HashMap<>() : null;
-        }
-
-        private final Map<ContextKey, Double> best;
-
-        void add(double[] context, int action) {
-            double optimum = best == null ? env.bestMeanReward(context)
-                    : best.computeIfAbsent(new ContextKey(context), k -> env.bestMeanReward(context));
-            double mean = env.meanReward(context, action);
-            total += optimum - mean;
-            reward += mean;
-            round++;
-            if (round == half) {
-                rewardFirstHalf = reward;
-            }
-            if (next < checkpoints.length && round == checkpoints[next]) {
-                values[next++] = total;
-            }
-        }
-
-        RegretCurve curve() {
-            return new RegretCurve(checkpoints, values);
-        }
-
-        /** Mean f(c_t, a_t) over all rounds played and over the rounds after ⌊T/2⌋. */
-        RunResult.Rewards rewards() {
-            return new RunResult.Rewards(reward / round, (reward - rewardFirstHalf) / (round - half));
-        }
     }
 }
