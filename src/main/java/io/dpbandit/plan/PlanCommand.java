@@ -14,10 +14,10 @@ import io.dpbandit.cli.Cli;
 import io.dpbandit.policy.capri.CapriConfig;
 import io.dpbandit.policy.planning.PlanReport;
 import io.dpbandit.policy.planning.PlannerOptions;
-import io.dpbandit.sim.PolicySpec;
-import io.dpbandit.sim.RefinementOptions;
-import io.dpbandit.sim.SimulateCommand;
-import io.dpbandit.sim.WorldPlanner;
+import io.dpbandit.sim.SimulatedPolicy;
+import io.dpbandit.sim.capri.RefinementOptions;
+import io.dpbandit.simulate.SimulateCommand;
+import io.dpbandit.simulate.WorldPlanner;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -111,7 +111,7 @@ public final class PlanCommand implements Callable<Integer> {
         @Option(names = "--policy", paramLabel = "P", converter = SimulateCommand.PolicyName.class,
                 description = "capri | capri-paper | capri-ldp | usca (default capri); onlineucb | onlineucb-paper on "
                         + "linear worlds")
-        PolicySpec policy;
+        SimulatedPolicy policy;
 
         @Option(names = "--epsilon", paramLabel = "E", converter = WorldEpsilon.class,
                 description = "privacy level, 'inf' for non-private (default 1)")

@@ -1,4 +1,4 @@
-package io.dpbandit.sim;
+package io.dpbandit.sim.capri;
 
 import io.dpbandit.cli.Cli;
 import io.dpbandit.policy.capri.CapriConfig.Refinements;

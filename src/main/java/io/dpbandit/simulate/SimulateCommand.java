@@ -1,10 +1,17 @@
-package io.dpbandit.sim;
+package io.dpbandit.simulate;
 
 import io.dpbandit.cli.Cli;
 import io.dpbandit.client.kernel.KernelSpec;
-import io.dpbandit.client.privacy.SeededNoiseSource;
-import io.dpbandit.policy.capri.CapriConfig;
 import io.dpbandit.privacy.Accountant;
+import io.dpbandit.sim.EpochOptions;
+import io.dpbandit.sim.RegretPlot;
+import io.dpbandit.sim.ResultWriter;
+import io.dpbandit.sim.RunResult;
+import io.dpbandit.sim.SimulatedPolicy;
+import io.dpbandit.sim.SimulationRunner;
+import io.dpbandit.sim.SimulationSettings;
+import io.dpbandit.sim.Summary;
+import io.dpbandit.sim.UserPopulation;
 import io.dpbandit.sim.env.BenchmarkFunction;
 import io.dpbandit.sim.env.BenchmarkFunctionEnvironment;
 import io.dpbandit.sim.env.Environment;
@@ -20,16 +27,20 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.function.LongFunction;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
-import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
 /**
@@ -47,8 +58,11 @@ import picocli.CommandLine.TypeConversionException;
 public final class SimulateCommand implements Callable<Integer> {
 
     /** The {@code --help} text. */
-    static final String USAGE = Cli.parser(new SimulateCommand(System.out, System.err))
+    public static final String USAGE = parser(new SimulateCommand(System.out, System.err))
             .getUsageMessage(CommandLine.Help.Ansi.OFF);
+
+    @Spec
+    CommandSpec spec;
 
     private final PrintStream stdout;
     private final PrintStream stderr;
@@ -70,7 +84,7 @@ public final class SimulateCommand implements Callable<Integer> {
             + "linucb-epochs-served (the served linear.release EPOCHS; --feature-map PER_ACTION, leaves of --batch); on the "
             + "raw context: linucb-disjoint, linucb-epochs "
             + "(default ${DEFAULT-VALUE})")
-    List<PolicySpec> policies;
+    List<SimulatedPolicy> policies;
 
     @Option(names = "--epsilons", paramLabel = "LIST", hideParamSyntax = true, split = ",", defaultValue = "1,inf",
             converter = Epsilon.class, description = "privacy levels, 'inf' for non-private "
@@ -158,7 +172,7 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--composition", paramLabel = "C", defaultValue = "sequential", description = "CAPRI's "
             + "composition over epochs: sequential (the paper's split, default) or parallel (each epoch spends the "
             + "full budget)")
-    CapriConfig.EpochComposition composition;
+    String composition;
 
     @Option(names = "--accountant", paramLabel = "A", description = "how CAPRI's epoch releases compose, as "
             + "the service's privacy.accountant: exact or zcdp (Gaussian DP: a user's rounds across epochs cost one "
@@ -204,14 +218,8 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "output folder (default ${DEFAULT-VALUE})")
     Path outDir;
 
-    @Mixin
-    GpUcbOptions gpucb;
-
-    @Mixin
-    RefinementOptions refinements;
-
-    @Mixin
-    EpochOptions epochOptions;
+    /** The section of {@code linucb-epochs}, listed after the algorithms' sections ({@link #parser}). */
+    final EpochOptions epochOptions = new EpochOptions();
 
     /** @param out the summary table; {@code err} progress and messages */
     public SimulateCommand(PrintStream out, PrintStream err) {
@@ -221,7 +229,25 @@ public final class SimulateCommand implements Callable<Integer> {
 
     /** Runs the command; returns the process exit code (0 ok, 2 bad arguments, 1 failure). */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        return Cli.execute(Cli.parser(new SimulateCommand(out, err)), args, out, err);
+        return Cli.execute(parser(new SimulateCommand(out, err)), args, out, err);
+    }
+
+    /**
+     * The parser of {@code command}: its own options, then each registered algorithm's section of options
+     * (its mixins, in registry order), then {@code linucb-epochs}' section.
+     */
+    static CommandLine parser(SimulateCommand command) {
+        return Cli.parser(spec(command));
+    }
+
+    /** The model of {@code command} with every section of options, for {@link #parser} and as a subcommand. */
+    public static CommandSpec spec(SimulateCommand command) {
+        CommandSpec spec = CommandSpec.forAnnotatedObject(command);
+        for (Object mixin : SimulatedPolicies.options()) {
+            spec.addMixin(mixin.getClass().getSimpleName(), CommandSpec.forAnnotatedObject(mixin));
+        }
+        spec.addMixin("epochOptions", CommandSpec.forAnnotatedObject(command.epochOptions));
+        return spec;
     }
 
     @Override
@@ -233,7 +259,7 @@ public final class SimulateCommand implements Callable<Integer> {
         Environment sample = envs.apply(1);
         boolean linearWorld = sample instanceof LinearEnvironment;
         checkPolicies(policies, epsilons, env, linearWorld);
-        if (policies.contains(PolicySpec.LINUCB_EPOCHS_SERVED) && env.equals("multiclass")
+        if (policies.stream().anyMatch(p -> p.label().equals("linucb-epochs-served")) && env.equals("multiclass")
                 && featureMap != JointFeatureMap.Kind.PER_ACTION) {
             throw new IllegalArgumentException("policy 'linucb-epochs-served' runs the served EPOCHS release, which"
                     + " the service offers with PER_ACTION features only: add --feature-map PER_ACTION");
@@ -243,12 +269,12 @@ public final class SimulateCommand implements Callable<Integer> {
         KernelSpec kernel = linearWorld && !env.equals("multiclass") ? KernelSpec.linear()
                 : KernelSpec.rbf(policyLengthScale());
         UserPopulation population = population(users, userSkew, unit, maxRoundsPerUser);
-        checkUserLevel(policies, population, composition, accountant);
-        SimulationSettings settings = new SimulationSettings(kernel, tau, delta, confidenceScale, clipQuantile,
-                projectionCap, approximationSize, checkpoints, composition, gpucb.settings(), batch,
-                refinements.refinements(), refinements.rewardBound(), accountant, population, epochOptions.settings())
-                .withLengthScaleRule("median".equalsIgnoreCase(kernelLengthScale)
-                        ? SimulationSettings.LengthScaleRule.MEDIAN : SimulationSettings.LengthScaleRule.FIXED);
+        SimulationSettings settings = SimulatedPolicies.configure(new SimulationSettings(kernel, tau, delta,
+                checkpoints, batch, Double.NaN, population, epochOptions.settings(),
+                "median".equalsIgnoreCase(kernelLengthScale)
+                        ? SimulationSettings.LengthScaleRule.MEDIAN : SimulationSettings.LengthScaleRule.FIXED,
+                Map.of()), givenOptions());
+        checkUserLevel(policies, population, settings);
         if (sample instanceof LinearEnvironment linear) {
             checkLinearConfigurations(policies, epsilons, linear.featureDimension(), horizon, settings);
         }
@@ -258,7 +284,8 @@ public final class SimulateCommand implements Callable<Integer> {
             var jobs = SimulationRunner.grid(policies, epsilons, seeds, firstSeed);
             stderr.printf(Locale.ROOT, "simulate: %d runs of %d rounds on '%s' with %d threads%n", jobs.size(),
                     horizon, env, threadCount);
-            List<RunResult> results = new SimulationRunner(envs, horizon, settings, threadCount, stderr).run(jobs);
+            List<RunResult> results = new SimulationRunner(envs, horizon, settings, threadCount, stderr,
+                    SimulatedPolicies.labels()).run(jobs);
             ResultWriter.writeRegretCsv(results, outDir.resolve("regret.csv"));
             ResultWriter.writeEpochCsv(results, outDir.resolve("epochs.csv"));
             ResultWriter.writeRunsCsv(results, outDir.resolve("runs.csv"));
@@ -282,12 +309,31 @@ public final class SimulateCommand implements Callable<Integer> {
         }
     }
 
-    /** {@code --policies}: a policy name ({@link PolicySpec#parse}). */
-    public static final class PolicyName implements ITypeConverter<PolicySpec> {
+    /**
+     * Every option's text, name without dashes → the text given (the last one; "true" for a flag without a
+     * value), else its default: what each algorithm reads its section from ({@link SimulatedPolicies#configure}).
+     */
+    private Map<String, String> givenOptions() {
+        Map<String, String> o = new HashMap<>();
+        var matched = spec.commandLine().getParseResult();
+        for (OptionSpec option : spec.options()) {
+            String name = option.longestName().substring(2);
+            if (matched.hasMatchedOption(option)) {
+                List<String> texts = option.originalStringValues();
+                o.put(name, texts.isEmpty() ? "true" : texts.get(texts.size() - 1));
+            } else if (option.defaultValue() != null) {
+                o.put(name, option.defaultValue());
+            }
+        }
+        return o;
+    }
+
+    /** {@code --policies}: a policy name ({@link SimulatedPolicies#parse}). */
+    public static final class PolicyName implements ITypeConverter<SimulatedPolicy> {
         @Override
-        public PolicySpec convert(String name) {
+        public SimulatedPolicy convert(String name) {
             try {
-                return PolicySpec.parse(name);
+                return SimulatedPolicies.parse(name);
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
             }
@@ -353,27 +399,20 @@ public final class SimulateCommand implements Callable<Integer> {
     }
 
     /**
-     * Unit USER is simulated for the CAPRI policies (uniform play does not learn); the others would
-     * need their own group calibration here. BASIC with PARALLEL epochs and k &gt; 1 is refused as the
-     * service refuses it: a user's k rounds may fall in k epochs, and only Gaussian releases (ZCDP)
-     * compose without paying k times.
+     * Unit USER is simulated for the policies whose runners count a user's learning rounds (and uniform play,
+     * which does not learn); the others would need their own group calibration here. Each policy may refuse
+     * the settings too ({@link SimulatedPolicy#checkUserLevel}).
      */
-    static void checkUserLevel(List<PolicySpec> policies, UserPopulation population,
-            CapriConfig.EpochComposition composition, Accountant accountant) {
+    static void checkUserLevel(List<SimulatedPolicy> policies, UserPopulation population, SimulationSettings settings) {
         if (population == null || population.unit() != UserPopulation.Unit.USER) {
             return;
         }
-        for (PolicySpec p : policies) {
-            if (p != PolicySpec.UNIFORM && p.family() != PolicySpec.Family.KERNEL_ELIMINATION) {
+        for (SimulatedPolicy p : policies) {
+            if (!p.simulatesUserLevel()) {
                 throw new IllegalArgumentException("--unit user is simulated for capri, capri-paper and capri-ldp "
                         + "(and uniform, which does not learn), not '" + p.label() + "'");
             }
-            if (p.family() == PolicySpec.Family.KERNEL_ELIMINATION && population.maxRoundsPerUser() > 1
-                    && composition == CapriConfig.EpochComposition.PARALLEL
-                    && (accountant == Accountant.BASIC || accountant == null && p == PolicySpec.CAPRI_PAPER)) {
-                throw new IllegalArgumentException("'" + p.label() + "': PARALLEL with --max-rounds-per-user > 1 "
-                        + "needs a Gaussian accountant, exact or zcdp (a user may be in up to k epochs)");
-            }
+            p.checkUserLevel(population, settings);
         }
     }
 
@@ -381,8 +420,8 @@ public final class SimulateCommand implements Callable<Integer> {
      * Refuses, before anything runs, a linear policy on a world without linear features and a private
      * linear policy at ε = ∞ (it has no non-private version under its name).
      */
-    static void checkPolicies(List<PolicySpec> policies, List<Double> epsilons, String envName, boolean linearWorld) {
-        for (PolicySpec p : policies) {
+    static void checkPolicies(List<SimulatedPolicy> policies, List<Double> epsilons, String envName, boolean linearWorld) {
+        for (SimulatedPolicy p : policies) {
             if (p.linear() && !linearWorld) {
                 throw new IllegalArgumentException("policy '" + p.label() + "' needs a linear environment (linear,"
                         + " linear-fresh, linear-gap, multiclass), not '" + envName + "'");
@@ -399,16 +438,15 @@ public final class SimulateCommand implements Callable<Integer> {
      * calibration refuses (e.g. Wishart noise where the paper's per-node split cannot certify ε) is
      * reported as a usage error, not as a failed run halfway through the grid.
      */
-    static void checkLinearConfigurations(List<PolicySpec> policies, List<Double> epsilons, int dimension,
+    static void checkLinearConfigurations(List<SimulatedPolicy> policies, List<Double> epsilons, int dimension,
             int horizon, SimulationSettings settings) {
-        for (PolicySpec p : policies) {
+        for (SimulatedPolicy p : policies) {
             if (!p.linear()) {
                 continue;
             }
             for (double e : p.usesEpsilon() ? epsilons : List.of(Double.POSITIVE_INFINITY)) {
                 try {
-                    LinearAgents.create(p, dimension, e, settings.delta(), horizon, settings.batch(),
-                            new SeededNoiseSource(0), new SeededNoiseSource(0));
+                    p.checkConfiguration(dimension, e, horizon, settings);
                 } catch (IllegalArgumentException | IllegalStateException ex) {
                     throw new IllegalArgumentException("policy '" + p.label() + "' cannot run at epsilon "
                             + ResultWriter.eps(e) + ", delta " + settings.delta() + ", horizon " + horizon + ": "
