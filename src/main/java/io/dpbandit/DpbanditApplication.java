@@ -59,7 +59,7 @@ public class DpbanditApplication {
      */
     public static int execute(String[] args, PrintStream out, PrintStream err, Consumer<String[]> server) {
         var cl = Cli.parser(new DpbanditCommand(server), new ServeCommand(), SimulateCommand.spec(new SimulateCommand(out, err)),
-                new PlanCommand(out, err));
+                PlanCommand.spec(new PlanCommand(out, err)));
         cl.setExecutionStrategy(DpbanditCommand::execute);
         return Cli.execute(cl, args, out, err);
     }

@@ -3,7 +3,7 @@ package io.dpbandit.sim;
 import picocli.CommandLine.Option;
 
 /** The command-line options of {@code linucb-epochs} ({@link EpochLinearSettings}), a section of {@code simulate}. */
-@io.dpbandit.cli.Cli.Section("Doubling-epoch private disjoint linear policy (linucb-epochs; simulator only, not served):")
+@io.dpbandit.cli.Cli.Section(value = "Doubling-epoch private disjoint linear policy (linucb-epochs; simulator only, not served):", order = 3)
 public final class EpochOptions {
 
     @Option(names = "--epoch-first", paramLabel = "R", defaultValue = "sqrt", description = "length of epoch 1 "

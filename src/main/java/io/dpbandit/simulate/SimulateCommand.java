@@ -12,16 +12,9 @@ import io.dpbandit.sim.SimulationRunner;
 import io.dpbandit.sim.SimulationSettings;
 import io.dpbandit.sim.Summary;
 import io.dpbandit.sim.UserPopulation;
-import io.dpbandit.sim.env.BenchmarkFunction;
-import io.dpbandit.sim.env.BenchmarkFunctionEnvironment;
 import io.dpbandit.sim.env.Environment;
-import io.dpbandit.sim.env.FreshArmsBernoulliEnvironment;
-import io.dpbandit.sim.env.KernelBumpEnvironment;
-import io.dpbandit.sim.env.LinearBernoulliEnvironment;
 import io.dpbandit.sim.env.LinearEnvironment;
-import io.dpbandit.sim.env.LinearGapEnvironment;
 import io.dpbandit.sim.env.LabelledData;
-import io.dpbandit.sim.env.MulticlassEnvironment;
 import io.dpbandit.policy.JointFeatureMap;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -31,7 +24,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.function.LongFunction;
 import picocli.CommandLine;
@@ -169,7 +161,8 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "contribution clipping quantile of engineered CAPRI (default ${DEFAULT-VALUE})")
     double clipQuantile;
 
-    @Option(names = "--composition", paramLabel = "C", defaultValue = "sequential", description = "CAPRI's "
+    @Option(names = "--composition", paramLabel = "C", defaultValue = "sequential", converter = Composition.class,
+            description = "CAPRI's "
             + "composition over epochs: sequential (the paper's split, default) or parallel (each epoch spends the "
             + "full budget)")
     String composition;
@@ -252,10 +245,10 @@ public final class SimulateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        int k = actions != null ? actions : defaultActions(env);
+        int k = actions != null ? actions : Worlds.defaultActions(env);
         LongFunction<Environment> envs = env.equals("multiclass")
-                ? multiclass(LabelledData.shipped(dataset), pool, new JointFeatureMap(featureMap))
-                : environments(env, pool, k, bumps, lengthScale, noise, dimension, gap);
+                ? Worlds.multiclass(LabelledData.shipped(dataset), pool, new JointFeatureMap(featureMap))
+                : Worlds.environments(env, pool, k, bumps, lengthScale, noise, dimension, gap);
         Environment sample = envs.apply(1);
         boolean linearWorld = sample instanceof LinearEnvironment;
         checkPolicies(policies, epsilons, env, linearWorld);
@@ -340,6 +333,21 @@ public final class SimulateCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * {@code --composition}: the text of one of the two compositions over epochs, checked as picocli checks an
+     * enum value (the algorithm's section reads it, {@link SimulatedPolicies#configure}).
+     */
+    static final class Composition implements ITypeConverter<String> {
+        @Override
+        public String convert(String s) {
+            if (List.of("SEQUENTIAL", "PARALLEL").contains(s.trim().toUpperCase(Locale.ROOT))) {
+                return s;
+            }
+            throw new TypeConversionException("expected one of [SEQUENTIAL, PARALLEL] (case-insensitive) but was '"
+                    + s + "'");
+        }
+    }
+
     /** {@code --epsilons}: a positive number, or 'inf' for non-private. */
     static final class Epsilon implements ITypeConverter<Double> {
         @Override
@@ -360,14 +368,6 @@ public final class SimulateCommand implements Callable<Integer> {
         }
     }
 
-    /** The papers' K: 100 arms in the OnlineUCB paper's linear world, K = d² = 25 in Shariff & Sheffet 2018's; 20 elsewhere. */
-    static int defaultActions(String envName) {
-        return switch (envName) {
-            case "linear", "linear-fresh" -> 100;
-            case "linear-gap" -> 25;
-            default -> 20;
-        };
-    }
 
     /**
      * The population of {@code --users}, {@code --user-skew}, {@code --unit} and
@@ -456,11 +456,6 @@ public final class SimulateCommand implements Callable<Integer> {
         }
     }
 
-    /** {@code --env multiclass}: the data set with {@code heldOut} rows as the public pool, chosen by the seed. */
-    static LongFunction<Environment> multiclass(LabelledData data, int heldOut, JointFeatureMap featureMap) {
-        return seed -> new MulticlassEnvironment(data, heldOut, featureMap, new SplittableRandom(seed));
-    }
-
     /** The policies' RBF length scale: --kernel-length-scale when it is a number, else --length-scale. */
     private double policyLengthScale() {
         if (kernelLengthScale == null || "median".equalsIgnoreCase(kernelLengthScale)) {
@@ -477,21 +472,5 @@ public final class SimulateCommand implements Callable<Integer> {
                     + kernelLengthScale + "'");
         }
         return l;
-    }
-
-    static LongFunction<Environment> environments(String name, int pool, int actions, int bumps, double lengthScale,
-            double noise, int dimension, double gap) {
-        return switch (name) {
-            case "kernel" -> seed -> new KernelBumpEnvironment(pool, actions, bumps, lengthScale, noise,
-                    new SplittableRandom(seed));
-            case "linear" -> seed -> new LinearBernoulliEnvironment(actions, dimension, new SplittableRandom(seed));
-            case "linear-gap" -> seed -> new LinearGapEnvironment(dimension, actions, gap, new SplittableRandom(seed));
-            case "linear-fresh" -> seed -> new FreshArmsBernoulliEnvironment(actions, dimension,
-                    new SplittableRandom(seed));
-            case "camelback", "styblinski-tang", "michalewicz" -> seed -> new BenchmarkFunctionEnvironment(
-                    BenchmarkFunction.valueOf(name.toUpperCase(Locale.ROOT).replace('-', '_')), pool, actions,
-                    new SplittableRandom(seed));
-            default -> throw new IllegalArgumentException("unknown environment '" + name + "'");
-        };
     }
 }

@@ -11,6 +11,7 @@ import io.dpbandit.sim.Simulation;
 import io.dpbandit.sim.SimulationSettings;
 import io.dpbandit.sim.env.Environment;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -51,9 +52,22 @@ public final class WorldPlanner {
         if (policy.label().equals("uniform")) {
             throw new IllegalArgumentException("uniform play needs no plan");
         }
-        return policy.forecast().orElseThrow(() -> new IllegalArgumentException("the planner forecasts "
-                + SimulatedPolicies.all().stream().filter(p -> p.forecast().isPresent()).map(SimulatedPolicy::label)
-                        .toList() + ", not " + policy.label())).plan(run, options);
+        if (policy.forecast().isEmpty()) {
+            String forecast = forecastLabels(policy.linear());
+            throw new IllegalArgumentException(policy.linear()
+                    ? "the planner forecasts linear worlds for " + forecast + ", not " + policy.label() + " on '"
+                            + run.environment().name() + "'"
+                    : "the planner forecasts " + forecast + ", not " + policy.label());
+        }
+        return policy.forecast().get().plan(run, options);
+    }
+
+    /** The labels of the (linear or other) policies the planner forecasts: "a, b and c". */
+    private static String forecastLabels(boolean linear) {
+        List<String> labels = SimulatedPolicies.all().stream()
+                .filter(p -> p.forecast().isPresent() && p.linear() == linear).map(SimulatedPolicy::label).toList();
+        return labels.size() <= 1 ? String.join("", labels)
+                : String.join(", ", labels.subList(0, labels.size() - 1)) + " and " + labels.get(labels.size() - 1);
     }
 
     /** The run {@code simulate} would make with these options (seed: the world's), not yet run. */
@@ -62,8 +76,8 @@ public final class WorldPlanner {
         // plan has no --accountant: it has always planned a world's run with the BASIC accountant.
         o.putIfAbsent("accountant", "basic");
         String envName = o.getOrDefault("env", "kernel");
-        Environment env = SimulateCommand.environments(envName, integer(o, "pool", 50),
-                integer(o, "actions", SimulateCommand.defaultActions(envName)), integer(o, "bumps", 10),
+        Environment env = Worlds.environments(envName, integer(o, "pool", 50),
+                integer(o, "actions", Worlds.defaultActions(envName)), integer(o, "bumps", 10),
                 number(o, "length-scale", 0.3), number(o, "noise", 0.1), integer(o, "dimension", 5),
                 0.1 /* linear-gap's world gap; --gap is the planner's reward gap */).apply(integer(o, "world-seed", 1));
         KernelSpec kernel = envName.equals("linear") ? KernelSpec.linear() : KernelSpec.rbf(number(o, "length-scale", 0.3));

@@ -1,5 +1,6 @@
 package io.dpbandit.algorithms.capri;
 
+import io.dpbandit.runtime.SpecWhatIf;
 import io.dpbandit.sim.SimulatedAlgorithm;
 import io.dpbandit.sim.SimulatedPolicy;
 import io.dpbandit.sim.SimulationSettings;
@@ -39,7 +40,7 @@ import java.util.Set;
  * joint or local DP. Epochs of T_1 = ⌈√T⌉ rounds doubling; each is planned in the background,
  * folded as its rewards settle and released once at its close, charged then.
  */
-public final class CapriAlgorithm implements AlgorithmDescriptor, SimulatedAlgorithm {
+public final class CapriAlgorithm implements AlgorithmDescriptor, SimulatedAlgorithm, SpecWhatIf.Offered {
 
     @Override
     public BanditSpec.Algorithm algorithm() {
@@ -230,5 +231,11 @@ public final class CapriAlgorithm implements AlgorithmDescriptor, SimulatedAlgor
     @Override
     public List<Object> simulateOptions() {
         return List.of(new RefinementOptions());
+    }
+
+    /** {@code plan}'s what-ifs: the epochs' composition and the refinements. */
+    @Override
+    public List<SpecWhatIf> planWhatIfs() {
+        return List.of(new CompositionWhatIf(), new RefinementWhatIf());
     }
 }

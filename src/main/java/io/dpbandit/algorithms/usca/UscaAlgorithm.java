@@ -1,5 +1,6 @@
 package io.dpbandit.algorithms.usca;
 
+import io.dpbandit.runtime.SpecWhatIf;
 import io.dpbandit.sim.SimulatedAlgorithm;
 import io.dpbandit.sim.SimulatedPolicy;
 import io.dpbandit.sim.SimulationSettings;
@@ -37,7 +38,7 @@ import java.util.Set;
  * USCA: uniform exploration for T rounds, then ε-DP per-context releases with the exponential
  * mechanism (pure DP), each charged ε up to {@code privacy.totalEpsilon}.
  */
-public final class UscaAlgorithm implements AlgorithmDescriptor, SimulatedAlgorithm {
+public final class UscaAlgorithm implements AlgorithmDescriptor, SimulatedAlgorithm, SpecWhatIf.Offered {
 
     @Override
     public BanditSpec.Algorithm algorithm() {
@@ -170,5 +171,11 @@ public final class UscaAlgorithm implements AlgorithmDescriptor, SimulatedAlgori
     @Override
     public SimulationSettings configure(SimulationSettings settings, Map<String, String> options) {
         return settings.with(UscaSettings.parse(options));
+    }
+
+    /** {@code plan}'s what-if: the approximating set's size n_Z. */
+    @Override
+    public List<SpecWhatIf> planWhatIfs() {
+        return List.of(new ApproximationSizeWhatIf());
     }
 }

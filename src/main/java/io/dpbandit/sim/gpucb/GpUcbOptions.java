@@ -10,8 +10,8 @@ import picocli.CommandLine.Option;
  * {@code gpucb-nonprivate}), a section of {@code simulate}'s options; their defaults are
  * {@link GpUcbSettings#defaults()}.
  */
-@Cli.Section("GP-UCB with quadrature Fourier features (policies gpucb, gpucb-local, gpucb-nonprivate; epsilon is "
-        + "the paper's alpha, --delta its beta; joint point = context ++ action features):")
+@Cli.Section(value = "GP-UCB with quadrature Fourier features (policies gpucb, gpucb-local, gpucb-nonprivate; epsilon is "
+        + "the paper's alpha, --delta its beta; joint point = context ++ action features):", order = 1)
 public final class GpUcbOptions {
 
     @Option(names = "--qff-nodes", paramLabel = "N", defaultValue = "10",
