@@ -4,7 +4,7 @@ import io.dpbandit.cli.Cli;
 import io.dpbandit.cli.DpbanditCommand;
 import io.dpbandit.cli.ServeCommand;
 import io.dpbandit.plan.PlanCommand;
-import io.dpbandit.sim.SimulateCommand;
+import io.dpbandit.simulate.SimulateCommand;
 import java.io.PrintStream;
 import java.util.function.Consumer;
 import org.springframework.boot.SpringApplication;
@@ -58,8 +58,8 @@ public class DpbanditApplication {
      * for the service, {@code server} is given the Spring Boot arguments, and nothing else runs.
      */
     public static int execute(String[] args, PrintStream out, PrintStream err, Consumer<String[]> server) {
-        var cl = Cli.parser(new DpbanditCommand(server), new ServeCommand(), new SimulateCommand(out, err),
-                new PlanCommand(out, err));
+        var cl = Cli.parser(new DpbanditCommand(server), new ServeCommand(), SimulateCommand.spec(new SimulateCommand(out, err)),
+                PlanCommand.spec(new PlanCommand(out, err)));
         cl.setExecutionStrategy(DpbanditCommand::execute);
         return Cli.execute(cl, args, out, err);
     }

@@ -6,6 +6,7 @@ import io.dpbandit.algorithms.linucb.LinUcbAlgorithm;
 import io.dpbandit.algorithms.onlineucb.OnlineUcbAlgorithm;
 import io.dpbandit.algorithms.usca.UscaAlgorithm;
 import io.dpbandit.runtime.AlgorithmDescriptor;
+import io.dpbandit.runtime.SpecWhatIf;
 import io.dpbandit.runtime.OptionsSection;
 import io.dpbandit.runtime.SpecSection;
 import io.dpbandit.spec.BanditSpec;
@@ -55,6 +56,12 @@ public final class Algorithms {
             return String.join("", names);
         }
         return String.join(", ", names.subList(0, names.size() - 1)) + " and " + names.get(names.size() - 1);
+    }
+
+    /** Fresh instances of every algorithm's {@code plan} what-if options ({@link SpecWhatIf}), in registry order. */
+    public static List<SpecWhatIf> planWhatIfs() {
+        return ALL.stream().filter(SpecWhatIf.Offered.class::isInstance)
+                .flatMap(d -> ((SpecWhatIf.Offered) d).planWhatIfs().stream()).toList();
     }
 
     /** The algorithms that read a spec section. */

@@ -93,24 +93,35 @@ public final class Cli {
      */
     @Retention(RetentionPolicy.RUNTIME)
     @Target(ElementType.TYPE)
+    @java.lang.annotation.Inherited
     public @interface Section {
         String value();
+
+        /** Where the section comes among the command's sections: by this number, then in the order added. */
+        int order() default 0;
     }
 
-    /** The option list: the command's own options, then one section per {@link Section} mixin. */
+    /**
+     * The option list: the command's own options (--help and --version last, wherever a mixin added
+     * after them put its options), then one section per {@link Section} mixin, by its order.
+     */
     private static String optionsBySection(Help help) {
         CommandSpec spec = help.commandSpec();
         Set<OptionSpec> inSections = new HashSet<>();
         StringBuilder sections = new StringBuilder();
-        for (CommandSpec mixin : spec.mixins().values()) {
+        List<CommandSpec> mixins = spec.mixins().values().stream()
+                .filter(m -> m.userObject().getClass().getAnnotation(Section.class) != null)
+                .sorted(java.util.Comparator.comparingInt(m -> m.userObject().getClass().getAnnotation(Section.class)
+                        .order()))
+                .toList();
+        for (CommandSpec mixin : mixins) {
             Section section = mixin.userObject().getClass().getAnnotation(Section.class);
-            if (section != null) {
-                inSections.addAll(mixin.options());
-                sections.append(help.createHeading("%n" + section.value() + "%n"))
-                        .append(help.optionListExcludingGroups(mixin.options()));
-            }
+            inSections.addAll(mixin.options());
+            sections.append(help.createHeading("%n" + section.value() + "%n"))
+                    .append(help.optionListExcludingGroups(mixin.options()));
         }
-        List<OptionSpec> own = spec.options().stream().filter(o -> !inSections.contains(o)).toList();
+        List<OptionSpec> own = spec.options().stream().filter(o -> !inSections.contains(o))
+                .sorted(java.util.Comparator.comparing(o -> o.usageHelp() || o.versionHelp())).toList();
         return help.optionListExcludingGroups(own) + sections;
     }
 

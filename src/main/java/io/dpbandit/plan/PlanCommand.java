@@ -8,16 +8,15 @@ import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.algorithms.Algorithms;
 import io.dpbandit.algorithms.PlanReportJson;
 import io.dpbandit.algorithms.SpecValidation;
+import io.dpbandit.runtime.SpecWhatIf;
 import io.dpbandit.runtime.Forecaster;
 import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.cli.Cli;
-import io.dpbandit.policy.capri.CapriConfig;
 import io.dpbandit.policy.planning.PlanReport;
 import io.dpbandit.policy.planning.PlannerOptions;
-import io.dpbandit.sim.PolicySpec;
-import io.dpbandit.sim.RefinementOptions;
-import io.dpbandit.sim.SimulateCommand;
-import io.dpbandit.sim.WorldPlanner;
+import io.dpbandit.sim.SimulatedPolicy;
+import io.dpbandit.simulate.SimulateCommand;
+import io.dpbandit.simulate.WorldPlanner;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -30,7 +29,6 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
@@ -85,23 +83,15 @@ public final class PlanCommand implements Callable<Integer> {
             description = "pool contexts sampled for the per-pair statistics (default ${DEFAULT-VALUE})")
     int contexts;
 
-    @Option(names = "--composition", paramLabel = "C",
-            description = "CAPRI: sequential or parallel (default: the spec's, or sequential)")
-    CapriConfig.EpochComposition composition;
+    /** The algorithms' what-if options ({@link Algorithms#planWhatIfs()}), added by {@link #spec}. */
+    private final List<SpecWhatIf> whatIfs = Algorithms.planWhatIfs();
 
-    @Option(names = "--approximation-size", paramLabel = "N",
-            description = "USCA: n_Z (default: the spec's, or 1000)")
-    Integer approximationSize;
-
-    @Mixin
-    RefinementOptions refinements;
-
-    @Mixin
-    World world;
+    /** The simulated world's options, added by {@link #spec} after the what-ifs. */
+    final World world = new World();
 
     /** The world {@link WorldPlanner} builds, as {@code simulate} would; planned instead of a spec. */
-    @Cli.Section("On a simulated world instead of a spec (the options of simulate, one policy and one epsilon; "
-            + "the defaults are simulate's):")
+    @Cli.Section(value = "On a simulated world instead of a spec (the options of simulate, one policy and one epsilon; "
+            + "the defaults are simulate's):", order = 4)
     static final class World {
         @Option(names = "--env", paramLabel = "NAME",
                 description = "kernel | linear | linear-fresh | linear-gap | camelback | styblinski-tang | michalewicz "
@@ -111,7 +101,7 @@ public final class PlanCommand implements Callable<Integer> {
         @Option(names = "--policy", paramLabel = "P", converter = SimulateCommand.PolicyName.class,
                 description = "capri | capri-paper | capri-ldp | usca (default capri); onlineucb | onlineucb-paper on "
                         + "linear worlds")
-        PolicySpec policy;
+        SimulatedPolicy policy;
 
         @Option(names = "--epsilon", paramLabel = "E", converter = WorldEpsilon.class,
                 description = "privacy level, 'inf' for non-private (default 1)")
@@ -190,7 +180,24 @@ public final class PlanCommand implements Callable<Integer> {
 
     /** Runs the command; returns the process exit code (0 ok, 2 bad arguments or spec, 1 failure). */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        return Cli.execute(Cli.parser(new PlanCommand(out, err)), args, out, err);
+        return Cli.execute(parser(new PlanCommand(out, err)), args, out, err);
+    }
+
+    static CommandLine parser(PlanCommand command) {
+        return Cli.parser(spec(command));
+    }
+
+    /**
+     * The model of {@code command}: its own options, each algorithm's what-if options (a plain option, or a
+     * section of its own), then the simulated world's section.
+     */
+    public static CommandSpec spec(PlanCommand command) {
+        CommandSpec spec = CommandSpec.forAnnotatedObject(command);
+        for (SpecWhatIf w : command.whatIfs) {
+            spec.addMixin(w.getClass().getSimpleName(), CommandSpec.forAnnotatedObject(w));
+        }
+        spec.addMixin("world", CommandSpec.forAnnotatedObject(command.world));
+        return spec;
     }
 
     @Override
@@ -238,8 +245,8 @@ public final class PlanCommand implements Callable<Integer> {
 
     /**
      * The forecast for a spec, by its algorithm's descriptor, with the command line's what-if
-     * overrides applied to the spec itself (composition, CAPRI's refinements and reward bound, USCA's
-     * n_Z) and validated like any spec.
+     * overrides applied to the spec itself (each algorithm's {@link SpecWhatIf}: e.g. the composition,
+     * the refinements and reward bound, n_Z) and validated like any spec.
      */
     private PlanReport plan(BanditSpec bandit, PlannerOptions options) {
         Forecaster forecaster = Algorithms.of(bandit.algorithm()).forecaster().orElseThrow(() ->
@@ -249,46 +256,10 @@ public final class PlanCommand implements Callable<Integer> {
     }
 
     private BanditSpec overridden(BanditSpec b) {
-        BanditSpec.Privacy p = b.privacy();
-        if (composition != null) {
-            p = new BanditSpec.Privacy(p.model(), p.epsilon(), p.delta(), p.totalEpsilon(), composition);
+        for (SpecWhatIf w : whatIfs) {
+            b = w.apply(b);
         }
-        BanditSpec.Tuning t = b.tuning();
-        Double rewardBound = b.rewardBound();
-        var elimination = t.elimination();
-        var statistical = t.statisticalWidth();
-        var projection = t.projection();
-        var tau = t.tauRule();
-        Double offset = t.rewardOffset();
-        Double floor = t.residualFloor();
-        var exploit = t.exploit();
-        Double exploitShare = t.exploitShare();
-        if (refinements.given()) {
-            CapriConfig.Refinements r = refinements.refinements();
-            elimination = r.elimination();
-            statistical = r.statistical();
-            projection = r.projection();
-            tau = r.tau();
-            offset = r.rewardOffset();
-            floor = r.residualFloor();
-            exploit = r.exploit();
-            exploitShare = r.exploitShare();
-            double given = refinements.rewardBound();
-            if (!Double.isNaN(given)) {
-                rewardBound = given;
-            }
-        }
-        Integer nz = approximationSize == null ? t.approximationSize() : approximationSize;
-        Integer cap = t.projectionCap();
-        if (elimination == CapriConfig.Refinements.EliminationTest.PAIRWISE && cap != null && cap > 300) {
-            // A served PAIRWISE bandit carries each release's m x m factor, so its cap is at most 300;
-            // the what-if plans what such a bandit would be (PLANNED projection rarely needs more).
-            cap = 300;
-        }
-        t = new BanditSpec.Tuning(t.mode(), t.confidenceScale(), cap, nz, t.clippingQuantile(),
-                elimination, statistical, projection, tau, offset, floor, t.leafRounds(), exploit, exploitShare);
-        return new BanditSpec(b.id(), b.algorithm(), p, b.horizon(), rewardBound, b.kernel(), b.regularization(),
-                b.contextDimension(), b.actions(), b.contextPool(), b.feedback(), t, b.linear(), b.gpucb());
+        return b;
     }
 
     /**

@@ -3,8 +3,8 @@ package io.dpbandit.sim;
 import picocli.CommandLine.Option;
 
 /** The command-line options of {@code linucb-epochs} ({@link EpochLinearSettings}), a section of {@code simulate}. */
-@io.dpbandit.cli.Cli.Section("Doubling-epoch private disjoint linear policy (linucb-epochs; simulator only, not served):")
-final class EpochOptions {
+@io.dpbandit.cli.Cli.Section(value = "Doubling-epoch private disjoint linear policy (linucb-epochs; simulator only, not served):", order = 3)
+public final class EpochOptions {
 
     @Option(names = "--epoch-first", paramLabel = "R", defaultValue = "sqrt", description = "length of epoch 1 "
             + "(uniform play): sqrt (ceil(sqrt T)), t/16, t/8 or a number of rounds; each later epoch doubles "
@@ -24,7 +24,7 @@ final class EpochOptions {
             + "alpha ||c||_{M^-1} (default ${DEFAULT-VALUE}: greedy)")
     double radius;
 
-    EpochLinearSettings settings() {
+    public EpochLinearSettings settings() {
         return new EpochLinearSettings(first, ridge, combine, radius);
     }
 }

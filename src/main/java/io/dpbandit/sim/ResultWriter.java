@@ -73,7 +73,7 @@ public final class ResultWriter {
         }
     }
 
-    static String eps(double epsilon) {
+    public static String eps(double epsilon) {
         return Double.isInfinite(epsilon) ? "inf"
                 : new java.math.BigDecimal(Double.toString(epsilon)).stripTrailingZeros().toPlainString();
     }

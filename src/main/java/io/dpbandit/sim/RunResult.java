@@ -30,7 +30,7 @@ public record RunResult(String policy, double epsilon, long seed, RegretCurve cu
     }
 
     /** The same run with its reward means. */
-    RunResult withRewards(Rewards r) {
+    public RunResult withRewards(Rewards r) {
         return new RunResult(policy, epsilon, seed, curve, epochs, simpleRegret, seconds, users, r);
     }
 

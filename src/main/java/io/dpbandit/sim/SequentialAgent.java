@@ -15,14 +15,14 @@ import java.util.random.RandomGenerator;
  * @param <S> the policy's state
  * @param <O> what one user sends
  */
-final class SequentialAgent<S, O> {
+public final class SequentialAgent<S, O> {
 
     /**
      * What one user sends for the action it was shown: the raw (x, y) under JDP (the server clips it),
      * a client-randomised report under LDP. Runs with the user's own noise, never the server's.
      */
     @FunctionalInterface
-    interface UserStep<S, O> {
+    public interface UserStep<S, O> {
         /**
          * @param servedFrom the snapshot the user's decision was served from (its ticket, for OnlineUCB)
          * @param features   φ(c, a) of the played action
@@ -46,7 +46,7 @@ final class SequentialAgent<S, O> {
      * @param serverNoise the noise the server's fold releases (JDP-LinUCB's tree nodes)
      * @param userNoise   the noise the users' randomisers draw
      */
-    SequentialAgent(SequentialPolicy<S, O> policy, S start, UserStep<S, O> user, int batch, NoiseSource serverNoise,
+    public SequentialAgent(SequentialPolicy<S, O> policy, S start, UserStep<S, O> user, int batch, NoiseSource serverNoise,
             NoiseSource userNoise) {
         if (batch < 1) {
             throw new IllegalArgumentException("batch must be >= 1, got " + batch);
@@ -60,7 +60,7 @@ final class SequentialAgent<S, O> {
     }
 
     /** The index of the candidate played; {@code ties} only breaks exact ties. */
-    int decide(double[][] candidates, RandomGenerator ties) {
+    public int decide(double[][] candidates, RandomGenerator ties) {
         return policy.decide(state, candidates, ties).index();
     }
 
@@ -68,7 +68,7 @@ final class SequentialAgent<S, O> {
      * The user's message for the action just decided; folds once {@code batch} messages are pending.
      * Call it after each {@link #decide}, before the next one, as a user answering at once would.
      */
-    void feedback(double[] features, double reward) {
+    public void feedback(double[] features, double reward) {
         pending.add(user.message(state, features, reward, userNoise));
         if (pending.size() == batch) {
             state = policy.fold(state, List.copyOf(pending), serverNoise);
@@ -77,7 +77,7 @@ final class SequentialAgent<S, O> {
     }
 
     /** The current snapshot (for tests and diagnostics). */
-    S state() {
+    public S state() {
         return state;
     }
 }

@@ -16,12 +16,12 @@ import java.util.function.LongFunction;
 /**
  * Runs policies × ε × seeds on an environment, in parallel, reporting each finished run on
  * {@code progress} with an estimate of the time left. Results come back in a fixed order
- * (policy, ε, seed) whatever order the runs finish in.
+ * (policy in the catalogue's order, ε, seed) whatever order the runs finish in.
  */
 public final class SimulationRunner {
 
     /** One cell of the grid. */
-    public record Job(PolicySpec policy, double epsilon, long seed) {
+    public record Job(SimulatedPolicy policy, double epsilon, long seed) {
     }
 
     private final LongFunction<Environment> environments;
@@ -29,12 +29,15 @@ public final class SimulationRunner {
     private final SimulationSettings settings;
     private final int threads;
     private final PrintStream progress;
+    private final List<String> order;
 
     /**
      * @param environments builds the environment for a seed (the seed fixes the world)
+     * @param order        the labels in the order results are listed (the policies' catalogue order)
      */
     public SimulationRunner(LongFunction<Environment> environments, int horizon, SimulationSettings settings,
-            int threads, PrintStream progress) {
+            int threads, PrintStream progress, List<String> order) {
+        this.order = List.copyOf(order);
         this.environments = environments;
         this.horizon = horizon;
         this.settings = settings;
@@ -46,14 +49,14 @@ public final class SimulationRunner {
      * The grid; a policy that ignores ε (uniform play, non-private LinUCB) is the same for every ε,
      * so it runs once per seed, at ε = ∞.
      */
-    public static List<Job> grid(List<PolicySpec> policies, List<Double> epsilons, int seeds) {
+    public static List<Job> grid(List<SimulatedPolicy> policies, List<Double> epsilons, int seeds) {
         return grid(policies, epsilons, seeds, 1);
     }
 
     /** The grid over seeds firstSeed, ..., firstSeed + seeds − 1 (so a long table can run in parts). */
-    public static List<Job> grid(List<PolicySpec> policies, List<Double> epsilons, int seeds, long firstSeed) {
+    public static List<Job> grid(List<SimulatedPolicy> policies, List<Double> epsilons, int seeds, long firstSeed) {
         List<Job> jobs = new ArrayList<>();
-        for (PolicySpec p : policies) {
+        for (SimulatedPolicy p : policies) {
             List<Double> eps = p.usesEpsilon() ? epsilons : List.of(Double.POSITIVE_INFINITY);
             for (double e : eps) {
                 for (long s = firstSeed; s < firstSeed + seeds; s++) {
@@ -87,8 +90,7 @@ public final class SimulationRunner {
             for (Future<RunResult> f : futures) {
                 results.add(f.get());
             }
-            results.sort(Comparator.comparing((RunResult r) -> jobs.stream()
-                    .filter(j -> j.policy().label().equals(r.policy())).findFirst().orElseThrow().policy().ordinal())
+            results.sort(Comparator.comparing((RunResult r) -> rank(r.policy()))
                     .thenComparingDouble(RunResult::epsilon).thenComparingLong(RunResult::seed));
             return results;
         } catch (ExecutionException e) {
@@ -96,5 +98,11 @@ public final class SimulationRunner {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /** Where a label comes in the results: its place in the order, unknown labels last. */
+    private int rank(String label) {
+        int i = order.indexOf(label);
+        return i < 0 ? order.size() : i;
     }
 }

@@ -8,7 +8,7 @@ import java.util.Map;
  * learn only while its user has learned from fewer than k rounds, as the service's
  * {@code DecisionStore.takeUserRound} allows. Holds only the users seen (at most one per round).
  */
-final class UserRounds {
+public final class UserRounds {
 
     private final UserPopulation population;
     /** user → {rounds, learning rounds}. */
@@ -16,7 +16,7 @@ final class UserRounds {
     private long rounds;
     private long learningRounds;
 
-    UserRounds(UserPopulation population) {
+    public UserRounds(UserPopulation population) {
         this.population = population;
     }
 
@@ -24,7 +24,7 @@ final class UserRounds {
      * Records one round of {@code user}; returns whether it is a learning round: the epoch is
      * learning ({@code learningPhase}) and, under unit USER, the user has a learning round left.
      */
-    boolean visit(int user, boolean learningPhase) {
+    public boolean visit(int user, boolean learningPhase) {
         int[] c = counts.computeIfAbsent(user, u -> new int[2]);
         c[0]++;
         rounds++;
@@ -37,7 +37,7 @@ final class UserRounds {
         return learns;
     }
 
-    RunResult.Users stats() {
+    public RunResult.Users stats() {
         int heaviest = 0;
         int heaviestLearning = 0;
         for (int[] c : counts.values()) {

@@ -28,7 +28,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * edit anyone has to make). A file names an algorithm if it holds its enum constant ({@code GPUCB})
  * or a type named after it ({@code GpUcbConfig}, {@code GpUcbForecast}).
  *
- * <p>The limits are the counts reached (issue 32 aims at 4 each) and a ratchet: a change that
+ * <p>The limits are the counts reached (4 each since issue 32: the enum, the registry, the SDK's enum and
+ * the API document) and a ratchet: a change that
  * lowers a count fails until the limit is lowered to it, and none may be raised: name the
  * algorithm in its own packages, reach it through the registry ({@code algorithms.Algorithms}),
  * or, in the API document's prose, write a group placeholder ({@code api.RegistryProse}).
@@ -45,11 +46,11 @@ class AlgorithmNamingTest {
 
     static List<Named> algorithms() {
         return List.of(
-                new Named("CAPRI", Pattern.compile("\\bCAPRI\\b|\\bCapri(?=[A-Z_]|\\b)"), "capri", 11),
-                new Named("USCA", Pattern.compile("\\bUSCA\\b|\\bUsca(?=[A-Z_]|\\b)"), "usca", 9),
-                new Named("LINUCB", Pattern.compile("\\bLINUCB\\b|\\bLinUcb"), "linucb", 7),
-                new Named("ONLINEUCB", Pattern.compile("\\bONLINEUCB\\b|\\bOnlineUcb"), "onlineucb", 8),
-                new Named("GPUCB", Pattern.compile("\\bGPUCB\\b|\\bGpUcb"), "gpucb", 12));
+                new Named("CAPRI", Pattern.compile("\\bCAPRI\\b|\\bCapri(?=[A-Z_]|\\b)"), "capri", 4),
+                new Named("USCA", Pattern.compile("\\bUSCA\\b|\\bUsca(?=[A-Z_]|\\b)"), "usca", 4),
+                new Named("LINUCB", Pattern.compile("\\bLINUCB\\b|\\bLinUcb"), "linucb", 4),
+                new Named("ONLINEUCB", Pattern.compile("\\bONLINEUCB\\b|\\bOnlineUcb"), "onlineucb", 4),
+                new Named("GPUCB", Pattern.compile("\\bGPUCB\\b|\\bGpUcb"), "gpucb", 4));
     }
 
     private static final Pattern BLOCK_COMMENT = Pattern.compile("/\\*.*?\\*/", Pattern.DOTALL);

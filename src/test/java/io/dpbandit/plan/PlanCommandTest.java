@@ -121,13 +121,14 @@ class PlanCommandTest {
     @Test
     void anOptionGivenTwiceTakesTheLastValueAndKeepsTheOthers() {
         PlanCommand plan = new PlanCommand(System.out, System.err);
-        io.dpbandit.cli.Cli.parser(plan).parseArgs("--env", "kernel", "--pool", "10", "--horizon", "5000",
+        var parser = PlanCommand.parser(plan);
+        parser.parseArgs("--env", "kernel", "--pool", "10", "--horizon", "5000",
                 "--pool", "8", "--refined", "--gap", "0.2", "--gap", "0.3");
         assertThat(plan.world.env).isEqualTo("kernel");
         assertThat(plan.world.pool).isEqualTo(8);
         assertThat(plan.world.horizon).isEqualTo(5000);
         assertThat(plan.gap).isEqualTo(0.3);
-        assertThat(plan.refinements.given()).isTrue();
+        assertThat(((io.dpbandit.sim.capri.RefinementOptions) parser.getMixins().get("RefinementWhatIf")).given()).isTrue();
     }
 
     @Test

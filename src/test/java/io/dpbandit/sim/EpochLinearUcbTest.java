@@ -13,10 +13,10 @@ import org.junit.jupiter.api.Test;
 /** linucb-epochs on the digits bandit: seeded, it beats uniform play; the epochs double. */
 class EpochLinearUcbTest {
 
-    static RunResult run(PolicySpec policy, double epsilon, long seed, int horizon, EpochLinearSettings options) {
+    static RunResult run(SimulatedPolicy policy, double epsilon, long seed, int horizon, EpochLinearSettings options) {
         MulticlassEnvironment env = new MulticlassEnvironment(LabelledData.shipped("digits"), 40,
                 JointFeatureMap.outerProduct(), new SplittableRandom(seed));
-        SimulationSettings settings = new SimulationSettings(KernelSpec.rbf(0.3), 0.1, 1e-5, 5e-5, 1.0, 1000, 1000,
+        SimulationSettings settings = SettingsFixture.settings(KernelSpec.rbf(0.3), 0.1, 1e-5, 5e-5, 1.0, 1000, 1000,
                 30, CapriConfig.EpochComposition.SEQUENTIAL).withEpochLinear(options);
         return new Simulation(env, policy, epsilon, seed, horizon, settings).run();
     }
@@ -25,12 +25,12 @@ class EpochLinearUcbTest {
     void privateEpochPolicyBeatsUniformPlayOnASeededRun() {
         EpochLinearSettings options = new EpochLinearSettings("t/8", EpochLinearSettings.Ridge.FLOOR,
                 EpochLinearSettings.Combine.ALL, 0.0);
-        RunResult uniform = run(PolicySpec.UNIFORM, Double.POSITIVE_INFINITY, 3, 20000, options);
-        RunResult epochs = run(PolicySpec.LINUCB_EPOCHS, 4.0, 3, 20000, options);
+        RunResult uniform = run(SettingsFixture.policy("uniform"), Double.POSITIVE_INFINITY, 3, 20000, options);
+        RunResult epochs = run(SettingsFixture.policy("linucb-epochs"), 4.0, 3, 20000, options);
         assertThat(epochs.rewards().secondHalf()).isGreaterThan(uniform.rewards().secondHalf() + 0.03);
         // one release per complete epoch: 2500, 5000, 10000 rounds (the fourth, 20000, is cut off)
         assertThat(epochs.epochs()).extracting(RunResult.EpochStats::length).containsExactly(2500, 5000, 10000);
-        assertThat(run(PolicySpec.LINUCB_EPOCHS, 4.0, 3, 20000, options).rewards()).isEqualTo(epochs.rewards());
+        assertThat(run(SettingsFixture.policy("linucb-epochs"), 4.0, 3, 20000, options).rewards()).isEqualTo(epochs.rewards());
     }
 
     @Test

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class LearningTest {
 
     /** Parallel composition over epochs, an explicit option (each round's data enters one epoch). */
-    static final SimulationSettings SETTINGS = new SimulationSettings(KernelSpec.rbf(0.3), 0.1, 1e-5, 1e-4, 1.0,
+    static final SimulationSettings SETTINGS = SettingsFixture.settings(KernelSpec.rbf(0.3), 0.1, 1e-5, 1e-4, 1.0,
             1000, 500, 50, CapriConfig.EpochComposition.PARALLEL);
 
     static Environment gap(long seed) {
@@ -33,9 +33,9 @@ class LearningTest {
     void nonPrivateCapriNeverEliminatesTheBestActionAndShrinksTheActiveSets() {
         for (long seed = 1; seed <= 3; seed++) {
             Environment env = gap(seed);
-            RunResult capri = new Simulation(env, PolicySpec.CAPRI, Double.POSITIVE_INFINITY, seed, 20_000, SETTINGS)
+            RunResult capri = new Simulation(env, SettingsFixture.policy("capri"), Double.POSITIVE_INFINITY, seed, 20_000, SETTINGS)
                     .run();
-            RunResult uniform = new Simulation(env, PolicySpec.UNIFORM, Double.POSITIVE_INFINITY, seed, 20_000,
+            RunResult uniform = new Simulation(env, SettingsFixture.policy("uniform"), Double.POSITIVE_INFINITY, seed, 20_000,
                     SETTINGS).run();
             assertThat(capri.epochs()).isNotEmpty().allSatisfy(e -> assertThat(e.bestEliminated()).isZero());
             assertThat(capri.epochs().get(capri.epochs().size() - 1).meanActiveSetSize()).isLessThanOrEqualTo(2.0);
@@ -47,8 +47,8 @@ class LearningTest {
     void privateCapriLearnsOnASmallSupport() {
         for (long seed = 1; seed <= 2; seed++) {
             Environment env = gap(seed);
-            RunResult capri = new Simulation(env, PolicySpec.CAPRI, 4.0, seed, 100_000, SETTINGS).run();
-            RunResult uniform = new Simulation(env, PolicySpec.UNIFORM, 4.0, seed, 100_000, SETTINGS).run();
+            RunResult capri = new Simulation(env, SettingsFixture.policy("capri"), 4.0, seed, 100_000, SETTINGS).run();
+            RunResult uniform = new Simulation(env, SettingsFixture.policy("uniform"), 4.0, seed, 100_000, SETTINGS).run();
             assertThat(capri.epochs()).allSatisfy(e -> assertThat(e.bestEliminated()).isZero());
             assertThat(capri.epochs()).allSatisfy(e -> assertThat(e.noiseSigma()).isPositive());
             assertThat(ratio(capri, uniform)).isLessThan(0.75);
@@ -58,9 +58,9 @@ class LearningTest {
     @Test
     void regretIsReproducibleForAFixedSeedAndDiffersAcrossSeeds() {
         Environment env = gap(5);
-        RunResult a = new Simulation(env, PolicySpec.CAPRI, 2.0, 5, 5_000, SETTINGS).run();
-        RunResult b = new Simulation(gap(5), PolicySpec.CAPRI, 2.0, 5, 5_000, SETTINGS).run();
-        RunResult c = new Simulation(gap(5), PolicySpec.CAPRI, 2.0, 6, 5_000, SETTINGS).run();
+        RunResult a = new Simulation(env, SettingsFixture.policy("capri"), 2.0, 5, 5_000, SETTINGS).run();
+        RunResult b = new Simulation(gap(5), SettingsFixture.policy("capri"), 2.0, 5, 5_000, SETTINGS).run();
+        RunResult c = new Simulation(gap(5), SettingsFixture.policy("capri"), 2.0, 6, 5_000, SETTINGS).run();
         assertThat(a.curve().cumulativeRegret()).containsExactly(b.curve().cumulativeRegret());
         assertThat(a.curve().cumulativeRegret()).isNotEqualTo(c.curve().cumulativeRegret());
     }
@@ -68,23 +68,23 @@ class LearningTest {
     @Test
     void localCapriRunsOnNoisyContributionsOnly() {
         Environment env = gap(7);
-        RunResult ldp = new Simulation(env, PolicySpec.CAPRI_LDP, 1.0, 7, 3_000, SETTINGS).run();
+        RunResult ldp = new Simulation(env, SettingsFixture.policy("capri-ldp"), 1.0, 7, 3_000, SETTINGS).run();
         assertThat(ldp.epochs()).isNotEmpty().allSatisfy(e -> assertThat(e.noiseSigma()).isPositive());
         assertThat(ldp.curve().horizon()).isEqualTo(3_000);
     }
 
     @Test
     void uscaReleaseBeatsUniformSimpleRegretAndPrivacyCostsAccuracy() {
-        SimulationSettings usca = new SimulationSettings(KernelSpec.rbf(0.3), 1.0, 1e-5, 1e-4, 1.0, 1000, 500, 50,
+        SimulationSettings usca = SettingsFixture.settings(KernelSpec.rbf(0.3), 1.0, 1e-5, 1e-4, 1.0, 1000, 500, 50,
                 CapriConfig.EpochComposition.SEQUENTIAL);
         double privateRatio = 0;
         double nonPrivateRatio = 0;
         for (long seed = 1; seed <= 4; seed++) {
             Environment env = new KernelBumpEnvironment(20, 10, 10, 0.3, 0.1, new SplittableRandom(seed));
             double uniform = uniformSimpleRegret(env);
-            privateRatio += new Simulation(env, PolicySpec.USCA, 4.0, seed, 5_000, usca).run().simpleRegret()
+            privateRatio += new Simulation(env, SettingsFixture.policy("usca"), 4.0, seed, 5_000, usca).run().simpleRegret()
                     / uniform / 4;
-            nonPrivateRatio += new Simulation(env, PolicySpec.USCA, Double.POSITIVE_INFINITY, seed, 5_000, usca).run()
+            nonPrivateRatio += new Simulation(env, SettingsFixture.policy("usca"), Double.POSITIVE_INFINITY, seed, 5_000, usca).run()
                     .simpleRegret() / uniform / 4;
         }
         assertThat(nonPrivateRatio).isLessThan(0.7);

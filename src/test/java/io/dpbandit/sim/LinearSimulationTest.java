@@ -3,6 +3,8 @@ package io.dpbandit.sim;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.dpbandit.simulate.SimulatedPolicies;
+import io.dpbandit.sim.gpucb.GpUcbSettings;
 import io.dpbandit.client.onlineucb.OnlineUcbRandomiser;
 import io.dpbandit.client.kernel.KernelSpec;
 import io.dpbandit.client.privacy.PrivacyFloor;
@@ -34,23 +36,23 @@ import org.junit.jupiter.api.Test;
 class LinearSimulationTest {
 
     static final int HORIZON = 1500;
-    static final List<PolicySpec> LINEAR = Arrays.stream(PolicySpec.values()).filter(PolicySpec::linear).toList();
+    static final List<SimulatedPolicy> LINEAR = SimulatedPolicies.all().stream().filter(SimulatedPolicy::linear).toList();
 
     static SimulationSettings settings(int batch) {
-        return new SimulationSettings(KernelSpec.linear(), 0.1, 0.1, 5e-5, 1.0, 1000, 1000, 30,
+        return SettingsFixture.settings(KernelSpec.linear(), 0.1, 0.1, 5e-5, 1.0, 1000, 1000, 30,
                 CapriConfig.EpochComposition.SEQUENTIAL, GpUcbSettings.defaults(), batch);
     }
 
-    static RunResult run(Environment env, PolicySpec policy, double epsilon, long seed, int batch) {
+    static RunResult run(Environment env, SimulatedPolicy policy, double epsilon, long seed, int batch) {
         return new Simulation(env, policy, epsilon, seed, HORIZON, settings(batch)).run();
     }
 
-    static double epsilonFor(PolicySpec p) {
+    static double epsilonFor(SimulatedPolicy p) {
         return p.usesEpsilon() ? 1.0 : Double.POSITIVE_INFINITY;
     }
 
     /** A pseudo-regret curve: checkpoints up to the horizon, non-decreasing, never below zero. */
-    static void assertRegretCurve(RunResult r, PolicySpec p) {
+    static void assertRegretCurve(RunResult r, SimulatedPolicy p) {
         assertThat(r.policy()).isEqualTo(p.label());
         assertThat(r.curve().horizon()).isEqualTo(HORIZON);
         assertThat(r.curve().rounds()).hasSize(30);
@@ -68,7 +70,7 @@ class LinearSimulationTest {
                 LinearGapEnvironment.paper001(new SplittableRandom(1)),
                 new FreshArmsBernoulliEnvironment(10, 5, new SplittableRandom(1)));
         for (Environment env : worlds) {
-            for (PolicySpec p : LINEAR) {
+            for (SimulatedPolicy p : LINEAR) {
                 assertRegretCurve(run(env, p, epsilonFor(p), 1, 1), p);
             }
         }
@@ -77,7 +79,7 @@ class LinearSimulationTest {
     @Test
     void batchedFoldsRunToo() {
         Environment env = LinearGapEnvironment.paper001(new SplittableRandom(2));
-        for (PolicySpec p : LINEAR) {
+        for (SimulatedPolicy p : LINEAR) {
             assertRegretCurve(run(env, p, epsilonFor(p), 2, 10), p);
         }
     }
@@ -88,15 +90,15 @@ class LinearSimulationTest {
         // LinUCB's regret falls far below uniform play's within 1500 rounds (measured: 0.045 of it on
         // this seed, 0.035–0.050 on seeds 1–3).
         Environment env = LinearGapEnvironment.paper001(new SplittableRandom(3));
-        double linUcb = run(env, PolicySpec.LINUCB, Double.POSITIVE_INFINITY, 3, 1).curve().finalRegret();
-        double uniform = run(env, PolicySpec.UNIFORM, Double.POSITIVE_INFINITY, 3, 1).curve().finalRegret();
+        double linUcb = run(env, SettingsFixture.policy("linucb"), Double.POSITIVE_INFINITY, 3, 1).curve().finalRegret();
+        double uniform = run(env, SettingsFixture.policy("uniform"), Double.POSITIVE_INFINITY, 3, 1).curve().finalRegret();
         assertThat(linUcb).isLessThan(0.5 * uniform);
     }
 
     @Test
     void aRunReplaysBitForBitFromItsSeed() {
-        for (PolicySpec p : List.of(PolicySpec.LINUCB_JDP_GAUSS, PolicySpec.LINUCB_JDP_WISHART, PolicySpec.ONLINEUCB,
-                PolicySpec.LDP_LINUCB)) {
+        for (SimulatedPolicy p : List.of(SettingsFixture.policy("linucb-jdp-gauss"), SettingsFixture.policy("linucb-jdp-wishart"), SettingsFixture.policy("onlineucb"),
+                SettingsFixture.policy("ldp-linucb"))) {
             RunResult a = run(LinearGapEnvironment.paper001(new SplittableRandom(4)), p, 1.0, 4, 1);
             RunResult b = run(LinearGapEnvironment.paper001(new SplittableRandom(4)), p, 1.0, 4, 1);
             assertThat(a.curve().cumulativeRegret()).containsExactly(b.curve().cumulativeRegret());
@@ -124,8 +126,7 @@ class LinearSimulationTest {
     void onlineUcbUsersRandomiseThroughTheClientWithTheTicketOfTheirDecision() {
         int d = 5;
         NoiseSource agentUsers = new SeededNoiseSource(11);
-        SequentialAgent<?, ?> agent = LinearAgents.create(PolicySpec.ONLINEUCB, d, 1.0, 0.1, 500, 1,
-                new SeededNoiseSource(10), agentUsers);
+        SequentialAgent<?, ?> agent = LinearPolicy.agent(SettingsFixture.policy("onlineucb"), new LinearRun(d, 1.0, 0.1, 500, 1, new SeededNoiseSource(10), agentUsers, 1));
         OnlineUcb server = new OnlineUcb(OnlineUcbConfig.engineered(d, 1.0, 0.1, 500));
         OnlineUcbRandomiser client = new OnlineUcbRandomiser(server.config().randomiser(), PrivacyFloor.NONE);
         NoiseSource users = new SeededNoiseSource(11);
@@ -138,8 +139,7 @@ class LinearSimulationTest {
     @Test
     void ldpLinUcbUsersRandomiseOnTheirDevice() {
         int d = 5;
-        SequentialAgent<?, ?> agent = LinearAgents.create(PolicySpec.LDP_LINUCB, d, 1.0, 0.1, 500, 1,
-                new SeededNoiseSource(20), new SeededNoiseSource(21));
+        SequentialAgent<?, ?> agent = LinearPolicy.agent(SettingsFixture.policy("ldp-linucb"), new LinearRun(d, 1.0, 0.1, 500, 1, new SeededNoiseSource(20), new SeededNoiseSource(21), 1));
         LdpLinUcbConfig config = LdpLinUcbConfig.of(d, 1.0, 0.1, 500);
         LdpLinUcb server = new LdpLinUcb(config);
         LdpLinUcbRandomiser client = new LdpLinUcbRandomiser(config);
@@ -154,24 +154,21 @@ class LinearSimulationTest {
     void privacyIsNeverRelaxedToMakeAConfigurationRun() {
         // The paper's Wishart calibration cannot certify ε = 10 at n = 20 000, δ = 0.1 (advanced
         // composition of its per-node split exceeds 10): refused, not run with less noise.
-        assertThatThrownBy(() -> LinearAgents.create(PolicySpec.LINUCB_JDP_WISHART, 5, 10.0, 0.1, 20_000, 1,
-                new SeededNoiseSource(1), new SeededNoiseSource(2))).isInstanceOf(IllegalStateException.class);
-        for (PolicySpec p : LINEAR) {
+        assertThatThrownBy(() -> LinearPolicy.agent(SettingsFixture.policy("linucb-jdp-wishart"), new LinearRun(5, 10.0, 0.1, 20_000, 1, new SeededNoiseSource(1), new SeededNoiseSource(2), 1))).isInstanceOf(IllegalStateException.class);
+        for (SimulatedPolicy p : LINEAR) {
             if (p.needsFiniteEpsilon()) {
-                assertThatThrownBy(() -> LinearAgents.create(p, 5, Double.POSITIVE_INFINITY, 0.1, 1000, 1,
-                        new SeededNoiseSource(1), new SeededNoiseSource(2))).isInstanceOf(IllegalArgumentException.class);
+                assertThatThrownBy(() -> LinearPolicy.agent(p, new LinearRun(5, Double.POSITIVE_INFINITY, 0.1, 1000, 1, new SeededNoiseSource(1), new SeededNoiseSource(2), 1))).isInstanceOf(IllegalArgumentException.class);
             }
         }
-        assertThatThrownBy(() -> LinearAgents.create(PolicySpec.CAPRI, 5, 1.0, 0.1, 1000, 1, new SeededNoiseSource(1),
-                new SeededNoiseSource(2))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> LinearPolicy.agent(SettingsFixture.policy("capri"), new LinearRun(5, 1.0, 0.1, 1000, 1, new SeededNoiseSource(1), new SeededNoiseSource(2), 1))).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
     void uniformAndNonPrivateLinUcbRunOncePerSeedWhateverTheEpsilons() {
-        var jobs = SimulationRunner.grid(List.of(PolicySpec.UNIFORM, PolicySpec.LINUCB, PolicySpec.ONLINEUCB),
+        var jobs = SimulationRunner.grid(List.of(SettingsFixture.policy("uniform"), SettingsFixture.policy("linucb"), SettingsFixture.policy("onlineucb")),
                 List.of(0.2, 1.0, 10.0), 2);
-        assertThat(jobs.stream().filter(j -> j.policy() == PolicySpec.LINUCB))
+        assertThat(jobs.stream().filter(j -> j.policy() == SettingsFixture.policy("linucb")))
                 .hasSize(2).allMatch(j -> Double.isInfinite(j.epsilon()));
-        assertThat(jobs.stream().filter(j -> j.policy() == PolicySpec.ONLINEUCB)).hasSize(6);
+        assertThat(jobs.stream().filter(j -> j.policy() == SettingsFixture.policy("onlineucb"))).hasSize(6);
     }
 }

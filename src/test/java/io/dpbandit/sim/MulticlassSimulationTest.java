@@ -15,18 +15,18 @@ class MulticlassSimulationTest {
 
     static final int HORIZON = 3000;
 
-    static RunResult run(PolicySpec policy, long seed) {
+    static RunResult run(SimulatedPolicy policy, long seed) {
         MulticlassEnvironment env = new MulticlassEnvironment(LabelledData.shipped("digits"), 40,
                 JointFeatureMap.outerProduct(), new SplittableRandom(seed));
-        SimulationSettings settings = new SimulationSettings(KernelSpec.rbf(0.3), 0.1, 1e-5, 5e-5, 1.0, 1000, 1000,
+        SimulationSettings settings = SettingsFixture.settings(KernelSpec.rbf(0.3), 0.1, 1e-5, 5e-5, 1.0, 1000, 1000,
                 30, CapriConfig.EpochComposition.SEQUENTIAL);
         return new Simulation(env, policy, Double.POSITIVE_INFINITY, seed, HORIZON, settings).run();
     }
 
     @Test
     void disjointLinUcbBeatsUniformByAClearMarginAtT3000() {
-        RunResult uniform = run(PolicySpec.UNIFORM, 42);
-        RunResult disjoint = run(PolicySpec.LINUCB_DISJOINT, 42);
+        RunResult uniform = run(SettingsFixture.policy("uniform"), 42);
+        RunResult disjoint = run(SettingsFixture.policy("linucb-disjoint"), 42);
         assertThat(uniform.rewards().overall()).isBetween(0.05, 0.15);
         assertThat(disjoint.rewards().secondHalf()).isGreaterThan(uniform.rewards().secondHalf() + 0.3);
         assertThat(disjoint.rewards().overall()).isGreaterThan(uniform.rewards().overall() + 0.25);
@@ -34,9 +34,9 @@ class MulticlassSimulationTest {
 
     @Test
     void meanRewardIsOneMinusRegretPerRoundWhenEveryRoundHasAPayingAction() {
-        RunResult r = run(PolicySpec.LINUCB_DISJOINT, 7);
+        RunResult r = run(SettingsFixture.policy("linucb-disjoint"), 7);
         assertThat(r.rewards().overall()).isCloseTo(1 - r.curve().finalRegret() / HORIZON,
                 org.assertj.core.data.Offset.offset(1e-9));
-        assertThat(run(PolicySpec.LINUCB_DISJOINT, 7).rewards()).isEqualTo(r.rewards());
+        assertThat(run(SettingsFixture.policy("linucb-disjoint"), 7).rewards()).isEqualTo(r.rewards());
     }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.dpbandit.client.kernel.KernelSpec;
 import io.dpbandit.policy.capri.CapriConfig;
 import io.dpbandit.privacy.Accountant;
+import io.dpbandit.sim.capri.CapriPolicyTestSupport;
 import io.dpbandit.sim.env.Environment;
 import java.util.HashMap;
 import java.util.Map;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.Test;
 class ReturningUsersTest {
 
     /** The service's default accountant for engineered CAPRI, PARALLEL epochs (k &gt; 1 composes only in zCDP). */
-    static final SimulationSettings SETTINGS = LearningTest.SETTINGS.withAccountant(Accountant.ZCDP);
+    static final SimulationSettings SETTINGS = SettingsFixture.withAccountant(LearningTest.SETTINGS, Accountant.ZCDP);
 
     static Environment world(long seed) {
         return LearningTest.gap(seed);
@@ -33,7 +34,7 @@ class ReturningUsersTest {
         UserPopulation heavy = new UserPopulation(40, 1.1, UserPopulation.Unit.USER, k);
         Map<Integer, Integer> learned = new HashMap<>();
         int[] total = new int[1];
-        RunResult r = new Simulation(world(3), PolicySpec.CAPRI, 4.0, 3, 3_000, SETTINGS.withPopulation(heavy))
+        RunResult r = new Simulation(world(3), SettingsFixture.policy("capri"), 4.0, 3, 3_000, SETTINGS.withPopulation(heavy))
                 .withLearningLog((round, user) -> {
                     learned.merge(user, 1, Integer::sum);
                     total[0]++;
@@ -54,13 +55,13 @@ class ReturningUsersTest {
         // N = 2·10⁹ users drawn uniformly, T = 3 000: no user comes twice in this seeded run (checked
         // below), so every round of a learning epoch learns, and k = 1 is calibrated as one round.
         UserPopulation vast = new UserPopulation(2_000_000_000, 0, UserPopulation.Unit.USER, 1);
-        SimulationSettings sequential = new SimulationSettings(KernelSpec.rbf(0.3), 0.1, 1e-5, 1e-4, 1.0, 1000, 500,
-                50, CapriConfig.EpochComposition.SEQUENTIAL).withAccountant(Accountant.ZCDP);
+        SimulationSettings sequential = SettingsFixture.withAccountant(SettingsFixture.settings(KernelSpec.rbf(0.3), 0.1,
+                1e-5, 1e-4, 1.0, 1000, 500, 50, CapriConfig.EpochComposition.SEQUENTIAL), Accountant.ZCDP);
         int[] roundLevel = new int[1];
         int[] userLevel = new int[1];
-        RunResult rounds = new Simulation(world(4), PolicySpec.CAPRI, 4.0, 4, 3_000, sequential)
+        RunResult rounds = new Simulation(world(4), SettingsFixture.policy("capri"), 4.0, 4, 3_000, sequential)
                 .withLearningLog((t, u) -> roundLevel[0]++).run();
-        RunResult users = new Simulation(world(4), PolicySpec.CAPRI, 4.0, 4, 3_000, sequential.withPopulation(vast))
+        RunResult users = new Simulation(world(4), SettingsFixture.policy("capri"), 4.0, 4, 3_000, sequential.withPopulation(vast))
                 .withLearningLog((t, u) -> userLevel[0]++).run();
 
         assertThat(users.users().usersSeen()).as("precondition: every round a different user").isEqualTo(3_000);
@@ -73,8 +74,8 @@ class ReturningUsersTest {
     @Test
     void aRoundLevelPopulationChangesNoDrawOfTheRun() {
         UserPopulation counted = new UserPopulation(50, 1.1, UserPopulation.Unit.ROUND, 1);
-        RunResult plain = new Simulation(world(5), PolicySpec.CAPRI, 2.0, 5, 4_000, SETTINGS).run();
-        RunResult withUsers = new Simulation(world(5), PolicySpec.CAPRI, 2.0, 5, 4_000,
+        RunResult plain = new Simulation(world(5), SettingsFixture.policy("capri"), 2.0, 5, 4_000, SETTINGS).run();
+        RunResult withUsers = new Simulation(world(5), SettingsFixture.policy("capri"), 2.0, 5, 4_000,
                 SETTINGS.withPopulation(counted)).run();
 
         assertThat(plain.users()).isNull();
@@ -87,10 +88,10 @@ class ReturningUsersTest {
     @Test
     void userLevelCalibratesCapriOnTheGroupOfKRounds() {
         UserPopulation five = new UserPopulation(100, 0, UserPopulation.Unit.USER, 5);
-        Simulation one = new Simulation(world(6), PolicySpec.CAPRI, 4.0, 6, 2_000, SETTINGS);
-        Simulation group = new Simulation(world(6), PolicySpec.CAPRI, 4.0, 6, 2_000, SETTINGS.withPopulation(five));
-        assertThat(one.capriConfig().privacy().groupSize()).isEqualTo(1);
-        assertThat(group.capriConfig().privacy().groupSize()).isEqualTo(5);
+        Simulation one = new Simulation(world(6), SettingsFixture.policy("capri"), 4.0, 6, 2_000, SETTINGS);
+        Simulation group = new Simulation(world(6), SettingsFixture.policy("capri"), 4.0, 6, 2_000, SETTINGS.withPopulation(five));
+        assertThat(CapriPolicyTestSupport.config(one).privacy().groupSize()).isEqualTo(1);
+        assertThat(CapriPolicyTestSupport.config(group).privacy().groupSize()).isEqualTo(5);
         RunResult a = one.run();
         RunResult b = group.run();
         // Same public plan for the first epoch, so the same C_1: the noise is k times larger.
@@ -100,23 +101,23 @@ class ReturningUsersTest {
 
     @Test
     void theAccountantDefaultsAsTheServiceDoes() {
-        SimulationSettings unset = SETTINGS.withAccountant(null);
-        assertThat(unset.accountant(PolicySpec.CAPRI)).isEqualTo(Accountant.EXACT);
-        assertThat(unset.accountant(PolicySpec.CAPRI_LDP)).isEqualTo(Accountant.EXACT);
-        assertThat(unset.accountant(PolicySpec.CAPRI_PAPER)).as("tuning PAPER keeps the papers' accounting")
+        SimulationSettings unset = SettingsFixture.withAccountant(SETTINGS, null);
+        assertThat(CapriPolicyTestSupport.accountant(unset, SettingsFixture.policy("capri"))).isEqualTo(Accountant.EXACT);
+        assertThat(CapriPolicyTestSupport.accountant(unset, SettingsFixture.policy("capri-ldp"))).isEqualTo(Accountant.EXACT);
+        assertThat(CapriPolicyTestSupport.accountant(unset, SettingsFixture.policy("capri-paper"))).as("tuning PAPER keeps the papers' accounting")
                 .isEqualTo(Accountant.BASIC);
-        assertThat(unset.withAccountant(Accountant.ZCDP).accountant(PolicySpec.CAPRI_PAPER)).isEqualTo(Accountant.ZCDP);
-        assertThat(LearningTest.SETTINGS.accountant(PolicySpec.CAPRI)).as("settings built as before stay BASIC")
+        assertThat(CapriPolicyTestSupport.accountant(SettingsFixture.withAccountant(unset, Accountant.ZCDP), SettingsFixture.policy("capri-paper"))).isEqualTo(Accountant.ZCDP);
+        assertThat(CapriPolicyTestSupport.accountant(LearningTest.SETTINGS, SettingsFixture.policy("capri"))).as("settings built as before stay BASIC")
                 .isEqualTo(Accountant.BASIC);
     }
 
     @Test
     void zcdpGivesSequentialReleasesLessNoiseThanBasicComposition() {
-        SimulationSettings sequential = new SimulationSettings(KernelSpec.rbf(0.3), 0.1, 1e-5, 1e-4, 1.0, 1000, 500,
+        SimulationSettings sequential = SettingsFixture.settings(KernelSpec.rbf(0.3), 0.1, 1e-5, 1e-4, 1.0, 1000, 500,
                 50, CapriConfig.EpochComposition.SEQUENTIAL);
-        RunResult basic = new Simulation(world(7), PolicySpec.CAPRI, 1.0, 7, 5_000, sequential).run();
-        RunResult zcdp = new Simulation(world(7), PolicySpec.CAPRI, 1.0, 7, 5_000,
-                sequential.withAccountant(Accountant.ZCDP)).run();
+        RunResult basic = new Simulation(world(7), SettingsFixture.policy("capri"), 1.0, 7, 5_000, sequential).run();
+        RunResult zcdp = new Simulation(world(7), SettingsFixture.policy("capri"), 1.0, 7, 5_000,
+                SettingsFixture.withAccountant(sequential, Accountant.ZCDP)).run();
         double ratio = zcdp.epochs().get(0).noiseSigma() / basic.epochs().get(0).noiseSigma();
         assertThat(ratio).as("sigma zCDP / sigma basic, epoch 1 (same plan)").isLessThan(0.5).isPositive();
     }

@@ -2,6 +2,8 @@ package io.dpbandit.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.dpbandit.sim.gpucb.GpUcbSettings;
+import io.dpbandit.simulate.SimulateCommand;
 import io.dpbandit.client.kernel.KernelSpec;
 import io.dpbandit.policy.JointFeatureMap;
 import io.dpbandit.policy.capri.CapriConfig;
@@ -16,10 +18,10 @@ import org.junit.jupiter.api.Test;
  */
 class ServedEpochLinUcbSimulationTest {
 
-    static RunResult run(PolicySpec policy, double epsilon, long seed, int horizon, int batch) {
+    static RunResult run(SimulatedPolicy policy, double epsilon, long seed, int horizon, int batch) {
         MulticlassEnvironment env = new MulticlassEnvironment(LabelledData.shipped("digits"), 40,
                 new JointFeatureMap(JointFeatureMap.Kind.PER_ACTION), new SplittableRandom(seed));
-        SimulationSettings settings = new SimulationSettings(KernelSpec.rbf(0.3), 0.1, 1e-5, 5e-5, 1.0, 1000, 1000,
+        SimulationSettings settings = SettingsFixture.settings(KernelSpec.rbf(0.3), 0.1, 1e-5, 5e-5, 1.0, 1000, 1000,
                 30, CapriConfig.EpochComposition.SEQUENTIAL, GpUcbSettings.defaults(), batch);
         return new Simulation(env, policy, epsilon, seed, horizon, settings).run();
     }
@@ -31,10 +33,10 @@ class ServedEpochLinUcbSimulationTest {
      */
     @Test
     void servedEpochReleaseLearnsOnTheDigitsAtEpsilonFour() {
-        RunResult uniform = run(PolicySpec.UNIFORM, Double.POSITIVE_INFINITY, 1, 20000, 79);
-        RunResult served = run(PolicySpec.LINUCB_EPOCHS_SERVED, 4.0, 1, 20000, 79);
+        RunResult uniform = run(SettingsFixture.policy("uniform"), Double.POSITIVE_INFINITY, 1, 20000, 79);
+        RunResult served = run(SettingsFixture.policy("linucb-epochs-served"), 4.0, 1, 20000, 79);
         assertThat(served.rewards().secondHalf()).isGreaterThan(uniform.rewards().secondHalf() + 0.08);
-        assertThat(run(PolicySpec.LINUCB_EPOCHS_SERVED, 4.0, 1, 20000, 79).rewards()).isEqualTo(served.rewards());
+        assertThat(run(SettingsFixture.policy("linucb-epochs-served"), 4.0, 1, 20000, 79).rewards()).isEqualTo(served.rewards());
     }
 
     @Test

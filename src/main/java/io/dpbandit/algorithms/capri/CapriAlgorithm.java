@@ -1,5 +1,13 @@
 package io.dpbandit.algorithms.capri;
 
+import io.dpbandit.runtime.SpecWhatIf;
+import io.dpbandit.sim.SimulatedAlgorithm;
+import io.dpbandit.sim.SimulatedPolicy;
+import io.dpbandit.sim.SimulationSettings;
+import io.dpbandit.sim.capri.CapriPolicy;
+import io.dpbandit.sim.capri.CapriSettings;
+import io.dpbandit.sim.capri.RefinementOptions;
+import java.util.Map;
 import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.client.capri.CapriReport;
 import io.dpbandit.client.privacy.NoiseSource;
@@ -32,7 +40,7 @@ import java.util.Set;
  * joint or local DP. Epochs of T_1 = ⌈√T⌉ rounds doubling; each is planned in the background,
  * folded as its rewards settle and released once at its close, charged then.
  */
-public final class CapriAlgorithm implements AlgorithmDescriptor {
+public final class CapriAlgorithm implements AlgorithmDescriptor, SimulatedAlgorithm, SpecWhatIf.Offered {
 
     @Override
     public BanditSpec.Algorithm algorithm() {
@@ -206,5 +214,28 @@ public final class CapriAlgorithm implements AlgorithmDescriptor {
 
     public static Capri policy(BanditSpec spec) {
         return new Capri(config(spec), contexts(spec));
+    }
+
+    /** The simulator's CAPRI policies ({@code sim.capri}). */
+    @Override
+    public List<SimulatedPolicy> simulatedPolicies() {
+        return CapriPolicy.all();
+    }
+
+    /** CAPRI's section, and the reward bound its refinement options may set for every policy. */
+    @Override
+    public SimulationSettings configure(SimulationSettings settings, Map<String, String> options) {
+        return settings.with(CapriSettings.parse(options)).withRewardBound(RefinementOptions.rewardBound(options));
+    }
+
+    @Override
+    public List<Object> simulateOptions() {
+        return List.of(new io.dpbandit.sim.capri.CapriOptions(), new RefinementOptions());
+    }
+
+    /** {@code plan}'s what-ifs: the epochs' composition and the refinements. */
+    @Override
+    public List<SpecWhatIf> planWhatIfs() {
+        return List.of(new CompositionWhatIf(), new RefinementWhatIf());
     }
 }

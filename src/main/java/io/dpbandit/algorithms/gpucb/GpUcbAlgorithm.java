@@ -1,5 +1,11 @@
 package io.dpbandit.algorithms.gpucb;
 
+import io.dpbandit.sim.SimulatedAlgorithm;
+import io.dpbandit.sim.SimulatedPolicy;
+import io.dpbandit.sim.SimulationSettings;
+import io.dpbandit.sim.gpucb.GpUcbOptions;
+import io.dpbandit.sim.gpucb.GpUcbPolicy;
+import java.util.Map;
 import io.dpbandit.policy.CalibrationMode;
 import io.dpbandit.algorithms.sequential.SequentialAlgorithm;
 import io.dpbandit.algorithms.sequential.ReportBudget;
@@ -40,7 +46,7 @@ import java.util.SplittableRandom;
  * model in that space; joint DP through the tree mechanism (charged once at creation) or local JDP
  * (each device noises its own increments).
  */
-public final class GpUcbAlgorithm extends SequentialAlgorithm {
+public final class GpUcbAlgorithm extends SequentialAlgorithm implements SimulatedAlgorithm {
 
     /** Dubey 2021's confidence failure probability ζ. */
     static final double ZETA = 0.1;
@@ -292,5 +298,21 @@ public final class GpUcbAlgorithm extends SequentialAlgorithm {
     @Override
     public List<Class<?>> reports() {
         return List.of(GpUcbReport.class);
+    }
+
+    /** The simulator's GP-UCB policies ({@code sim.gpucb}). */
+    @Override
+    public List<SimulatedPolicy> simulatedPolicies() {
+        return GpUcbPolicy.all();
+    }
+
+    @Override
+    public SimulationSettings configure(SimulationSettings settings, Map<String, String> options) {
+        return settings.with(GpUcbOptions.parse(options));
+    }
+
+    @Override
+    public List<Object> simulateOptions() {
+        return List.of(new GpUcbOptions());
     }
 }

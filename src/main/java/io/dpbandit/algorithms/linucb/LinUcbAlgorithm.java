@@ -1,5 +1,8 @@
 package io.dpbandit.algorithms.linucb;
 
+import io.dpbandit.sim.SimulatedAlgorithm;
+import io.dpbandit.sim.SimulatedPolicy;
+import io.dpbandit.sim.linucb.LinUcbPolicies;
 import io.dpbandit.policy.CalibrationMode;
 import io.dpbandit.algorithms.sequential.LinearSection;
 import io.dpbandit.algorithms.sequential.SequentialAlgorithm;
@@ -30,7 +33,7 @@ import java.util.function.Supplier;
  * Σ[x; y][x; y]ᵀ (Shariff &amp; Sheffet 2018), node noise Gaussian or Wishart, charged once at
  * creation for the whole horizon.
  */
-public final class LinUcbAlgorithm extends SequentialAlgorithm {
+public final class LinUcbAlgorithm extends SequentialAlgorithm implements SimulatedAlgorithm {
 
     /** Shariff &amp; Sheffet 2018's accuracy parameter α (the confidence bounds hold with probability 1 − α). */
     static final double ALPHA = 0.05;
@@ -242,5 +245,11 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm {
         LinUcbConfig users = config.withGroupSize(spec.privacy().groupSize());
         return new LinUcbModel(new LinUcb(leaf == null ? users : users.withLeafRounds(leaf)),
                 leaf == null ? 0 : leaf);
+    }
+
+    /** The simulator's LinUCB policies ({@code sim.linucb}). */
+    @Override
+    public List<SimulatedPolicy> simulatedPolicies() {
+        return LinUcbPolicies.all();
     }
 }

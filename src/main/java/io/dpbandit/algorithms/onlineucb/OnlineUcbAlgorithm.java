@@ -1,5 +1,8 @@
 package io.dpbandit.algorithms.onlineucb;
 
+import io.dpbandit.sim.SimulatedAlgorithm;
+import io.dpbandit.sim.SimulatedPolicy;
+import io.dpbandit.sim.onlineucb.OnlineUcbPolicies;
 import io.dpbandit.policy.CalibrationMode;
 import io.dpbandit.algorithms.sequential.LinearSection;
 import io.dpbandit.algorithms.sequential.SequentialAlgorithm;
@@ -31,7 +34,7 @@ import java.util.Set;
  * user randomises their own round on their device and sends only the report; the server never
  * receives a reward.
  */
-public final class OnlineUcbAlgorithm extends SequentialAlgorithm {
+public final class OnlineUcbAlgorithm extends SequentialAlgorithm implements SimulatedAlgorithm {
 
     @Override
     public BanditSpec.Algorithm algorithm() {
@@ -158,5 +161,11 @@ public final class OnlineUcbAlgorithm extends SequentialAlgorithm {
                 Map.entry("conditioningStd", "Δ used (the ticket's)"),
                 Map.entry("release", "JOINT_VECTOR or PAPER_SEPARATE (must be the bandit's)"),
                 Map.entry("calibration", "ANALYTIC or CLASSICAL (must be the bandit's)"))));
+    }
+
+    /** The simulator's OnlineUCB policies and its paper's LDP-LinUCB baseline ({@code sim.onlineucb}). */
+    @Override
+    public List<SimulatedPolicy> simulatedPolicies() {
+        return OnlineUcbPolicies.all();
     }
 }

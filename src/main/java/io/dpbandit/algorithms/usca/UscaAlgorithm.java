@@ -1,5 +1,12 @@
 package io.dpbandit.algorithms.usca;
 
+import io.dpbandit.runtime.SpecWhatIf;
+import io.dpbandit.sim.SimulatedAlgorithm;
+import io.dpbandit.sim.SimulatedPolicy;
+import io.dpbandit.sim.SimulationSettings;
+import io.dpbandit.sim.usca.UscaPolicy;
+import io.dpbandit.sim.usca.UscaSettings;
+import java.util.Map;
 import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.bandit.Phase;
 import io.dpbandit.client.privacy.NoiseSource;
@@ -31,7 +38,7 @@ import java.util.Set;
  * USCA: uniform exploration for T rounds, then ε-DP per-context releases with the exponential
  * mechanism (pure DP), each charged ε up to {@code privacy.totalEpsilon}.
  */
-public final class UscaAlgorithm implements AlgorithmDescriptor {
+public final class UscaAlgorithm implements AlgorithmDescriptor, SimulatedAlgorithm, SpecWhatIf.Offered {
 
     @Override
     public BanditSpec.Algorithm algorithm() {
@@ -153,5 +160,27 @@ public final class UscaAlgorithm implements AlgorithmDescriptor {
 
     public static Usca policy(BanditSpec spec) {
         return new Usca(config(spec), new PublicPoolGenerator(spec.contextPool()));
+    }
+
+    /** The simulator's USCA policy ({@code sim.usca}). */
+    @Override
+    public List<SimulatedPolicy> simulatedPolicies() {
+        return List.of(new UscaPolicy());
+    }
+
+    @Override
+    public SimulationSettings configure(SimulationSettings settings, Map<String, String> options) {
+        return settings.with(UscaSettings.parse(options));
+    }
+
+    @Override
+    public List<Object> simulateOptions() {
+        return List.of(new io.dpbandit.sim.usca.UscaOptions());
+    }
+
+    /** {@code plan}'s what-if: the approximating set's size n_Z. */
+    @Override
+    public List<SpecWhatIf> planWhatIfs() {
+        return List.of(new ApproximationSizeWhatIf());
     }
 }

@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.dpbandit.sim.RunResult;
 import io.dpbandit.sim.Simulation;
-import io.dpbandit.sim.WorldPlanner;
+import io.dpbandit.simulate.WorldPlanner;
 import io.dpbandit.sim.env.Environment;
 import java.util.HashMap;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package io.dpbandit.policy.onlineucb;
 
+import io.dpbandit.sim.SettingsFixture;
 import io.dpbandit.policy.planning.PlanReport;
 import io.dpbandit.policy.planning.PlannerOptions;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -11,12 +12,12 @@ import io.dpbandit.client.onlineucb.OnlineUcbParameters;
 import io.dpbandit.policy.capri.CapriConfig;
 import io.dpbandit.policy.onlineucb.OnlineUcb;
 import io.dpbandit.policy.onlineucb.OnlineUcbConfig;
-import io.dpbandit.sim.GpUcbSettings;
-import io.dpbandit.sim.PolicySpec;
+import io.dpbandit.sim.gpucb.GpUcbSettings;
+import io.dpbandit.sim.SimulatedPolicy;
 import io.dpbandit.sim.RunResult;
 import io.dpbandit.sim.Simulation;
 import io.dpbandit.sim.SimulationSettings;
-import io.dpbandit.sim.WorldPlanner;
+import io.dpbandit.simulate.WorldPlanner;
 import io.dpbandit.sim.env.LinearGapEnvironment;
 import java.util.HashMap;
 import java.util.Map;
@@ -50,14 +51,14 @@ class OnlineUcbForecastTest {
 
     /** Regret per window (of horizon/windows rounds), summed over seeds: [0] OnlineUCB, [1] uniform play. */
     static double[][] regret(int dimension, int horizon, int windows, int seeds) {
-        SimulationSettings settings = new SimulationSettings(KernelSpec.linear(), 0.1, DELTA, 5e-5, 1.0, 1000, 1000,
+        SimulationSettings settings = SettingsFixture.settings(KernelSpec.linear(), 0.1, DELTA, 5e-5, 1.0, 1000, 1000,
                 windows, CapriConfig.EpochComposition.SEQUENTIAL, GpUcbSettings.defaults(), 1, null, Double.NaN, null,
                 null);
         double[][] sums = new double[2][windows];
         for (int seed = 1; seed <= seeds; seed++) {
             // simulate's linear-gap world: K = 25 unit vectors a round, gap 0.1 between the best and the rest.
             LinearGapEnvironment env = new LinearGapEnvironment(dimension, 25, 0.1, new SplittableRandom(seed));
-            PolicySpec[] policies = {PolicySpec.ONLINEUCB, PolicySpec.UNIFORM};
+            SimulatedPolicy[] policies = {SettingsFixture.policy("onlineucb"), SettingsFixture.policy("uniform")};
             for (int p = 0; p < 2; p++) {
                 RunResult run = new Simulation(env, policies[p], EPSILON, seed, horizon, settings).run();
                 double[] cumulative = run.curve().cumulativeRegret();

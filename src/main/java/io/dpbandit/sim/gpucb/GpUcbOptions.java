@@ -1,4 +1,4 @@
-package io.dpbandit.sim;
+package io.dpbandit.sim.gpucb;
 
 import io.dpbandit.cli.Cli;
 import io.dpbandit.policy.gpucb.GpUcbConfig;
@@ -7,12 +7,12 @@ import picocli.CommandLine.Option;
 
 /**
  * The command-line options of the GP-UCB policies ({@code gpucb}, {@code gpucb-local},
- * {@code gpucb-nonprivate}), a section of {@link SimulateCommand}'s options; their defaults are
+ * {@code gpucb-nonprivate}), a section of {@code simulate}'s options; their defaults are
  * {@link GpUcbSettings#defaults()}.
  */
-@Cli.Section("GP-UCB with quadrature Fourier features (policies gpucb, gpucb-local, gpucb-nonprivate; epsilon is "
-        + "the paper's alpha, --delta its beta; joint point = context ++ action features):")
-final class GpUcbOptions {
+@Cli.Section(value = "GP-UCB with quadrature Fourier features (policies gpucb, gpucb-local, gpucb-nonprivate; epsilon is "
+        + "the paper's alpha, --delta its beta; joint point = context ++ action features):", order = 1)
+public final class GpUcbOptions {
 
     @Option(names = "--qff-nodes", paramLabel = "N", defaultValue = "10",
             description = "quadrature nodes per dimension m-bar, M = 2 m-bar^d features (default ${DEFAULT-VALUE})")
@@ -63,13 +63,13 @@ final class GpUcbOptions {
             description = "rounds per fold, one tree leaf per fold (default ${DEFAULT-VALUE})")
     int batch;
 
-    GpUcbSettings settings() {
+    public GpUcbSettings settings() {
         return new GpUcbSettings(nodes, lengthScale, ridge, rho, rkhsBound, zeta, calibration, shift, shiftScale,
                 radiusScale, batch, regulariser);
     }
 
     /** The settings of the options in a map (name without dashes → value; others ignored). */
-    static GpUcbSettings parse(Map<String, String> o) {
+    public static GpUcbSettings parse(Map<String, String> o) {
         return Cli.parseMap(new GpUcbOptions(), o).settings();
     }
 }

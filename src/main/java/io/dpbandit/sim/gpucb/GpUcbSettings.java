@@ -1,6 +1,7 @@
-package io.dpbandit.sim;
+package io.dpbandit.sim.gpucb;
 
 import io.dpbandit.policy.gpucb.GpUcbConfig;
+import io.dpbandit.sim.SimulationSettings;
 
 /**
  * The simulator's choices for private GP-UCB with quadrature Fourier features (Dubey 2021), all left open by
@@ -39,6 +40,11 @@ public record GpUcbSettings(int nodesPerDimension, double lengthScale, double ri
     /** The defaults of {@link GpUcbOptions} (the Table 1 settings in docs/benchmarks-gpucb.md). */
     public static GpUcbSettings defaults() {
         return GpUcbOptions.parse(java.util.Map.of());
+    }
+
+    /** The GP-UCB section of {@code settings}, or the defaults. */
+    public static GpUcbSettings of(SimulationSettings settings) {
+        return settings.section(GpUcbSettings.class, GpUcbSettings::defaults);
     }
 
     GpUcbConfig.Tuning tuning() {

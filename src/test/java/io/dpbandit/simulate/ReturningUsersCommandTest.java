@@ -1,9 +1,9 @@
-package io.dpbandit.sim;
+package io.dpbandit.simulate;
 
-import static io.dpbandit.sim.SimulateCommandTest.run;
+import static io.dpbandit.simulate.SimulateCommandTest.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.dpbandit.sim.SimulateCommandTest.Run;
+import io.dpbandit.simulate.SimulateCommandTest.Run;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,10 +1,15 @@
-package io.dpbandit.sim;
+package io.dpbandit.sim.gpucb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.dpbandit.client.kernel.KernelSpec;
 import io.dpbandit.policy.capri.CapriConfig;
 import io.dpbandit.policy.gpucb.GpUcbConfig;
+import io.dpbandit.sim.RunResult;
+import io.dpbandit.simulate.SimulateCommand;
+import io.dpbandit.sim.SettingsFixture;
+import io.dpbandit.sim.Simulation;
+import io.dpbandit.sim.SimulationSettings;
 import io.dpbandit.sim.env.BenchmarkFunction;
 import io.dpbandit.sim.env.BenchmarkFunctionEnvironment;
 import java.io.ByteArrayOutputStream;
@@ -26,7 +31,7 @@ class GpUcbSimulationTest {
     static final GpUcbSettings SMALL = GpUcbOptions.parse(Map.of("qff-nodes", "3"));
 
     static SimulationSettings settings(GpUcbSettings gp) {
-        return new SimulationSettings(KernelSpec.rbf(0.3), 0.1, 0.1, 1e-4, 1.0, 100, 100, 10,
+        return SettingsFixture.settings(KernelSpec.rbf(0.3), 0.1, 0.1, 1e-4, 1.0, 100, 100, 10,
                 CapriConfig.EpochComposition.SEQUENTIAL, gp, 1);
     }
 
@@ -64,11 +69,11 @@ class GpUcbSimulationTest {
     @Test
     void runsReplayAndInfiniteEpsilonIsTheNonPrivateVariant() {
         SimulationSettings s = settings(SMALL);
-        RunResult a = new Simulation(camelback(3), PolicySpec.GPUCB, 1.0, 3, 200, s).run();
-        RunResult b = new Simulation(camelback(3), PolicySpec.GPUCB, 1.0, 3, 200, s).run();
+        RunResult a = new Simulation(camelback(3), SettingsFixture.policy("gpucb"), 1.0, 3, 200, s).run();
+        RunResult b = new Simulation(camelback(3), SettingsFixture.policy("gpucb"), 1.0, 3, 200, s).run();
         assertThat(a.curve()).usingRecursiveComparison().isEqualTo(b.curve());
-        RunResult inf = new Simulation(camelback(3), PolicySpec.GPUCB, Double.POSITIVE_INFINITY, 3, 200, s).run();
-        RunResult plain = new Simulation(camelback(3), PolicySpec.GPUCB_NONPRIVATE, 1.0, 3, 200, s).run();
+        RunResult inf = new Simulation(camelback(3), SettingsFixture.policy("gpucb"), Double.POSITIVE_INFINITY, 3, 200, s).run();
+        RunResult plain = new Simulation(camelback(3), SettingsFixture.policy("gpucb-nonprivate"), 1.0, 3, 200, s).run();
         assertThat(inf.curve()).usingRecursiveComparison().isEqualTo(plain.curve());
     }
 
@@ -77,7 +82,7 @@ class GpUcbSimulationTest {
         GpUcbSettings gp = GpUcbOptions.parse(Map.of("qff-nodes", "4", "qff-length-scale", "0.7", "gpucb-ridge", "2",
                 "gpucb-calibration", "paper", "gpucb-shift", "paper", "gpucb-shift-scale", "0.75",
                 "gpucb-radius-scale", "1", "gpucb-batch", "4", "gpucb-regulariser", "floor"));
-        GpUcbSimulation sim = new GpUcbSimulation(camelback(1), PolicySpec.GPUCB, 2.0, 1, 100, settings(gp));
+        GpUcbSimulation sim = new GpUcbSimulation(new Simulation(camelback(1), SettingsFixture.policy("gpucb"), 2.0, 1, 100, settings(gp)), GpUcbPolicy.Mode.JDP);
         GpUcbConfig config = sim.config();
         assertThat(config.features().nodesPerDimension()).isEqualTo(4);
         assertThat(config.features().lengthScale()).isEqualTo(0.7);
@@ -91,7 +96,7 @@ class GpUcbSimulationTest {
         assertThat(config.rewardBound()).isEqualTo(1.0);
         assertThat(config.domain().dimension()).isEqualTo(2);
         assertThat(config.domain().maxSideLength()).isLessThanOrEqualTo(1.0);
-        GpUcbSimulation local = new GpUcbSimulation(camelback(1), PolicySpec.GPUCB_LOCAL, 2.0, 1, 100, settings(gp));
+        GpUcbSimulation local = new GpUcbSimulation(new Simulation(camelback(1), SettingsFixture.policy("gpucb-local"), 2.0, 1, 100, settings(gp)), GpUcbPolicy.Mode.LOCAL);
         assertThat(local.config().horizon()).isEqualTo(100); // local JDP: one report per round
         assertThat(local.config().privacy().model()).isEqualTo(GpUcbConfig.Model.LOCAL_JDP);
     }

@@ -1,17 +1,17 @@
-package io.dpbandit.sim;
+package io.dpbandit.simulate;
 
 import static io.dpbandit.sim.OptionValues.integer;
 import static io.dpbandit.sim.OptionValues.number;
 
 import io.dpbandit.client.kernel.KernelSpec;
-import io.dpbandit.policy.capri.CapriConfig;
-import io.dpbandit.policy.onlineucb.OnlineUcb;
-import io.dpbandit.policy.onlineucb.OnlineUcbForecast;
 import io.dpbandit.policy.planning.PlanReport;
 import io.dpbandit.policy.planning.PlannerOptions;
-import io.dpbandit.policy.capri.CapriForecasting;
-import io.dpbandit.policy.usca.UscaForecasting;
+import io.dpbandit.sim.SimulatedPolicy;
+import io.dpbandit.sim.Simulation;
+import io.dpbandit.sim.SimulationSettings;
 import io.dpbandit.sim.env.Environment;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -42,38 +42,48 @@ public final class WorldPlanner {
     private WorldPlanner() {
     }
 
-    /** The forecast for the run {@code simulate} would make with these options. */
+    /**
+     * The forecast for the run {@code simulate} would make with these options, by the policy's own
+     * forecast ({@link SimulatedPolicy#forecast()}).
+     */
     public static PlanReport plan(Map<String, String> o, PlannerOptions options) {
         Simulation run = simulation(o);
-        return switch (run.policy().family()) {
-            case UNIFORM_EXPLORATION -> UscaForecasting.plan(run.uscaConfig(), run.environment().publicContexts(),
-                    options);
-            case UNIFORM_PLAY -> throw new IllegalArgumentException("uniform play needs no plan");
-            case LINEAR -> OnlineUcbForecast.plan(new OnlineUcb(run.onlineUcbConfig()), 1, options.gap());
-            default -> CapriForecasting.plan(run.capriConfig(), run.environment().publicContexts(), options);
-        };
+        SimulatedPolicy policy = run.policy();
+        if (policy.label().equals("uniform")) {
+            throw new IllegalArgumentException("uniform play needs no plan");
+        }
+        if (policy.forecast().isEmpty()) {
+            String forecast = forecastLabels(policy.linear());
+            throw new IllegalArgumentException(policy.linear()
+                    ? "the planner forecasts linear worlds for " + forecast + ", not " + policy.label() + " on '"
+                            + run.environment().name() + "'"
+                    : "the planner forecasts " + forecast + ", not " + policy.label());
+        }
+        return policy.forecast().get().plan(run, options);
+    }
+
+    /** The labels of the (linear or other) policies the planner forecasts: "a, b and c". */
+    private static String forecastLabels(boolean linear) {
+        List<String> labels = SimulatedPolicies.all().stream()
+                .filter(p -> p.forecast().isPresent() && p.linear() == linear).map(SimulatedPolicy::label).toList();
+        return labels.size() <= 1 ? String.join("", labels)
+                : String.join(", ", labels.subList(0, labels.size() - 1)) + " and " + labels.get(labels.size() - 1);
     }
 
     /** The run {@code simulate} would make with these options (seed: the world's), not yet run. */
-    public static Simulation simulation(Map<String, String> o) {
+    public static Simulation simulation(Map<String, String> given) {
+        Map<String, String> o = new HashMap<>(given);
+        // plan has no --accountant: it has always planned a world's run with the BASIC accountant.
+        o.putIfAbsent("accountant", "basic");
         String envName = o.getOrDefault("env", "kernel");
-        Environment env = SimulateCommand.environments(envName, integer(o, "pool", 50),
-                integer(o, "actions", SimulateCommand.defaultActions(envName)), integer(o, "bumps", 10),
+        Environment env = Worlds.environments(envName, integer(o, "pool", 50),
+                integer(o, "actions", Worlds.defaultActions(envName)), integer(o, "bumps", 10),
                 number(o, "length-scale", 0.3), number(o, "noise", 0.1), integer(o, "dimension", 5),
                 0.1 /* linear-gap's world gap; --gap is the planner's reward gap */).apply(integer(o, "world-seed", 1));
         KernelSpec kernel = envName.equals("linear") ? KernelSpec.linear() : KernelSpec.rbf(number(o, "length-scale", 0.3));
-        CapriConfig.EpochComposition composition = switch (o.getOrDefault("composition", "sequential")
-                .trim().toLowerCase(Locale.ROOT)) {
-            case "sequential" -> CapriConfig.EpochComposition.SEQUENTIAL;
-            case "parallel" -> CapriConfig.EpochComposition.PARALLEL;
-            default -> throw new IllegalArgumentException("--composition must be sequential or parallel");
-        };
-        SimulationSettings settings = new SimulationSettings(kernel, number(o, "tau", 0.1), number(o, "delta", 1e-5),
-                number(o, "confidence-scale", 5e-5), number(o, "clip-quantile", 1.0), integer(o, "projection-cap", 1000),
-                integer(o, "approximation-size", 1000), 10, composition, GpUcbSettings.defaults(), 1,
-                RefinementOptions.refinements(o),
-                RefinementOptions.rewardBound(o));
-        PolicySpec policy = PolicySpec.parse(o.getOrDefault("policy", "capri"));
+        SimulationSettings settings = SimulatedPolicies.configure(SimulationSettings.of(kernel, number(o, "tau", 0.1),
+                number(o, "delta", 1e-5), 10), o);
+        SimulatedPolicy policy = SimulatedPolicies.parse(o.getOrDefault("policy", "capri"));
         String e = o.getOrDefault("epsilon", "1").trim().toLowerCase(Locale.ROOT);
         double epsilon = e.equals("inf") ? Double.POSITIVE_INFINITY : number(o, "epsilon", 1);
         return new Simulation(env, policy, epsilon, integer(o, "world-seed", 1), integer(o, "horizon", 20000),

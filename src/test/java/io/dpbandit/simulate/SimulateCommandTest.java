@@ -1,4 +1,4 @@
-package io.dpbandit.sim;
+package io.dpbandit.simulate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -84,8 +84,8 @@ class SimulateCommandTest {
         List<String> names = List.of("linucb", "linucb-jdp-gauss", "linucb-jdp-gauss-paper", "linucb-jdp-wishart",
                 "linucb-jdp-wishart-paper", "onlineucb", "onlineucb-paper", "ldp-linucb");
         for (String name : names) {
-            assertThat(PolicySpec.parse(" " + name.toUpperCase(java.util.Locale.ROOT) + " ").label()).isEqualTo(name);
-            assertThat(PolicySpec.parse(name).linear()).isTrue();
+            assertThat(SimulatedPolicies.parse(" " + name.toUpperCase(java.util.Locale.ROOT) + " ").label()).isEqualTo(name);
+            assertThat(SimulatedPolicies.parse(name).linear()).isTrue();
         }
         for (String env : List.of("linear", "linear-gap", "linear-fresh")) {
             Run r = run("--env", env, "--actions", "10", "--horizon", "400", "--seeds", "1", "--epsilons", "0.5,2",
@@ -168,13 +168,16 @@ class SimulateCommandTest {
         assertThat(r.err()).contains("simulate: 2 runs of 50 rounds");
         // and in the GP-UCB and refinement sections the other options given stay given
         SimulateCommand c = new SimulateCommand(System.out, System.err);
-        io.dpbandit.cli.Cli.parser(c).parseArgs("--qff-nodes", "3", "--gpucb-ridge", "2", "--elimination", "pairwise",
+        var parser = SimulateCommand.parser(c);
+        parser.parseArgs("--qff-nodes", "3", "--gpucb-ridge", "2", "--elimination", "pairwise",
                 "--qff-nodes", "4", "--reward-offset", "0.25", "--elimination", "width");
-        assertThat(c.gpucb.settings().nodesPerDimension()).isEqualTo(4);
-        assertThat(c.gpucb.settings().ridge()).isEqualTo(2.0);
-        assertThat(c.refinements.refinements().elimination())
+        var gpucb = (io.dpbandit.sim.gpucb.GpUcbOptions) parser.getMixins().get("GpUcbOptions");
+        var refinements = (io.dpbandit.sim.capri.RefinementOptions) parser.getMixins().get("RefinementOptions");
+        assertThat(gpucb.settings().nodesPerDimension()).isEqualTo(4);
+        assertThat(gpucb.settings().ridge()).isEqualTo(2.0);
+        assertThat(refinements.refinements().elimination())
                 .isEqualTo(io.dpbandit.policy.capri.CapriConfig.Refinements.EliminationTest.WIDTH);
-        assertThat(c.refinements.refinements().rewardOffset()).isEqualTo(0.25);
+        assertThat(refinements.refinements().rewardOffset()).isEqualTo(0.25);
     }
 
     @Test

@@ -1,10 +1,9 @@
-package io.dpbandit.sim;
+package io.dpbandit.sim.gpucb;
 
 import io.dpbandit.client.gpucb.GpUcbRandomiser;
 import io.dpbandit.client.gpucb.GpUcbReport;
 import io.dpbandit.client.privacy.PrivacyFloor;
 import io.dpbandit.kernel.BoxDomain;
-import io.dpbandit.policy.ContextKey;
 import io.dpbandit.policy.gpucb.GpUcb;
 import io.dpbandit.policy.gpucb.GpUcbConfig;
 import io.dpbandit.policy.gpucb.GpUcbObservation;
@@ -12,12 +11,14 @@ import io.dpbandit.policy.gpucb.GpUcbState;
 import io.dpbandit.policy.gpucb.LocalGpUcb;
 import io.dpbandit.policy.gpucb.LocalGpUcbState;
 import io.dpbandit.client.privacy.NoiseSource;
-import io.dpbandit.client.privacy.SeededNoiseSource;
+import io.dpbandit.sim.RegretCurve;
+import io.dpbandit.sim.RegretTracker;
+import io.dpbandit.sim.RunResult;
+import io.dpbandit.sim.Simulation;
+import io.dpbandit.sim.Streams;
 import io.dpbandit.sim.env.Environment;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
@@ -34,46 +35,43 @@ import java.util.SplittableRandom;
  * A round's decision set is {(c_t, a) : a in the catalogue}, the joint point being the context's
  * features followed by the action's (003's D_t). The declared QFF domain is the bounding box of the
  * public pool's contexts and the actions (the unit square for the benchmark functions). Users, tie
- * breaks, rewards and privacy noise come from the run's seed with the same derivation as
- * {@link Simulation}'s, so every policy meets the same users and a run replays bit for bit.
+ * breaks, rewards and privacy noise come from the run's {@link Streams}, so every policy meets the same
+ * users and a run replays bit for bit.
  */
 final class GpUcbSimulation {
 
     private final Environment env;
-    private final PolicySpec policy;
+    private final Simulation run;
+    private final GpUcbPolicy.Mode mode;
     private final double epsilon;
     private final long seed;
     private final int horizon;
-    private final SimulationSettings settings;
     private final GpUcbSettings gp;
 
-    GpUcbSimulation(Environment env, PolicySpec policy, double epsilon, long seed, int horizon,
-            SimulationSettings settings) {
-        this.env = env;
-        this.policy = policy;
-        this.epsilon = epsilon;
-        this.seed = seed;
-        this.horizon = horizon;
-        this.settings = settings;
-        this.gp = settings.gpucb();
+    GpUcbSimulation(Simulation run, GpUcbPolicy.Mode mode) {
+        this.env = run.environment();
+        this.run = run;
+        this.mode = mode;
+        this.epsilon = run.epsilon();
+        this.seed = run.seed();
+        this.horizon = run.horizon();
+        this.gp = GpUcbSettings.of(run.settings());
     }
 
     RunResult run() {
-        long started = System.nanoTime();
         RegretCurve curve = switch (model()) {
             case NONE, JDP -> runCentral();
             case LOCAL_JDP -> runLocal();
         };
-        double seconds = (System.nanoTime() - started) / 1e9;
-        return new RunResult(policy.label(), epsilon, seed, curve, List.of(), Double.NaN, seconds);
+        return new RunResult(run.policy().label(), epsilon, seed, curve, List.of(), Double.NaN, 0);
     }
 
     /** The privacy model this run uses: none for gpucb-nonprivate and for ε = ∞. */
     GpUcbConfig.Model model() {
-        if (policy == PolicySpec.GPUCB_NONPRIVATE || Double.isInfinite(epsilon)) {
+        if (mode == GpUcbPolicy.Mode.NON_PRIVATE || Double.isInfinite(epsilon)) {
             return GpUcbConfig.Model.NONE;
         }
-        return policy == PolicySpec.GPUCB_LOCAL ? GpUcbConfig.Model.LOCAL_JDP : GpUcbConfig.Model.JDP;
+        return mode == GpUcbPolicy.Mode.LOCAL ? GpUcbConfig.Model.LOCAL_JDP : GpUcbConfig.Model.JDP;
     }
 
     /** The configuration of this run (T = folds for the tree, reports for local JDP). */
@@ -81,8 +79,8 @@ final class GpUcbSimulation {
         GpUcbConfig.Model model = model();
         GpUcbConfig.Privacy privacy = switch (model) {
             case NONE -> GpUcbConfig.Privacy.none();
-            case JDP -> GpUcbConfig.Privacy.jdp(epsilon, settings.delta());
-            case LOCAL_JDP -> GpUcbConfig.Privacy.localJdp(epsilon, settings.delta());
+            case JDP -> GpUcbConfig.Privacy.jdp(epsilon, run.settings().delta());
+            case LOCAL_JDP -> GpUcbConfig.Privacy.localJdp(epsilon, run.settings().delta());
         };
         int folds = model == GpUcbConfig.Model.LOCAL_JDP ? horizon : (horizon + gp.batch() - 1) / gp.batch();
         BoxDomain domain = domain();
@@ -92,10 +90,10 @@ final class GpUcbSimulation {
     }
 
     private RegretCurve runCentral() {
-        Streams streams = new Streams(seed);
+        Streams streams = run.streams();
         GpUcb gpucb = new GpUcb(config());
         GpUcbState state = gpucb.start(streams.noise());
-        Regret regret = new Regret();
+        RegretTracker regret = run.regretTracker();
         List<GpUcbObservation> pending = new ArrayList<>(gp.batch());
         for (int t = 0; t < horizon; t++) {
             double[] c = env.nextUserContext(streams.users());
@@ -112,12 +110,12 @@ final class GpUcbSimulation {
     }
 
     private RegretCurve runLocal() {
-        Streams streams = new Streams(seed);
+        Streams streams = run.streams();
         LocalGpUcb gpucb = new LocalGpUcb(config());
         GpUcbRandomiser client = new GpUcbRandomiser(gpucb.clientParameters(), PrivacyFloor.NONE);
-        NoiseSource devices = new SeededNoiseSource(seed * 1_000_003L + 6);
+        NoiseSource devices = streams.userNoise();
         LocalGpUcbState state = gpucb.start();
-        Regret regret = new Regret();
+        RegretTracker regret = run.regretTracker();
         List<GpUcbReport> pending = new ArrayList<>(gp.batch());
         for (int t = 0; t < horizon; t++) {
             double[] c = env.nextUserContext(streams.users());
@@ -174,37 +172,5 @@ final class GpUcbSimulation {
             }
         }
         return new BoxDomain(lo, hi);
-    }
-
-    /** The run's random streams, derived from the seed exactly as {@link Simulation} derives them. */
-    private record Streams(SplittableRandom users, SplittableRandom actions, SplittableRandom rewards,
-            NoiseSource noise) {
-        Streams(long seed) {
-            this(new SplittableRandom(seed * 1_000_003L + 1), new SplittableRandom(seed * 1_000_003L + 2),
-                    new SplittableRandom(seed * 1_000_003L + 3), new SeededNoiseSource(seed * 1_000_003L + 5));
-        }
-    }
-
-    /** Pseudo-regret max_a f(c, a) − f(c, a_t), accumulated and sampled at the checkpoints. */
-    private final class Regret {
-        private final int[] checkpoints = RegretCurve.checkpoints(horizon, settings.checkpoints());
-        private final double[] values = new double[checkpoints.length];
-        private final Map<ContextKey, Double> best = new HashMap<>();
-        private int next;
-        private int round;
-        private double total;
-
-        void add(double[] context, int action) {
-            double optimum = best.computeIfAbsent(new ContextKey(context), k -> env.bestMeanReward(context));
-            total += optimum - env.meanReward(context, action);
-            round++;
-            if (next < checkpoints.length && round == checkpoints[next]) {
-                values[next++] = total;
-            }
-        }
-
-        RegretCurve curve() {
-            return new RegretCurve(checkpoints, values);
-        }
     }
 }

@@ -1,35 +1,37 @@
-package io.dpbandit.sim;
+package io.dpbandit.simulate;
 
 import io.dpbandit.cli.Cli;
 import io.dpbandit.client.kernel.KernelSpec;
-import io.dpbandit.client.privacy.SeededNoiseSource;
-import io.dpbandit.policy.capri.CapriConfig;
-import io.dpbandit.privacy.Accountant;
-import io.dpbandit.sim.env.BenchmarkFunction;
-import io.dpbandit.sim.env.BenchmarkFunctionEnvironment;
+import io.dpbandit.sim.EpochOptions;
+import io.dpbandit.sim.RegretPlot;
+import io.dpbandit.sim.ResultWriter;
+import io.dpbandit.sim.RunResult;
+import io.dpbandit.sim.SimulatedPolicy;
+import io.dpbandit.sim.SimulationRunner;
+import io.dpbandit.sim.SimulationSettings;
+import io.dpbandit.sim.Summary;
+import io.dpbandit.sim.UserPopulation;
 import io.dpbandit.sim.env.Environment;
-import io.dpbandit.sim.env.FreshArmsBernoulliEnvironment;
-import io.dpbandit.sim.env.KernelBumpEnvironment;
-import io.dpbandit.sim.env.LinearBernoulliEnvironment;
 import io.dpbandit.sim.env.LinearEnvironment;
-import io.dpbandit.sim.env.LinearGapEnvironment;
 import io.dpbandit.sim.env.LabelledData;
-import io.dpbandit.sim.env.MulticlassEnvironment;
 import io.dpbandit.policy.JointFeatureMap;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.SplittableRandom;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.LongFunction;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
-import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
 /**
@@ -47,8 +49,11 @@ import picocli.CommandLine.TypeConversionException;
 public final class SimulateCommand implements Callable<Integer> {
 
     /** The {@code --help} text. */
-    static final String USAGE = Cli.parser(new SimulateCommand(System.out, System.err))
+    public static final String USAGE = parser(new SimulateCommand(System.out, System.err))
             .getUsageMessage(CommandLine.Help.Ansi.OFF);
+
+    @Spec
+    CommandSpec spec;
 
     private final PrintStream stdout;
     private final PrintStream stderr;
@@ -70,7 +75,7 @@ public final class SimulateCommand implements Callable<Integer> {
             + "linucb-epochs-served (the served linear.release EPOCHS; --feature-map PER_ACTION, leaves of --batch); on the "
             + "raw context: linucb-disjoint, linucb-epochs "
             + "(default ${DEFAULT-VALUE})")
-    List<PolicySpec> policies;
+    List<SimulatedPolicy> policies;
 
     @Option(names = "--epsilons", paramLabel = "LIST", hideParamSyntax = true, split = ",", defaultValue = "1,inf",
             converter = Epsilon.class, description = "privacy levels, 'inf' for non-private "
@@ -104,7 +109,7 @@ public final class SimulateCommand implements Callable<Integer> {
     String dataset;
 
     @Option(names = "--feature-map", paramLabel = "KIND", defaultValue = "OUTER_PRODUCT", description = "joint "
-            + "feature map phi(c, a) of the linear policies on --env multiclass, as a LINUCB bandit's "
+            + "feature map phi(c, a) of the linear policies on --env multiclass, as a linear bandit's "
             + "linear.featureMap: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}; the actions' features are one-hot)")
     JointFeatureMap.Kind featureMap;
 
@@ -130,7 +135,7 @@ public final class SimulateCommand implements Callable<Integer> {
     double lengthScale;
 
     @Option(names = "--kernel-length-scale", paramLabel = "L|median", description = "RBF length scale of the "
-            + "CAPRI and USCA policies alone: a number > 0, or median: the median distance between the joint points "
+            + "capri and usca policies alone: a number > 0, or median: the median distance between the joint points "
             + "(context ++ action features) of the run's public pool x actions, a public rule computed per run "
             + "(default: --length-scale)")
     String kernelLengthScale;
@@ -147,26 +152,6 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "privacy delta (default ${DEFAULT-VALUE})")
     double delta;
 
-    @Option(names = "--confidence-scale", paramLabel = "S", defaultValue = "5e-5",
-            description = "statistical width scale of engineered CAPRI (default ${DEFAULT-VALUE})")
-    double confidenceScale;
-
-    @Option(names = "--clip-quantile", paramLabel = "Q", defaultValue = "1.0",
-            description = "contribution clipping quantile of engineered CAPRI (default ${DEFAULT-VALUE})")
-    double clipQuantile;
-
-    @Option(names = "--composition", paramLabel = "C", defaultValue = "sequential", description = "CAPRI's "
-            + "composition over epochs: sequential (the paper's split, default) or parallel (each epoch spends the "
-            + "full budget)")
-    CapriConfig.EpochComposition composition;
-
-    @Option(names = "--accountant", paramLabel = "A", description = "how CAPRI's epoch releases compose, as "
-            + "the service's privacy.accountant: exact or zcdp (Gaussian DP: a user's rounds across epochs cost one "
-            + "release, so every epoch gets the whole mu) or basic ((epsilon/L, delta/L) each); default as the service: "
-            + "exact for capri and capri-ldp, basic for capri-paper (the paper's accounting). The other policies have one "
-            + "accounting each")
-    Accountant accountant;
-
     @Option(names = "--users", paramLabel = "N", converter = Cli.PositiveInteger.class, description = "returning "
             + "users: each round's user is drawn from a population of N (default: every round a new user)")
     Integer users;
@@ -176,21 +161,13 @@ public final class SimulateCommand implements Callable<Integer> {
     Double userSkew;
 
     @Option(names = "--unit", paramLabel = "U", description = "whom the guarantee protects, as the service's "
-            + "privacy.unit: round (default) or user (needs --users; CAPRI policies: a user's rounds past "
+            + "privacy.unit: round (default) or user (needs --users; capri policies: a user's rounds past "
             + "--max-rounds-per-user are served but do not learn, and the noise covers the user's k rounds)")
     UserPopulation.Unit unit;
 
     @Option(names = "--max-rounds-per-user", paramLabel = "K", converter = Cli.PositiveInteger.class,
             description = "with --unit user: k, the most learning rounds one user contributes (default 1)")
     Integer maxRoundsPerUser;
-
-    @Option(names = "--projection-cap", paramLabel = "M", defaultValue = "1000",
-            description = "cap on CAPRI's projection set (default ${DEFAULT-VALUE})")
-    int projectionCap;
-
-    @Option(names = "--approximation-size", paramLabel = "N", defaultValue = "1000",
-            description = "USCA's approximating set size (default ${DEFAULT-VALUE})")
-    int approximationSize;
 
     @Option(names = "--checkpoints", paramLabel = "N", defaultValue = "200",
             description = "points per regret curve (default ${DEFAULT-VALUE})")
@@ -204,14 +181,8 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "output folder (default ${DEFAULT-VALUE})")
     Path outDir;
 
-    @Mixin
-    GpUcbOptions gpucb;
-
-    @Mixin
-    RefinementOptions refinements;
-
-    @Mixin
-    EpochOptions epochOptions;
+    /** The section of {@code linucb-epochs}, listed after the algorithms' sections ({@link #parser}). */
+    final EpochOptions epochOptions = new EpochOptions();
 
     /** @param out the summary table; {@code err} progress and messages */
     public SimulateCommand(PrintStream out, PrintStream err) {
@@ -221,34 +192,52 @@ public final class SimulateCommand implements Callable<Integer> {
 
     /** Runs the command; returns the process exit code (0 ok, 2 bad arguments, 1 failure). */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        return Cli.execute(Cli.parser(new SimulateCommand(out, err)), args, out, err);
+        return Cli.execute(parser(new SimulateCommand(out, err)), args, out, err);
+    }
+
+    /**
+     * The parser of {@code command}: its own options, then each registered algorithm's section of options
+     * (its mixins, in registry order), then {@code linucb-epochs}' section.
+     */
+    static CommandLine parser(SimulateCommand command) {
+        return Cli.parser(spec(command));
+    }
+
+    /** The model of {@code command} with every section of options, for {@link #parser} and as a subcommand. */
+    public static CommandSpec spec(SimulateCommand command) {
+        CommandSpec spec = CommandSpec.forAnnotatedObject(command);
+        for (Object mixin : SimulatedPolicies.options()) {
+            spec.addMixin(mixin.getClass().getSimpleName(), CommandSpec.forAnnotatedObject(mixin));
+        }
+        spec.addMixin("epochOptions", CommandSpec.forAnnotatedObject(command.epochOptions));
+        return spec;
     }
 
     @Override
     public Integer call() {
-        int k = actions != null ? actions : defaultActions(env);
+        int k = actions != null ? actions : Worlds.defaultActions(env);
         LongFunction<Environment> envs = env.equals("multiclass")
-                ? multiclass(LabelledData.shipped(dataset), pool, new JointFeatureMap(featureMap))
-                : environments(env, pool, k, bumps, lengthScale, noise, dimension, gap);
+                ? Worlds.multiclass(LabelledData.shipped(dataset), pool, new JointFeatureMap(featureMap))
+                : Worlds.environments(env, pool, k, bumps, lengthScale, noise, dimension, gap);
         Environment sample = envs.apply(1);
         boolean linearWorld = sample instanceof LinearEnvironment;
         checkPolicies(policies, epsilons, env, linearWorld);
-        if (policies.contains(PolicySpec.LINUCB_EPOCHS_SERVED) && env.equals("multiclass")
+        if (policies.stream().anyMatch(p -> p.label().equals("linucb-epochs-served")) && env.equals("multiclass")
                 && featureMap != JointFeatureMap.Kind.PER_ACTION) {
             throw new IllegalArgumentException("policy 'linucb-epochs-served' runs the served EPOCHS release, which"
                     + " the service offers with PER_ACTION features only: add --feature-map PER_ACTION");
         }
         // The multiclass world is linear in phi for the linear policies, but its rewards are not linear in
-        // the raw joint point: CAPRI and USCA get the RBF kernel there.
+        // the raw joint point: the kernel policies get the RBF kernel there.
         KernelSpec kernel = linearWorld && !env.equals("multiclass") ? KernelSpec.linear()
                 : KernelSpec.rbf(policyLengthScale());
         UserPopulation population = population(users, userSkew, unit, maxRoundsPerUser);
-        checkUserLevel(policies, population, composition, accountant);
-        SimulationSettings settings = new SimulationSettings(kernel, tau, delta, confidenceScale, clipQuantile,
-                projectionCap, approximationSize, checkpoints, composition, gpucb.settings(), batch,
-                refinements.refinements(), refinements.rewardBound(), accountant, population, epochOptions.settings())
-                .withLengthScaleRule("median".equalsIgnoreCase(kernelLengthScale)
-                        ? SimulationSettings.LengthScaleRule.MEDIAN : SimulationSettings.LengthScaleRule.FIXED);
+        SimulationSettings settings = SimulatedPolicies.configure(new SimulationSettings(kernel, tau, delta,
+                checkpoints, batch, Double.NaN, population, epochOptions.settings(),
+                "median".equalsIgnoreCase(kernelLengthScale)
+                        ? SimulationSettings.LengthScaleRule.MEDIAN : SimulationSettings.LengthScaleRule.FIXED,
+                Map.of()), givenOptions());
+        checkUserLevel(policies, population, settings);
         if (sample instanceof LinearEnvironment linear) {
             checkLinearConfigurations(policies, epsilons, linear.featureDimension(), horizon, settings);
         }
@@ -258,7 +247,8 @@ public final class SimulateCommand implements Callable<Integer> {
             var jobs = SimulationRunner.grid(policies, epsilons, seeds, firstSeed);
             stderr.printf(Locale.ROOT, "simulate: %d runs of %d rounds on '%s' with %d threads%n", jobs.size(),
                     horizon, env, threadCount);
-            List<RunResult> results = new SimulationRunner(envs, horizon, settings, threadCount, stderr).run(jobs);
+            List<RunResult> results = new SimulationRunner(envs, horizon, settings, threadCount, stderr,
+                    SimulatedPolicies.labels()).run(jobs);
             ResultWriter.writeRegretCsv(results, outDir.resolve("regret.csv"));
             ResultWriter.writeEpochCsv(results, outDir.resolve("epochs.csv"));
             ResultWriter.writeRunsCsv(results, outDir.resolve("runs.csv"));
@@ -282,12 +272,31 @@ public final class SimulateCommand implements Callable<Integer> {
         }
     }
 
-    /** {@code --policies}: a policy name ({@link PolicySpec#parse}). */
-    public static final class PolicyName implements ITypeConverter<PolicySpec> {
+    /**
+     * Every option's text, name without dashes → the text given (the last one; "true" for a flag without a
+     * value), else its default: what each algorithm reads its section from ({@link SimulatedPolicies#configure}).
+     */
+    private Map<String, String> givenOptions() {
+        Map<String, String> o = new HashMap<>();
+        var matched = spec.commandLine().getParseResult();
+        for (OptionSpec option : spec.options()) {
+            String name = option.longestName().substring(2);
+            if (matched.hasMatchedOption(option)) {
+                List<String> texts = option.originalStringValues();
+                o.put(name, texts.isEmpty() ? "true" : texts.get(texts.size() - 1));
+            } else if (option.defaultValue() != null) {
+                o.put(name, option.defaultValue());
+            }
+        }
+        return o;
+    }
+
+    /** {@code --policies}: a policy name ({@link SimulatedPolicies#parse}). */
+    public static final class PolicyName implements ITypeConverter<SimulatedPolicy> {
         @Override
-        public PolicySpec convert(String name) {
+        public SimulatedPolicy convert(String name) {
             try {
-                return PolicySpec.parse(name);
+                return SimulatedPolicies.parse(name);
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
             }
@@ -314,14 +323,6 @@ public final class SimulateCommand implements Callable<Integer> {
         }
     }
 
-    /** The papers' K: 100 arms in the OnlineUCB paper's linear world, K = d² = 25 in Shariff & Sheffet 2018's; 20 elsewhere. */
-    static int defaultActions(String envName) {
-        return switch (envName) {
-            case "linear", "linear-fresh" -> 100;
-            case "linear-gap" -> 25;
-            default -> 20;
-        };
-    }
 
     /**
      * The population of {@code --users}, {@code --user-skew}, {@code --unit} and
@@ -353,27 +354,20 @@ public final class SimulateCommand implements Callable<Integer> {
     }
 
     /**
-     * Unit USER is simulated for the CAPRI policies (uniform play does not learn); the others would
-     * need their own group calibration here. BASIC with PARALLEL epochs and k &gt; 1 is refused as the
-     * service refuses it: a user's k rounds may fall in k epochs, and only Gaussian releases (ZCDP)
-     * compose without paying k times.
+     * Unit USER is simulated for the policies whose runners count a user's learning rounds (and uniform play,
+     * which does not learn); the others would need their own group calibration here. Each policy may refuse
+     * the settings too ({@link SimulatedPolicy#checkUserLevel}).
      */
-    static void checkUserLevel(List<PolicySpec> policies, UserPopulation population,
-            CapriConfig.EpochComposition composition, Accountant accountant) {
+    static void checkUserLevel(List<SimulatedPolicy> policies, UserPopulation population, SimulationSettings settings) {
         if (population == null || population.unit() != UserPopulation.Unit.USER) {
             return;
         }
-        for (PolicySpec p : policies) {
-            if (p != PolicySpec.UNIFORM && p.family() != PolicySpec.Family.KERNEL_ELIMINATION) {
+        for (SimulatedPolicy p : policies) {
+            if (!p.simulatesUserLevel()) {
                 throw new IllegalArgumentException("--unit user is simulated for capri, capri-paper and capri-ldp "
                         + "(and uniform, which does not learn), not '" + p.label() + "'");
             }
-            if (p.family() == PolicySpec.Family.KERNEL_ELIMINATION && population.maxRoundsPerUser() > 1
-                    && composition == CapriConfig.EpochComposition.PARALLEL
-                    && (accountant == Accountant.BASIC || accountant == null && p == PolicySpec.CAPRI_PAPER)) {
-                throw new IllegalArgumentException("'" + p.label() + "': PARALLEL with --max-rounds-per-user > 1 "
-                        + "needs a Gaussian accountant, exact or zcdp (a user may be in up to k epochs)");
-            }
+            p.checkUserLevel(population, settings);
         }
     }
 
@@ -381,8 +375,8 @@ public final class SimulateCommand implements Callable<Integer> {
      * Refuses, before anything runs, a linear policy on a world without linear features and a private
      * linear policy at ε = ∞ (it has no non-private version under its name).
      */
-    static void checkPolicies(List<PolicySpec> policies, List<Double> epsilons, String envName, boolean linearWorld) {
-        for (PolicySpec p : policies) {
+    static void checkPolicies(List<SimulatedPolicy> policies, List<Double> epsilons, String envName, boolean linearWorld) {
+        for (SimulatedPolicy p : policies) {
             if (p.linear() && !linearWorld) {
                 throw new IllegalArgumentException("policy '" + p.label() + "' needs a linear environment (linear,"
                         + " linear-fresh, linear-gap, multiclass), not '" + envName + "'");
@@ -399,16 +393,15 @@ public final class SimulateCommand implements Callable<Integer> {
      * calibration refuses (e.g. Wishart noise where the paper's per-node split cannot certify ε) is
      * reported as a usage error, not as a failed run halfway through the grid.
      */
-    static void checkLinearConfigurations(List<PolicySpec> policies, List<Double> epsilons, int dimension,
+    static void checkLinearConfigurations(List<SimulatedPolicy> policies, List<Double> epsilons, int dimension,
             int horizon, SimulationSettings settings) {
-        for (PolicySpec p : policies) {
+        for (SimulatedPolicy p : policies) {
             if (!p.linear()) {
                 continue;
             }
             for (double e : p.usesEpsilon() ? epsilons : List.of(Double.POSITIVE_INFINITY)) {
                 try {
-                    LinearAgents.create(p, dimension, e, settings.delta(), horizon, settings.batch(),
-                            new SeededNoiseSource(0), new SeededNoiseSource(0));
+                    p.checkConfiguration(dimension, e, horizon, settings);
                 } catch (IllegalArgumentException | IllegalStateException ex) {
                     throw new IllegalArgumentException("policy '" + p.label() + "' cannot run at epsilon "
                             + ResultWriter.eps(e) + ", delta " + settings.delta() + ", horizon " + horizon + ": "
@@ -416,11 +409,6 @@ public final class SimulateCommand implements Callable<Integer> {
                 }
             }
         }
-    }
-
-    /** {@code --env multiclass}: the data set with {@code heldOut} rows as the public pool, chosen by the seed. */
-    static LongFunction<Environment> multiclass(LabelledData data, int heldOut, JointFeatureMap featureMap) {
-        return seed -> new MulticlassEnvironment(data, heldOut, featureMap, new SplittableRandom(seed));
     }
 
     /** The policies' RBF length scale: --kernel-length-scale when it is a number, else --length-scale. */
@@ -439,21 +427,5 @@ public final class SimulateCommand implements Callable<Integer> {
                     + kernelLengthScale + "'");
         }
         return l;
-    }
-
-    static LongFunction<Environment> environments(String name, int pool, int actions, int bumps, double lengthScale,
-            double noise, int dimension, double gap) {
-        return switch (name) {
-            case "kernel" -> seed -> new KernelBumpEnvironment(pool, actions, bumps, lengthScale, noise,
-                    new SplittableRandom(seed));
-            case "linear" -> seed -> new LinearBernoulliEnvironment(actions, dimension, new SplittableRandom(seed));
-            case "linear-gap" -> seed -> new LinearGapEnvironment(dimension, actions, gap, new SplittableRandom(seed));
-            case "linear-fresh" -> seed -> new FreshArmsBernoulliEnvironment(actions, dimension,
-                    new SplittableRandom(seed));
-            case "camelback", "styblinski-tang", "michalewicz" -> seed -> new BenchmarkFunctionEnvironment(
-                    BenchmarkFunction.valueOf(name.toUpperCase(Locale.ROOT).replace('-', '_')), pool, actions,
-                    new SplittableRandom(seed));
-            default -> throw new IllegalArgumentException("unknown environment '" + name + "'");
-        };
     }
 }

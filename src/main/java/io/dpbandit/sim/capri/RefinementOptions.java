@@ -1,4 +1,4 @@
-package io.dpbandit.sim;
+package io.dpbandit.sim.capri;
 
 import io.dpbandit.cli.Cli;
 import io.dpbandit.policy.capri.CapriConfig.Refinements;
@@ -8,11 +8,11 @@ import picocli.CommandLine.Option;
 
 /**
  * The command-line options of CAPRI's refinements ({@link Refinements}), shared by {@code simulate}
- * and {@code plan} as a mixin with its own section in {@code --help}. Every field is null when its option is not given, so that
+ * and {@code plan} (as {@code algorithms.capri.RefinementWhatIf}) as a mixin with its own section in {@code --help}. Every field is null when its option is not given, so that
  * {@code plan} can keep a spec's own refinements.
  */
-@Cli.Section("CAPRI refinements (default: the paper's algorithm, or for plan the spec's configuration):")
-public final class RefinementOptions {
+@Cli.Section(value = "CAPRI refinements (default: the paper's algorithm, or for plan the spec's configuration):", order = 2)
+public class RefinementOptions {
 
     @Option(names = "--elimination", paramLabel = "E", description = "CAPRI's elimination test: width "
             + "(paper, 4 Delta) or pairwise (exact noise of each difference)")

@@ -1,0 +1,53 @@
+package io.dpbandit.algorithms.capri;
+
+import io.dpbandit.runtime.SpecWhatIf;
+import io.dpbandit.policy.capri.CapriConfig;
+import io.dpbandit.sim.capri.RefinementOptions;
+import io.dpbandit.spec.BanditSpec;
+
+/**
+ * {@code plan}'s CAPRI refinement options ({@link RefinementOptions}, the same section as {@code simulate}'s):
+ * when any is given, the spec's refinements and reward bound are replaced by the ones they ask for.
+ */
+public final class RefinementWhatIf extends RefinementOptions implements SpecWhatIf {
+
+    @Override
+    public BanditSpec apply(BanditSpec b) {
+        BanditSpec.Tuning t = b.tuning();
+        Double rewardBound = b.rewardBound();
+        var elimination = t.elimination();
+        var statistical = t.statisticalWidth();
+        var projection = t.projection();
+        var tau = t.tauRule();
+        Double offset = t.rewardOffset();
+        Double floor = t.residualFloor();
+        var exploit = t.exploit();
+        Double exploitShare = t.exploitShare();
+        if (given()) {
+            CapriConfig.Refinements r = refinements();
+            elimination = r.elimination();
+            statistical = r.statistical();
+            projection = r.projection();
+            tau = r.tau();
+            offset = r.rewardOffset();
+            floor = r.residualFloor();
+            exploit = r.exploit();
+            exploitShare = r.exploitShare();
+            double given = rewardBound();
+            if (!Double.isNaN(given)) {
+                rewardBound = given;
+            }
+        }
+        Integer cap = t.projectionCap();
+        if (elimination == CapriConfig.Refinements.EliminationTest.PAIRWISE && cap != null && cap > 300) {
+            // A served PAIRWISE bandit carries each release's m x m factor, so its cap is at most 300;
+            // the what-if plans what such a bandit would be (PLANNED projection rarely needs more).
+            cap = 300;
+        }
+        t = new BanditSpec.Tuning(t.mode(), t.confidenceScale(), cap, t.approximationSize(), t.clippingQuantile(),
+                elimination, statistical, projection, tau, offset, floor, t.leafRounds(), exploit, exploitShare);
+        return new BanditSpec(b.id(), b.algorithm(), b.privacy(), b.horizon(), rewardBound, b.kernel(),
+                b.regularization(), b.contextDimension(), b.actions(), b.contextPool(), b.feedback(), t, b.linear(),
+                b.gpucb());
+    }
+}
