@@ -76,8 +76,8 @@ public final class SpecValidation {
         } else if (leafGrid && tuning.leafRounds() == null && s.horizon() != null && s.horizon() >= 1) {
             tuning = tuning.withLeafRounds(defaultLeafRounds(s.horizon()));
         }
-        BanditSpec normalised = new BanditSpec(s.id(), s.algorithm(), privacy, s.horizon(), b, s.kernel(), tau, dim,
-                s.actions(), s.contextPool(), feedback, tuning, s.linear(), s.gpucb());
+        BanditSpec normalised = s.withPrivacy(privacy).withRewardBound(b).withRegularization(tau)
+                .withContextDimension(dim).withFeedback(feedback).withTuning(tuning);
         if (algorithm != null) {
             sections(s, algorithm, p);
             normalised = algorithm.normalise(normalised, limits, p);
@@ -226,11 +226,9 @@ public final class SpecValidation {
                     + a.algorithm() + "'s " + a.nonGaussianReleases(s) + " has no cost it can measure"
                     + (a.gaussianChoice() == null ? "" : " (" + a.gaussianChoice() + ")")));
         }
-        return new BanditSpec(s.id(), s.algorithm(), new BanditSpec.Privacy(privacy.model(), privacy.epsilon(),
-                privacy.delta(), privacy.totalEpsilon(), privacy.composition(), privacy.unit(),
-                privacy.maxRoundsPerUser(), privacy.budget(), accountant), s.horizon(), s.rewardBound(), s.kernel(),
-                s.regularization(), s.contextDimension(), s.actions(), s.contextPool(), s.feedback(), s.tuning(),
-                s.linear(), s.gpucb());
+        return s.withPrivacy(new BanditSpec.Privacy(privacy.model(), privacy.epsilon(), privacy.delta(),
+                privacy.totalEpsilon(), privacy.composition(), privacy.unit(), privacy.maxRoundsPerUser(),
+                privacy.budget(), accountant));
     }
 
     private static void checkActions(List<BanditSpec.Action> actions, SpecLimits limits, boolean perAction,

@@ -77,6 +77,63 @@ public record BanditSpec(
                 contextDimension, actions, contextPool, feedback, tuning, linear, gpucb);
     }
 
+    // One copy per component, so code that rewrites one part of a spec never lists the others: a new
+    // section changes the canonical constructor and this file, not every caller.
+
+    /** The same spec with another privacy section. */
+    public BanditSpec withPrivacy(Privacy p) {
+        return new BanditSpec(id, algorithm, p, horizon, rewardBound, kernel, regularization, contextDimension,
+                actions, contextPool, feedback, tuning, linear, gpucb);
+    }
+
+    /** The same spec with another reward bound B. */
+    public BanditSpec withRewardBound(Double b) {
+        return new BanditSpec(id, algorithm, privacy, horizon, b, kernel, regularization, contextDimension, actions,
+                contextPool, feedback, tuning, linear, gpucb);
+    }
+
+    /** The same spec with another τ. */
+    public BanditSpec withRegularization(Double tau) {
+        return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, kernel, tau, contextDimension, actions,
+                contextPool, feedback, tuning, linear, gpucb);
+    }
+
+    /** The same spec with another context dimension. */
+    public BanditSpec withContextDimension(Integer d) {
+        return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, d, actions,
+                contextPool, feedback, tuning, linear, gpucb);
+    }
+
+    /** The same spec with other actions. */
+    public BanditSpec withActions(List<Action> a) {
+        return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension,
+                a, contextPool, feedback, tuning, linear, gpucb);
+    }
+
+    /** The same spec with another feedback section. */
+    public BanditSpec withFeedback(Feedback f) {
+        return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension,
+                actions, contextPool, f, tuning, linear, gpucb);
+    }
+
+    /** The same spec with another tuning section. */
+    public BanditSpec withTuning(Tuning t) {
+        return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension,
+                actions, contextPool, feedback, t, linear, gpucb);
+    }
+
+    /** The same spec with another linear section. */
+    public BanditSpec withLinear(Linear l) {
+        return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension,
+                actions, contextPool, feedback, tuning, l, gpucb);
+    }
+
+    /** The same spec with another GP-UCB section. */
+    public BanditSpec withGpucb(GpUcb g) {
+        return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension,
+                actions, contextPool, feedback, tuning, linear, g);
+    }
+
     /**
      * The linear bandits' settings.
      *

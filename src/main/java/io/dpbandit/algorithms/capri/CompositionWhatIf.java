@@ -19,7 +19,6 @@ public final class CompositionWhatIf implements SpecWhatIf {
         }
         BanditSpec.Privacy p = b.privacy();
         p = new BanditSpec.Privacy(p.model(), p.epsilon(), p.delta(), p.totalEpsilon(), composition);
-        return new BanditSpec(b.id(), b.algorithm(), p, b.horizon(), b.rewardBound(), b.kernel(), b.regularization(),
-                b.contextDimension(), b.actions(), b.contextPool(), b.feedback(), b.tuning(), b.linear(), b.gpucb());
+        return b.withPrivacy(p);
     }
 }

@@ -46,8 +46,6 @@ public final class RefinementWhatIf extends RefinementOptions implements SpecWha
         }
         t = new BanditSpec.Tuning(t.mode(), t.confidenceScale(), cap, t.approximationSize(), t.clippingQuantile(),
                 elimination, statistical, projection, tau, offset, floor, t.leafRounds(), exploit, exploitShare);
-        return new BanditSpec(b.id(), b.algorithm(), b.privacy(), b.horizon(), rewardBound, b.kernel(),
-                b.regularization(), b.contextDimension(), b.actions(), b.contextPool(), b.feedback(), t, b.linear(),
-                b.gpucb());
+        return b.withRewardBound(rewardBound).withTuning(t);
     }
 }

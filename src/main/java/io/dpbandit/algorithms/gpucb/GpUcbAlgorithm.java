@@ -150,9 +150,7 @@ public final class GpUcbAlgorithm extends SequentialAlgorithm implements Simulat
                 ? (paper ? GpUcbConfig.Regulariser.SHIFT : ENGINEERED_REGULARISER) : g.regulariser();
         Double radiusScale = g == null || g.radiusScale() == null ? Double.valueOf(paper ? 1.0 : RADIUS_SCALE)
                 : g.radiusScale();
-        return new BanditSpec(s.id(), s.algorithm(), s.privacy(), s.horizon(), s.rewardBound(), s.kernel(),
-                s.regularization(), s.contextDimension(), s.actions(), s.contextPool(), s.feedback(), s.tuning(),
-                s.linear(), new BanditSpec.GpUcb(nodes, mode, regulariser, radiusScale));
+        return s.withGpucb(new BanditSpec.GpUcb(nodes, mode, regulariser, radiusScale));
     }
 
     private static Integer nodes(BanditSpec s, int d, Integer nodes, List<InvalidRequestException.FieldProblem> p) {

@@ -176,9 +176,7 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm implements Simula
     }
 
     static BanditSpec withLinear(BanditSpec s, BanditSpec.Linear linear) {
-        return new BanditSpec(s.id(), s.algorithm(), s.privacy(), s.horizon(), s.rewardBound(), s.kernel(),
-                s.regularization(), s.contextDimension(), s.actions(), s.contextPool(), s.feedback(), s.tuning(),
-                linear, s.gpucb());
+        return s.withLinear(linear);
     }
 
     /** Gaussian node noise is a Gaussian mechanism; Wishart node noise is not. */

@@ -102,9 +102,7 @@ public final class OnlineUcbAlgorithm extends SequentialAlgorithm implements Sim
         BanditSpec.Linear l = new BanditSpec.Linear(common.featureMap(), common.mode(), null, learner, null, null,
                 null, null);
         BanditSpec withActions = LinearSection.withActions(s, l);
-        return new BanditSpec(s.id(), s.algorithm(), s.privacy(), s.horizon(), s.rewardBound(), s.kernel(),
-                s.regularization(), s.contextDimension(), withActions.actions(), s.contextPool(), s.feedback(),
-                s.tuning(), l, s.gpucb());
+        return s.withActions(withActions.actions()).withLinear(l);
     }
 
     @Override

@@ -81,9 +81,7 @@ public final class LinearSection {
             }
             actions.add(new BanditSpec.Action(a.id(), oneHot(k, i)));
         }
-        return new BanditSpec(s.id(), s.algorithm(), s.privacy(), s.horizon(), s.rewardBound(), s.kernel(),
-                s.regularization(), s.contextDimension(), actions, s.contextPool(), s.feedback(), s.tuning(),
-                s.linear(), s.gpucb());
+        return s.withActions(actions);
     }
 
     /** e_i of dimension k. */

@@ -20,8 +20,6 @@ public final class ApproximationSizeWhatIf implements SpecWhatIf {
         t = new BanditSpec.Tuning(t.mode(), t.confidenceScale(), t.projectionCap(), approximationSize,
                 t.clippingQuantile(), t.elimination(), t.statisticalWidth(), t.projection(), t.tauRule(),
                 t.rewardOffset(), t.residualFloor(), t.leafRounds(), t.exploit(), t.exploitShare());
-        return new BanditSpec(b.id(), b.algorithm(), b.privacy(), b.horizon(), b.rewardBound(), b.kernel(),
-                b.regularization(), b.contextDimension(), b.actions(), b.contextPool(), b.feedback(), t, b.linear(),
-                b.gpucb());
+        return b.withTuning(t);
     }
 }

@@ -19,9 +19,7 @@ class GpUcbAlgorithmTest {
     final GpUcbAlgorithm algorithm = new GpUcbAlgorithm();
 
     static BanditSpec withGpUcb(BanditSpec s, BanditSpec.GpUcb g) {
-        return new BanditSpec(s.id(), s.algorithm(), s.privacy(), s.horizon(), s.rewardBound(), s.kernel(),
-                s.regularization(), s.contextDimension(), s.actions(), s.contextPool(), s.feedback(), s.tuning(),
-                s.linear(), g);
+        return s.withGpucb(g);
     }
 
     GpUcbConfig.Tuning tuning(BanditSpec spec) {
