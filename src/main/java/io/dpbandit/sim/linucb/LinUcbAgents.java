@@ -83,7 +83,7 @@ public final class LinUcbAgents {
                     + r.blocks() + " blocks");
         }
         EpochLinUcb policy = new EpochLinUcb(r.horizon(), r.blocks(), r.dimension() / r.blocks(), r.epsilon(),
-                r.delta(), 1, r.batch(), LinUcbSettings.of(r).servedFirstEpoch());
+                r.delta(), 1, r.batch(), LinUcbSettings.of(r).firstEpoch(r, r.dimension() / r.blocks()));
         return new SequentialAgent<>(policy, policy.start(r.server()),
                 (state, x, y, noise) -> new LinUcbObservation(x, y), r.batch(), r.server(), r.users());
     }

@@ -10,8 +10,9 @@ import picocli.CommandLine.Option;
 @Cli.Section(value = "Served doubling-epoch LinUCB (linucb-epochs-served):", order = 2)
 public class LinUcbOptions {
 
-    @Option(names = "--first-epoch", paramLabel = "F", defaultValue = "0.125", description = "the first (uniform) "
-            + "epoch's share of the horizon, as the served linear.firstEpoch, in (0, 0.5], rounded up to whole leaves "
-            + "(default ${DEFAULT-VALUE})")
-    double firstEpoch;
+    @Option(names = "--first-epoch", paramLabel = "F|auto", defaultValue = "0.125", description = "the first "
+            + "(uniform) epoch's share of the horizon, as the served linear.firstEpoch, in (0, 0.5], rounded up to whole "
+            + "leaves, or auto: the share the planner forecasts to learn most over the horizon (LinearDefaults; a "
+            + "prototype, not served) (default ${DEFAULT-VALUE})")
+    String firstEpoch;
 }

@@ -49,6 +49,16 @@ class ServedFirstEpochTest {
         assertThat(run(settings().with(new LinUcbSettings(0.5))).rewards()).isEqualTo(late.rewards());
     }
 
+    /** {@code --first-epoch auto}: the run plays the share LinearDefaults picks for its horizon, budget and K. */
+    @Test
+    void autoPlaysThePlannersChoiceForTheRun() {
+        assertThat(LinUcbSettings.parse(Map.of("first-epoch", "AUTO")).servedFirstEpoch()).isNaN();
+        // wine under PER_ACTION: K = 3 blocks of the 5 context features; T = 2000, leaves of 1 round
+        double chosen = io.dpbandit.policy.linucb.LinearDefaults.choose(2000, 3, 5, true, 4.0, 1e-5, 1, 1).firstEpoch();
+        assertThat(run(settings().with(new LinUcbSettings(Double.NaN))).rewards())
+                .isEqualTo(run(settings().with(new LinUcbSettings(chosen))).rewards());
+    }
+
     @Test
     void refusesAShareOutsideZeroToOneHalf() {
         assertThatThrownBy(() -> LinUcbSettings.parse(Map.of("first-epoch", "0.6")))
@@ -60,5 +70,7 @@ class ServedFirstEpochTest {
                 "1", "--first-epoch", "0.7"}, new PrintStream(new ByteArrayOutputStream()), new PrintStream(err));
         assertThat(code).isEqualTo(2);
         assertThat(err.toString()).contains("--first-epoch");
+        assertThatThrownBy(() -> LinUcbSettings.parse(Map.of("first-epoch", "soon")))
+                .hasMessageContaining("or auto");
     }
 }
