@@ -15,6 +15,13 @@
 #   refine:    CAPRI with the median rule and exploit ARGMAX at REFINE_SHARE, plus one refinement each
 #              (pairwise elimination, planned projection, planned tau, variance width, reward offset 0.5
 #              with bound 0.5, and all of them: --refined);
+#   rule:      the prototype rules' choices (issue 33): LINUCB EPOCHS with --first-epoch auto (LinearDefaults) and
+#              CAPRI with the median rule and --exploit-share auto (CapriDefaults), chosen per run from public inputs;
+#   combo:     CAPRI with the median rule and --exploit-share auto, plus the refinements that helped at share 0.5:
+#              the reward offset 0.5 with bound 0.5 (rewards in [0, 1]), the planned tau, and both;
+#   schedule:  CAPRI with the median rule, reward offset 0.5 with bound 0.5 and the planned tau ("ot"), exploit share
+#              in SCHEDULE_SHARES, with the paper's first epoch ceil(sqrt H) and with --capri-first-epoch F (a share of
+#              the learning horizon H) for F in CAPRI_FIRSTS (a simulator prototype);
 #   other:     ONLINEUCB (LDP, PER_ACTION) and, where the joint point has at most 8 coordinates (wine),
 #              private GP-UCB on 2 quadrature nodes per dimension (M = 512) on the leaf grid.
 set -euo pipefail
@@ -27,7 +34,9 @@ HORIZONS=${HORIZONS:-20000}
 EPSILONS=${EPSILONS:-0.5,1,4}
 THREADS=${THREADS:-1}
 OUT=${OUT:-out/research-defaults}
-STAGES=${STAGES:-"baselines linucb capri refine other"}
+STAGES=${STAGES:-"baselines linucb capri refine rule combo schedule other"}
+SCHEDULE_SHARES=${SCHEDULE_SHARES:-"0 0.25 0.5"}
+CAPRI_FIRSTS=${CAPRI_FIRSTS:-"0.0625 0.125 0.25"}
 FIRSTS=${FIRSTS:-"0.0625 0.125 0.25 0.375 0.5"}
 CAPRI_SHARES=${CAPRI_SHARES:-"0 0.25 0.5 0.75"}
 REFINE_SHARE=${REFINE_SHARE:-0.5}
@@ -79,6 +88,26 @@ for T in $HORIZONS; do
         run "T$T-capri-median-s$REFINE_SHARE-variance" "${base[@]}" --statistical variance
         run "T$T-capri-median-s$REFINE_SHARE-offset" "${base[@]}" --reward-offset 0.5 --reward-bound 0.5
         run "T$T-capri-median-s$REFINE_SHARE-refined" "${base[@]}" --refined ;;
+      rule)
+        run "T$T-epochs-auto" --horizon "$T" --batch "$B" --policies linucb-epochs-served --epsilons "$EPSILONS" \
+          --feature-map PER_ACTION --first-epoch auto
+        run "T$T-capri-median-auto" --horizon "$T" --policies capri --epsilons "$EPSILONS" --kernel-length-scale median \
+          --exploit argmax --exploit-share auto ;;
+      combo)
+        auto=(--horizon "$T" --policies capri --epsilons "$EPSILONS" --kernel-length-scale median --exploit argmax
+          --exploit-share auto)
+        run "T$T-capri-median-auto-offset" "${auto[@]}" --reward-offset 0.5 --reward-bound 0.5
+        run "T$T-capri-median-auto-tau" "${auto[@]}" --tau-rule planned
+        run "T$T-capri-median-auto-offset-tau" "${auto[@]}" --reward-offset 0.5 --reward-bound 0.5 --tau-rule planned ;;
+      schedule)
+        for S in $SCHEDULE_SHARES; do
+          ot=(--horizon "$T" --policies capri --epsilons "$EPSILONS" --kernel-length-scale median --exploit argmax
+            --exploit-share "$S" --reward-offset 0.5 --reward-bound 0.5 --tau-rule planned)
+          run "T$T-capri-median-s$S-ot" "${ot[@]}"
+          for F in $CAPRI_FIRSTS; do
+            run "T$T-capri-median-s$S-ot-f$F" "${ot[@]}" --capri-first-epoch "$F"
+          done
+        done ;;
       other)
         run "T$T-onlineucb" --horizon "$T" --policies onlineucb --epsilons "$EPSILONS" --feature-map PER_ACTION
         if [ "$DATASET" = wine ]; then
