@@ -1,8 +1,8 @@
 package io.dpbandit.policy.linucb;
 
-import io.dpbandit.client.privacy.NormalDistribution;
 import io.dpbandit.policy.planning.Forecast;
 import io.dpbandit.policy.planning.PlanReport;
+import io.dpbandit.policy.planning.RankingAccuracy;
 import io.dpbandit.policy.planning.Point;
 import java.util.ArrayList;
 import java.util.List;
@@ -151,7 +151,7 @@ public record LinearForecast(long horizon, int blocks, int blockDimension, long 
     /**
      * The forecast share of the learnable gain an EPOCHS release earns over decisions {@code from + 1 .. to}
      * (learning rounds; every decision learns under EPOCHS): 0 before the first release, then, while the
-     * releases hold n rounds, the ranking accuracy {@link #rankingShare} of scores off by the epoch forecast
+     * releases hold n rounds, the ranking accuracy {@link RankingAccuracy#share} of scores off by the epoch forecast
      * above, σ√r·(1 + S)·K·d_b/n. A share of 1 is the non-private model's play, 0 uniform play. Public: T,
      * (ε, δ), K, d_b and the leaf grid, nothing else. Used to choose {@code linear.firstEpoch}
      * ({@link LinearDefaults}; a prototype of issue 33, checked against the digits and the wine with
@@ -174,7 +174,7 @@ public record LinearForecast(long horizon, int blocks, int blockDimension, long 
             while (next <= round && next <= policy.horizon()) {
                 releases++;
                 held = next;
-                share = rankingShare(perRelease * Math.sqrt(releases) / held, gap, k);
+                share = RankingAccuracy.share(perRelease * Math.sqrt(releases) / held, gap, k);
                 next = 2 * next + t1;
             }
             long until = Math.min(to, next <= policy.horizon() ? next : Long.MAX_VALUE);
@@ -182,35 +182,6 @@ public record LinearForecast(long horizon, int blocks, int blockDimension, long 
             round = until;
         }
         return total / (to - from);
-    }
-
-    /**
-     * (P − 1/K)/(1 − 1/K) with P the chance that the best of K actions, {@code gap} above the others, has
-     * the highest score when every score is off by an independent N(0, error²):
-     * P = ∫ φ(z) Φ(gap/error + z)^{K−1} dz (midpoint rule on [−8, 8]). 0 is uniform play, 1 a ranking
-     * without errors.
-     */
-    public static double rankingShare(double error, double gap, int actions) {
-        if (actions < 2) {
-            return 1.0;
-        }
-        if (!(error > 0)) {
-            return 1.0;
-        }
-        double ratio = gap / error;
-        int steps = 800;
-        double h = 16.0 / steps;
-        double p = 0;
-        double mass = 0;
-        for (int i = 0; i < steps; i++) {
-            double z = -8.0 + (i + 0.5) * h;
-            double w = StrictMath.exp(-0.5 * z * z);
-            mass += w;
-            p += w * StrictMath.pow(NormalDistribution.cdf(ratio + z), actions - 1);
-        }
-        p /= mass;
-        double chance = 1.0 / actions;
-        return Math.max(0.0, (p - chance) / (1.0 - chance));
     }
 
     static double scoreError(double numerator, long rounds, int blocks, int db, double l) {

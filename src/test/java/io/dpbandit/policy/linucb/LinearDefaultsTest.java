@@ -3,6 +3,7 @@ package io.dpbandit.policy.linucb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.dpbandit.policy.planning.RankingAccuracy;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -12,12 +13,12 @@ import org.junit.jupiter.api.Test;
 class LinearDefaultsTest {
 
     @Test
-    void rankingShareIsOneWithoutErrorsAndNoneUnderOverwhelmingNoise() {
-        assertThat(LinearForecast.rankingShare(0, 1, 10)).isEqualTo(1.0);
-        assertThat(LinearForecast.rankingShare(1e-9, 1, 10)).isCloseTo(1.0, within(1e-9));
-        assertThat(LinearForecast.rankingShare(1e6, 1, 10)).isCloseTo(0.0, within(1e-3));
-        assertThat(LinearForecast.rankingShare(5, 1, 1)).isEqualTo(1.0);
-        assertThat(LinearForecast.rankingShare(0.5, 1, 10)).isBetween(0.1, 0.9);
+    void rankingAccuracyIsOneWithoutErrorsAndNoneUnderOverwhelmingNoise() {
+        assertThat(RankingAccuracy.share(0, 1, 10)).isEqualTo(1.0);
+        assertThat(RankingAccuracy.share(1e-9, 1, 10)).isCloseTo(1.0, within(1e-9));
+        assertThat(RankingAccuracy.share(1e6, 1, 10)).isCloseTo(0.0, within(1e-3));
+        assertThat(RankingAccuracy.share(5, 1, 1)).isEqualTo(1.0);
+        assertThat(RankingAccuracy.share(0.5, 1, 10)).isBetween(0.1, 0.9);
     }
 
     @Test
