@@ -11,16 +11,20 @@ import java.util.function.DoubleFunction;
  * What a CAPRI bandit would play when its spec pins neither {@code tuning.exploit} nor
  * {@code tuning.exploitShare} (issue 33, "Learn by default"; a prototype, not wired into the service):
  * {@code exploit: ARGMAX} with the share s the planner forecasts to learn most over the horizon.
+ * Checked on the digits and the wine with the median rule's length scale and a fixed τ
+ * (bench/research-defaults.sh).
  *
  * <p>The forecast reads the planner's own per-epoch figures ({@link CapriForecasting#plan}): public, no
  * reward or user context. With a share s the bandit's horizon is (1 − s)·T learning rounds over T
  * decisions; every decision of epoch 1 learns (uniform play), after release r a share s of the
  * decisions plays the argmax of release r and the others learn uniformly, and after the last
  * release every decision plays its argmax. A decision that plays the argmax of a release whose
- * median pair of actions has noise sd σ_pair earns the ranking share
- * {@link RankingAccuracy#share}(σ_pair/√2, gap, K); a uniform one earns 0. The forecast is
- * the mean over the T decisions. Elimination and the kernel's bias are left out (both are common to
- * the shares compared), so the figure ranks shares; it is not a reward forecast.
+ * median pair of actions has privacy noise sd σ·‖Av‖ earns the ranking share
+ * {@link RankingAccuracy#share}(e/√2, gap, K) with e = ‖Av‖·√(σ² + B²): the privacy noise and the
+ * rewards' own noise carried into the difference (the planner's VARIANCE statistical term, B‖Av‖); a
+ * uniform decision earns 0. The forecast is the mean over the T decisions. Elimination and the
+ * kernel's bias are left out, so the figure ranks shares under one configuration; it is not a reward
+ * forecast, and it cannot see the bias a larger ridge (tau rule PLANNED) adds.
  *
  * <p>What the choice trades: a larger share exploits earlier releases more often but stretches the
  * schedule, so the last release comes later and holds fewer rounds; s = 0 learns fastest and exploits
@@ -63,7 +67,7 @@ public final class CapriDefaults {
         for (int i = 0; i < EXPLOIT_SHARES.length; i++) {
             double s = EXPLOIT_SHARES[i];
             CapriForecast f = CapriForecasting.plan(configForShare.apply(s), contexts, options).forecast(CapriForecast.class);
-            forecasts[i] = learnedShare(f, s, decisions, REFERENCE_GAP);
+            forecasts[i] = learnedShare(f, s, decisions, REFERENCE_GAP, configForShare.apply(s).rewardBound());
             if (forecasts[i] > forecasts[best] + 1e-9) {
                 best = i;
             }
@@ -78,7 +82,8 @@ public final class CapriDefaults {
      * The forecast learned share over {@code decisions} decisions of a CAPRI bandit with exploit share
      * {@code share} whose releasing epochs the forecast lists (class comment).
      */
-    public static double learnedShare(CapriForecast forecast, double share, long decisions, double gap) {
+    public static double learnedShare(CapriForecast forecast, double share, long decisions, double gap,
+            double rewardBound) {
         List<CapriForecast.EpochForecast> epochs = forecast.epochs();
         if (epochs.isEmpty()) {
             return 0.0;
@@ -87,7 +92,11 @@ public final class CapriDefaults {
         double total = 0;
         double t = epochs.get(0).length(); // epoch 1: every decision learns, uniformly
         for (int i = 0; i < epochs.size() && t < decisions; i++) {
-            double q = RankingAccuracy.share(epochs.get(i).pairNoiseSdMedian() / Math.sqrt(2), gap, k);
+            CapriForecast.EpochForecast e = epochs.get(i);
+            double sigma = e.noiseSigma();
+            double error = sigma > 0 ? e.pairNoiseSdMedian() * Math.sqrt(1 + rewardBound * rewardBound / (sigma * sigma))
+                    : e.pairNoiseSdMedian();
+            double q = RankingAccuracy.share(error / Math.sqrt(2), gap, k);
             boolean last = i == epochs.size() - 1;
             double until = last ? decisions : Math.min(decisions, t + epochs.get(i + 1).length() / (1 - share));
             total += (last ? q : share * q) * (until - t);
