@@ -76,6 +76,10 @@ public class RefinementOptions {
         return exploitShare != null && exploitShare.isNaN();
     }
 
+    @Option(names = "--capri-first-epoch", paramLabel = "F", description = "CAPRI's first epoch as a share of its "
+            + "horizon in (0, 0.5] (doubling after it), instead of the paper's ceil(sqrt T) (simulator prototype)")
+    Double firstEpoch;
+
     @Option(names = "--refined", arity = "0..1", paramLabel = "true|false", description = "shorthand: pairwise, "
             + "variance, planned, planned, with --reward-offset 0.5 and --reward-bound 0.5 (rewards in [0, 1])")
     Boolean refined;
@@ -83,7 +87,7 @@ public class RefinementOptions {
     /** Whether any of the options was given ({@code plan} keeps the spec's refinements otherwise). */
     public boolean given() {
         return Stream.of(elimination, statistical, projection, tauRule, residualFloor, rewardOffset, rewardBound,
-                refined, exploit, exploitShare).anyMatch(o -> o != null);
+                refined, exploit, exploitShare, firstEpoch).anyMatch(o -> o != null);
     }
 
     /** The refinements the options ask for (the paper's where none is given). */
@@ -106,6 +110,12 @@ public class RefinementOptions {
         }
         if (rewardOffset != null) {
             r = r.withRewardOffset(rewardOffset);
+        }
+        if (firstEpoch != null) {
+            if (!(firstEpoch > 0 && firstEpoch <= 0.5)) {
+                throw new IllegalArgumentException("--capri-first-epoch must lie in (0, 0.5], was " + firstEpoch);
+            }
+            r = r.withFirstEpoch(firstEpoch);
         }
         if (exploit == Refinements.Exploit.NONE && exploitShare != null) {
             throw new IllegalArgumentException("--exploit-share needs --exploit argmax");
