@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The planner's own LINUCB forecasts (plan --json on a spec) for the configurations bench/research-defaults.sh
-measures, to see whether they rank them as the measurements do (docs/research-defaults.md).
+measures, to see whether they rank them as the measurements do (issue 33's research; bench/research-defaults.sh makes the measurements).
 
 For each data set (digits: 7 context features, 10 label actions; wine: 5 and 3), horizon and epsilon, one spec per
 configuration: the tree (release TREE, PER_ACTION, and OUTER_PRODUCT with one-hot action features) and EPOCHS with

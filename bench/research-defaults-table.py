@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tables of docs/research-defaults.md from the cells bench/research-defaults.sh leaves in OUT/DATASET.
+"""Tables (markdown, for issue 33's notes) from the cells bench/research-defaults.sh leaves in OUT/DATASET.
 
 Per data set and T, one row per (cell, policy, epsilon): the mean reward over rounds T/2+1..T (mean +- standard
 error over seeds), the same over all rounds, the gain share (r - r_uniform) / (r_np - r_uniform) of the second

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# docs/research-defaults.md (issue 33, "Learn by default"): every configuration a default could pick, on
+# Research for issue 33 ("Learn by default"; its tables go into docs/benchmarks-real.md once the defaults are chosen): every configuration a default could pick, on
 # one multiclass data set (DATASET: digits with POOL 40, wine with POOL 20), T in HORIZONS, SEEDS seeds,
 # epsilon in EPSILONS, delta 1e-5, one run at a time under nice (THREADS 1: the machine is shared).
 # Cells are OUT/DATASET/T<T>-<name>/runs.csv; a finished cell is not run again (delete it to rerun).
