@@ -102,7 +102,7 @@ public final class LinearPolicy implements SimulatedPolicy {
     @Override
     public void checkConfiguration(int dimension, double epsilon, int horizon, SimulationSettings settings) {
         agent(new LinearRun(dimension, epsilon, settings.delta(), horizon, settings.batch(), new SeededNoiseSource(0),
-                new SeededNoiseSource(0), 1));
+                new SeededNoiseSource(0), 1, settings));
     }
 
     @Override
@@ -118,7 +118,7 @@ public final class LinearPolicy implements SimulatedPolicy {
         SplittableRandom rewards = streams.rewards();
         SequentialAgent<?, ?> agent = agent(new LinearRun(linear.featureDimension(), run.epsilon(), settings.delta(),
                 run.horizon(), settings.batch(), streams.noise(), streams.userNoise(),
-                linear.featureMap().blocks(env.actionFeatures().get(0).length)));
+                linear.featureMap().blocks(env.actionFeatures().get(0).length), settings));
         RegretTracker regret = run.regretTracker();
         JointFeatureMap features = linear.featureMap();
         List<double[]> catalogue = env.actionFeatures();

@@ -105,7 +105,8 @@ public final class SimulateCommand implements Callable<Integer> {
 
     @Option(names = "--dataset", paramLabel = "NAME", defaultValue = "digits", description = "data set of "
             + "--env multiclass: digits (UCI optical digits, 6 principal components + bias, 10 classes; "
-            + "src/main/resources/datasets/digits/README.md) (default ${DEFAULT-VALUE})")
+            + "src/main/resources/datasets/digits/README.md) or wine (UCI wine, 4 principal components + bias, "
+            + "3 classes, 178 rows; src/main/resources/datasets/wine/README.md) (default ${DEFAULT-VALUE})")
     String dataset;
 
     @Option(names = "--feature-map", paramLabel = "KIND", defaultValue = "OUTER_PRODUCT", description = "joint "

@@ -23,6 +23,16 @@ public final class RefinementWhatIf extends RefinementOptions implements SpecWha
         Double floor = t.residualFloor();
         var exploit = t.exploit();
         Double exploitShare = t.exploitShare();
+        if (plannedShare()) {
+            // A prototype of the simulator's (and so of plan --env's): a spec's plan has no run to choose for.
+            throw new IllegalArgumentException("--exploit-share auto plans only a simulated world (--env ...); "
+                    + "for a spec give a share in [0, 1)");
+        }
+        if (given() && refinements().firstEpoch() != 0) {
+            // A simulator prototype: the spec has no first epoch to carry it, so a spec's plan would drop it.
+            throw new IllegalArgumentException("--capri-first-epoch plans only a simulated world (--env ...); a "
+                    + "spec's CAPRI schedule is the paper's");
+        }
         if (given()) {
             CapriConfig.Refinements r = refinements();
             elimination = r.elimination();

@@ -2,7 +2,10 @@ package io.dpbandit.algorithms.linucb;
 
 import io.dpbandit.sim.SimulatedAlgorithm;
 import io.dpbandit.sim.SimulatedPolicy;
+import io.dpbandit.sim.SimulationSettings;
+import io.dpbandit.sim.linucb.LinUcbOptions;
 import io.dpbandit.sim.linucb.LinUcbPolicies;
+import io.dpbandit.sim.linucb.LinUcbSettings;
 import io.dpbandit.policy.CalibrationMode;
 import io.dpbandit.algorithms.sequential.LinearSection;
 import io.dpbandit.algorithms.sequential.SequentialAlgorithm;
@@ -24,6 +27,7 @@ import io.dpbandit.spec.PrivacyModel;
 import io.dpbandit.spec.SpecLimits;
 import io.dpbandit.runtime.MechanismDescription;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -249,5 +253,16 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm implements Simula
     @Override
     public List<SimulatedPolicy> simulatedPolicies() {
         return LinUcbPolicies.all();
+    }
+
+    /** LINUCB's section: the served release's first epoch ({@code --first-epoch}). */
+    @Override
+    public SimulationSettings configure(SimulationSettings settings, Map<String, String> options) {
+        return settings.with(LinUcbSettings.parse(options));
+    }
+
+    @Override
+    public List<Object> simulateOptions() {
+        return List.of(new LinUcbOptions());
     }
 }

@@ -32,7 +32,7 @@ public final class Capri {
         this.config = config;
         this.kernel = config.kernel().toKernel();
         this.actionFeatures = config.actionFeatures().toArray(double[][]::new);
-        this.schedule = EpochSchedule.forHorizon(config.horizon());
+        this.schedule = EpochSchedule.forConfig(config);
         this.planner = new EpochPlanner(config, kernel, contexts);
     }
 

@@ -175,9 +175,15 @@ public record CapriConfig(int horizon, List<double[]> actionFeatures, KernelSpec
      * @param exploitShare  ARGMAX: s ∈ [0, 1), the share of decisions of a learning epoch that exploit
      *                      (a public coin, independent of the context) instead of taking a learning
      *                      round; 0 exploits only after the last release
+     * @param firstEpoch    0 (the paper): T_1 = ⌈√T⌉. In (0, 1/2] [engineering, a simulator prototype for issue
+     *                      33; the service's spec does not offer it]: T_1 = ⌈firstEpoch · T⌉, doubling as
+     *                      before, so fewer and larger releases. The schedule stays a public function of the
+     *                      configuration, so under a Gaussian accountant (every epoch at the whole μ) privacy
+     *                      is unchanged; under BASIC SEQUENTIAL the split follows the schedule's releases.
      */
     public record Refinements(EliminationTest elimination, StatisticalTerm statistical, ProjectionRule projection,
-            TauRule tau, double rewardOffset, double residualFloor, Exploit exploit, double exploitShare) {
+            TauRule tau, double rewardOffset, double residualFloor, Exploit exploit, double exploitShare,
+            double firstEpoch) {
 
         public enum EliminationTest { WIDTH, PAIRWISE }
 
@@ -244,6 +250,16 @@ public record CapriConfig(int horizon, List<double[]> actionFeatures, KernelSpec
             if (exploit == Exploit.NONE && exploitShare != 0) {
                 throw new IllegalArgumentException("exploitShare needs exploit ARGMAX");
             }
+            if (!(firstEpoch == 0 || firstEpoch > 0 && firstEpoch <= 0.5)) {
+                throw new IllegalArgumentException("firstEpoch must be 0 (the paper's sqrt T) or lie in (0, 1/2], was "
+                        + firstEpoch);
+            }
+        }
+
+        /** The refinements with the paper's first epoch ⌈√T⌉. */
+        public Refinements(EliminationTest elimination, StatisticalTerm statistical, ProjectionRule projection,
+                TauRule tau, double rewardOffset, double residualFloor, Exploit exploit, double exploitShare) {
+            this(elimination, statistical, projection, tau, rewardOffset, residualFloor, exploit, exploitShare, 0.0);
         }
 
         /** The refinements without exploitation (the paper's decisions). */
@@ -269,34 +285,44 @@ public record CapriConfig(int horizon, List<double[]> actionFeatures, KernelSpec
 
         public Refinements withElimination(EliminationTest e) {
             return new Refinements(e, statistical, projection, tau, rewardOffset, residualFloor, exploit,
-                    exploitShare);
+                    exploitShare, firstEpoch);
         }
 
         public Refinements withStatistical(StatisticalTerm t) {
-            return new Refinements(elimination, t, projection, tau, rewardOffset, residualFloor, exploit, exploitShare);
+            return new Refinements(elimination, t, projection, tau, rewardOffset, residualFloor, exploit, exploitShare,
+                    firstEpoch);
         }
 
         public Refinements withProjection(ProjectionRule p) {
-            return new Refinements(elimination, statistical, p, tau, rewardOffset, residualFloor, exploit, exploitShare);
+            return new Refinements(elimination, statistical, p, tau, rewardOffset, residualFloor, exploit, exploitShare,
+                    firstEpoch);
         }
 
         public Refinements withTau(TauRule t) {
             return new Refinements(elimination, statistical, projection, t, rewardOffset, residualFloor, exploit,
-                    exploitShare);
+                    exploitShare, firstEpoch);
         }
 
         public Refinements withRewardOffset(double b0) {
-            return new Refinements(elimination, statistical, projection, tau, b0, residualFloor, exploit, exploitShare);
+            return new Refinements(elimination, statistical, projection, tau, b0, residualFloor, exploit, exploitShare,
+                    firstEpoch);
         }
 
         public Refinements withResidualFloor(double floor) {
             return new Refinements(elimination, statistical, projection, tau, rewardOffset, floor, exploit,
-                    exploitShare);
+                    exploitShare, firstEpoch);
         }
 
         /** The same refinements with another exploitation rule and share ({@link Exploit}). */
         public Refinements withExploit(Exploit e, double share) {
-            return new Refinements(elimination, statistical, projection, tau, rewardOffset, residualFloor, e, share);
+            return new Refinements(elimination, statistical, projection, tau, rewardOffset, residualFloor, e, share,
+                    firstEpoch);
+        }
+
+        /** The same refinements with another first epoch (0: the paper's ⌈√T⌉; else a share of T). */
+        public Refinements withFirstEpoch(double share) {
+            return new Refinements(elimination, statistical, projection, tau, rewardOffset, residualFloor, exploit,
+                    exploitShare, share);
         }
 
         /** Whether decisions exploit the released μ̂ ({@link Exploit#ARGMAX}). */

@@ -62,8 +62,16 @@ public record CapriEpochSplit(
 
     /** T₁ = ⌈√T⌉, doubling, the last epoch cut at T (the one schedule; CAPRI's policy uses it too). */
     public static List<Epoch> schedule(long horizon) {
+        return schedule(horizon, ceilSqrt(horizon));
+    }
+
+    /** The same doubling schedule from another first epoch T₁ ≥ 1 (CAPRI's {@code firstEpoch} prototype). */
+    public static List<Epoch> schedule(long horizon, long firstLength) {
+        if (firstLength < 1) {
+            throw new IllegalArgumentException("the first epoch must hold at least one round, was " + firstLength);
+        }
         List<Epoch> epochs = new ArrayList<>();
-        long length = ceilSqrt(horizon);
+        long length = firstLength;
         long remaining = horizon;
         for (int index = 1; remaining > 0; index++) {
             long rounds = Math.min(length, remaining);

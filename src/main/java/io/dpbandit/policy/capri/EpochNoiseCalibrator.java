@@ -57,7 +57,7 @@ final class EpochNoiseCalibrator {
         // user's k reports in all compose by basic composition, so each report gets a k-th. JDP: the
         // group's k rounds are in the sensitivity; SEQUENTIAL splits over the releases (the paper's).
         boolean parallel = config.composition() == CapriConfig.EpochComposition.PARALLEL;
-        int releases = parallel ? 1 : Math.max(1, EpochSchedule.forHorizon(config.horizon()).releasingEpochs());
+        int releases = parallel ? 1 : Math.max(1, EpochSchedule.forConfig(config).releasingEpochs());
         double split = local ? k : parallel ? 1.0 : splitFactor();
         int shares = local ? k : releases;
         double eps = PrivacyAmounts.share(privacy.epsilon(), split, shares);
@@ -144,7 +144,7 @@ final class EpochNoiseCalibrator {
         }
         EpochPlan.EpochNoise one = calibrate(0.5, 0.5);
         double perRelease = one.sensitivity() * one.sensitivity() / (2 * one.sigma() * one.sigma());
-        int releases = Math.max(1, EpochSchedule.forHorizon(config.horizon()).releasingEpochs());
+        int releases = Math.max(1, EpochSchedule.forConfig(config).releasingEpochs());
         int k = privacy.groupSize();
         int times = privacy.model() == CapriConfig.Model.LDP ? k : Math.min(k, releases);
         // A relative 1e-9 over: each epoch's ρ is recomputed from its own σ (a bisection), which may
@@ -154,7 +154,7 @@ final class EpochNoiseCalibrator {
 
     /** L = max(1, ln T, number of releasing epochs). */
     double splitFactor() {
-        int releases = EpochSchedule.forHorizon(config.horizon()).releasingEpochs();
+        int releases = EpochSchedule.forConfig(config).releasingEpochs();
         return Math.max(Math.max(1.0, Math.log(config.horizon())), releases);
     }
 }

@@ -22,13 +22,25 @@ public record EpochSchedule(int horizon, List<Epoch> epochs) {
     }
 
     public static EpochSchedule forHorizon(int horizon) {
+        return forHorizon(horizon, 0.0);
+    }
+
+    /** The schedule of a configuration: the paper's, or its {@code refinements().firstEpoch()} share of T first. */
+    public static EpochSchedule forConfig(CapriConfig config) {
+        return forHorizon(config.horizon(), config.refinements().firstEpoch());
+    }
+
+    /** T₁ = ⌈√T⌉ for {@code firstEpoch} 0, else ⌈firstEpoch · T⌉; doubling, cut at T. */
+    public static EpochSchedule forHorizon(int horizon, double firstEpoch) {
         if (horizon < 1) {
             throw new IllegalArgumentException("horizon must be at least 1, was " + horizon);
         }
         // The schedule itself is CapriEpochSplit's (the ledger's split of the budget); this adds start rounds.
         List<Epoch> list = new ArrayList<>();
         long start = 0;
-        for (CapriEpochSplit.Epoch e : CapriEpochSplit.schedule(horizon)) {
+        List<CapriEpochSplit.Epoch> split = firstEpoch == 0 ? CapriEpochSplit.schedule(horizon)
+                : CapriEpochSplit.schedule(horizon, Math.max(1, (long) Math.ceil(firstEpoch * horizon)));
+        for (CapriEpochSplit.Epoch e : split) {
             list.add(new Epoch(e.index(), start, (int) Math.min(e.length(), Integer.MAX_VALUE), (int) e.rounds()));
             start += e.rounds();
         }

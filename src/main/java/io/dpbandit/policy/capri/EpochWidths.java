@@ -59,7 +59,7 @@ final class EpochWidths {
      */
     double pairQuantile() {
         long pairs = domainSize() * Math.max(1, actionCount - 1);
-        int releases = Math.max(1, EpochSchedule.forHorizon(config.horizon()).releasingEpochs());
+        int releases = Math.max(1, EpochSchedule.forConfig(config).releasingEpochs());
         return ConfidenceWidth.upperNormalQuantile(config.deltaErr() / ((double) pairs * releases));
     }
 

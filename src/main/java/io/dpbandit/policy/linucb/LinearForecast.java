@@ -2,6 +2,7 @@ package io.dpbandit.policy.linucb;
 
 import io.dpbandit.policy.planning.Forecast;
 import io.dpbandit.policy.planning.PlanReport;
+import io.dpbandit.policy.planning.RankingAccuracy;
 import io.dpbandit.policy.planning.Point;
 import java.util.ArrayList;
 import java.util.List;
@@ -145,6 +146,42 @@ public record LinearForecast(long horizon, int blocks, int blockDimension, long 
                         : String.format(java.util.Locale.ROOT, "Expected to resolve a gap of %.3g from the release "
                         + "after %d learning rounds (users).", gap, resolve));
         return new PlanReport("LINUCB", gap, f, notes);
+    }
+
+    /**
+     * The forecast share of the learnable gain an EPOCHS release earns over decisions {@code from + 1 .. to}
+     * (learning rounds; every decision learns under EPOCHS): 0 before the first release, then, while the
+     * releases hold n rounds, the ranking accuracy {@link RankingAccuracy#share} of scores off by the epoch forecast
+     * above, σ√r·(1 + S)·K·d_b/n. A share of 1 is the non-private model's play, 0 uniform play. Public: T,
+     * (ε, δ), K, d_b and the leaf grid, nothing else. Used to choose {@code linear.firstEpoch}
+     * ({@link LinearDefaults}; a prototype of issue 33, checked against the digits and the wine with
+     * bench/research-defaults.sh).
+     */
+    public static double learnedShare(EpochLinUcb policy, double gap, long from, long to) {
+        if (to <= from) {
+            throw new IllegalArgumentException("need from < to, got " + from + " and " + to);
+        }
+        int k = policy.blocks();
+        double perRelease = policy.sigma() * 2.0 * k * policy.dimension();
+        double total = 0;
+        long held = 0;
+        int releases = 0;
+        long t1 = policy.firstEpoch();
+        long next = t1;
+        double share = 0;
+        long round = from;
+        while (round < to) {
+            while (next <= round && next <= policy.horizon()) {
+                releases++;
+                held = next;
+                share = RankingAccuracy.share(perRelease * Math.sqrt(releases) / held, gap, k);
+                next = 2 * next + t1;
+            }
+            long until = Math.min(to, next <= policy.horizon() ? next : Long.MAX_VALUE);
+            total += share * (until - round);
+            round = until;
+        }
+        return total / (to - from);
     }
 
     static double scoreError(double numerator, long rounds, int blocks, int db, double l) {

@@ -1,7 +1,9 @@
 package io.dpbandit.sim.capri;
 
 import io.dpbandit.policy.capri.CapriConfig;
+import io.dpbandit.policy.capri.CapriDefaults;
 import io.dpbandit.policy.capri.CapriForecasting;
+import io.dpbandit.policy.planning.PlannerOptions;
 import io.dpbandit.privacy.Accountant;
 import io.dpbandit.sim.RunResult;
 import io.dpbandit.sim.SimulatedPolicy;
@@ -78,8 +80,24 @@ public record CapriPolicy(Mode mode) implements SimulatedPolicy {
         }
     }
 
-    /** The configuration of a run of this policy (what the planner forecasts). */
+    /**
+     * The configuration of a run of this policy (what the planner forecasts). With {@code --exploit-share auto}
+     * (a private run): exploit ARGMAX at the share {@link CapriDefaults} forecasts to learn most over the run's
+     * decisions, chosen from the run's public inputs (its configuration and public pool) alone.
+     */
     public CapriConfig config(Simulation run) {
+        CapriSettings capri = CapriSettings.of(run.settings());
+        if (capri.plannedExploitShare() && Double.isFinite(run.epsilon())) {
+            double share = CapriDefaults.chooseExploitShare(run.horizon(), s -> config(run,
+                    capri.refinements().withExploit(CapriConfig.Refinements.Exploit.ARGMAX, s)),
+                    run.environment().publicContexts(), PlannerOptions.defaults()).exploitShare();
+            return config(run, capri.refinements().withExploit(CapriConfig.Refinements.Exploit.ARGMAX, share));
+        }
+        return config(run, capri.refinements());
+    }
+
+    /** The configuration of a run of this policy with {@code refinements} in place of the settings' own. */
+    private CapriConfig config(Simulation run, CapriConfig.Refinements refinements) {
         SimulationSettings settings = run.settings();
         CapriSettings capri = CapriSettings.of(settings);
         List<double[]> actions = run.environment().actionFeatures();
@@ -91,13 +109,13 @@ public record CapriPolicy(Mode mode) implements SimulatedPolicy {
             privacy = new CapriConfig.Privacy(mode == Mode.LDP ? CapriConfig.Model.LDP : CapriConfig.Model.JDP,
                     run.epsilon(), settings.delta(), capri.accountant(mode), settings.groupSize());
         }
-        int learningHorizon = learningHorizon(run.horizon(), capri.refinements());
+        int learningHorizon = learningHorizon(run.horizon(), refinements);
         CapriConfig base = mode == Mode.PAPER
                 ? CapriConfig.paper(learningHorizon, actions, run.kernel(), settings.regularization(), b, privacy)
                 : CapriConfig.engineered(learningHorizon, actions, run.kernel(), settings.regularization(), b,
                         privacy, capri.confidenceScale(), capri.clippingQuantile());
         return base.withProjectionCap(capri.projectionCap()).withComposition(capri.composition())
-                .withRefinements(capri.refinements());
+                .withRefinements(refinements);
     }
 
     /**

@@ -19,14 +19,24 @@ import java.util.Map;
  * @param refinements      the elimination test, projection and τ rules and reward offset
  * @param accountant       how the epoch releases compose; null: the service's default for the
  *                         policy's tuning ({@link #accountant(CapriPolicy.Mode)})
+ * @param plannedExploitShare whether each run plays exploit ARGMAX with the share the planner forecasts to learn
+ *                         most over it ({@code --exploit-share auto}, {@link io.dpbandit.policy.capri.CapriDefaults};
+ *                         a prototype of issue 33) instead of the refinements' own
  */
 public record CapriSettings(double confidenceScale, double clippingQuantile, int projectionCap,
-        CapriConfig.EpochComposition composition, CapriConfig.Refinements refinements, Accountant accountant) {
+        CapriConfig.EpochComposition composition, CapriConfig.Refinements refinements, Accountant accountant,
+        boolean plannedExploitShare) {
 
     public CapriSettings {
         if (refinements == null) {
             refinements = CapriConfig.Refinements.paper();
         }
+    }
+
+    /** The section with the refinements' own exploit share. */
+    public CapriSettings(double confidenceScale, double clippingQuantile, int projectionCap,
+            CapriConfig.EpochComposition composition, CapriConfig.Refinements refinements, Accountant accountant) {
+        this(confidenceScale, clippingQuantile, projectionCap, composition, refinements, accountant, false);
     }
 
     /** {@code simulate}'s defaults: scale 5e-5, support-max clipping, m_max 1000, the paper's split and refinements. */
@@ -42,13 +52,14 @@ public record CapriSettings(double confidenceScale, double clippingQuantile, int
 
     /**
      * The section of the options {@code --confidence-scale}, {@code --clip-quantile}, {@code --projection-cap},
-     * {@code --composition}, {@code --accountant} and the refinements ({@link RefinementOptions}), by name without
+     * {@code --composition}, {@code --accountant} and the refinements ({@link RefinementOptions}, with
+     * {@code --exploit-share auto}), by name without
      * dashes; an absent one takes {@code simulate}'s default.
      */
     public static CapriSettings parse(Map<String, String> o) {
         return new CapriSettings(number(o, "confidence-scale", 5e-5), number(o, "clip-quantile", 1.0),
                 integer(o, "projection-cap", 1000), composition(o.getOrDefault("composition", "sequential")),
-                RefinementOptions.refinements(o), accountant(o.get("accountant")));
+                RefinementOptions.refinements(o), accountant(o.get("accountant")), RefinementOptions.plannedShare(o));
     }
 
     private static CapriConfig.EpochComposition composition(String text) {
@@ -73,12 +84,14 @@ public record CapriSettings(double confidenceScale, double clippingQuantile, int
 
     /** The same section with other refinements. */
     public CapriSettings withRefinements(CapriConfig.Refinements r) {
-        return new CapriSettings(confidenceScale, clippingQuantile, projectionCap, composition, r, accountant);
+        return new CapriSettings(confidenceScale, clippingQuantile, projectionCap, composition, r, accountant,
+                plannedExploitShare);
     }
 
     /** The same section with another accountant (null: the service's default per policy). */
     public CapriSettings withAccountant(Accountant a) {
-        return new CapriSettings(confidenceScale, clippingQuantile, projectionCap, composition, refinements, a);
+        return new CapriSettings(confidenceScale, clippingQuantile, projectionCap, composition, refinements, a,
+                plannedExploitShare);
     }
 
     /**

@@ -4,7 +4,9 @@ import io.dpbandit.cli.Cli;
 import io.dpbandit.policy.capri.CapriConfig.Refinements;
 import java.util.Map;
 import java.util.stream.Stream;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * The command-line options of CAPRI's refinements ({@link Refinements}), shared by {@code simulate}
@@ -47,10 +49,36 @@ public class RefinementOptions {
             + "after the last release and on a --exploit-share of the learning epochs' decisions)")
     Refinements.Exploit exploit;
 
-    @Option(names = "--exploit-share", paramLabel = "S", description = "with --exploit argmax: the share of "
-            + "decisions in [0, 1) that exploit while the bandit learns (default 0); the bandit's horizon is then "
-            + "(1 - S) T learning rounds")
+    @Option(names = "--exploit-share", paramLabel = "S|auto", converter = ShareOrAuto.class, description = "with "
+            + "--exploit argmax: the share of decisions in [0, 1) that exploit while the bandit learns (default 0); the "
+            + "bandit's horizon is then (1 - S) T learning rounds. auto (simulate only): the share in 0, 0.25, 0.5, 0.75 "
+            + "the planner forecasts to learn most over the run (CapriDefaults; a prototype, not served)")
     Double exploitShare;
+
+    /** {@code --exploit-share}: a number, or 'auto' (NaN: the planner chooses per run). */
+    public static final class ShareOrAuto implements ITypeConverter<Double> {
+        @Override
+        public Double convert(String s) {
+            if ("auto".equalsIgnoreCase(s.trim())) {
+                return Double.NaN;
+            }
+            try {
+                return Double.parseDouble(s.trim());
+            } catch (NumberFormatException e) {
+                throw new TypeConversionException("--exploit-share must be a number in [0, 1) or auto, was '" + s
+                        + "'");
+            }
+        }
+    }
+
+    /** Whether {@code --exploit-share auto} was given: the planner chooses the share per run. */
+    public boolean plannedShare() {
+        return exploitShare != null && exploitShare.isNaN();
+    }
+
+    @Option(names = "--capri-first-epoch", paramLabel = "F", description = "CAPRI's first epoch as a share of its "
+            + "horizon in (0, 0.5] (doubling after it), instead of the paper's ceil(sqrt T) (simulator prototype)")
+    Double firstEpoch;
 
     @Option(names = "--refined", arity = "0..1", paramLabel = "true|false", description = "shorthand: pairwise, "
             + "variance, planned, planned, with --reward-offset 0.5 and --reward-bound 0.5 (rewards in [0, 1])")
@@ -59,7 +87,7 @@ public class RefinementOptions {
     /** Whether any of the options was given ({@code plan} keeps the spec's refinements otherwise). */
     public boolean given() {
         return Stream.of(elimination, statistical, projection, tauRule, residualFloor, rewardOffset, rewardBound,
-                refined, exploit, exploitShare).anyMatch(o -> o != null);
+                refined, exploit, exploitShare, firstEpoch).anyMatch(o -> o != null);
     }
 
     /** The refinements the options ask for (the paper's where none is given). */
@@ -83,15 +111,21 @@ public class RefinementOptions {
         if (rewardOffset != null) {
             r = r.withRewardOffset(rewardOffset);
         }
+        if (firstEpoch != null) {
+            if (!(firstEpoch > 0 && firstEpoch <= 0.5)) {
+                throw new IllegalArgumentException("--capri-first-epoch must lie in (0, 0.5], was " + firstEpoch);
+            }
+            r = r.withFirstEpoch(firstEpoch);
+        }
         if (exploit == Refinements.Exploit.NONE && exploitShare != null) {
             throw new IllegalArgumentException("--exploit-share needs --exploit argmax");
         }
-        if (exploitShare != null && !(exploitShare >= 0 && exploitShare < 1)) {
+        if (exploitShare != null && !exploitShare.isNaN() && !(exploitShare >= 0 && exploitShare < 1)) {
             throw new IllegalArgumentException("--exploit-share must lie in [0, 1), was " + exploitShare);
         }
         if (exploit != null || exploitShare != null) {
             r = r.withExploit(exploit == null ? Refinements.Exploit.ARGMAX : exploit,
-                    exploitShare == null ? 0.0 : exploitShare);
+                    exploitShare == null || exploitShare.isNaN() ? 0.0 : exploitShare);
         }
         return r;
     }
@@ -107,6 +141,11 @@ public class RefinementOptions {
     /** {@link #refinements()} of the options in a map (name without dashes → value; others ignored). */
     public static Refinements refinements(Map<String, String> o) {
         return Cli.parseMap(new RefinementOptions(), o).refinements();
+    }
+
+    /** {@link #plannedShare()} of the options in a map (name without dashes → value; others ignored). */
+    public static boolean plannedShare(Map<String, String> o) {
+        return Cli.parseMap(new RefinementOptions(), o).plannedShare();
     }
 
     /** {@link #rewardBound()} of the options in a map (name without dashes → value; others ignored). */

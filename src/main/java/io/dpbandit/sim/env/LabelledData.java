@@ -21,7 +21,7 @@ import java.util.List;
 public record LabelledData(String name, List<double[]> features, int[] labels, int classes) {
 
     /** The data sets shipped in src/main/resources/datasets (see the README next to each). */
-    public static final List<String> SHIPPED = List.of("digits");
+    public static final List<String> SHIPPED = List.of("digits", "wine");
 
     public LabelledData {
         if (features.isEmpty() || features.size() != labels.length) {
@@ -52,6 +52,7 @@ public record LabelledData(String name, List<double[]> features, int[] labels, i
     public static LabelledData shipped(String name) {
         String resource = switch (name) {
             case "digits" -> "/datasets/digits/digits-pca7.csv";
+            case "wine" -> "/datasets/wine/wine-pca5.csv";
             default -> throw new IllegalArgumentException("unknown dataset '" + name + "' (known: "
                     + String.join(", ", SHIPPED) + ")");
         };

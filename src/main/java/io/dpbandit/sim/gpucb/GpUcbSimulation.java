@@ -11,7 +11,6 @@ import io.dpbandit.policy.gpucb.GpUcbState;
 import io.dpbandit.policy.gpucb.LocalGpUcb;
 import io.dpbandit.policy.gpucb.LocalGpUcbState;
 import io.dpbandit.client.privacy.NoiseSource;
-import io.dpbandit.sim.RegretCurve;
 import io.dpbandit.sim.RegretTracker;
 import io.dpbandit.sim.RunResult;
 import io.dpbandit.sim.Simulation;
@@ -44,7 +43,6 @@ final class GpUcbSimulation {
     private final Simulation run;
     private final GpUcbPolicy.Mode mode;
     private final double epsilon;
-    private final long seed;
     private final int horizon;
     private final GpUcbSettings gp;
 
@@ -53,17 +51,17 @@ final class GpUcbSimulation {
         this.run = run;
         this.mode = mode;
         this.epsilon = run.epsilon();
-        this.seed = run.seed();
         this.horizon = run.horizon();
         this.gp = GpUcbSettings.of(run.settings());
     }
 
+    /** The run's regret curve and, like the other families, its mean reward over all rounds and the second half. */
     RunResult run() {
-        RegretCurve curve = switch (model()) {
+        RegretTracker regret = switch (model()) {
             case NONE, JDP -> runCentral();
             case LOCAL_JDP -> runLocal();
         };
-        return new RunResult(run.policy().label(), epsilon, seed, curve, List.of(), Double.NaN, 0);
+        return run.result(regret);
     }
 
     /** The privacy model this run uses: none for gpucb-nonprivate and for ε = ∞. */
@@ -89,7 +87,7 @@ final class GpUcbSimulation {
                 gp.rkhsNormBound(), gp.zeta(), env.rewardBound(), gp.tuning());
     }
 
-    private RegretCurve runCentral() {
+    private RegretTracker runCentral() {
         Streams streams = run.streams();
         GpUcb gpucb = new GpUcb(config());
         GpUcbState state = gpucb.start(streams.noise());
@@ -106,10 +104,10 @@ final class GpUcbSimulation {
                 pending = new ArrayList<>(gp.batch());
             }
         }
-        return regret.curve();
+        return regret;
     }
 
-    private RegretCurve runLocal() {
+    private RegretTracker runLocal() {
         Streams streams = run.streams();
         LocalGpUcb gpucb = new LocalGpUcb(config());
         GpUcbRandomiser client = new GpUcbRandomiser(gpucb.clientParameters(), PrivacyFloor.NONE);
@@ -130,7 +128,7 @@ final class GpUcbSimulation {
                 pending = new ArrayList<>(gp.batch());
             }
         }
-        return regret.curve();
+        return regret;
     }
 
     /** (c, a) for every action a: the context's features followed by the action's. */

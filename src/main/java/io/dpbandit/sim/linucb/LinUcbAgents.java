@@ -74,8 +74,8 @@ public final class LinUcbAgents {
     /**
      * JDP: the served {@code linear.release: EPOCHS} core ({@link EpochLinUcb}, as EpochLinUcbModel builds
      * it) with round-level privacy (k = 1): one block per action (the feature map's blocks, K for
-     * PER_ACTION), leaves of {@code --batch} rounds (the service's B), the raw (x, y) folded one leaf at a
-     * time, its releases drawn from the server's noise.
+     * PER_ACTION), leaves of {@code --batch} rounds (the service's B), the first epoch of {@code --first-epoch}
+     * ({@link LinUcbSettings}), the raw (x, y) folded one leaf at a time, its releases drawn from the server's noise.
      */
     static SequentialAgent<?, ?> epochLinUcb(LinearRun r) {
         if (r.dimension() % r.blocks() != 0) {
@@ -83,7 +83,7 @@ public final class LinUcbAgents {
                     + r.blocks() + " blocks");
         }
         EpochLinUcb policy = new EpochLinUcb(r.horizon(), r.blocks(), r.dimension() / r.blocks(), r.epsilon(),
-                r.delta(), 1, r.batch());
+                r.delta(), 1, r.batch(), LinUcbSettings.of(r).firstEpoch(r, r.dimension() / r.blocks()));
         return new SequentialAgent<>(policy, policy.start(r.server()),
                 (state, x, y, noise) -> new LinUcbObservation(x, y), r.batch(), r.server(), r.users());
     }

@@ -41,6 +41,22 @@ class MulticlassEnvironmentTest {
     }
 
     @Test
+    void wineHas178RowsOfFiveFeaturesInThreeClassesWithNormAtMostOneAndAConstantBias() {
+        LabelledData wine = LabelledData.shipped("wine");
+        assertThat(wine.size()).isEqualTo(178);
+        assertThat(wine.classes()).isEqualTo(3);
+        assertThat(wine.dimension()).isEqualTo(5);
+        for (double[] x : wine.features()) {
+            double norm = 0;
+            for (double v : x) {
+                norm += v * v;
+            }
+            assertThat(Math.sqrt(norm)).isLessThanOrEqualTo(1.0);
+            assertThat(x[4]).isEqualTo(0.3);
+        }
+    }
+
+    @Test
     void contextsHaveDimensionSevenAndNormAtMostOneAndTheLinearFeaturesDimensionSeventy() {
         MulticlassEnvironment env = env(3);
         SplittableRandom rng = new SplittableRandom(5);

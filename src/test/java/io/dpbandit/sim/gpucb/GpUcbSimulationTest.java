@@ -77,6 +77,23 @@ class GpUcbSimulationTest {
         assertThat(inf.curve()).usingRecursiveComparison().isEqualTo(plain.curve());
     }
 
+    /**
+     * Like the other families, a GP-UCB run tracks the mean reward of the actions played (all rounds and the
+     * second half), so runs.csv has it: regret + reward is the best mean reward summed, the same for every policy.
+     */
+    @Test
+    void gpUcbRunsTrackTheMeanRewardLikeTheOtherFamilies() {
+        SimulationSettings s = settings(SMALL);
+        for (String label : new String[] {"gpucb", "gpucb-local", "gpucb-nonprivate"}) {
+            RunResult r = new Simulation(camelback(3), SettingsFixture.policy(label), 1.0, 3, 200, s).run();
+            RunResult uniform = new Simulation(camelback(3), SettingsFixture.policy("uniform"), 1.0, 3, 200, s).run();
+            assertThat(r.rewards()).as(label).isNotNull();
+            assertThat(r.curve().finalRegret() + 200 * r.rewards().overall()).as(label)
+                    .isCloseTo(uniform.curve().finalRegret() + 200 * uniform.rewards().overall(),
+                            org.assertj.core.api.Assertions.within(1e-6));
+        }
+    }
+
     @Test
     void configurationFollowsTheOptions() {
         GpUcbSettings gp = GpUcbOptions.parse(Map.of("qff-nodes", "4", "qff-length-scale", "0.7", "gpucb-ridge", "2",
