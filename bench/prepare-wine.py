@@ -27,6 +27,8 @@ import sys
 
 import numpy as np
 
+from multiclass_features import contexts, write
+
 SOURCE = "/usr/lib/python3/dist-packages/sklearn/datasets/data/wine_data.csv"
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "main", "resources", "datasets",
                    "wine", "wine-pca5.csv")
@@ -41,31 +43,11 @@ def main():
     data = np.loadtxt(source, delimiter=",", skiprows=1)
     features, labels = data[:, :-1], data[:, -1].astype(int)
     assert features.shape == (178, 13) and set(labels) == {0, 1, 2}, features.shape
-    std = features.std(axis=0)
-    std[std == 0] = 1.0
-    standard = (features - features.mean(axis=0)) / std
-    _, singular, vt = np.linalg.svd(standard, full_matrices=False)
-    loadings = vt[:COMPONENTS]
-    signs = np.sign(loadings[np.arange(COMPONENTS), np.abs(loadings).argmax(axis=1)])
-    loadings = loadings * signs[:, None]
-    z = standard @ loadings.T
-    radius = np.sqrt(1 - BIAS ** 2)
-    x = z * radius / np.percentile(np.linalg.norm(z, axis=1), QUANTILE)
-    norms = np.linalg.norm(x, axis=1)
-    clipped = int((norms > radius).sum())
-    x = x * np.minimum(1.0, radius / norms)[:, None]
-    x = np.hstack([x, np.full((len(z), 1), BIAS)])
-    x = np.trunc(x * 1e6) / 1e6  # 6 decimals towards zero: no |coordinate| grows, so the norm stays <= 1
-    assert np.linalg.norm(x, axis=1).max() <= 1.0
+    x, explained, clipped = contexts(features, COMPONENTS, QUANTILE, BIAS)
     assert len({tuple(row) for row in x}) == len(x), "two rows share features: rewards would not be 0/1"
-    explained = (singular[:COMPONENTS] ** 2).sum() / (singular ** 2).sum()
     onehot = np.eye(labels.max() + 1)[labels]
     fit = (np.argmax(x @ np.linalg.lstsq(x, onehot, rcond=None)[0], axis=1) == labels).mean()
-    os.makedirs(os.path.dirname(out), exist_ok=True)
-    with open(out, "w") as f:
-        f.write("label," + ",".join("x%d" % (i + 1) for i in range(COMPONENTS + 1)) + "\n")
-        for label, row in zip(labels, x):
-            f.write("%d,%s\n" % (label, ",".join("%.6f" % v for v in row)))
+    write(out, labels, x)
     print("wrote %s: %d rows, %d features, max norm %.6f, %d rows clipped, variance explained by %d components "
           "%.3f, least-squares linear fit %.3f, class counts %s" % (
               out, len(x), x.shape[1], np.linalg.norm(x, axis=1).max(), clipped, COMPONENTS, explained, fit,
