@@ -8,7 +8,6 @@ import io.dpbandit.bandit.EpochStatus;
 import io.dpbandit.bandit.Phase;
 import io.dpbandit.privacy.ZcdpAccounting;
 import io.dpbandit.runtime.BanditRuntime;
-import io.dpbandit.runtime.OpenEpoch;
 import io.dpbandit.runtime.SpecSection;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.spec.PrivacyModel;
@@ -69,17 +68,6 @@ class LifecycleConformanceTest {
         final LifecycleEngine engine = new LifecycleEngine(storage, new BanditMetrics(new SimpleMeterRegistry()), 1_000);
         final SplittableRandom rng = new SplittableRandom(17);
 
-        BanditSpec create(Map<String, Object> json) {
-            return bandits.create(json);
-        }
-
-        BanditRuntime runtime(BanditSpec spec) {
-            return bandits.runtime(spec);
-        }
-
-        OpenEpoch current(BanditSpec spec) {
-            return bandits.current(spec);
-        }
 
         List<Step> settle(BanditSpec spec) {
             return bandits.settle(engine, spec);
@@ -98,12 +86,12 @@ class LifecycleConformanceTest {
 
         /** Creates the bandit, plays its first epoch, passes every window and steps to the close. */
         BanditSpec firstEpoch(BanditSpec.Algorithm algorithm, PrivacyModel model) {
-            BanditSpec spec = create(example(algorithm, model));
+            BanditSpec spec = bandits.create(example(algorithm, model));
             settle(spec); // a plan, where the algorithm plans before its rounds
-            int length = current(spec).length();
+            int length = bandits.current(spec).length();
             for (int t = 0; t < length; t++) {
                 double[] x = context(spec, t);
-                int action = runtime(spec).decide(x, null, rng).action();
+                int action = bandits.runtime(spec).decide(x, null, rng).action();
                 var id = storage.decide(spec.id(), x, action, spec.feedback().waitSeconds());
                 if (model != PrivacyModel.LDP) {
                     storage.feedback(id, rng.nextDouble(), null);
@@ -119,18 +107,18 @@ class LifecycleConformanceTest {
     void everyDecisionIsAnActionOfTheSpecWithAPropensityAndAmongItsDecisionSet(BanditSpec.Algorithm algorithm,
             PrivacyModel model) {
         World world = new World();
-        BanditSpec spec = world.create(example(algorithm, model));
+        BanditSpec spec = world.bandits.create(example(algorithm, model));
         world.settle(spec);
         int actions = spec.actions().size();
-        assertThat(world.current(spec).length()).as("the first epoch takes rounds").isPositive();
-        assertThat(world.runtime(spec).version().phase()).isEqualTo(Phase.EXPLORE);
+        assertThat(world.bandits.current(spec).length()).as("the first epoch takes rounds").isPositive();
+        assertThat(world.bandits.runtime(spec).version().phase()).isEqualTo(Phase.EXPLORE);
         for (int t = 0; t < 50; t++) {
-            BanditRuntime.Served served = world.runtime(spec).decide(world.context(spec, t), null, world.rng);
+            BanditRuntime.Served served = world.bandits.runtime(spec).decide(world.context(spec, t), null, world.rng);
             assertThat(served.action()).isBetween(0, actions - 1);
             assertThat(served.propensity()).isGreaterThan(0.0).isLessThanOrEqualTo(1.0);
             if (Algorithms.of(algorithm).sections().contains(SpecSection.DECISION_SETS)) {
                 int only = t % actions;
-                assertThat(world.runtime(spec).decide(world.context(spec, t), new int[] {only}, world.rng).action())
+                assertThat(world.bandits.runtime(spec).decide(world.context(spec, t), new int[] {only}, world.rng).action())
                         .as("a decision among one candidate").isEqualTo(only);
             }
         }
@@ -142,7 +130,7 @@ class LifecycleConformanceTest {
             PrivacyModel model) {
         World world = new World();
         BanditSpec spec = world.firstEpoch(algorithm, model);
-        int length = world.current(spec).length();
+        int length = world.bandits.current(spec).length();
 
         List<Step> steps = world.settle(spec);
         assertThat(steps).as("the close is the last step, sealed first").endsWith(Step.SEALED, Step.CLOSED);
@@ -171,7 +159,7 @@ class LifecycleConformanceTest {
         assertThat(world.storage.openEpochs()).hasSize(epochsBefore);
 
         // Whatever comes next, the rebuilt runtime still serves actions of the spec.
-        BanditRuntime next = world.runtime(spec);
+        BanditRuntime next = world.bandits.runtime(spec);
         assertThat(next.decide(world.context(spec, 0), null, world.rng).action())
                 .isBetween(0, spec.actions().size() - 1);
     }

@@ -11,7 +11,6 @@ import io.dpbandit.client.privacy.SeededNoiseSource;
 import io.dpbandit.policy.capri.ReleasedModel;
 import io.dpbandit.policy.usca.UscaCompactEstimator;
 import io.dpbandit.runtime.BanditRuntime;
-import io.dpbandit.runtime.OpenEpoch;
 import io.dpbandit.runtime.RuntimeServices;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.codec.BinaryCodec;
@@ -22,7 +21,6 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.dpbandit.client.privacy.PrivacyCost;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.UUID;
@@ -100,17 +98,6 @@ class LifecycleEngineAlgorithmsTest {
         }
     }
 
-    BanditSpec create(Map<String, Object> json) {
-        return bandits.create(json);
-    }
-
-    BanditRuntime runtime(BanditSpec spec) {
-        return bandits.runtime(spec);
-    }
-
-    OpenEpoch current(BanditSpec spec) {
-        return bandits.current(spec);
-    }
 
     /** n decisions served by the runtime and stored, each rewarded with {@code reward}; their ids. */
     List<UUID> play(BanditSpec spec, int n, double reward) {
@@ -118,7 +105,7 @@ class LifecycleEngineAlgorithmsTest {
         for (int t = 0; t < n; t++) {
             double[] context = spec.contextPool() == null ? new double[] {0.1 * (t % 10), 0.5}
                     : spec.contextPool().get(t % spec.contextPool().size());
-            BanditRuntime.Served served = runtime(spec).decide(context, null, rng);
+            BanditRuntime.Served served = bandits.runtime(spec).decide(context, null, rng);
             UUID id = storage.decide(spec.id(), context, served.action(), spec.feedback().waitSeconds());
             storage.feedback(id, reward, null);
             ids.add(id);
@@ -134,8 +121,8 @@ class LifecycleEngineAlgorithmsTest {
 
     @Test
     void capriPlansFoldsAndReleasesItsFirstEpochAndOpensTheNext() {
-        BanditSpec spec = create(Specs.capri("capri", 100, 600));
-        int length = current(spec).length();
+        BanditSpec spec = bandits.create(Specs.capri("capri", 100, 600));
+        int length = bandits.current(spec).length();
         assertThat(length).isEqualTo(10);
         play(spec, length, 0.5);
 
@@ -144,7 +131,7 @@ class LifecycleEngineAlgorithmsTest {
         assertThat(storage.version(spec.id()).epoch()).isEqualTo(2);
         assertThat(storage.version(spec.id()).phase()).isEqualTo(Phase.EXPLORE);
         assertThat(storage.rounds(spec.id())).isEqualTo(length);
-        assertThat(current(spec).length()).isEqualTo(2 * length);
+        assertThat(bandits.current(spec).length()).isEqualTo(2 * length);
         assertThat(storage.epoch(spec.id(), 1).orElseThrow().status()).isEqualTo(EpochStatus.CLOSED);
 
         // Under the EXACT accountant a user's rounds across epochs cost one release (Gaussian DP), so
@@ -161,14 +148,14 @@ class LifecycleEngineAlgorithmsTest {
         assertThat(model.coefficients()).isNotEmpty().hasSize(model.projectionSet().size());
 
         // The runtime of epoch 2 serves from the released model.
-        BanditRuntime next = runtime(spec);
+        BanditRuntime next = bandits.runtime(spec);
         assertThat(next.version().epoch()).isEqualTo(2);
         assertThat(next.decide(spec.contextPool().get(0), null, rng).action()).isBetween(0, 2);
     }
 
     @Test
     void uscaBuildsItsEstimatorOnceAndMovesToRelease() {
-        BanditSpec spec = create(Specs.usca("usca", 6, 0.5, 1.0));
+        BanditSpec spec = bandits.create(Specs.usca("usca", 6, 0.5, 1.0));
         play(spec, 6, 0.4);
         List<Step> steps = settle(spec);
         assertThat(steps).containsExactly(Step.PLANNED, Step.FOLDED, Step.SEALED, Step.CLOSED);
@@ -183,7 +170,7 @@ class LifecycleEngineAlgorithmsTest {
 
     @Test
     void linUcbFoldsInDecisionOrderOverItsPolicyVersionAndAStaleRuntimeFoldsNothing() {
-        BanditSpec spec = create(Specs.linear("lin", "LINUCB", 20, 600));
+        BanditSpec spec = bandits.create(Specs.linear("lin", "LINUCB", 20, 600));
         assertThat(storage.ledger(spec.id())).as("the horizon charged at creation").hasSize(1);
         List<UUID> ids = new ArrayList<>();
         for (int t = 0; t < 20; t++) {
@@ -191,7 +178,7 @@ class LifecycleEngineAlgorithmsTest {
                 storage.advanceClock(300_000); // the second half is decided five minutes later
             }
             double[] context = {0.3, 0.7};
-            ids.add(storage.decide(spec.id(), context, runtime(spec).decide(context, null, rng).action(), 600));
+            ids.add(storage.decide(spec.id(), context, bandits.runtime(spec).decide(context, null, rng).action(), 600));
         }
         for (int t = 0; t < 10; t++) {
             storage.feedback(ids.get(t), 0.9, null);
@@ -200,8 +187,8 @@ class LifecycleEngineAlgorithmsTest {
 
         // The first half's windows pass, the second half's do not: a prefix in decision order folds.
         storage.advanceClock(301_000);
-        BanditRuntime stale = runtime(spec);
-        assertThat(engine.advance(stale, current(spec), true)).isEqualTo(Step.FOLDED);
+        BanditRuntime stale = bandits.runtime(spec);
+        assertThat(engine.advance(stale, bandits.current(spec), true)).isEqualTo(Step.FOLDED);
         assertThat(storage.foldedRounds(spec.id(), 1)).as("the rounds whose windows passed only").isEqualTo(10);
         assertThat(storage.version(spec.id()).version()).isEqualTo(1);
 
@@ -209,7 +196,7 @@ class LifecycleEngineAlgorithmsTest {
             storage.feedback(ids.get(t), 0.1, null);
         }
         storage.advanceClock(300_000);
-        assertThat(engine.advance(stale, current(spec), true)).as("its state is at version 0")
+        assertThat(engine.advance(stale, bandits.current(spec), true)).as("its state is at version 0")
                 .isEqualTo(Step.NONE);
         assertThat(storage.foldedRounds(spec.id(), 1)).isEqualTo(10);
         assertThat(storage.version(spec.id()).version()).isEqualTo(1);
@@ -219,6 +206,6 @@ class LifecycleEngineAlgorithmsTest {
         assertThat(storage.version(spec.id()).phase()).isEqualTo(Phase.EXPLOIT);
         assertThat(storage.rounds(spec.id())).isEqualTo(20);
         assertThat(storage.ledger(spec.id())).as("nothing charged at the close").hasSize(1);
-        assertThat(runtime(spec).learning()).isFalse();
+        assertThat(bandits.runtime(spec).learning()).isFalse();
     }
 }
