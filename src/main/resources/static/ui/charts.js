@@ -234,8 +234,10 @@ export function barChart({ label, bars, yTitle, yMax, xTitle, reference, W = WID
     const cx = m.left + band * (i + 0.5);
     if (b.value !== null && b.value !== undefined) {
       const w = Math.min(48, band * 0.7);
+      // A bar with a colour of its own (a category the legend names) is drawn in it.
       root.append(svg('rect', { class: 'bar', x: cx - w / 2, y: y(b.value), width: w,
-        height: Math.max(1, y(0) - y(b.value)) }, tooltip(b.title)));
+        height: Math.max(1, y(0) - y(b.value)), ...(b.colour ? { style: `fill: ${b.colour}` } : {}) },
+      tooltip(b.title)));
     }
     if (i % every === 0) {
       root.append(svg('text', { class: 'tick', x: cx, y: H - m.bottom + 16, 'text-anchor': 'middle' }, b.label));

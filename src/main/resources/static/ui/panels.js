@@ -248,9 +248,25 @@ const recommendations = {
         + 'its prior alone. Recommendations appear here once the first rounds are folded (each once its feedback '
         + 'window has passed).' };
     }
-    const distinct = [...new Set(r.actions)].sort();
+    // A recommendation is a finding only where the release separates it from the other actions by
+    // more than its noise (r.resolved); elsewhere the panel says so instead of naming an action.
+    const UNRESOLVED = 'not resolved yet';
+    const isResolved = (i) => !r.resolved || r.resolved[i] !== false;
+    const shown = r.actions.map((a, i) => (isResolved(i) ? a : UNRESOLVED));
+    const distinct = [...new Set(shown.filter((a) => a !== UNRESOLVED))].sort();
     const colour = colours(distinct);
-    const counts = distinct.map((a) => [a, r.actions.filter((x) => x === a).length]);
+    colour.set(UNRESOLVED, '#b8b8b8');
+    const categories = shown.includes(UNRESOLVED) ? [...distinct, UNRESOLVED] : distinct;
+    const counts = categories.map((a) => [a, shown.filter((x) => x === a).length]);
+    const unresolved = shown.filter((a) => a === UNRESOLVED).length;
+    const resolution = !r.resolved ? ''
+      : unresolved === 0 ? ' Every recommendation shown is resolved: the release separates it from the other actions by '
+        + 'more than its noise.'
+      : ` ${unresolved} of ${shown.length} contexts are not resolved yet: the release does not separate any action there `
+        + 'from the others by more than its noise (the widths the planner uses), so no action is named'
+        + (r.roundsToResolve ? `; the planner expects their median margin to be resolved after about `
+          + `${r.roundsToResolve.toLocaleString('en')} learning rounds (the model holds ${status.modelRounds})` : '')
+        + '.';
     const summary = counts.map(([a, n]) => `${a} for ${n} context${n === 1 ? '' : 's'}`).join(', ');
     const sample = sampleWords(r);
     const release = !activeSets ? `the model as it stands (${status.modelRounds} learning round`
@@ -259,23 +275,26 @@ const recommendations = {
         : 'no release yet, so every action is still active';
     const dims = r.contexts[0]?.length ?? 0;
     const coordinates = Array.from({ length: dims }, (_, k) => `context[${k}]`);
-    const rows = r.contexts.map((c, i) => [String(i + 1), `(${c.map(num).join(', ')})`, r.actions[i],
+    const rows = r.contexts.map((c, i) => [String(i + 1), `(${c.map(num).join(', ')})`, shown[i],
       ...(activeSets ? [String(r.activeSetSizes[i])] : [])]);
     const table = dataTable('Recommendations', ['#', 'Context (public)', 'Recommended action',
       ...(activeSets ? ['Active-set size'] : [])], rows);
     const csv = [{ label: 'recommended actions', file: fileName(status.id, 'recommendations'),
-      headers: ['#', ...coordinates, 'Recommended action', ...(activeSets ? ['Active-set size'] : [])],
-      rows: r.contexts.map((c, i) => [i + 1, ...c, r.actions[i], ...(activeSets ? [r.activeSetSizes[i]] : [])]) }];
+      headers: ['#', ...coordinates, 'Recommended action', 'Best guess', 'Resolved',
+        ...(activeSets ? ['Active-set size'] : [])],
+      rows: r.contexts.map((c, i) => [i + 1, ...c, shown[i], r.actions[i], isResolved(i),
+        ...(activeSets ? [r.activeSetSizes[i]] : [])]) }];
     const key = legend(counts.map(([a, n]) => ({ label: `${a} (${n})`, colour: colour.get(a) })));
-    const dotTitle = (c, i) => `(${c.map(num).join(', ')}): ${r.actions[i]}`
+    const dotTitle = (c, i) => `(${c.map(num).join(', ')}): ${shown[i]}`
       + (activeSets ? `, ${r.activeSetSizes[i]} active` : '');
     if (dims === 2) {
       return {
         description: `The best action of ${release}${sample}, at each context (dots); the shading extends each `
-          + 'context\'s action to the points nearest it.' + (activeSets ? ' Hover a dot for its active-set size.' : ''),
+          + 'context\'s action to the points nearest it.' + (activeSets ? ' Hover a dot for its active-set size.' : '')
+          + resolution,
         figure: heatMap({
           label: `Heat map of the recommended action over the 2-dimensional contexts: ${summary}`,
-          points: r.contexts.map((c, i) => ({ x: c[0], y: c[1], category: r.actions[i], title: dotTitle(c, i) })),
+          points: r.contexts.map((c, i) => ({ x: c[0], y: c[1], category: shown[i], title: dotTitle(c, i) })),
           colourOf: (a) => colour.get(a), xTitle: 'context[0]', yTitle: 'context[1]',
         }),
         legend: key,
@@ -287,9 +306,9 @@ const recommendations = {
     if (dims === 1) {
       return {
         description: `The best action of ${release}${sample}, along the context (dots); the shading extends each `
-          + 'point\'s action halfway to its neighbours.',
+          + 'point\'s action halfway to its neighbours.' + resolution,
         figure: stripChart({ label: `Recommended action along the 1-dimensional context: ${summary}`,
-          points: r.contexts.map((c, i) => ({ x: c[0], category: r.actions[i], title: dotTitle(c, i) })),
+          points: r.contexts.map((c, i) => ({ x: c[0], category: shown[i], title: dotTitle(c, i) })),
           colourOf: (a) => colour.get(a), xTitle: 'context[0]' }),
         legend: key,
         downloads: csv,
@@ -297,9 +316,9 @@ const recommendations = {
       };
     }
     return {
-      description: `How many contexts each action is the best for, by ${release}${sample}.`,
+      description: `How many contexts each action is the best for, by ${release}${sample}.${resolution}`,
       figure: barChart({ label: `Contexts per recommended action: ${summary}`,
-        bars: counts.map(([a, n]) => ({ label: a, value: n, title: `${a}: ${n} contexts` })),
+        bars: counts.map(([a, n]) => ({ label: a, value: n, title: `${a}: ${n} contexts`, colour: colour.get(a) })),
         yTitle: 'contexts', xTitle: 'recommended action' }),
       legend: key,
       downloads: [{ label: 'contexts per action', file: fileName(status.id, 'recommendation-counts'),

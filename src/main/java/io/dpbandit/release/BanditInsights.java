@@ -114,18 +114,25 @@ public class BanditInsights {
             @Schema(description = "where the contexts come from: POOL, POOL_SAMPLE (evenly spaced), GRID (no pool: "
                     + "a grid on [0, 1]^d, d at most 2) or UNIFORM (no pool: drawn uniformly on [0, 1]^d with a fixed "
                     + "public seed); NONE where recommendations are charged ({{charged-releases}})") ContextSample sample,
-            List<double[]> contexts, List<String> actions, List<Integer> activeSetSizes) {
+            List<double[]> contexts, List<String> actions, List<Integer> activeSetSizes,
+            @Schema(description = "per context: whether the release separates the recommended action from every other "
+                    + "by more than its noise (the widths the planner uses: elimination for {{epoch-models}}; a score "
+                    + "margin above twice the planner's score error at the model's rounds for {{sequential}}). An "
+                    + "unresolved recommendation is the model's best guess, not a finding") List<Boolean> resolved,
+            @Schema(description = "the learning rounds after which the planner expects the median unresolved margin to "
+                    + "be resolved (null: every recommendation is resolved, the model keeps no margins, or not within "
+                    + "the horizon)") Long roundsToResolve) {
     }
 
     public Recommendations recommendations(String banditId) {
         BanditRuntime rt = runtimes.get(banditId);
         Cached c = cached(rt);
         return new Recommendations(banditId, rt.version().epoch(), pool(rt).size(), c.sample(), c.contexts(),
-                c.actions(), c.sizes());
+                c.actions(), c.sizes(), c.resolved(), c.roundsToResolve());
     }
 
     private record Cached(Object version, ContextSample sample, List<double[]> contexts, List<String> actions,
-            List<Integer> sizes, double[] meanActiveSetSizes) {
+            List<Integer> sizes, double[] meanActiveSetSizes, List<Boolean> resolved, Long roundsToResolve) {
     }
 
     /** Computed once per runtime (that is, per released epoch), shared by both views. */
@@ -148,6 +155,8 @@ public class BanditInsights {
         List<double[]> contexts = new ArrayList<>();
         List<String> actions = new ArrayList<>();
         List<Integer> sizes = new ArrayList<>();
+        List<Boolean> resolved = new ArrayList<>();
+        List<Double> unresolvedMargins = new ArrayList<>();
         double[] sums = null;
         for (double[] c : sample) {
             if (model.isEmpty() || !model.get().recommends()) {
@@ -157,6 +166,10 @@ public class BanditInsights {
             contexts.add(c);
             actions.add(r.action());
             sizes.add(r.activeSetSize());
+            resolved.add(r.resolved());
+            if (!r.resolved() && r.margin() != null && r.margin() > 0) {
+                unresolvedMargins.add(r.margin());
+            }
             int[] perEpoch = model.get().activeSetSizes(c);
             if (sums == null) {
                 sums = new double[perEpoch.length];
@@ -169,7 +182,13 @@ public class BanditInsights {
         for (int i = 0; i < means.length; i++) {
             means[i] /= sample.size();
         }
-        Cached fresh = new Cached(rt, kind, List.copyOf(contexts), List.copyOf(actions), List.copyOf(sizes), means);
+        Long rounds = null;
+        if (!unresolvedMargins.isEmpty() && model.isPresent()) {
+            java.util.Collections.sort(unresolvedMargins);
+            rounds = model.get().roundsToResolve(unresolvedMargins.get(unresolvedMargins.size() / 2)).orElse(null);
+        }
+        Cached fresh = new Cached(rt, kind, List.copyOf(contexts), List.copyOf(actions), List.copyOf(sizes), means,
+                List.copyOf(resolved), rounds);
         cache.put(rt.spec().id(), fresh);
         return fresh;
     }

@@ -8,8 +8,24 @@ import java.util.Optional;
  */
 public interface PublicModel {
 
-    /** The action's id and the size of the active set it was chosen from. */
-    record Recommendation(String action, int activeSetSize) {
+    /**
+     * The action's id, the size of the active set it was chosen from, and whether the release resolves
+     * it: separates it from every other action by more than the release's noise (the widths the
+     * planner uses). An unresolved recommendation is the model's best guess, not a finding.
+     *
+     * @param margin the released score of the action minus the best other one's (null where the model
+     *               keeps no scores, as CAPRI, whose test is elimination)
+     */
+    record Recommendation(String action, int activeSetSize, boolean resolved, Double margin) {
+    }
+
+    /**
+     * The learning rounds (users) after which the planner expects the model to resolve a margin of
+     * {@code margin} (its score error below half of it), if within the horizon; empty where the
+     * model's test is not a score margin (CAPRI: see its forecast's resolvable gaps).
+     */
+    default Optional<Long> roundsToResolve(double margin) {
+        return Optional.empty();
     }
 
     Recommendation recommend(double[] context);

@@ -67,6 +67,13 @@ class InsightsTest extends PostgresIntegrationTest {
         for (JsonNode size : recommended.path("activeSetSizes")) {
             assertThat(size.asInt()).isBetween(1, 3);
         }
+        // Resolved exactly where elimination left one action: anywhere else the release has not
+        // separated the actions by more than its noise, and the answer says the action is a guess.
+        assertThat(recommended.path("resolved")).hasSize(3);
+        for (int i = 0; i < 3; i++) {
+            assertThat(recommended.path("resolved").get(i).asBoolean())
+                    .isEqualTo(recommended.path("activeSetSizes").get(i).asInt() == 1);
+        }
     }
 
     @Test
@@ -118,7 +125,7 @@ class InsightsTest extends PostgresIntegrationTest {
         Map<String, Object> epochs = Specs.linear("held-epochs", "LINUCB", 160, 600);
         epochs.put("contextDimension", 2);
         epochs.put("actions", List.of(Map.of("id", "a"), Map.of("id", "b")));
-        epochs.put("linear", Map.of("featureMap", "PER_ACTION", "release", "EPOCHS"));
+        epochs.put("linear", Map.of("featureMap", "PER_ACTION", "release", "EPOCHS", "firstEpoch", 0.125));
         assertThat(http.postForEntity("/bandits", epochs, JsonNode.class).getStatusCode().value()).isEqualTo(201);
         playAndWaitOut("held-epochs", 30, List.of(0.3, 0.6));
         lifecycle.settle("held-epochs");
@@ -154,6 +161,10 @@ class InsightsTest extends PostgresIntegrationTest {
         assertThat(grid.path("contexts").get(0).toString()).isEqualTo("[0.0,0.0]");
         assertThat(grid.path("contexts").get(399).toString()).isEqualTo("[1.0,1.0]");
         assertThat(grid.path("contexts").get(22).toString()).isEqualTo("[" + 1.0 / 19 + "," + 2.0 / 19 + "]");
+        // Ten rounds of rewards that do not depend on the action resolve nothing: the planner's score
+        // error after one leaf is far above any margin the model could show, so no action is a finding.
+        assertThat(grid.path("resolved")).hasSize(400).allSatisfy(r -> assertThat(r.asBoolean()).isFalse());
+        assertThat(grid.path("roundsToResolve").isNull() || grid.path("roundsToResolve").asLong() > 10).isTrue();
 
         Map<String, Object> wide = Specs.linear("uniform-3d", "LINUCB", 2560, 600);
         wide.put("contextDimension", 3);

@@ -128,7 +128,9 @@ final class CapriRuntime implements BanditRuntime, PublicModel {
 
     @Override
     public Recommendation recommend(double[] context) {
-        return new Recommendation(actionId(best(context)), activeSet(context).length);
+        // Resolved only where elimination (the paper's test, with the release's widths) left one action.
+        int active = activeSet(context).length;
+        return new Recommendation(actionId(best(context)), active, active == 1, null);
     }
 
     @Override

@@ -99,6 +99,22 @@ final class GpUcbModel implements SequentialModel<GpUcbState> {
                         + "quadrature Fourier features of the RBF kernel (features), V = L L^T");
     }
 
+    /** θ̂·φ(w): the released estimate on the quadrature features of each candidate, before the bonus. */
+    @Override
+    public java.util.Optional<double[]> meanScores(GpUcbState state, double[][] candidates) {
+        double[][] phi = new double[candidates.length][];
+        for (int i = 0; i < candidates.length; i++) {
+            phi[i] = policy.features(candidates[i]);
+        }
+        return java.util.Optional.of(io.dpbandit.algorithms.sequential.SequentialScores.dot(state.snapshot().theta(),
+                phi));
+    }
+
+    @Override
+    public long modelRounds(GpUcbState state) {
+        return state.observations();
+    }
+
     /** The spec's tuning.leafRounds: one fold is one leaf of exactly this many rounds. */
     @Override
     public int leafRounds() {

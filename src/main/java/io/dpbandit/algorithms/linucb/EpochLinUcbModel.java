@@ -79,6 +79,18 @@ final class EpochLinUcbModel implements SequentialModel<EpochLinUcbState> {
                 "argmax over candidates x of theta.x (uniform until the first epoch is released)");
     }
 
+    /** θ·x on the sum of the released epochs (the greedy decision's scores). */
+    @Override
+    public java.util.Optional<double[]> meanScores(EpochLinUcbState state, double[][] features) {
+        return java.util.Optional.of(io.dpbandit.algorithms.sequential.SequentialScores.dot(state.theta(), features));
+    }
+
+    /** The rounds of the released epochs (the epoch filling is in no release yet). */
+    @Override
+    public long modelRounds(EpochLinUcbState state) {
+        return policy.releasedRounds(state.observations());
+    }
+
     @Override
     public boolean released(EpochLinUcbState state) {
         return state.releases() > 0;

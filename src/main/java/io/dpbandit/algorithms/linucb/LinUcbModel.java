@@ -101,6 +101,18 @@ final class LinUcbModel implements SequentialModel<LinUcbState> {
                 "argmax over candidates x of theta.x + beta * ||x||_{V^-1}, V = L L^T (L row-major)");
     }
 
+    /** θ̂·x: the released estimate (the tree's snapshot), before the confidence bonus. */
+    @Override
+    public java.util.Optional<double[]> meanScores(LinUcbState state, double[][] features) {
+        return java.util.Optional.of(io.dpbandit.algorithms.sequential.SequentialScores.dot(state.snapshot().theta(),
+                features));
+    }
+
+    @Override
+    public long modelRounds(LinUcbState state) {
+        return state.observations();
+    }
+
     @Override
     public boolean released(LinUcbState state) {
         return state.observations() > 0;

@@ -110,6 +110,18 @@ final class OnlineUcbModel implements SequentialModel<OnlineUcbState>, Sequentia
                 state.round(), "argmax over candidates x of center.x + radius * sqrt(x^T gramInverse x)");
     }
 
+    /** center·x: the server's online estimate, before the confidence bonus. */
+    @Override
+    public java.util.Optional<double[]> meanScores(OnlineUcbState state, double[][] features) {
+        return java.util.Optional.of(io.dpbandit.algorithms.sequential.SequentialScores.dot(policy.center(state),
+                features));
+    }
+
+    @Override
+    public long modelRounds(OnlineUcbState state) {
+        return state.round();
+    }
+
     @Override
     public boolean released(OnlineUcbState state) {
         return state.round() > 0;

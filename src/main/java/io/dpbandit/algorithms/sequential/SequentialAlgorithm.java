@@ -62,7 +62,17 @@ public abstract class SequentialAlgorithm implements AlgorithmDescriptor {
     @Override
     public BanditRuntime runtime(BanditSpec spec, BanditVersion version, RuntimeServices services) {
         SequentialModel<?> model = models.computeIfAbsent(spec.id(), id -> model(spec));
-        return new SequentialRuntime<>(spec, model, featureMap(spec), version, services, boundedCoordinates());
+        return new SequentialRuntime<>(spec, model, featureMap(spec), version, services, boundedCoordinates(),
+                () -> scoreErrors.computeIfAbsent(spec.id(), id -> scoreErrors(spec)));
+    }
+
+    /** The planner's forecast score errors of a bandit (public: from its spec), once per bandit. */
+    private final java.util.Map<String, java.util.List<io.dpbandit.policy.planning.Point>> scoreErrors =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    private java.util.List<io.dpbandit.policy.planning.Point> scoreErrors(BanditSpec spec) {
+        return forecaster().map(f -> f.forecast(spec, io.dpbandit.policy.planning.PlannerOptions.defaults())
+                .forecast().scoreErrors()).orElse(java.util.List.of());
     }
 
     @Override

@@ -55,6 +55,20 @@ public interface SequentialModel<S> {
     Object publicModel(S state);
 
     /**
+     * The public model's mean score of each candidate feature vector (its reward estimate without
+     * any exploration bonus; post-processing of the releases), or empty where it keeps none that a
+     * margin could be read from. Used to tell a resolved recommendation from a guess.
+     */
+    default java.util.Optional<double[]> meanScores(S state, double[][] features) {
+        return java.util.Optional.empty();
+    }
+
+    /** The learning rounds the public model holds (those of its releases). */
+    default long modelRounds(S state) {
+        return 0;
+    }
+
+    /**
      * Whether the public model holds anything private yet: at least one round folded (one release,
      * for a model released per epoch). A public figure: what it counts is in {@link #publicModel}.
      * Before it, POST /release has no model to answer from (409 not-ready).

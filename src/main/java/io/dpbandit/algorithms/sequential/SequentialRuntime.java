@@ -48,9 +48,12 @@ public final class SequentialRuntime<S> implements BanditRuntime, PublicModel {
     private final RuntimeServices services;
     private final boolean boundedCoordinates;
     private final double[][] actionFeatures;
+    private final java.util.function.Supplier<java.util.List<io.dpbandit.policy.planning.Point>> scoreErrors;
 
     public SequentialRuntime(BanditSpec spec, SequentialModel<S> model, JointFeatureMap featureMap,
-            BanditVersion version, RuntimeServices services, boolean boundedCoordinates) {
+            BanditVersion version, RuntimeServices services, boolean boundedCoordinates,
+            java.util.function.Supplier<java.util.List<io.dpbandit.policy.planning.Point>> scoreErrors) {
+        this.scoreErrors = scoreErrors;
         this.spec = spec;
         this.model = model;
         this.featureMap = featureMap;
@@ -152,7 +155,24 @@ public final class SequentialRuntime<S> implements BanditRuntime, PublicModel {
     @Override
     public Recommendation recommend(double[] context) {
         requireValidContext(context);
-        return new Recommendation(actionId(best(context)), spec.actions().size());
+        int best = best(context);
+        double[][] x = new double[actionFeatures.length][];
+        for (int a = 0; a < x.length; a++) {
+            x[a] = features(context, a);
+        }
+        var scores = model.meanScores(state, x);
+        if (scores.isEmpty()) {
+            return new Recommendation(actionId(best), spec.actions().size(), false, null);
+        }
+        double margin = SequentialScores.margin(scores.get(), best);
+        double error = SequentialScores.errorAt(scoreErrors.get(), model.modelRounds(state));
+        return new Recommendation(actionId(best), spec.actions().size(), SequentialScores.resolved(margin, error),
+                margin);
+    }
+
+    @Override
+    public java.util.Optional<Long> roundsToResolve(double margin) {
+        return SequentialScores.roundsToResolve(scoreErrors.get(), margin);
     }
 
     /**

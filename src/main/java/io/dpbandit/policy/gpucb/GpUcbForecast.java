@@ -77,6 +77,11 @@ public record GpUcbForecast(String privacyModel, long horizon, int featureDimens
     public static final String KEY = "gpucb";
 
     @Override
+    public java.util.List<Point> scoreErrors() {
+        return points;
+    }
+
+    @Override
     public String key() {
         return KEY;
     }

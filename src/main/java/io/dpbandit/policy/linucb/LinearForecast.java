@@ -46,6 +46,11 @@ public record LinearForecast(long horizon, int blocks, int blockDimension, long 
     public static final String KEY = "linear";
 
     @Override
+    public java.util.List<Point> scoreErrors() {
+        return points;
+    }
+
+    @Override
     public String key() {
         return KEY;
     }

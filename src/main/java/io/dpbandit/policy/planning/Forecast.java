@@ -15,4 +15,13 @@ public interface Forecast {
 
     /** The plan command's table of this forecast (without the report's notes). */
     String table();
+
+    /**
+     * A sequential model's forecast score error after a few numbers of learning rounds, fewest first
+     * (empty for a forecast of another kind): what a released model's margins are read against.
+     */
+    @JsonIgnore
+    default java.util.List<Point> scoreErrors() {
+        return java.util.List.of();
+    }
 }
