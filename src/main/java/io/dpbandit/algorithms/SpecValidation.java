@@ -12,6 +12,7 @@ import io.dpbandit.spec.PrivacyModel;
 import io.dpbandit.spec.PrivacyUnit;
 import io.dpbandit.spec.SpecLimits;
 import io.dpbandit.spec.TuningMode;
+import io.dpbandit.spec.Profile;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -48,21 +49,24 @@ public final class SpecValidation {
         List<InvalidRequestException.FieldProblem> p = new ArrayList<>(fieldProblems);
         AlgorithmDescriptor algorithm = s.algorithm() == null ? null : Algorithms.of(s.algorithm());
         double b = s.rewardBound() == null ? 1.0 : s.rewardBound();
-        double tau = s.regularization() == null ? 1.0 : s.regularization();
+        // τ left out stays null through the algorithm's normalise (which may choose it under LEARN), then 1.
+        Double tau = s.regularization();
         Integer dim = s.contextDimension();
         if (dim != null && dim > limits.maxContextDimension()) {
             p.add(problem("contextDimension", "must be at most " + limits.maxContextDimension()));
         }
         // A linear bandit with PER_ACTION features takes actions without features (one model block each).
-        boolean perAction = s.algorithm() != null
-                && Algorithms.of(s.algorithm()).options().contains(LinearSection.OPTIONS)
-                && LinearSection.perAction(s);
+        boolean perAction = algorithm != null && algorithm.actionsMayOmitFeatures(s);
         checkActions(s.actions(), limits, perAction, p);
         if (s.contextPool() != null) {
             checkPool(s.contextPool(), dim, limits.maxPool(), p);
         }
         BanditSpec.Privacy privacy = algorithm == null ? s.privacy() : privacy(s, algorithm, p);
-        BanditSpec.Tuning tuning = tuning(s.tuning());
+        Profile profile = s.profileOrLearn();
+        BanditSpec.Tuning tuning = tuning(s.tuning(), profile);
+        if (profile == Profile.LEARN && (s.tuning() == null || s.tuning().exploit() == null)) {
+            tuning = tuning.withExploit(null, tuning.exploitShare()); // the algorithm's to choose; NONE after
+        }
         BanditSpec.Feedback feedback = feedback(s.feedback(), b, tuning.rewardOffset(), p);
         if (privacy != null && privacy.model() == PrivacyModel.LDP && feedback.defaultReward() != 0.0) {
             p.add(problem("feedback.defaultReward", "must be 0 for a locally private bandit: the server keeps no "
@@ -76,12 +80,31 @@ public final class SpecValidation {
         } else if (leafGrid && tuning.leafRounds() == null && s.horizon() != null && s.horizon() >= 1) {
             tuning = tuning.withLeafRounds(defaultLeafRounds(s.horizon()));
         }
+        // The choices are the service's to write: this normalisation's own, or, when it has nothing to
+        // choose (a stored, normalised spec sent back), the ones the spec carries.
         BanditSpec normalised = s.withPrivacy(privacy).withRewardBound(b).withRegularization(tau)
-                .withContextDimension(dim).withFeedback(feedback).withTuning(tuning);
+                .withContextDimension(dim).withFeedback(feedback).withTuning(tuning).withProfile(profile)
+                .withChoices(List.of());
         if (algorithm != null) {
             sections(s, algorithm, p);
             normalised = algorithm.normalise(normalised, limits, p);
+            if (normalised.regularization() == null) {
+                normalised = normalised.withRegularization(1.0);
+            }
+            if (normalised.tuning().exploit() == null) {
+                normalised = normalised.withTuning(normalised.tuning().withPaperRefinements());
+            }
+            if (normalised.privacy() != null && normalised.privacy().composition() == null) {
+                normalised = normalised.withPrivacy(normalised.privacy().withComposition(
+                        normalised.privacy().compositionOrSequential()));
+            }
             normalised = accountant(normalised, algorithm, p);
+        }
+        if (normalised.regularization() == null) {
+            normalised = normalised.withRegularization(1.0);
+        }
+        if (normalised.choices().isEmpty() && s.choices() != null) {
+            normalised = normalised.withChoices(s.choices());
         }
         if (!p.isEmpty()) {
             throw new InvalidRequestException(p.stream().distinct()
@@ -93,7 +116,7 @@ public final class SpecValidation {
     /** Each optional section is set only where the algorithm reads it; required ones are present. */
     private static void sections(BanditSpec s, AlgorithmDescriptor a, List<InvalidRequestException.FieldProblem> p) {
         Set<SpecSection> reads = a.sections();
-        if (reads.contains(SpecSection.KERNEL) && s.kernel() == null) {
+        if (reads.contains(SpecSection.KERNEL) && s.kernel() == null && !a.choosesKernel(s)) {
             p.add(problem("kernel", "is required for " + Algorithms.owners(SpecSection.KERNEL)
                     + ", e.g. {\"type\": \"RBF\", \"lengthScale\": 0.3}"));
         }
@@ -116,7 +139,7 @@ public final class SpecValidation {
                 }
             }
         }
-        BanditSpec.Tuning t = tuning(s.tuning());
+        BanditSpec.Tuning t = tuning(s.tuning(), s.profileOrLearn());
         if (!reads.contains(SpecSection.REFINEMENTS) && t.refined()) {
             p.add(problem("tuning", "elimination, statisticalWidth, projection, tauRule, rewardOffset, residualFloor, "
                     + "exploit and exploitShare apply to " + Algorithms.owners(SpecSection.REFINEMENTS) + " only"));
@@ -161,7 +184,10 @@ public final class SpecValidation {
             p.add(problem("privacy.totalEpsilon", "applies to " + Algorithms.owners(SpecSection.TOTAL_EPSILON)
                     + " only; " + a.algorithm() + "'s epsilon is already its total"));
         }
-        var composition = privacy.compositionOrSequential();
+        // Left unset for an algorithm whose epochs compose (its descriptor chooses under the profile);
+        // SEQUENTIAL for every other and under PAPER.
+        var composition = privacy.composition() == null && a.sections().contains(SpecSection.EPOCH_COMPOSITION)
+                && s.profileOrLearn() == Profile.LEARN ? null : privacy.compositionOrSequential();
         if (!a.sections().contains(SpecSection.EPOCH_COMPOSITION) && privacy.parallel()) {
             p.add(problem("privacy.composition", "applies to " + Algorithms.owners(SpecSection.EPOCH_COMPOSITION)
                     + " only; " + a.algorithm() + " composes sequentially"));
@@ -311,8 +337,10 @@ public final class SpecValidation {
     }
 
     /** Defaults; the ranges are the annotations' (and PAPER mode's statistical scale defaults to 1). */
-    static BanditSpec.Tuning tuning(BanditSpec.Tuning t) {
-        TuningMode mode = t == null || t.mode() == null ? TuningMode.ENGINEERED : t.mode();
+    /** The tuning with its defaults; its mode is PAPER under the PAPER profile unless set. */
+    static BanditSpec.Tuning tuning(BanditSpec.Tuning t, Profile profile) {
+        TuningMode mode = t != null && t.mode() != null ? t.mode()
+                : profile == Profile.PAPER ? TuningMode.PAPER : TuningMode.ENGINEERED;
         double scale = t == null || t.confidenceScale() == null ? (mode == TuningMode.PAPER ? 1.0 : 3e-4)
                 : t.confidenceScale();
         int cap = t == null || t.projectionCap() == null ? 1000 : t.projectionCap();
@@ -333,7 +361,7 @@ public final class SpecValidation {
      * (⌈T/64⌉) starts losing to its delay in the first world.
      */
     public static int defaultLeafRounds(int horizon) {
-        return (int) Math.min(SpecLimits.MAX_LEAF_ROUNDS, Math.max(1, (horizon + 255L) / 256));
+        return SpecLimits.defaultLeafRounds(horizon);
     }
 
     private static boolean finite(double[] v) {

@@ -173,7 +173,11 @@ public class BanditService {
                     + "closed epochs' rounds; {{sequential}} every round folded so far (a round folds once its "
                     + "feedback window has passed, whether or not feedback came; a sequential model with epoch "
                     + "releases: the rounds of the epochs it has released)") long modelRounds,
-            long decisions, Ledger.Budget budget) {
+            long decisions, Ledger.Budget budget,
+            @Schema(description = "LEARN or PAPER: what the spec's unset options default to (absent for a bandit "
+                    + "created before profiles)") io.dpbandit.spec.Profile profile,
+            @Schema(description = "the options the service chose for the options the spec left out, under its "
+                    + "profile, and why (the plan lists the same)") List<io.dpbandit.spec.DefaultChoice> choices) {
     }
 
     /**
@@ -200,12 +204,13 @@ public class BanditService {
                 "no bandit " + ServiceErrors.quote(id)));
         // The open epoch's folded rounds (a closed epoch's are in state.rounds() already).
         long folded = epoch == null || epoch.status() == EpochStatus.CLOSED ? 0 : epoch.folded();
-        long modelRounds = Algorithms.of(row.getAlgorithm()).modelRounds(
-                () -> codec.read(row.getSpec(), BanditSpec.class), state.rounds(), folded);
+        BanditSpec spec = codec.read(row.getSpec(), BanditSpec.class);
+        long modelRounds = Algorithms.of(row.getAlgorithm()).modelRounds(() -> spec, state.rounds(), folded);
         return new BanditStatus(row.getId(), row.getAlgorithm(), serving.serving(), serving.since(), state.phase(),
                 state.epoch(),
                 epoch == null ? null : epoch.length(), progress, state.rounds(), modelRounds,
-                decisions.decisionCount(id), budget(row));
+                decisions.decisionCount(id), budget(row), spec.profile(),
+                spec.choices() == null ? List.of() : spec.choices());
     }
 
     /**

@@ -76,7 +76,10 @@ public class PrivacyReports {
                     + "against") RewardRange rewards, Guarantee guarantee,
             List<MechanismDescription> mechanisms,
             Ledger.Budget spent, List<Ledger.Entry> charges, Ledger.SharedBudget sharedBudget, List<String> publicByDesign,
-            Map<String, String> roles) {
+            Map<String, String> roles,
+            @io.swagger.v3.oas.annotations.media.Schema(description = "what the service chose for the options the "
+                    + "spec left out (its profile's choices), and why: each is made from public facts only")
+            List<io.dpbandit.spec.DefaultChoice> choices) {
     }
 
     public PrivacyReport report(String id) {
@@ -105,7 +108,8 @@ public class PrivacyReports {
         RewardRange rewards = new RewardRange(offset - bound, offset + bound, bound, offset);
         return new PrivacyReport(id, spec.algorithm(), p.model(), unit, k, protects, rewards, guarantee, mechanisms,
                 spent,
-                ledger.entries(id), shared, publicByDesign(unit, local), roles(local));
+                ledger.entries(id), shared, publicByDesign(unit, local), roles(local),
+                spec.choices() == null ? List.of() : spec.choices());
     }
 
     /**

@@ -55,7 +55,11 @@ public class ReleaseService {
      * tuning it ran with and the state version it was read from.
      */
     public record Provenance(String service, String version, String java, String arch, BanditSpec.Tuning tuning,
-            long stateVersion) {
+            long stateVersion,
+            @io.swagger.v3.oas.annotations.media.Schema(description = "LEARN or PAPER: what the spec's unset options "
+                    + "defaulted to (absent for a bandit created before profiles)") io.dpbandit.spec.Profile profile,
+            @io.swagger.v3.oas.annotations.media.Schema(description = "the options the service chose for the spec "
+                    + "under its profile, and why") java.util.List<io.dpbandit.spec.DefaultChoice> choices) {
     }
 
     public LatestRelease latest(String banditId) {
@@ -89,6 +93,7 @@ public class ReleaseService {
     private static Provenance provenance(BanditRuntime rt) {
         String version = ReleaseService.class.getPackage().getImplementationVersion();
         return new Provenance("dpbandit", version == null ? "dev" : version, System.getProperty("java.version"),
-                System.getProperty("os.arch"), rt.spec().tuning(), rt.version().version());
+                System.getProperty("os.arch"), rt.spec().tuning(), rt.version().version(), rt.spec().profile(),
+                rt.spec().choices() == null ? java.util.List.of() : rt.spec().choices());
     }
 }

@@ -93,6 +93,19 @@ public interface AlgorithmDescriptor {
         return fields;
     }
 
+    /** Whether this spec's actions may come without features (the model fills in its own). */
+    default boolean actionsMayOmitFeatures(BanditSpec spec) {
+        return false;
+    }
+
+    /**
+     * Whether {@link #normalise} fills in a kernel this spec leaves out (from its public pool, under
+     * its profile), so that the kernel is not required of it.
+     */
+    default boolean choosesKernel(BanditSpec spec) {
+        return false;
+    }
+
     /**
      * Its own rules (beyond the common ones and the sections' ownership), adding every problem to
      * {@code problems}; then the spec with its sections' defaults filled in. Must run on a spec that

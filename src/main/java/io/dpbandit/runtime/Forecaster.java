@@ -4,6 +4,7 @@ import io.dpbandit.policy.planning.Forecast;
 import io.dpbandit.policy.planning.PlanReport;
 import io.dpbandit.policy.planning.PlannerOptions;
 import io.dpbandit.spec.BanditSpec;
+import java.util.List;
 import java.util.function.BiFunction;
 
 /**
@@ -31,6 +32,18 @@ public interface Forecaster {
      */
     PlanReport forecast(BanditSpec spec, PlannerOptions options);
 
+    /**
+     * What the spec's profile chose for the options it left out, one note each, so that the plan says
+     * what it plans and why before its figures.
+     */
+    static List<String> choiceNotes(BanditSpec spec) {
+        if (spec.choices() == null) {
+            return List.of();
+        }
+        return spec.choices().stream().map(c -> "Chosen under the " + spec.profileOrLearn() + " profile (the spec "
+                + "leaves it out): " + c.field() + " = " + c.value() + ". " + c.reason() + ".").toList();
+    }
+
     /** A forecaster from its parts. */
     static Forecaster of(String key, Class<? extends Forecast> type, ForecastView view,
             BiFunction<BanditSpec, PlannerOptions, PlanReport> plan) {
@@ -52,7 +65,7 @@ public interface Forecaster {
 
             @Override
             public PlanReport forecast(BanditSpec spec, PlannerOptions options) {
-                return plan.apply(spec, options);
+                return plan.apply(spec, options).withLeadingNotes(choiceNotes(spec));
             }
         };
     }

@@ -35,6 +35,9 @@ import java.util.Optional;
  * @param feedback         how long a decision waits for its reward, and the reward it counts with otherwise
  * @param tuning           engineering options
  * @param linear           the linear bandits' options (LINUCB and ONLINEUCB)
+ * @param profile          LEARN (the default) or PAPER: what the options left out default to
+ * @param choices          read only: what the service chose for the options left out, and why (in a
+ *                         spec read back from the service)
  * @param options          an algorithm's own options section, by key, as JSON (for example {@code gpucb}):
  *                         set one with {@link Builder#options(SpecOptions)}, read it with
  *                         {@link #options(Class)}; each algorithm's record is in its own package
@@ -42,8 +45,8 @@ import java.util.Optional;
  */
 public record BanditSpec(String id, Algorithm algorithm, Privacy privacy, Integer horizon, Double rewardBound,
         KernelSpec kernel, Double regularization, Integer contextDimension, List<Action> actions,
-        List<double[]> contextPool, Feedback feedback, Tuning tuning, Linear linear,
-        @JsonAnySetter @JsonIgnore Map<String, JsonNode> options) {
+        List<double[]> contextPool, Feedback feedback, Tuning tuning, Linear linear, Profile profile,
+        List<DefaultChoice> choices, @JsonAnySetter @JsonIgnore Map<String, JsonNode> options) {
 
     private static final ObjectMapper JSON = SdkJson.mapper();
 
@@ -86,7 +89,7 @@ public record BanditSpec(String id, Algorithm algorithm, Privacy privacy, Intege
     /** The same spec under another id. */
     public BanditSpec withId(String newId) {
         return new BanditSpec(newId, algorithm, privacy, horizon, rewardBound, kernel, regularization,
-                contextDimension, actions, contextPool, feedback, tuning, linear, options);
+                contextDimension, actions, contextPool, feedback, tuning, linear, profile, choices, options);
     }
 
     @Override
@@ -314,6 +317,7 @@ public record BanditSpec(String id, Algorithm algorithm, Privacy privacy, Intege
         private Feedback feedback;
         private Tuning tuning;
         private Linear linear;
+        private Profile profile;
         private final Map<String, JsonNode> options = new LinkedHashMap<>();
 
         private Builder(String id, Algorithm algorithm) {
@@ -381,6 +385,12 @@ public record BanditSpec(String id, Algorithm algorithm, Privacy privacy, Intege
             return this;
         }
 
+        /** The profile the options left out default to: LEARN (the service's default) or PAPER. */
+        public Builder profile(Profile p) {
+            this.profile = p;
+            return this;
+        }
+
         /** An algorithm's own options section ({@code GpUcbOptions.nodesPerDimension(8)}), under its key. */
         public Builder options(SpecOptions section) {
             options.put(SpecOptions.key(section.getClass()), JSON.valueToTree(section));
@@ -389,7 +399,8 @@ public record BanditSpec(String id, Algorithm algorithm, Privacy privacy, Intege
 
         public BanditSpec build() {
             return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, kernel, regularization,
-                    contextDimension, actions.isEmpty() ? null : actions, contextPool, feedback, tuning, linear, options);
+                    contextDimension, actions.isEmpty() ? null : actions, contextPool, feedback, tuning, linear, profile,
+                    null, options);
         }
     }
 }

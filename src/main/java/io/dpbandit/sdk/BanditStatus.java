@@ -14,7 +14,10 @@ import java.time.Instant;
  * @param modelRounds  learning rounds the model an analyst reads holds (CAPRI and USCA: the closed
  *                     epochs'; LINUCB, ONLINEUCB and GPUCB: every round folded so far)
  * @param decisions    decisions made
+ * @param profile      what the spec's unset options defaulted to (null: created before profiles)
+ * @param choices      the options the service chose for the spec under its profile, and why
  */
 public record BanditStatus(String id, Algorithm algorithm, Serving serving, Instant servingSince, Phase phase,
-        int epoch, Integer epochLength, EpochProgress current, long rounds, long modelRounds, long decisions, Budget budget) {
+        int epoch, Integer epochLength, EpochProgress current, long rounds, long modelRounds, long decisions, Budget budget,
+        Profile profile, java.util.List<DefaultChoice> choices) {
 }

@@ -45,6 +45,11 @@ import java.util.List;
  * @param tuning           engineering options
  * @param linear           LINUCB and ONLINEUCB only: the joint feature map and the variant
  * @param gpucb            GPUCB only: the quadrature feature order and the variant
+ * @param profile          what unset options default to: LEARN (the default; what the planners and the
+ *                         real-data benchmark show learns best for this spec) or PAPER (each paper's
+ *                         algorithm as written); see {@link Profile}
+ * @param choices          written by the service at normalisation: each option it chose under the
+ *                         profile, and why (a request's copy is ignored)
  */
 public record BanditSpec(
         @NotNull @Pattern(regexp = BanditIds.PATTERN, message = BanditIds.MESSAGE) String id,
@@ -61,20 +66,40 @@ public record BanditSpec(
         @Valid Feedback feedback,
         @Valid Tuning tuning,
         @Valid Linear linear,
-        @Valid GpUcb gpucb) {
+        @Valid GpUcb gpucb,
+        @Schema(description = "What the options the spec leaves out default to: [LEARN] what the planners and the "
+                + "real-data benchmark show learns best for this spec, chosen from public facts only and listed in "
+                + "choices with the reason for each; PAPER each paper's algorithm as written. An option the spec "
+                + "sets wins over either")
+        @JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_VALUES) Profile profile,
+        @Schema(accessMode = Schema.AccessMode.READ_ONLY, description = "What the service chose for the options the "
+                + "spec left out under its profile, and why (written by the service; a request's copy is ignored)")
+        List<DefaultChoice> choices) {
+
+    public BanditSpec {
+        choices = choices == null ? null : List.copyOf(choices);
+    }
+
+    /** The spec without a profile or choices (a spec stored before profiles: the options as they were). */
+    public BanditSpec(String id, Algorithm algorithm, Privacy privacy, Integer horizon, Double rewardBound,
+            KernelSpec kernel, Double regularization, Integer contextDimension, List<Action> actions,
+            List<double[]> contextPool, Feedback feedback, Tuning tuning, Linear linear, GpUcb gpucb) {
+        this(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension, actions,
+                contextPool, feedback, tuning, linear, gpucb, null, null);
+    }
 
     /** The spec without the linear settings (CAPRI and USCA). */
     public BanditSpec(String id, Algorithm algorithm, Privacy privacy, Integer horizon, Double rewardBound,
             KernelSpec kernel, Double regularization, Integer contextDimension, List<Action> actions,
             List<double[]> contextPool, Feedback feedback, Tuning tuning) {
         this(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension, actions,
-                contextPool, feedback, tuning, null, null);
+                contextPool, feedback, tuning, null, null, null, null);
     }
 
     /** The same spec under another id. */
     public BanditSpec withId(String newId) {
         return new BanditSpec(newId, algorithm, privacy, horizon, rewardBound, kernel, regularization,
-                contextDimension, actions, contextPool, feedback, tuning, linear, gpucb);
+                contextDimension, actions, contextPool, feedback, tuning, linear, gpucb, profile, choices);
     }
 
     // One copy per component, so code that rewrites one part of a spec never lists the others: a new
@@ -83,55 +108,85 @@ public record BanditSpec(
     /** The same spec with another privacy section. */
     public BanditSpec withPrivacy(Privacy p) {
         return new BanditSpec(id, algorithm, p, horizon, rewardBound, kernel, regularization, contextDimension,
-                actions, contextPool, feedback, tuning, linear, gpucb);
+                actions, contextPool, feedback, tuning, linear, gpucb, profile, choices);
     }
 
     /** The same spec with another reward bound B. */
     public BanditSpec withRewardBound(Double b) {
         return new BanditSpec(id, algorithm, privacy, horizon, b, kernel, regularization, contextDimension, actions,
-                contextPool, feedback, tuning, linear, gpucb);
+                contextPool, feedback, tuning, linear, gpucb, profile, choices);
     }
 
     /** The same spec with another τ. */
     public BanditSpec withRegularization(Double tau) {
         return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, kernel, tau, contextDimension, actions,
-                contextPool, feedback, tuning, linear, gpucb);
+                contextPool, feedback, tuning, linear, gpucb, profile, choices);
     }
 
     /** The same spec with another context dimension. */
     public BanditSpec withContextDimension(Integer d) {
         return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, d, actions,
-                contextPool, feedback, tuning, linear, gpucb);
+                contextPool, feedback, tuning, linear, gpucb, profile, choices);
     }
 
     /** The same spec with other actions. */
     public BanditSpec withActions(List<Action> a) {
         return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension,
-                a, contextPool, feedback, tuning, linear, gpucb);
+                a, contextPool, feedback, tuning, linear, gpucb, profile, choices);
     }
 
     /** The same spec with another feedback section. */
     public BanditSpec withFeedback(Feedback f) {
         return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension,
-                actions, contextPool, f, tuning, linear, gpucb);
+                actions, contextPool, f, tuning, linear, gpucb, profile, choices);
     }
 
     /** The same spec with another tuning section. */
     public BanditSpec withTuning(Tuning t) {
         return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension,
-                actions, contextPool, feedback, t, linear, gpucb);
+                actions, contextPool, feedback, t, linear, gpucb, profile, choices);
     }
 
     /** The same spec with another linear section. */
     public BanditSpec withLinear(Linear l) {
         return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension,
-                actions, contextPool, feedback, tuning, l, gpucb);
+                actions, contextPool, feedback, tuning, l, gpucb, profile, choices);
     }
 
     /** The same spec with another GP-UCB section. */
     public BanditSpec withGpucb(GpUcb g) {
         return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension,
-                actions, contextPool, feedback, tuning, linear, g);
+                actions, contextPool, feedback, tuning, linear, g, profile, choices);
+    }
+
+    /** The same spec with another kernel. */
+    public BanditSpec withKernel(KernelSpec k) {
+        return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, k, regularization, contextDimension,
+                actions, contextPool, feedback, tuning, linear, gpucb, profile, choices);
+    }
+
+    /** The same spec under another profile. */
+    public BanditSpec withProfile(Profile p) {
+        return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension,
+                actions, contextPool, feedback, tuning, linear, gpucb, p, choices);
+    }
+
+    /** The same spec with another list of choices. */
+    public BanditSpec withChoices(List<DefaultChoice> c) {
+        return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension,
+                actions, contextPool, feedback, tuning, linear, gpucb, profile, c);
+    }
+
+    /** The same spec with one more choice listed. */
+    public BanditSpec withChoice(String field, Object value, String reason) {
+        List<DefaultChoice> c = new java.util.ArrayList<>(choices == null ? List.of() : choices);
+        c.add(new DefaultChoice(field, String.valueOf(value), reason));
+        return withChoices(c);
+    }
+
+    /** The profile, LEARN when the spec names none. */
+    public Profile profileOrLearn() {
+        return profile == null ? Profile.LEARN : profile;
     }
 
     /**
@@ -286,6 +341,16 @@ public record BanditSpec(
         /** How the epochs compose: as set, or SEQUENTIAL (the paper's split) when absent. */
         public CapriConfig.EpochComposition compositionOrSequential() {
             return composition == null ? CapriConfig.EpochComposition.SEQUENTIAL : composition;
+        }
+
+        /** The same section with the epochs' composition set. */
+        public Privacy withComposition(CapriConfig.EpochComposition c) {
+            return new Privacy(model, epsilon, delta, totalEpsilon, c, unit, maxRoundsPerUser, budget, accountant);
+        }
+
+        /** The same section with the accountant set. */
+        public Privacy withAccountant(Accountant a) {
+            return new Privacy(model, epsilon, delta, totalEpsilon, composition, unit, maxRoundsPerUser, budget, a);
         }
 
         /** Whether the epochs compose in parallel (each round's data in one epoch only). */

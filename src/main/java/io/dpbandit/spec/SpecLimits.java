@@ -58,4 +58,12 @@ public record SpecLimits(
     public static SpecLimits defaults() {
         return new SpecLimits(1000, 1000, 100_000);
     }
+
+    /**
+     * The default rounds per tree leaf: ⌈T / 256⌉ (at most {@link #MAX_LEAF_ROUNDS}), so the tree has
+     * at most 256 leaves (the measurements are at SpecValidation.defaultLeafRounds).
+     */
+    public static int defaultLeafRounds(int horizon) {
+        return (int) Math.min(MAX_LEAF_ROUNDS, Math.max(1, (horizon + 255L) / 256));
+    }
 }

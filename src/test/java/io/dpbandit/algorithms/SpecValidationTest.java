@@ -121,6 +121,8 @@ class SpecValidationTest {
     @Test
     void theCommonDefaultsAreFilledIn() {
         Map<String, Object> bare = Specs.capri("bare", 100, 600);
+        bare.put("profile", "PAPER");
+        bare.put("tuning", Map.of("mode", "ENGINEERED"));
         bare.remove("rewardBound");
         bare.remove("regularization");
         bare.remove("feedback");
@@ -286,7 +288,8 @@ class SpecValidationTest {
 
     @Test
     void requiredSectionsNameEveryAlgorithmThatReadsThem() {
-        assertThat(problems(with(Specs.capri("capri", 100, 600), "kernel", null))).containsEntry("kernel",
+        assertThat(problems(with(with(Specs.capri("capri", 100, 600), "kernel", null), "profile", "PAPER")))
+                .containsEntry("kernel",
                 "is required for " + owners(SpecSection.KERNEL) + ", e.g. {\"type\": \"RBF\", \"lengthScale\": 0.3}");
         assertThat(owners(SpecSection.KERNEL)).isEqualTo("CAPRI, USCA and GPUCB");
         assertThat(problems(with(Specs.usca("usca", 10, 0.5, 1.0), "contextPool", null))).containsEntry(
@@ -432,6 +435,7 @@ class SpecValidationTest {
     @Test
     void everyProblemIsReportedInOneAnswerSortedByField() {
         Map<String, Object> spec = Specs.capri("many", 100, 600);
+        spec.put("profile", "PAPER");
         spec.put("privacy", Map.of("model", "JDP", "epsilon", 1.0, "totalEpsilon", 2.0));
         spec.remove("kernel");
         spec.put("linear", Map.of("featureMap", "ACTION"));

@@ -119,9 +119,12 @@ class PerActionLinUcbFlowTest extends PostgresIntegrationTest {
 
     @Test
     void epochReleasesAreServedAndRefusedWhereTheyDoNotApply() {
-        var created = api.post("/bandits", spec("epochs", Map.of("featureMap", "PER_ACTION", "release", "EPOCHS")));
+        // The first epoch pinned at T/8 (the LEARN profile would plan it from the spec).
+        var created = api.post("/bandits", spec("epochs", Map.of("featureMap", "PER_ACTION", "release", "EPOCHS",
+                "firstEpoch", 0.125)));
         assertThat(created.getStatusCode()).as("%s", created.getBody()).isEqualTo(HttpStatus.CREATED);
-        assertThat(api.post("/bandits", spec("epochs", Map.of("featureMap", "PER_ACTION", "release", "EPOCHS")))
+        assertThat(api.post("/bandits", spec("epochs", Map.of("featureMap", "PER_ACTION", "release", "EPOCHS",
+                "firstEpoch", 0.125)))
                 .getStatusCode()).as("a safe retry").isEqualTo(HttpStatus.OK);
         for (int t = 0; t < 120; t++) {
             var d = api.post("/decide", Map.of("bandit", "epochs", "context", new double[] {0.3, -0.2, 0.1, 0.4, 0.5}));
@@ -146,7 +149,7 @@ class PerActionLinUcbFlowTest extends PostgresIntegrationTest {
         analyst.set("X-API-Key", "test-analyst-key");
         var plan = http.exchange("/bandits/plan?gap=0.3", org.springframework.http.HttpMethod.POST,
                 new org.springframework.http.HttpEntity<>(spec("epochs-plan", Map.of("featureMap", "PER_ACTION",
-                        "release", "EPOCHS")), analyst), JsonNode.class);
+                        "release", "EPOCHS", "firstEpoch", 0.125)), analyst), JsonNode.class);
         assertThat(plan.getStatusCode()).as("%s", plan.getBody()).isEqualTo(HttpStatus.OK);
         assertThat(plan.getBody().path("linear").path("points").get(0).path("rounds").asLong()).isEqualTo(50);
         assertThat(plan.getBody().path("notes").toString()).contains("uniform until the first epoch");
@@ -159,8 +162,9 @@ class PerActionLinUcbFlowTest extends PostgresIntegrationTest {
                 "mode", "PAPER"))), "linear.release");
         assertField(api.post("/bandits", spec("epochs-long", Map.of("featureMap", "PER_ACTION", "release", "EPOCHS",
                 "firstEpoch", 0.6))), "linear.firstEpoch");
-        assertField(api.post("/bandits", spec("tree-first", Map.of("featureMap", "PER_ACTION", "firstEpoch", 0.3))),
-                "linear.firstEpoch");
+        // A first epoch with the tree is refused (without a release, LEARN takes EPOCHS for it).
+        assertField(api.post("/bandits", spec("tree-first", Map.of("featureMap", "PER_ACTION", "release", "TREE",
+                "firstEpoch", 0.3))), "linear.firstEpoch");
         var third = api.post("/bandits", spec("epochs-third", Map.of("featureMap", "PER_ACTION", "release", "EPOCHS",
                 "firstEpoch", 0.34)));
         assertThat(third.getStatusCode()).as("%s", third.getBody()).isEqualTo(HttpStatus.CREATED);

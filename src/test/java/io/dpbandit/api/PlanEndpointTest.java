@@ -239,8 +239,9 @@ class PlanEndpointTest extends PostgresIntegrationTest {
         spec.put("privacy", Map.of("model", "JDP", "epsilon", 1.0, "delta", 1e-5, "composition", "PARALLEL"));
         spec.put("rewardBound", 0.5);
         spec.put("feedback", Map.of("waitSeconds", 600, "defaultReward", 0.5));
+        // The paper's decisions pinned (exploit NONE): every decision of these epochs is a learning round.
         spec.put("tuning", Map.of("elimination", "PAIRWISE", "statisticalWidth", "VARIANCE", "projection", "PLANNED",
-                "tauRule", "PLANNED", "rewardOffset", 0.5, "projectionCap", 200));
+                "tauRule", "PLANNED", "rewardOffset", 0.5, "projectionCap", 200, "exploit", "NONE"));
         ResponseEntity<JsonNode> forecast = plan(spec, "test-analyst-key", "");
         assertThat(forecast.getStatusCode()).as("%s", forecast.getBody()).isEqualTo(HttpStatus.OK);
         assertThat(forecast.getBody().path("capri").path("elimination").asText()).isEqualTo("PAIRWISE");

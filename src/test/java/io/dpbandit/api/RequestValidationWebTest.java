@@ -119,7 +119,7 @@ class RequestValidationWebTest extends ApiSliceTest {
     @Test
     void aCreatedBanditIs201WithItsLocationAndTheSameSpecAgain200() throws Exception {
         BanditService.BanditStatus status = new BanditService.BanditStatus("home", BanditSpec.Algorithm.CAPRI,
-                io.dpbandit.bandit.Serving.ACTIVE, null, Phase.EXPLORE, 1, 10, null, 0, 0, 0, null);
+                io.dpbandit.bandit.Serving.ACTIVE, null, Phase.EXPLORE, 1, 10, null, 0, 0, 0, null, null, java.util.List.of());
         when(bandits.create(any(BanditSpec.class))).thenReturn(new BanditService.Created(status, true),
                 new BanditService.Created(status, false));
         String spec = "{\"id\": \"home\", \"algorithm\": \"CAPRI\", \"horizon\": 100}";

@@ -104,7 +104,7 @@ class SecurityRulesWebTest extends ApiSliceTest {
     }
 
     static BanditService.BanditStatus banditStatus(String id) {
-        return new BanditService.BanditStatus(id, BanditSpec.Algorithm.CAPRI, io.dpbandit.bandit.Serving.ACTIVE, null, Phase.EXPLORE, 1, 10, null, 0, 0, 0, null);
+        return new BanditService.BanditStatus(id, BanditSpec.Algorithm.CAPRI, io.dpbandit.bandit.Serving.ACTIVE, null, Phase.EXPLORE, 1, 10, null, 0, 0, 0, null, null, java.util.List.of());
     }
 
     /** What the services answer, so that an allowed call succeeds. */

@@ -90,12 +90,19 @@ class PythonExampleTest extends PostgresIntegrationTest {
             assertThat(script.waitFor(60, TimeUnit.SECONDS)).as("the script ends").isTrue();
             assertThat(script.exitValue()).as("exit status; stderr:\n" + err.get()).isZero();
             assertThat(out).hasSize(4);
-            assertThat(out.get(0)).isEqualTo("bandit python-example: CAPRI, epoch 1 of 10 decisions");
+            // The first epoch's length is the service's (the LEARN profile's exploit share sets the learning
+            // rounds of the 100 decisions): the script plays exactly that many, and each gets its feedback.
+            var first = java.util.regex.Pattern.compile("bandit python-example: CAPRI, epoch 1 of (\\d+) decisions")
+                    .matcher(out.get(0));
+            assertThat(first.matches()).as(out.get(0)).isTrue();
+            int length = Integer.parseInt(first.group(1));
+            assertThat(length).isEqualTo(jdbc.queryForObject("SELECT length FROM epoch WHERE bandit_id = "
+                    + "'python-example' AND number = 1", Integer.class));
             assertThat(out.get(1)).matches("decision [0-9a-f-]{36}: a[123] \\(learning true\\), feedback ACCEPTED");
-            assertThat(out.get(2)).isEqualTo("sent 10 decisions and their feedback");
+            assertThat(out.get(2)).isEqualTo("sent " + length + " decisions and their feedback");
             assertThat(out.get(3)).matches("release of epoch 1: JDP, epsilon spent [01]\\.\\d{4} of 1\\.0000");
             assertThat(jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = 'python-example' "
-                    + "AND reward IS NOT NULL", Long.class)).as("each decision got its feedback").isEqualTo(10);
+                    + "AND reward IS NOT NULL", Long.class)).as("each decision got its feedback").isEqualTo((long) length);
         } finally {
             script.destroyForcibly();
         }

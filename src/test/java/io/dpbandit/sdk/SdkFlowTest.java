@@ -108,10 +108,18 @@ class SdkFlowTest extends PostgresIntegrationTest {
         PlanReport plan = dpbandit.plan(spec);
         assertThat(plan.algorithm()).isEqualTo("CAPRI");
         assertThat(plan.forecast(CapriForecast.class).epochs()).isNotEmpty();
-        assertThat(plan.forecast(CapriForecast.class).horizon()).isEqualTo(100);
+        assertThat(plan.notes().get(0)).startsWith("Chosen under the LEARN profile");
 
         BanditStatus created = dpbandit.createBandit(spec);
         assertThat(created.algorithm()).isEqualTo(Algorithm.CAPRI);
+        // The spec leaves the decisions to the LEARN profile: the answer says what was chosen and why,
+        // and the plan's horizon is the learning rounds of the 100 decisions.
+        assertThat(created.profile()).isEqualTo(Profile.LEARN);
+        DefaultChoice share = created.choices().stream().filter(c -> c.field().equals("tuning.exploitShare"))
+                .findFirst().orElseThrow();
+        assertThat(share.reason()).isNotBlank();
+        assertThat(plan.forecast(CapriForecast.class).horizon())
+                .isEqualTo((int) Math.floor((1 - Double.parseDouble(share.value())) * 100));
         assertThat(created.serving()).isEqualTo(Serving.ACTIVE);
         assertThat(dpbandit.createBandit(spec).id()).as("the same spec again is a safe retry").isEqualTo("sdk-capri");
         assertThatThrownBy(() -> dpbandit.release("sdk-capri", 0.5, 0.5)).isInstanceOf(NotReadyException.class);

@@ -87,6 +87,7 @@ class SdkRecordsTest {
         SCHEMAS.put(LedgerEntry.class, "LedgerEntry");
         SCHEMAS.put(EpochSummary.class, "EpochSummary");
         SCHEMAS.put(Provenance.class, "Provenance");
+        SCHEMAS.put(DefaultChoice.class, "DefaultChoice");
         SCHEMAS.put(BanditForecast.class, "BanditForecast");
         SCHEMAS.put(PlanReport.class, "PlanReport");
         FORECASTS.forEach(f -> SCHEMAS.put(f, f.getSimpleName()));

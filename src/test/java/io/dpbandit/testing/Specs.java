@@ -29,9 +29,20 @@ public final class Specs {
 
     /**
      * CAPRI with joint DP, (ε, δ) = (1, 1e-5), an RBF kernel, three actions in two dimensions and a
-     * pool of three contexts; T_1 = ⌈√horizon⌉ (10 for a horizon of 100).
+     * pool of three contexts; T_1 = ⌈√horizon⌉ (10 for a horizon of 100). It pins the paper's
+     * composition (SEQUENTIAL) and decisions (exploit NONE), which the LEARN profile would otherwise
+     * choose for it, so the lifecycle tests read the paper's epoch schedule and split;
+     * {@link #capriLearn} is the same spec with those left to the profile.
      */
     public static Map<String, Object> capri(String id, int horizon, int waitSeconds) {
+        Map<String, Object> spec = capriLearn(id, horizon, waitSeconds);
+        spec.put("privacy", Map.of("model", "JDP", "epsilon", 1.0, "delta", 1e-5, "composition", "SEQUENTIAL"));
+        spec.put("tuning", Map.of("exploit", "NONE"));
+        return spec;
+    }
+
+    /** {@link #capri} with the composition and the decisions left to the LEARN profile. */
+    public static Map<String, Object> capriLearn(String id, int horizon, int waitSeconds) {
         return map("id", id, "algorithm", "CAPRI",
                 "privacy", Map.of("model", "JDP", "epsilon", 1.0, "delta", 1e-5),
                 "horizon", horizon, "rewardBound", 1.0,

@@ -120,8 +120,10 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
             if (status.path("epoch").asInt() > epoch) {
                 continue;
             }
-            int left = status.path("epochLength").asInt() - status.path("current").path("assigned").asInt();
-            for (int t = 0; t < left; t++) {
+            // Under the LEARN profile a share of the decisions after the first release exploit and take no
+            // learning round, so decide until the epoch has all its learning rounds.
+            int t = 0;
+            while (status.path("current").path("assigned").asInt() < status.path("epochLength").asInt()) {
                 List<Double> context = t % 2 == 0 ? pool.get(t / 2 % pool.size())
                         : List.of(round(random.nextDouble()), round(random.nextDouble()));
                 JsonNode decision = rest.postForObject("/decide", Map.of("bandit", "homepage", "context", context),
@@ -130,6 +132,8 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
                 String best = context.get(0) < 0.5 ? "a1" : "a2";
                 rest.postForObject("/feedback", Map.of("decisionId", decision.path("decisionId").asText(),
                         "reward", decision.path("action").asText().equals(best) ? 1.0 : 0.0), JsonNode.class);
+                t++;
+                status = rest.getForObject("/bandits/homepage", JsonNode.class);
             }
             FeedbackWindows.pass(jdbc, "homepage");
             assertThat(lifecycle.settle("homepage")).isEqualTo(Step.CLOSED);
@@ -193,7 +197,7 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
     void linUcbWithThreeLeaves() {
         Map<String, Object> spec = Specs.linear(LINUCB, "LINUCB", 2560, 600); // leaves of ⌈2560/256⌉ = 10
         spec.put("actions", List.of(Map.of("id", "sport"), Map.of("id", "politics"), Map.of("id", "science")));
-        spec.put("linear", Map.of("featureMap", "PER_ACTION"));
+        spec.put("linear", Map.of("featureMap", "PER_ACTION", "release", "TREE")); // the tree: a model per leaf
         create(spec);
         Random random = new Random(23);
         for (int t = 0; t < 30; t++) {
@@ -366,16 +370,28 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
         assertThat(heat.findElements(By.cssSelector(".shade rect"))).isNotEmpty();
         List<WebElement> dots = heat.findElements(By.cssSelector("circle.context"));
         assertThat(dots).hasSize(recommended.path("contexts").size()).hasSize(3);
+        // A recommendation is named only where the release resolves it (CAPRI: elimination left one
+        // action); this bandit's releases resolve nothing, so the panel names no action anywhere.
         Set<String> actions = new HashSet<>();
-        recommended.path("actions").forEach(a -> actions.add(a.asText()));
+        List<String> named = new java.util.ArrayList<>();
+        for (int i = 0; i < recommended.path("actions").size(); i++) {
+            boolean resolved = recommended.path("resolved").get(i).asBoolean();
+            assertThat(resolved).as("resolved exactly where one action is left")
+                    .isEqualTo(recommended.path("activeSetSizes").get(i).asInt() == 1);
+            named.add(resolved ? recommended.path("actions").get(i).asText() : "not resolved yet");
+            actions.add(named.get(i));
+        }
+        assertThat(named).as("these releases resolve nothing").containsOnly("not resolved yet");
         String legend = map.findElement(By.cssSelector(".legend")).getText();
         for (String action : actions) {
             assertThat(legend).contains(action + " (");
         }
+        recommended.path("actions").forEach(a -> assertThat(legend).doesNotContain(a.asText() + " ("));
+        assertThat(map.findElement(By.cssSelector("p.description")).getText())
+                .contains("3 of 3 contexts are not resolved yet");
         for (int i = 0; i < dots.size(); i++) {
             assertThat(dots.get(i).findElement(By.tagName("title")).getAttribute("textContent"))
-                    .endsWith(": " + recommended.path("actions").get(i).asText() + ", "
-                            + recommended.path("activeSetSizes").get(i).asInt() + " active");
+                    .endsWith(": " + named.get(i) + ", " + recommended.path("activeSetSizes").get(i).asInt() + " active");
         }
         assertThat(heat.getAttribute("aria-label")).startsWith("Heat map of the recommended action");
 
@@ -406,14 +422,16 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
         widthsAgainstTheRewardRange(statistics, "homepage", epochs, -1, 1);
         List<List<String>> counted = csv(map, "homepage-recommendations.csv");
         assertThat(counted.get(0)).containsExactly("#", "context[0]", "context[1]", "Recommended action",
-                "Active-set size");
+                "Best guess", "Resolved", "Active-set size");
         assertThat(counted).hasSize(4);
         for (int i = 0; i < 3; i++) {
             List<String> row = counted.get(i + 1);
             assertThat(Double.parseDouble(row.get(1))).isEqualTo(recommended.path("contexts").get(i).get(0).asDouble());
             assertThat(Double.parseDouble(row.get(2))).isEqualTo(recommended.path("contexts").get(i).get(1).asDouble());
-            assertThat(row.get(3)).isEqualTo(recommended.path("actions").get(i).asText());
-            assertThat(row.get(4)).isEqualTo(recommended.path("activeSetSizes").get(i).asText());
+            assertThat(row.get(3)).isEqualTo(named.get(i));
+            assertThat(row.get(4)).isEqualTo(recommended.path("actions").get(i).asText());
+            assertThat(row.get(5)).isEqualTo(recommended.path("resolved").get(i).asText());
+            assertThat(row.get(6)).isEqualTo(recommended.path("activeSetSizes").get(i).asText());
         }
         List<List<String>> gaps = csv(forecast, "homepage-forecast.csv");
         JsonNode forecastEpochs = plan.path("report").path("capri").path("epochs");
@@ -509,10 +527,15 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
         assertThat(map.findElement(By.cssSelector("p.description")).getText())
                 .contains("on an evenly spaced grid over [0, 1]² (the bandit has no context pool");
         List<List<String>> rows = csv(map, LINUCB + "-recommendations.csv");
-        assertThat(rows.get(0)).containsExactly("#", "context[0]", "context[1]", "Recommended action");
+        assertThat(rows.get(0)).containsExactly("#", "context[0]", "context[1]", "Recommended action", "Best guess",
+                "Resolved");
         assertThat(rows).hasSize(401);
         for (int i = 0; i < 400; i += 37) {
-            assertThat(rows.get(i + 1).get(3)).isEqualTo(recommended.path("actions").get(i).asText());
+            boolean resolved = recommended.path("resolved").get(i).asBoolean();
+            assertThat(rows.get(i + 1).get(3)).isEqualTo(resolved ? recommended.path("actions").get(i).asText()
+                    : "not resolved yet");
+            assertThat(rows.get(i + 1).get(4)).isEqualTo(recommended.path("actions").get(i).asText());
+            assertThat(rows.get(i + 1).get(5)).isEqualTo(String.valueOf(resolved));
             assertThat(Double.parseDouble(rows.get(i + 1).get(1)))
                     .isEqualTo(recommended.path("contexts").get(i).get(0).asDouble());
         }
@@ -546,8 +569,11 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
         assertThat(strip.findElements(By.cssSelector("svg.strip circle.context"))).hasSize(101)
                 .hasSize(recommended.path("contexts").size());
         List<List<String>> rows = csv(strip, GPUCB + "-recommendations.csv");
-        assertThat(rows.get(0)).containsExactly("#", "context[0]", "Recommended action");
-        assertThat(rows.get(101)).containsExactly("101", "1", recommended.path("actions").get(100).asText());
+        assertThat(rows.get(0)).containsExactly("#", "context[0]", "Recommended action", "Best guess", "Resolved");
+        // Twelve rounds resolve nothing: the panel gives the model's best guess, never as a finding.
+        assertThat(recommended.path("resolved")).allSatisfy(r -> assertThat(r.asBoolean()).isFalse());
+        assertThat(rows.get(101)).containsExactly("101", "1", "not resolved yet",
+                recommended.path("actions").get(100).asText(), "false");
         assertTimeAxis(panel("budget"));
     }
 

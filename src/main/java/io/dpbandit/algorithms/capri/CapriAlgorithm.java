@@ -135,7 +135,13 @@ public final class CapriAlgorithm implements AlgorithmDescriptor, SimulatedAlgor
             p.add(new InvalidRequestException.FieldProblem("tuning.rewardOffset",
                     "needs JDP: a CAPRI-LDP device clips its reward to [-B, B]"));
         }
-        return s;
+        return p.isEmpty() ? CapriLearnDefaults.apply(s) : s;
+    }
+
+    /** Under LEARN a spec with a pool may leave the kernel out: the median rule sets RBF's length scale. */
+    @Override
+    public boolean choosesKernel(BanditSpec s) {
+        return CapriLearnDefaults.choosesKernel(s);
     }
 
     @Override
@@ -200,16 +206,32 @@ public final class CapriAlgorithm implements AlgorithmDescriptor, SimulatedAlgor
                 spec.privacy().accountantOrBasic(), spec.privacy().groupSize());
         List<double[]> actionFeatures = spec.actions().stream().map(BanditSpec.Action::features).toList();
         boolean paper = spec.tuning().mode() == TuningMode.PAPER;
+        int horizon = learningHorizon(spec);
         CapriConfig base = paper
-                ? CapriConfig.paper(spec.horizon(), actionFeatures, spec.kernel(), spec.regularization(),
+                ? CapriConfig.paper(horizon, actionFeatures, spec.kernel(), spec.regularization(),
                         spec.rewardBound(), privacy)
-                : CapriConfig.engineered(spec.horizon(), actionFeatures, spec.kernel(), spec.regularization(),
+                : CapriConfig.engineered(horizon, actionFeatures, spec.kernel(), spec.regularization(),
                         spec.rewardBound(), privacy, spec.tuning().confidenceScale(), spec.tuning().clippingQuantile());
         CapriConfig.Width width = paper
                 ? new CapriConfig.Width(spec.tuning().confidenceScale(), CapriConfig.Width.PrivacyTerm.THEORY, 1.0)
                 : base.width();
         return base.withWidth(width).withProjectionCap(spec.tuning().projectionCap())
                 .withComposition(spec.privacy().composition()).withRefinements(spec.tuning().refinements());
+    }
+
+    /**
+     * The rounds CAPRI learns over. A spec normalised with a profile counts {@code horizon} in
+     * decisions (users): with {@code exploit ARGMAX} and a share s &gt; 0 about (1 − s) of them learn,
+     * so the epochs are scheduled over ⌊(1 − s) · horizon⌋ learning rounds, as a deployment expecting
+     * {@code horizon} users needs (the simulator's rule, sim.capri.CapriPolicy). A spec stored before
+     * profiles (none) counted learning rounds and keeps its schedule.
+     */
+    public static int learningHorizon(BanditSpec spec) {
+        CapriConfig.Refinements r = spec.tuning().refinements();
+        if (spec.profile() == null || !r.exploits() || r.exploitShare() == 0) {
+            return spec.horizon();
+        }
+        return Math.max(1, (int) Math.floor((1 - r.exploitShare()) * spec.horizon()));
     }
 
     public static Capri policy(BanditSpec spec) {

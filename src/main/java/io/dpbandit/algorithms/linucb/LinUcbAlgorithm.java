@@ -24,6 +24,8 @@ import io.dpbandit.runtime.OptionsSection;
 import io.dpbandit.runtime.SpecSection;
 import io.dpbandit.spec.BanditSpec;
 import io.dpbandit.spec.PrivacyModel;
+import io.dpbandit.spec.Profile;
+import io.dpbandit.policy.linucb.LinearDefaults;
 import io.dpbandit.spec.SpecLimits;
 import io.dpbandit.runtime.MechanismDescription;
 import java.util.List;
@@ -132,8 +134,75 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm implements Simula
 
     @Override
     public BanditSpec normalise(BanditSpec s, SpecLimits limits, List<InvalidRequestException.FieldProblem> p) {
-        BanditSpec.Linear linear = linear(LinearSection.normalise(s, p), p);
-        return withLinear(LinearSection.withActions(s, linear), linear);
+        BanditSpec learn = learnDefaults(s);
+        BanditSpec.Linear linear = linear(LinearSection.normalise(learn, p), p);
+        return withLinear(LinearSection.withActions(learn, linear), linear);
+    }
+
+    /** Under LEARN, actions without features are labels this bandit takes (as PER_ACTION, {@link #learnDefaults}). */
+    @Override
+    public boolean actionsMayOmitFeatures(BanditSpec s) {
+        return LinearSection.perAction(s) || (s.profileOrLearn() == Profile.LEARN
+                && (s.linear() == null || s.linear().featureMap() == null) && LinearSection.featureless(s));
+    }
+
+    /**
+     * Under the LEARN profile, the options a spec leaves out that the planner chooses
+     * ({@link LinearDefaults}, measured on two real data sets in docs/benchmarks-real.md, "Learn by
+     * default"): actions that are labels (no features, or one-hot ones) take the PER_ACTION map
+     * (disjoint LinUCB, the same model as OUTER_PRODUCT of one-hot actions without its unit scaling)
+     * and the EPOCHS release, with the first epoch the forecast ranks best over the horizon. Any
+     * option the spec sets wins, and a spec that sets one the EPOCHS release does not take (noise
+     * WISHART, mode PAPER, a regulariser or a radius scale) keeps the tree. Each choice is listed in
+     * the spec's choices with its reason. Public inputs only: no privacy cost.
+     */
+    private static BanditSpec learnDefaults(BanditSpec s) {
+        if (s.profileOrLearn() != Profile.LEARN || s.privacy() == null || s.horizon() == null || s.horizon() < 1
+                || s.contextDimension() == null || s.contextDimension() < 1 || s.actions() == null
+                || s.actions().size() < 2 || s.privacy().epsilon() == null || s.privacy().delta() == null) {
+            return s; // the spec's own problems are reported by the rules that follow
+        }
+        BanditSpec.Linear l = s.linear() == null ? new BanditSpec.Linear(null, null, null, null) : s.linear();
+        BanditSpec out = s;
+        JointFeatureMap.Kind map = l.featureMap();
+        if (map == null && LinearSection.labels(s)) {
+            map = JointFeatureMap.Kind.PER_ACTION;
+            out = out.withChoice("linear.featureMap", map, "the actions are labels (no features, or one-hot ones): "
+                    + "one model block per action (disjoint LinUCB)");
+        }
+        boolean epochsFit = map == JointFeatureMap.Kind.PER_ACTION && l.noise() != NodeNoiseKind.WISHART
+                && l.mode() != CalibrationMode.PAPER && l.regulariser() == null && l.radiusScale() == null;
+        LinUcbConfig.Release release = l.release();
+        if (release == null && epochsFit) {
+            release = LinUcbConfig.Release.EPOCHS;
+        }
+        Double firstEpoch = l.firstEpoch();
+        if (release == LinUcbConfig.Release.EPOCHS) {
+            int k = s.actions().size();
+            long leaf = s.tuning() != null && s.tuning().leafRounds() != null ? s.tuning().leafRounds()
+                    : SpecLimits.defaultLeafRounds(s.horizon());
+            LinearDefaults.Choice c = LinearDefaults.choose(s.horizon(), k, s.contextDimension(), true,
+                    PrivacyAmounts.calibrationValue(s.privacy().epsilon()),
+                    PrivacyAmounts.calibrationValue(s.privacy().delta()), s.privacy().groupSize(), leaf);
+            if (l.release() == null) {
+                out = out.withChoice("linear.release", release, String.format(java.util.Locale.ROOT,
+                        "one release per doubling epoch learned more than the tree in every measured cell of two "
+                        + "labelled real data sets (docs/benchmarks-real.md, Learn by default); forecast learned share "
+                        + "%.3f over the horizon with the planned first epoch", c.forecastShare()));
+            }
+            if (firstEpoch == null) {
+                firstEpoch = c.firstEpoch();
+                out = out.withChoice("linear.firstEpoch", firstEpoch, c.reason());
+            }
+        } else if (l.release() == null) {
+            out = out.withChoice("linear.release", LinUcbConfig.Release.TREE, map == JointFeatureMap.Kind.PER_ACTION
+                    ? "the spec sets an option only the tree takes (noise WISHART, mode PAPER, a regulariser or a "
+                            + "radius scale)"
+                    : "the actions carry features: the epoch release needs one block per action (PER_ACTION)");
+            release = LinUcbConfig.Release.TREE;
+        }
+        return out.withLinear(new BanditSpec.Linear(map, l.mode(), l.noise(), l.learner(), l.regulariser(),
+                l.radiusScale(), release, firstEpoch));
     }
 
     /**

@@ -95,6 +95,11 @@ public final class OnlineUcbAlgorithm extends SequentialAlgorithm implements Sim
 
     /** The learner by default: OGD (engineered), or the paper's MALER under mode PAPER. */
     @Override
+    public boolean actionsMayOmitFeatures(BanditSpec s) {
+        return io.dpbandit.algorithms.sequential.LinearSection.perAction(s);
+    }
+
+    @Override
     public BanditSpec normalise(BanditSpec s, SpecLimits limits, List<InvalidRequestException.FieldProblem> p) {
         BanditSpec.Linear common = LinearSection.normalise(s, p);
         OnlineUcbConfig.Learner learner = common.learner() != null ? common.learner()

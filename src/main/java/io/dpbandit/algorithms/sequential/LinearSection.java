@@ -33,7 +33,8 @@ public final class LinearSection {
     public static BanditSpec.Linear normalise(BanditSpec s, List<InvalidRequestException.FieldProblem> p) {
         BanditSpec.Linear l = s.linear() == null ? new BanditSpec.Linear(null, null, null, null) : s.linear();
         var map = l.featureMap() == null ? JointFeatureMap.Kind.OUTER_PRODUCT : l.featureMap();
-        var mode = l.mode() == null ? CalibrationMode.ENGINEERED : l.mode();
+        var mode = l.mode() != null ? l.mode()
+                : s.profileOrLearn() == io.dpbandit.spec.Profile.PAPER ? CalibrationMode.PAPER : CalibrationMode.ENGINEERED;
         var actions = s.actions();
         Integer dim = s.contextDimension();
         boolean perAction = map == JointFeatureMap.Kind.PER_ACTION;
@@ -89,6 +90,30 @@ public final class LinearSection {
         double[] e = new double[k];
         e[i] = 1.0;
         return e;
+    }
+
+    /** Whether every action of the spec comes without features (labels only). */
+    public static boolean featureless(BanditSpec s) {
+        return s.actions() != null && !s.actions().isEmpty()
+                && s.actions().stream().allMatch(a -> a != null && a.features() == null);
+    }
+
+    /** Whether every action is a label: without features, or with the one-hot e_i of its position. */
+    public static boolean labels(BanditSpec s) {
+        if (s.actions() == null || s.actions().isEmpty()) {
+            return false;
+        }
+        int k = s.actions().size();
+        for (int i = 0; i < k; i++) {
+            BanditSpec.Action a = s.actions().get(i);
+            if (a == null) {
+                return false;
+            }
+            if (a.features() != null && !java.util.Arrays.equals(a.features(), oneHot(k, i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether a spec's linear section asks for PER_ACTION. */

@@ -9,7 +9,7 @@ import java.util.function.DoubleFunction;
 
 /**
  * What a CAPRI bandit would play when its spec pins neither {@code tuning.exploit} nor
- * {@code tuning.exploitShare} (issue 33, "Learn by default"; a prototype, not wired into the service):
+ * {@code tuning.exploitShare} under the LEARN profile (served by algorithms.capri.CapriLearnDefaults):
  * {@code exploit: ARGMAX} with the share s the planner forecasts to learn most over the horizon.
  * Checked on the digits and the wine with the median rule's length scale and a fixed τ
  * (bench/research-defaults.sh).

@@ -175,11 +175,24 @@ public final class CapriForecasting {
                 + "projected, regularised estimate is not included.");
         long last = schedule.epochs().stream().filter(EpochSchedule.Epoch::complete)
                 .mapToLong(e -> e.start() + e.rounds()).max().orElse(0);
-        notes.add("The last release is at round " + last + " of " + config.horizon()
-                + "; the rounds after it are served from the last active sets.");
+        CapriConfig.Refinements r = config.refinements();
+        if (r.exploits()) {
+            double s = r.exploitShare();
+            notes.add(String.format(java.util.Locale.ROOT, "Decisions exploit (tuning.exploit ARGMAX, share %.2f): T = %d "
+                    + "counts learning rounds%s; the last release is at learning round %d, and every decision after it "
+                    + "plays the latest release's argmax inside the active set.", s, config.horizon(),
+                    s > 0 ? String.format(java.util.Locale.ROOT, ", about %d decisions with a share %.2f of the "
+                            + "learning epochs' decisions exploiting", Math.round(config.horizon() / (1 - s)), s) : "",
+                    last));
+        } else {
+            notes.add("The last release is at round " + last + " of " + config.horizon()
+                    + "; the rounds after it are served from the last active sets.");
+        }
         if (f.firstEliminationEpoch() == null) {
-            notes.add(String.format(java.util.Locale.ROOT, "No epoch within the horizon resolves a gap of %.3g: this "
-                    + "bandit will play uniformly on such gaps.", f.gap()));
+            notes.add(String.format(java.util.Locale.ROOT, "No epoch within the horizon resolves a gap of %.3g: "
+                    + (r.exploits() ? "no action is eliminated on such gaps, and the exploiting decisions play the "
+                            + "argmax of releases whose noise is of that size." : "this bandit will play uniformly on "
+                            + "such gaps."), f.gap()));
         }
         if (config.composition() == CapriConfig.EpochComposition.SEQUENTIAL && config.privacy().privacyEnabled()
                 && !config.privacy().accountant().composesGaussians()) {

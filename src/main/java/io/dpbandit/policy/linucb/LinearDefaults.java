@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * What a LINUCB bandit would play when its spec pins neither {@code linear.release} nor
- * {@code linear.firstEpoch} (issue 33, "Learn by default"; a prototype, not wired into the service):
+ * {@code linear.firstEpoch} under the LEARN profile (served by algorithms.linucb.LinUcbAlgorithm's normalise):
  * the configuration the planner forecasts to learn most over the whole horizon, from public facts
  * only (T, ε, δ, the unit's k, the context dimension, the actions and whether they carry features,
  * the leaf grid). No reward or user context is read, so the choice costs no privacy.
@@ -77,17 +77,19 @@ public final class LinearDefaults {
         }
         double best = -1;
         double bestShare = 0.125;
+        StringBuilder side = new StringBuilder();
         for (double f : FIRST_EPOCHS) {
             EpochLinUcb policy = new EpochLinUcb(horizon, actions, contextDimension, epsilon, delta, groupSize,
                     leafRounds, f);
             double share = LinearForecast.learnedShare(policy, REFERENCE_GAP, 0, horizon);
+            side.append(side.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.4g: %.3f", f, share));
             if (share > best + 1e-9) {
                 best = share;
                 bestShare = f;
             }
         }
         return new Choice(Release.EPOCHS, true, bestShare, best, String.format(Locale.ROOT,
-                "labels: PER_ACTION with EPOCHS; first epoch %.4g of T, forecast learned share %.3f over the horizon",
-                bestShare, best));
+                "labels: PER_ACTION with EPOCHS; first epoch %.4g of T, forecast learned share %.3f over the horizon "
+                + "(first epoch: forecast, %s)", bestShare, best, side));
     }
 }

@@ -22,6 +22,16 @@ public record PlanReport(String algorithm, double gap, @JsonIgnore Forecast fore
         notes = List.copyOf(notes);
     }
 
+    /** The same report with {@code first} ahead of its notes. */
+    public PlanReport withLeadingNotes(List<String> first) {
+        if (first.isEmpty()) {
+            return this;
+        }
+        List<String> all = new java.util.ArrayList<>(first);
+        all.addAll(notes);
+        return new PlanReport(algorithm, gap, forecast, all);
+    }
+
     /** The forecast as its own type (ClassCastException if the report is of another algorithm). */
     public <F extends Forecast> F forecast(Class<F> type) {
         return type.cast(forecast);
