@@ -62,6 +62,9 @@ public record BanditSpec(
         @Positive @Finite Double regularization,
         @NotNull @PositiveOrZero Integer contextDimension,
         @NotNull(message = "must list the actions") List<@NotNull @Valid Action> actions,
+        @Schema(description = "Public contexts, never user data: CAPRI's and USCA's pool κ (required; under LEARN "
+                + "CAPRI's kernel length scale comes from it), and for the other algorithms an optional public sample "
+                + "the plan (its context-scale warning, GP-UCB's forecast) and the recommendations are computed on")
         List<@NotNull @Finite double[]> contextPool,
         @Valid Feedback feedback,
         @Valid Tuning tuning,
@@ -157,6 +160,12 @@ public record BanditSpec(
     public BanditSpec withGpucb(GpUcb g) {
         return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension,
                 actions, contextPool, feedback, tuning, linear, g, profile, choices);
+    }
+
+    /** The same spec with another context pool (null: none). */
+    public BanditSpec withContextPool(List<double[]> pool) {
+        return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension,
+                actions, pool, feedback, tuning, linear, gpucb, profile, choices);
     }
 
     /** The same spec with another kernel. */

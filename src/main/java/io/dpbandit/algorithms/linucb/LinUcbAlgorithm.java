@@ -89,9 +89,11 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm implements Simula
         return Optional.of(Forecaster.of(LinearForecast.KEY, LinearForecast.class,
                 ForecastView.curve(LinearForecast.KEY, "scoreError", "score error",
                         new ForecastView.Series("scoreError", "score error", "score")),
-                (spec, options) -> spec.linear().release() == LinUcbConfig.Release.EPOCHS
+                (spec, options) -> (spec.linear().release() == LinUcbConfig.Release.EPOCHS
                         ? LinearForecast.planEpochs(((EpochLinUcbModel) model(spec)).policy(), options.gap())
-                        : LinearForecast.plan(((LinUcbModel) model(spec)).policy(), options.gap())));
+                        : LinearForecast.plan(((LinUcbModel) model(spec)).policy(), options.gap()))
+                        .withNote(io.dpbandit.algorithms.sequential.ContextScale.note(spec, featureMap(spec),
+                                spec.actions().stream().map(BanditSpec.Action::features).toArray(double[][]::new)))));
     }
 
     /**

@@ -69,7 +69,9 @@ public final class OnlineUcbAlgorithm extends SequentialAlgorithm implements Sim
                         new ForecastView.Series("bonusSpread", "confidence bonus spread", "bonus"),
                         new ForecastView.Series("decisionError", "decision error (both together)", "decision")),
                 (spec, options) -> OnlineUcbForecast.plan(((OnlineUcbModel) model(spec)).policy(),
-                        spec.privacy().groupSize(), options.gap())));
+                        spec.privacy().groupSize(), options.gap())
+                        .withNote(io.dpbandit.algorithms.sequential.ContextScale.note(spec, featureMap(spec),
+                                spec.actions().stream().map(BanditSpec.Action::features).toArray(double[][]::new)))));
     }
 
     @Override

@@ -32,6 +32,16 @@ public record PlanReport(String algorithm, double gap, @JsonIgnore Forecast fore
         return new PlanReport(algorithm, gap, forecast, all);
     }
 
+    /** The same report with {@code note} after its notes, when present. */
+    public PlanReport withNote(java.util.Optional<String> note) {
+        if (note.isEmpty()) {
+            return this;
+        }
+        List<String> all = new java.util.ArrayList<>(notes);
+        all.add(note.get());
+        return new PlanReport(algorithm, gap, forecast, all);
+    }
+
     /** The forecast as its own type (ClassCastException if the report is of another algorithm). */
     public <F extends Forecast> F forecast(Class<F> type) {
         return type.cast(forecast);
