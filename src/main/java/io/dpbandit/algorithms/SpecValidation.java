@@ -43,6 +43,26 @@ public final class SpecValidation {
      */
     public static BanditSpec normalise(BanditSpec s, SpecLimits limits,
             List<InvalidRequestException.FieldProblem> fieldProblems) {
+        if (s != null && s.profile() == Profile.LEGACY) {
+            List<InvalidRequestException.FieldProblem> p = new ArrayList<>(fieldProblems);
+            p.add(problem("profile", "must be LEARN or PAPER"));
+            throw new InvalidRequestException(p);
+        }
+        return normaliseUnder(s, limits, fieldProblems);
+    }
+
+    /**
+     * The spec as a bandit created before profiles existed was normalised (the defaults of then: no
+     * choices, no profile written), to recognise such a bandit's own spec sent again after an upgrade.
+     */
+    public static BanditSpec normaliseAsBeforeProfiles(BanditSpec s, SpecLimits limits,
+            List<InvalidRequestException.FieldProblem> fieldProblems) {
+        return normaliseUnder(s.withProfile(Profile.LEGACY), limits, fieldProblems).withProfile(null)
+                .withChoices(null);
+    }
+
+    private static BanditSpec normaliseUnder(BanditSpec s, SpecLimits limits,
+            List<InvalidRequestException.FieldProblem> fieldProblems) {
         if (s == null) {
             throw InvalidRequestException.of("body", "a bandit spec is required");
         }

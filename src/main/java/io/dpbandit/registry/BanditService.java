@@ -93,7 +93,7 @@ public class BanditService {
         String specJson = codec.text(spec);
         var existing = registry.findById(spec.id());
         if (existing.isPresent()) {
-            return existingOrConflict(spec, existing.get());
+            return existingOrConflict(request, spec, existing.get());
         }
         boolean created;
         try {
@@ -123,7 +123,7 @@ public class BanditService {
             created = false;
         }
         if (!created) {
-            return existingOrConflict(spec, registry.findById(spec.id()).orElseThrow());
+            return existingOrConflict(request, spec, registry.findById(spec.id()).orElseThrow());
         }
         metrics.budgetGauge(spec.id(), id -> budget(registry.findById(id).orElseThrow()).epsilonRemaining());
         log.info("Created {} bandit '{}' (horizon {}, {} actions)", spec.algorithm(), spec.id(), spec.horizon(),
@@ -131,9 +131,18 @@ public class BanditService {
         return new Created(status(spec.id()), true);
     }
 
-    private Created existingOrConflict(BanditSpec spec, BanditRecord row) {
+    /**
+     * The existing bandit when the request is its spec (a safe retry). A bandit created before
+     * profiles stored its spec under the defaults of then, so a request without a profile is also
+     * compared as it would have been normalised then: re-posting the spec a deploy script always sends
+     * stays a 200 after an upgrade, not a 409 for the options LEARN would now choose.
+     */
+    private Created existingOrConflict(BanditSpec request, BanditSpec spec, BanditRecord row) {
         BanditSpec stored = codec.read(row.getSpec(), BanditSpec.class);
-        if (!codec.text(stored).equals(codec.text(spec))) {
+        boolean same = codec.text(stored).equals(codec.text(spec))
+                || stored.profile() == null && request.profile() == null
+                        && codec.text(stored).equals(codec.text(checks.validatedAsBeforeProfiles(request)));
+        if (!same) {
             throw new ServiceErrors.Conflict("bandit " + ServiceErrors.quote(spec.id()) + " already exists with a different spec");
         }
         return new Created(status(spec.id()), false);
@@ -175,7 +184,7 @@ public class BanditService {
                     + "releases: the rounds of the epochs it has released)") long modelRounds,
             long decisions, Ledger.Budget budget,
             @Schema(description = "LEARN or PAPER: what the spec's unset options default to (absent for a bandit "
-                    + "created before profiles)") io.dpbandit.spec.Profile profile,
+                    + "created before profiles)", allowableValues = {"LEARN", "PAPER"}) io.dpbandit.spec.Profile profile,
             @Schema(description = "the options the service chose for the options the spec left out, under its "
                     + "profile, and why (the plan lists the same)") List<io.dpbandit.spec.DefaultChoice> choices) {
     }

@@ -25,8 +25,16 @@ public class SpecChecks {
     }
 
     public BanditSpec validated(BanditSpec request) {
-        return SpecValidation.normalise(request, limits, request == null ? List.of()
-                : validator.validate(request).stream().map(v -> new InvalidRequestException.FieldProblem(
-                        v.getPropertyPath().toString(), v.getMessage())).toList());
+        return SpecValidation.normalise(request, limits, problems(request));
+    }
+
+    /** The request as a bandit created before profiles would have stored it (see SpecValidation). */
+    public BanditSpec validatedAsBeforeProfiles(BanditSpec request) {
+        return SpecValidation.normaliseAsBeforeProfiles(request, limits, problems(request));
+    }
+
+    private List<InvalidRequestException.FieldProblem> problems(BanditSpec request) {
+        return request == null ? List.of() : validator.validate(request).stream().map(v ->
+                new InvalidRequestException.FieldProblem(v.getPropertyPath().toString(), v.getMessage())).toList();
     }
 }

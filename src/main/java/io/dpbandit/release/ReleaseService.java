@@ -57,7 +57,8 @@ public class ReleaseService {
     public record Provenance(String service, String version, String java, String arch, BanditSpec.Tuning tuning,
             long stateVersion,
             @io.swagger.v3.oas.annotations.media.Schema(description = "LEARN or PAPER: what the spec's unset options "
-                    + "defaulted to (absent for a bandit created before profiles)") io.dpbandit.spec.Profile profile,
+                    + "defaulted to (absent for a bandit created before profiles)", allowableValues = {"LEARN", "PAPER"})
+            io.dpbandit.spec.Profile profile,
             @io.swagger.v3.oas.annotations.media.Schema(description = "the options the service chose for the spec "
                     + "under its profile, and why") java.util.List<io.dpbandit.spec.DefaultChoice> choices) {
     }

@@ -73,7 +73,7 @@ public record BanditSpec(
         @Schema(description = "What the options the spec leaves out default to: [LEARN] what the planners and the "
                 + "real-data benchmark show learns best for this spec, chosen from public facts only and listed in "
                 + "choices with the reason for each; PAPER each paper's algorithm as written. An option the spec "
-                + "sets wins over either")
+                + "sets wins over either", allowableValues = {"LEARN", "PAPER"})
         @JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_VALUES) Profile profile,
         @Schema(accessMode = Schema.AccessMode.READ_ONLY, description = "What the service chose for the options the "
                 + "spec left out under its profile, and why (written by the service; a request's copy is ignored)")

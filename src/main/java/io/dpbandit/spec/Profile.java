@@ -11,5 +11,11 @@ package io.dpbandit.spec;
  * A field the spec sets wins over either profile.
  */
 public enum Profile {
-    LEARN, PAPER
+    LEARN, PAPER,
+    /**
+     * Internal, never accepted in a request: how a spec was normalised before profiles existed (no
+     * choices, the then defaults), so that a bandit stored then still recognises its own spec sent
+     * again (a safe retry after an upgrade).
+     */
+    LEGACY
 }
