@@ -100,8 +100,9 @@ public final class SpecValidation {
         } else if (leafGrid && tuning.leafRounds() == null && s.horizon() != null && s.horizon() >= 1) {
             tuning = tuning.withLeafRounds(defaultLeafRounds(s.horizon()));
         }
-        // The choices are the service's to write: this normalisation's own, or, when it has nothing to
-        // choose (a stored, normalised spec sent back), the ones the spec carries.
+        // The choices are the service's to write: this normalisation's own, never a request's (a stored,
+        // normalised spec sent back chooses nothing and lists nothing; the registry compares specs
+        // without them).
         BanditSpec normalised = s.withPrivacy(privacy).withRewardBound(b).withRegularization(tau)
                 .withContextDimension(dim).withFeedback(feedback).withTuning(tuning).withProfile(profile)
                 .withChoices(List.of());
@@ -123,9 +124,7 @@ public final class SpecValidation {
         if (normalised.regularization() == null) {
             normalised = normalised.withRegularization(1.0);
         }
-        if (normalised.choices().isEmpty() && s.choices() != null) {
-            normalised = normalised.withChoices(s.choices());
-        }
+
         if (!p.isEmpty()) {
             throw new InvalidRequestException(p.stream().distinct()
                     .sorted(Comparator.comparing(InvalidRequestException.FieldProblem::field)).toList());

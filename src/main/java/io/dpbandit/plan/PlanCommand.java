@@ -252,7 +252,17 @@ public final class PlanCommand implements Callable<Integer> {
         Forecaster forecaster = Algorithms.of(bandit.algorithm()).forecaster().orElseThrow(() ->
                 new IllegalArgumentException("the planner covers " + Algorithms.names(d -> d.forecaster().isPresent())
                         + ", not " + bandit.algorithm()));
-        return forecaster.forecast(SpecValidation.normalise(overridden(bandit)), options);
+        BanditSpec what = overridden(bandit);
+        try {
+            // Without what-ifs the spec plans as normalised, its profile's choices and all; with them,
+            // the overridden spec pins every option, and its choices would no longer be the plan's.
+            if (JSON.writeValueAsString(what).equals(JSON.writeValueAsString(bandit))) {
+                return forecaster.forecast(bandit, options);
+            }
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+        return forecaster.forecast(SpecValidation.normalise(what), options);
     }
 
     private BanditSpec overridden(BanditSpec b) {

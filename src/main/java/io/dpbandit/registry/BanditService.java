@@ -139,7 +139,8 @@ public class BanditService {
      */
     private Created existingOrConflict(BanditSpec request, BanditSpec spec, BanditRecord row) {
         BanditSpec stored = codec.read(row.getSpec(), BanditSpec.class);
-        boolean same = codec.text(stored).equals(codec.text(spec))
+        // Choices are compared out: a stored spec sent back pins every option and so lists none.
+        boolean same = codec.text(stored.withChoices(null)).equals(codec.text(spec.withChoices(null)))
                 || stored.profile() == null && request.profile() == null
                         && codec.text(stored).equals(codec.text(checks.validatedAsBeforeProfiles(request)));
         if (!same) {

@@ -186,21 +186,48 @@ class LearnDefaultsTest {
     }
 
     @Test
-    void aNormalisedSpecNormalisesAgainUnchangedChoicesAndAll() {
+    void aNormalisedSpecNormalisesAgainToTheSameOptionsAndChoosesNothing() {
         Map<String, Object> json = Specs.capriLearn("again", 5000, 600);
         json.remove("kernel");
         for (BanditSpec once : List.of(normalise(json), normalise(labels("again-linucb", 5000, 1.0)))) {
+            assertThat(once.choices()).isNotEmpty();
             BanditSpec twice = SpecValidation.normalise(once);
-            assertThat(twice).usingRecursiveComparison().isEqualTo(once);
-            assertThat(twice.choices()).isNotEmpty().isEqualTo(once.choices());
+            // Every option is pinned now, so nothing is chosen (the registry compares specs without choices).
+            assertThat(twice.choices()).isEmpty();
+            assertThat(twice.withChoices(once.choices())).usingRecursiveComparison().isEqualTo(once);
         }
     }
 
     @Test
-    void aRequestsOwnChoicesDoNotSurviveWhereTheServiceChooses() {
+    void aRequestsOwnChoicesNeverSurvive() {
         Map<String, Object> json = labels("forged", 5000, 1.0);
-        json.put("choices", List.of(Map.of("field", "linear.release", "value", "TREE", "reason", "forged")));
-        BanditSpec s = normalise(json);
-        assertThat(s.choices()).extracting(DefaultChoice::reason).doesNotContain("forged");
+        List<Map<String, String>> forged = List.of(Map.of("field", "linear.release", "value", "TREE",
+                "reason", "forged"));
+        json.put("choices", forged);
+        assertThat(normalise(json).choices()).extracting(DefaultChoice::reason).doesNotContain("forged");
+        Map<String, Object> paper = Specs.linear("forged-paper", "LINUCB", 1000, 600);
+        paper.put("profile", "PAPER");
+        paper.put("choices", forged);
+        assertThat(normalise(paper).choices()).as("PAPER chooses nothing, and keeps no request's list").isEmpty();
+    }
+
+    /** A spec with problems is answered with every problem (a 400), never an exception from a choice. */
+    @Test
+    void choicesNeverTurnABadSpecIntoAnError() {
+        Map<String, Object> zeroDelta = labels("zero-delta", 5000, 1.0);
+        zeroDelta.put("privacy", Map.of("epsilon", 1.0, "delta", 0.0));
+        assertThat(catchThrowableOfType(InvalidRequestException.class, () -> normalise(zeroDelta)).problems())
+                .extracting(InvalidRequestException.FieldProblem::field).contains("privacy.delta");
+        Map<String, Object> noDimension = labels("no-dimension", 5000, 1.0);
+        noDimension.put("contextDimension", 0);
+        assertThat(catchThrowableOfType(InvalidRequestException.class, () -> normalise(noDimension)).problems())
+                .extracting(InvalidRequestException.FieldProblem::field).contains("actions[0].features");
+        Map<String, Object> samePoints = Specs.capriLearn("same-points", 5000, 600);
+        samePoints.remove("kernel");
+        samePoints.put("actions", List.of(Map.of("id", "a", "features", List.of(0.5, 0.5)),
+                Map.of("id", "b", "features", List.of(0.5, 0.5))));
+        samePoints.put("contextPool", List.of(List.of(0.2, 0.4)));
+        assertThat(catchThrowableOfType(InvalidRequestException.class, () -> normalise(samePoints)).problems())
+                .extracting(InvalidRequestException.FieldProblem::field).containsExactly("kernel");
     }
 }

@@ -135,7 +135,7 @@ public final class CapriAlgorithm implements AlgorithmDescriptor, SimulatedAlgor
             p.add(new InvalidRequestException.FieldProblem("tuning.rewardOffset",
                     "needs JDP: a CAPRI-LDP device clips its reward to [-B, B]"));
         }
-        return p.isEmpty() ? CapriLearnDefaults.apply(s) : s;
+        return p.isEmpty() ? CapriLearnDefaults.apply(s, p) : s;
     }
 
     /** Under LEARN a spec with a pool may leave the kernel out: the median rule sets RBF's length scale. */

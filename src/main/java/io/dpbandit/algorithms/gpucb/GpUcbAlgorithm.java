@@ -136,7 +136,8 @@ public final class GpUcbAlgorithm extends SequentialAlgorithm implements Simulat
                     + "\"lengthScale\": 0.5}: its quadrature Fourier features exist for squared-exponential kernels"));
         }
         BanditSpec.GpUcb g = s.gpucb();
-        var mode = g == null || g.mode() == null ? CalibrationMode.ENGINEERED : g.mode();
+        var mode = g != null && g.mode() != null ? g.mode()
+                : s.profileOrLearn() == io.dpbandit.spec.Profile.PAPER ? CalibrationMode.PAPER : CalibrationMode.ENGINEERED;
         Integer nodes = g == null ? null : g.nodesPerDimension();
         Integer dim = s.contextDimension();
         var actions = s.actions();

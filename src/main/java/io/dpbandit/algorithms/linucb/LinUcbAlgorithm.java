@@ -136,7 +136,7 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm implements Simula
 
     @Override
     public BanditSpec normalise(BanditSpec s, SpecLimits limits, List<InvalidRequestException.FieldProblem> p) {
-        BanditSpec learn = learnDefaults(s);
+        BanditSpec learn = p.isEmpty() ? learnDefaults(s) : s; // choices only for a spec with no problem yet
         BanditSpec.Linear linear = linear(LinearSection.normalise(learn, p), p);
         return withLinear(LinearSection.withActions(learn, linear), linear);
     }
@@ -145,7 +145,8 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm implements Simula
     @Override
     public boolean actionsMayOmitFeatures(BanditSpec s) {
         return LinearSection.perAction(s) || (s.profileOrLearn() == Profile.LEARN
-                && (s.linear() == null || s.linear().featureMap() == null) && LinearSection.featureless(s));
+                && (s.linear() == null || s.linear().featureMap() == null) && LinearSection.featureless(s)
+                && s.contextDimension() != null && s.contextDimension() >= 1);
     }
 
     /**
@@ -183,9 +184,14 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm implements Simula
             int k = s.actions().size();
             long leaf = s.tuning() != null && s.tuning().leafRounds() != null ? s.tuning().leafRounds()
                     : SpecLimits.defaultLeafRounds(s.horizon());
-            LinearDefaults.Choice c = LinearDefaults.choose(s.horizon(), k, s.contextDimension(), true,
-                    PrivacyAmounts.calibrationValue(s.privacy().epsilon()),
-                    PrivacyAmounts.calibrationValue(s.privacy().delta()), s.privacy().groupSize(), leaf);
+            LinearDefaults.Choice c;
+            try {
+                c = LinearDefaults.choose(s.horizon(), k, s.contextDimension(), true,
+                        PrivacyAmounts.calibrationValue(s.privacy().epsilon()),
+                        PrivacyAmounts.calibrationValue(s.privacy().delta()), s.privacy().groupSize(), leaf);
+            } catch (IllegalArgumentException e) {
+                return s; // a budget or grid the policy refuses: the rules that follow report it
+            }
             if (l.release() == null) {
                 out = out.withChoice("linear.release", release, String.format(java.util.Locale.ROOT,
                         "one release per doubling epoch learned more than the tree in every measured cell of two "
