@@ -253,8 +253,7 @@ public final class SpecValidation {
                     + (a.gaussianChoice() == null ? "" : " (or " + a.gaussianChoice() + ")")));
         }
         Accountant accountant = chosen != null ? chosen
-                : (gaussian || pure) && (s.tuning() == null || s.tuning().mode() != TuningMode.PAPER) ? Accountant.EXACT
-                : Accountant.BASIC;
+                : Accountant.defaultFor(gaussian || pure, s.tuning() != null && s.tuning().mode() == TuningMode.PAPER);
         if (accountant == Accountant.BASIC && privacy.groupSize() > 1
                 && privacy.parallel()) {
             p.add(problem("privacy.composition", "PARALLEL with maxRoundsPerUser > 1 needs a Gaussian accountant "

@@ -26,4 +26,13 @@ public enum Accountant {
     public boolean composesGaussians() {
         return this != BASIC;
     }
+
+    /**
+     * The accountant of a spec that names none: EXACT where every release is Gaussian or pure-ε and the
+     * tuning is not the paper's, else BASIC (the papers' own accounting). The one rule for every reader
+     * (the spec's normalisation and the choices made before it).
+     */
+    public static Accountant defaultFor(boolean gaussianOrPure, boolean paperTuning) {
+        return gaussianOrPure && !paperTuning ? EXACT : BASIC;
+    }
 }

@@ -106,8 +106,9 @@ final class CapriLearnDefaults {
         }
         boolean jdp = out.privacy().model() != PrivacyModel.LDP;
         boolean paperTuning = out.tuning().mode() == TuningMode.PAPER;
+        // CAPRI's releases are Gaussian: the accountant the spec's normalisation will give it.
         Accountant accountant = out.privacy().accountant() != null ? out.privacy().accountant()
-                : paperTuning ? Accountant.BASIC : Accountant.EXACT;
+                : Accountant.defaultFor(true, paperTuning);
         if (out.privacy().composition() == null && jdp) {
             boolean gaussian = accountant.composesGaussians();
             var composition = out.privacy().groupSize() > 1 && !gaussian ? CapriConfig.EpochComposition.SEQUENTIAL
