@@ -18,7 +18,10 @@ import sys
 TARGETS = {("learn-linucb", "1"): 0.5, ("learn-linucb", "4"): 0.8, ("learn-capri", "1"): 0.3,
            ("learn-capri", "4"): 0.5}
 CELLS = [("learn-capri", "CAPRI, LEARN (default)"), ("paper-capri", "CAPRI, PAPER"),
-         ("learn-linucb", "LINUCB, LEARN (default)"), ("paper-linucb", "LINUCB, PAPER")]
+         ("learn-linucb", "LINUCB, LEARN (default)"), ("paper-linucb", "LINUCB, PAPER"),
+         ("learn-capri-ldp", "CAPRI-LDP, LEARN (default; local DP)"), ("usca", "USCA (decisions uniform by design)"),
+         ("learn-onlineucb", "ONLINEUCB, default (local DP)"), ("paper-onlineucb", "ONLINEUCB, PAPER (local DP)"),
+         ("ldp-linucb", "LDP-LinUCB baseline, not served (local DP)")]
 
 
 def second_half(path):

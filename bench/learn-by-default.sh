@@ -11,6 +11,16 @@
 #   learn-linucb:  LINUCB under LEARN: PER_ACTION, the EPOCHS release with the planned first epoch (auto), on
 #                  the service's leaf grid ceil(T/256)
 #   paper-linucb:  the tree mechanism as the paper calibrates it (linucb-jdp-gauss-paper), PER_ACTION
+# And the other algorithms that can run on these data (OTHERS=0 leaves them out):
+#   learn-capri-ldp:  CAPRI-LDP under LEARN (only the median rule's kernel is chosen; tau stays 1)
+#   usca:             USCA with the same kernel (LEARN chooses nothing for it: its decisions are uniform
+#                     exploration by design, its product is the exponential-mechanism release)
+#   learn-onlineucb:  ONLINEUCB (locally private) as served by default: OGD learner, engineered calibration,
+#                     with linear.featureMap PER_ACTION (labels without features need it)
+#   paper-onlineucb:  ONLINEUCB's Algorithm 1 as printed (MALER, theory radius), PER_ACTION
+#   ldp-linucb:       the LDP-LinUCB baseline of the OnlineUCB paper's experiments (not served; a reference)
+# GPUCB cannot run on them: its quadrature features number 2 m^d over the joint point's d = 17 (digits) or
+# 8 (wine) dimensions, 2e17 or 2e8 at the default m = 10.
 # Cells go to OUT/DATASET/T<T>-<name>/runs.csv; a finished cell is not run again (delete it to rerun).
 # Then: python3 bench/learn-by-default-table.py OUT   (the table and each target, PASS or MISS)
 # About 4 minutes on 2 cores at the defaults (T = 20000, 5 seeds, 3 privacy levels, both data sets).
@@ -21,6 +31,7 @@ SEEDS=${SEEDS:-5}
 HORIZONS=${HORIZONS:-20000}
 EPSILONS=${EPSILONS:-0.5,1,4}
 DATASETS=${DATASETS:-"digits wine"}
+OTHERS=${OTHERS:-1}
 THREADS=${THREADS:-2}
 OUT=${OUT:-out/learn-by-default}
 [ -f "$JAR" ] || { echo "build the jar first: mvn -B -q package -DskipTests" >&2; exit 2; }
@@ -49,6 +60,14 @@ for T in $HORIZONS; do
       --feature-map PER_ACTION --first-epoch auto
     run "$D" "T$T-paper-linucb" --horizon "$T" --batch "$B" --policies linucb-jdp-gauss-paper --epsilons "$EPSILONS" \
       --feature-map PER_ACTION
+    [ "$OTHERS" = 1 ] || continue
+    run "$D" "T$T-learn-capri-ldp" --horizon "$T" --policies capri-ldp --epsilons "$EPSILONS" \
+      --kernel-length-scale median --tau 1 --confidence-scale 3e-4
+    run "$D" "T$T-usca" --horizon "$T" --policies usca --epsilons "$EPSILONS" --kernel-length-scale median --tau 1
+    run "$D" "T$T-learn-onlineucb" --horizon "$T" --policies onlineucb --epsilons "$EPSILONS" --feature-map PER_ACTION
+    run "$D" "T$T-paper-onlineucb" --horizon "$T" --policies onlineucb-paper --epsilons "$EPSILONS" \
+      --feature-map PER_ACTION
+    run "$D" "T$T-ldp-linucb" --horizon "$T" --policies ldp-linucb --epsilons "$EPSILONS" --feature-map PER_ACTION
   done
 done
 python3 bench/learn-by-default-table.py "$OUT"
