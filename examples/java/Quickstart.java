@@ -1,39 +1,59 @@
-import io.dpbandit.client.kernel.KernelSpec;
 import io.dpbandit.sdk.Algorithm;
 import io.dpbandit.sdk.BanditSpec;
 import io.dpbandit.sdk.BanditStatus;
 import io.dpbandit.sdk.Decision;
 import io.dpbandit.sdk.DpbanditClient;
-import io.dpbandit.sdk.FeedbackResult;
+import java.util.Random;
+import java.util.stream.Collectors;
 
 /**
- * A whole program on the SDK jar and Jackson databind alone: creates a CAPRI bandit, decides for a
- * context and sends the reward as feedback.
+ * A whole program on the SDK jar and Jackson databind alone: creates a private bandit that picks one of
+ * three topics for each user, and learns which one from the users' clicks.
  *
  * <pre>
  * java -cp dpbandit-sdk.jar:jackson-databind.jar:jackson-core.jar:jackson-annotations.jar \
- *     Quickstart.java http://localhost:8080 "$DPBANDIT_API_KEY"
+ *     Quickstart.java http://localhost:8080 "$DPBANDIT_API_KEY" [bandit id, default quickstart]
  * </pre>
+ *
+ * Each user's context is how much they read of each topic lately (three numbers), and they click
+ * (reward 1) only on their favourite topic. The spec names the budget, the users and the topics; the
+ * service chooses the rest and says what.
  */
 public class Quickstart {
+
+    static final String[] TOPICS = {"news", "sports", "music"};
 
     public static void main(String[] args) {
         String url = args.length > 0 ? args[0] : "http://localhost:8080";
         String apiKey = args.length > 1 ? args[1] : System.getenv("DPBANDIT_API_KEY");
+        String id = args.length > 2 ? args[2] : "quickstart";
         DpbanditClient dpbandit = DpbanditClient.builder(url, apiKey).build();
 
-        BanditStatus bandit = dpbandit.createBandit(BanditSpec.builder("quickstart", Algorithm.CAPRI)
-                .privacy(BanditSpec.Privacy.jdp(1.0, 1e-5)).horizon(100).rewardBound(1.0)
-                .kernel(KernelSpec.rbf(0.3)).regularization(1.0).contextDimension(2)
-                .action("a1", 0.1, 0.9).action("a2", 0.7, 0.3).action("a3", 0.5, 0.5)
-                .poolContext(0.2, 0.4).poolContext(0.8, 0.1).poolContext(0.5, 0.5)
-                .feedback(600, 0.0).build());
-        System.out.println("bandit " + bandit.id() + ": " + bandit.algorithm() + ", " + bandit.serving());
+        int users = 1000;
+        BanditStatus bandit = dpbandit.createBandit(BanditSpec.builder(id, Algorithm.LINUCB)
+                .privacy(BanditSpec.Privacy.jdp(1.0, 1e-5)).horizon(users).rewardBound(1.0).contextDimension(3)
+                .action(TOPICS[0]).action(TOPICS[1]).action(TOPICS[2])
+                .feedback(1, 0.0).build());
+        System.out.println("bandit " + bandit.id() + ": " + bandit.algorithm() + ", " + bandit.serving() + ", "
+                + bandit.profile() + " chose " + bandit.choices().stream()
+                        .map(c -> c.field() + " " + c.value()).collect(Collectors.joining(", ")));
 
-        Decision decision = dpbandit.decide("quickstart", 0.2, 0.4);
-        System.out.println("decision " + decision.decisionId() + ": " + decision.action());
-
-        FeedbackResult result = dpbandit.feedback(decision.decisionId(), 1.0);
-        System.out.println("feedback " + result.status());
+        Random world = new Random(1);
+        int clicks = 0;
+        for (int user = 1; user <= users; user++) {
+            int favourite = world.nextInt(TOPICS.length);
+            double[] reading = new double[TOPICS.length];
+            for (int k = 0; k < reading.length; k++) {
+                reading[k] = 0.2 * world.nextDouble() + (k == favourite ? 0.8 : 0.0);
+            }
+            Decision decision = dpbandit.decide(id, reading);
+            double reward = decision.action().equals(TOPICS[favourite]) ? 1.0 : 0.0;
+            dpbandit.feedback(decision.decisionId(), reward);
+            clicks += (int) reward;
+            if (user % 250 == 0) {
+                System.out.printf("users %4d-%4d: %3d clicks of 250 (uniform play: about 83)%n", user - 249, user, clicks);
+                clicks = 0;
+            }
+        }
     }
 }

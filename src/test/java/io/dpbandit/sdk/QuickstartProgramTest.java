@@ -31,7 +31,9 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * The SDK needs nothing but the JDK and Jackson databind: examples/java/Quickstart.java is compiled
  * against the SDK's classes (io.dpbandit.sdk and io.dpbandit.client, what target/dpbandit-sdk.jar
  * holds) and Jackson's three jars alone, without a warning, and run as its javadoc says (the
- * source-file launcher, in a JVM of its own with that class path) against the service: it creates a bandit, decides and sends feedback. docs/sdk.md shows the program as
+ * source-file launcher, in a JVM of its own with that class path) against the service: it creates a
+ * LINUCB bandit from its labels alone (the LEARN profile's choices printed), and its 1 000 simulated users
+ * decide and send feedback until the bandit visibly beats uniform play. docs/sdk.md shows the program as
  * it is (SdkGuideDocsTest).
  */
 @Tag("process")
@@ -43,6 +45,8 @@ class QuickstartProgramTest extends PostgresIntegrationTest {
     int port;
     @Autowired
     JdbcTemplate jdbc;
+    @Autowired
+    io.dpbandit.lifecycle.LifecycleWorker lifecycle;
 
     static String jarOf(Class<?> type) throws Exception {
         return Paths.get(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
@@ -79,22 +83,66 @@ class QuickstartProgramTest extends PostgresIntegrationTest {
         assertThat(compiled).as(diagnostics.toString(StandardCharsets.UTF_8)).isZero();
 
         // Run as its javadoc says: the source-file launcher, the SDK and Jackson on the class path.
-        Process run = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", classPath, PROGRAM.toString(), "http://localhost:" + port, TestApiKey.ALL_ROLES)
-                .redirectErrorStream(true).start();
+        // Learned: the last 250 users click far more often than uniform play's 1 in 3 (83.3 of 250, sd 7.5; the
+        // floor 125 is 5.6 of those sd above it, so a bandit that learned nothing passes with about 1e-8). A run
+        // that learned can still fall to the floor: EPOCHS plays its releases greedily, and a topic whose first
+        // release under-rates it is never tried again (docs/algorithms.md, "Known limit of the EPOCHS release").
+        // bench/EpochsLockOut.java runs the served core on this world: 14 of 20 000 seeded runs ended at 125 or
+        // below (two topics locked out), 7e-4 per run. So a run at the floor is repeated once as a second
+        // bandit, and the test fails only if both are: (7e-4)^2, about 5e-7.
+        String output = quickstart(classPath, "quickstart");
+        int lastWindow = learned(output, "quickstart");
+        if (lastWindow <= 125) {
+            output = quickstart(classPath, "quickstart-again");
+            lastWindow = learned(output, "quickstart-again");
+        }
+        assertThat(lastWindow).as(output).isGreaterThan(125);
+    }
+
+    /** Runs the program against the service for the bandit {@code id}; what it printed. */
+    String quickstart(String classPath, String id) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin",
+                "java").toString(), "-cp", classPath, PROGRAM.toString(), "http://localhost:" + port,
+                TestApiKey.ALL_ROLES));
+        if (!id.equals("quickstart")) {
+            command.add(id);
+        }
+        Process run = new ProcessBuilder(command).redirectErrorStream(true).start();
+        // The lifecycle worker is off in tests; do its job as it would, every 200 ms: fold the leaves whose
+        // 1 s feedback windows have passed and release each epoch once it is whole.
+        var worker = java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+        worker.scheduleWithFixedDelay(() -> {
+            try {
+                for (int i = 0; i < 100 && lifecycle.settle(id).worked(); i++) {
+                    // settle until nothing is left to do
+                }
+            } catch (RuntimeException notCreatedYet) {
+                // before the program has created the bandit; an exception would cancel the schedule
+            }
+        }, 200, 200, TimeUnit.MILLISECONDS);
         try {
             String output = new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertThat(run.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(run.waitFor(120, TimeUnit.SECONDS)).isTrue();
             assertThat(run.exitValue()).as(output).isZero();
-            List<String> lines = output.lines().toList();
-            assertThat(lines).hasSize(3);
-            assertThat(lines.get(0)).isEqualTo("bandit quickstart: CAPRI, ACTIVE");
-            assertThat(lines.get(1)).matches("decision [0-9a-f-]{36}: a[123]");
-            assertThat(lines.get(2)).isEqualTo("feedback ACCEPTED");
-            assertThat(jdbc.queryForObject("SELECT reward FROM decision WHERE bandit_id = 'quickstart'", Double.class))
-                    .isEqualTo(1.0);
+            return output;
         } finally {
+            worker.shutdownNow();
+            worker.awaitTermination(10, TimeUnit.SECONDS);
             run.destroyForcibly();
         }
+    }
+
+    /** Checks what the program printed for bandit {@code id}; the last 250 users' clicks. */
+    int learned(String output, String id) {
+        List<String> lines = output.lines().toList();
+        assertThat(lines).as(output).hasSize(5);
+        assertThat(lines.get(0)).isEqualTo("bandit " + id + ": LINUCB, ACTIVE, LEARN chose linear.featureMap"
+                + " PER_ACTION, linear.release EPOCHS, linear.firstEpoch 0.25");
+        for (int i = 1; i <= 4; i++) {
+            assertThat(lines.get(i)).matches("users +\\d+- *\\d+: +\\d+ clicks of 250 \\(uniform play: about 83\\)");
+        }
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = ? AND reward IS NOT NULL",
+                Long.class, id)).isEqualTo(1000L);
+        return Integer.parseInt(lines.get(4).replaceAll(".*: +(\\d+) clicks.*", "$1"));
     }
 }
