@@ -322,7 +322,7 @@ const recommendations = {
         yTitle: 'contexts', xTitle: 'recommended action' }),
       legend: key,
       downloads: [{ label: 'contexts per action', file: fileName(status.id, 'recommendation-counts'),
-        headers: ['Recommended action', 'Contexts'], rows: counts }],
+        headers: ['Recommended action', 'Contexts'], rows: counts }, ...csv],
       table,
     };
   },

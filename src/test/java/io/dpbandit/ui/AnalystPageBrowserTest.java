@@ -19,6 +19,7 @@ import io.dpbandit.client.privacy.SeededNoiseSource;
 import io.dpbandit.testing.Specs;
 import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.runtime.BanditRuntime;
+import io.dpbandit.sim.env.LabelledData;
 import io.dpbandit.testing.FeedbackWindows;
 import io.dpbandit.testing.RepositoryPaths;
 import java.io.IOException;
@@ -62,7 +63,8 @@ import org.springframework.http.HttpStatus;
  * (CAPRI, a 2-d pool) driven through two closed epochs and "news" (LINUCB, no round yet), and one
  * bandit of every other algorithm with data in it: CAPRI with local DP (one epoch of device
  * reports), USCA (learnt, with two per-context releases), LINUCB (three leaves folded), ONLINEUCB
- * (device reports) and GPUCB (a 1-d context). The assertions are on what a person sees: texts, charts
+ * (device reports) and GPUCB (a 1-d context), and README's step 5, "ui-wine" (LINUCB from the wine's labels,
+ * 2 000 users: a bandit that learns, the page's screenshot in README). The assertions are on what a person sees: texts, charts
  * that have something drawn in them, time axes that name a date and the zone (the browser runs in
  * Asia/Colombo, UTC+05:30, so an offset that is not shown cannot pass), and each chart's CSV
  * download, read back from the browser's download folder and compared with the API's numbers.
@@ -87,6 +89,11 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
     static final String LINUCB = "ui-linucb";
     static final String ONLINEUCB = "ui-onlineucb";
     static final String GPUCB = "ui-gpucb";
+    /** README's step 5, the bandit that learns: LINUCB from the wine's labels alone, 2 000 users streamed. */
+    static final String WINE = "ui-wine";
+    static final int WINE_USERS = 2000;
+    /** How many of the wine bandit's last 1 000 decisions picked the right label. */
+    int wineRightInSecondHalf;
 
     @LocalServerPort
     int port;
@@ -144,9 +151,10 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
         linUcbWithThreeLeaves();
         onlineUcbWithReports();
         gpUcbOnOneNumber();
+        wineLearns();
         // The planner's forecast is computed in the background on the first request; ask for them now
         // so the pages find them ready (a slow machine would otherwise race the page's refresh).
-        for (String id : List.of("homepage", "news", CAPRI_LDP, USCA, LINUCB, ONLINEUCB, GPUCB)) {
+        for (String id : List.of("homepage", "news", CAPRI_LDP, USCA, LINUCB, ONLINEUCB, GPUCB, WINE)) {
             long deadline = System.nanoTime() + 60_000_000_000L;
             while (!rest.getForObject("/bandits/" + id + "/plan", JsonNode.class).path("status").asText()
                     .equals("READY") && System.nanoTime() < deadline) {
@@ -190,6 +198,47 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
         for (List<Double> c : List.of(List.of(0.2, 0.4), List.of(0.8, 0.1), List.of(0.2, 0.4))) {
             assertThat(rest.postForEntity("/release", Map.of("bandit", USCA, "context", c), JsonNode.class)
                     .getStatusCode()).isEqualTo(HttpStatus.OK);
+        }
+    }
+
+    /**
+     * README's step 5 (examples/java/RealDataStream.java): a LINUCB bandit whose spec names the budget, the
+     * horizon and the wine's three labels, so the LEARN profile chooses the rest; here it also carries 20
+     * wines as its public sample (contextPool), where the page draws its recommendations. 2 000 users, each
+     * one of the other 158 wines, are decided and rewarded (1 for the right label), and the leaves and epochs
+     * are settled as the lifecycle worker would, every 125 users.
+     */
+    void wineLearns() {
+        LabelledData wine = LabelledData.shipped("wine");
+        List<Integer> rows = new java.util.ArrayList<>(java.util.stream.IntStream.range(0, wine.size()).boxed().toList());
+        Random random = new Random(29);
+        java.util.Collections.shuffle(rows, random);
+        List<Integer> pool = rows.subList(0, 20);
+        List<Integer> users = rows.subList(20, rows.size());
+        Map<String, Object> spec = new java.util.LinkedHashMap<>();
+        spec.put("id", WINE);
+        spec.put("algorithm", "LINUCB");
+        spec.put("privacy", Map.of("epsilon", 1.0, "delta", 1e-5));
+        spec.put("horizon", WINE_USERS);
+        spec.put("rewardBound", 1.0);
+        spec.put("contextDimension", wine.dimension());
+        spec.put("actions", List.of(Map.of("id", "0"), Map.of("id", "1"), Map.of("id", "2")));
+        spec.put("contextPool", pool.stream().map(i -> wine.features().get(i)).toList());
+        spec.put("feedback", Map.of("waitSeconds", 1, "defaultReward", 0.0));
+        create(spec);
+        for (int t = 1; t <= WINE_USERS; t++) {
+            int row = users.get(random.nextInt(users.size()));
+            JsonNode d = rest.postForObject("/decide", Map.of("bandit", WINE, "context", wine.features().get(row)),
+                    JsonNode.class);
+            boolean right = d.path("action").asText().equals(String.valueOf(wine.labels()[row]));
+            feedback(d, Map.of("reward", right ? 1.0 : 0.0));
+            wineRightInSecondHalf += t > WINE_USERS / 2 && right ? 1 : 0;
+            if (t % 125 == 0) {
+                FeedbackWindows.pass(jdbc, WINE);
+                for (int i = 0; i < 200 && lifecycle.settle(WINE).worked(); i++) {
+                    // fold every leaf whose rewards have settled, and release the epoch once it is whole
+                }
+            }
         }
     }
 
@@ -453,7 +502,7 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
         assertThat(privacy.getText()).contains("Gaussian mechanism").contains("Pavlovic, Salgia & Zhao");
         assertThat(browser.findElement(By.cssSelector("#panel-privacy p.description")).getText())
                 .contains("-DP for each round").contains("Accountant EXACT");
-        screenshot("analyst-bandit.png", true);
+        screenshot("analyst-capri.png", true);
     }
 
     @Test
@@ -509,6 +558,41 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
     }
 
     @Test
+    void theReadmesLearningBanditBeatsUniformPlayAndItsPageShowsResolvedRecommendationsOnItsPublicSample()
+            throws IOException {
+        // Uniform play is right 1 time in 3 (333 of 1 000, sd 15); the README's runs of the same spec are right
+        // 0.84-0.94 of the last 1 000 decisions, so the floor 0.5 is 11 sd of uniform play above it and a
+        // false failure needs the learned rate to fall 0.34 below those runs (their spread is about 0.05).
+        assertThat(wineRightInSecondHalf / 1000.0).as("right in the last 1 000 of the wine's 2 000 users")
+                .isGreaterThan(0.5);
+        open(WINE);
+        JsonNode status = rest.getForObject("/bandits/" + WINE, JsonNode.class);
+        assertThat(status.path("choices").findValuesAsText("value")).contains("PER_ACTION", "EPOCHS");
+        long held = status.path("modelRounds").asLong();
+        assertThat(held).as("the first two epochs' releases at least (EPOCHS: 1/8 of the horizon, then doubling)")
+                .isGreaterThanOrEqualTo(750);
+        assertThat(panel("model").findElement(By.cssSelector("p.description")).getText())
+                .startsWith("The model holds " + held + " of the horizon's " + WINE_USERS + " learning rounds");
+
+        WebElement map = panel("recommendations");
+        JsonNode recommended = rest.getForObject("/bandits/" + WINE + "/recommendations", JsonNode.class);
+        assertThat(recommended.path("sample").asText()).as("the bandit's public sample, not a box").isEqualTo("POOL");
+        assertThat(recommended.path("contexts")).hasSize(20);
+        int resolvedCount = 0;
+        List<List<String>> rows = csv(map, WINE + "-recommendations.csv");
+        assertThat(rows).hasSize(21);
+        for (int i = 0; i < 20; i++) {
+            boolean resolved = recommended.path("resolved").get(i).asBoolean();
+            resolvedCount += resolved ? 1 : 0;
+            assertThat(rows.get(i + 1)).contains(resolved ? recommended.path("actions").get(i).asText()
+                    : "not resolved yet");
+        }
+        assertThat(resolvedCount).as("a model of %d rounds separates its best label somewhere on the sample", held)
+                .isPositive();
+        screenshot("analyst-bandit.png", true);
+    }
+
+    @Test
     void aLinUcbPageShowsTheRoundsItsModelHoldsItsForecastNoiseAndARecommendationMap() throws IOException {
         open(LINUCB);
         JsonNode status = rest.getForObject("/bandits/" + LINUCB, JsonNode.class);
@@ -518,7 +602,6 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
         assertThat(model.findElement(By.cssSelector("p.description")).getText())
                 .startsWith("The model holds 30 of the horizon's 2560 learning rounds");
         modelNoiseIsTheForecast(model, LINUCB, "linear", 30);
-        screenshot("analyst-model.png", true);
 
         WebElement map = panel("recommendations");
         JsonNode recommended = rest.getForObject("/bandits/" + LINUCB + "/recommendations", JsonNode.class);
