@@ -220,21 +220,15 @@ const epochStatistics = {
 function sampleWords(r) {
   switch (r.sample) {
     case 'POOL_SAMPLE': return ` on an evenly spaced sample of ${r.contexts.length} of the pool's ${r.poolSize} contexts`;
-    case 'GRID': {
-      const d = r.contexts[0]?.length ?? 0;
-      return d === 0 ? '' : ` on an evenly spaced grid over [0, 1]${d === 2 ? '²' : ''} (the bandit has no context `
-        + 'pool; public points, no user\'s)';
-    }
-    case 'UNIFORM': return ` on ${r.contexts.length} contexts drawn uniformly on [0, 1]^${r.contexts[0]?.length ?? ''} `
-      + 'with a fixed public seed (the bandit has no context pool; public points, no user\'s)';
+    case 'POOL': return ` on the ${r.contexts.length} contexts of its public pool`;
     default: return '';
   }
 }
 
 /**
- * The released model's best action per context of a public sample (the pool, or a grid or seeded
- * uniform sample for a bandit without one): a heat map for 2-d contexts, a strip for 1-d, counts
- * otherwise.
+ * The released model's best action per context of the bandit's public sample (its pool): a heat map
+ * for 2-d contexts, a strip for 1-d, counts otherwise. A bandit without a pool gets no recommendations:
+ * nothing public says where its contexts lie.
  */
 const recommendations = {
   id: 'recommendations',
@@ -242,11 +236,16 @@ const recommendations = {
   sources: ['status', 'recommendations'],
   render({ status, recommendations: r }) {
     const activeSets = showsPanel(status.algorithm, 'epoch-statistics');
+    const noSample = 'This bandit\'s spec carries no public contexts (contextPool), so nothing is recommended '
+      + 'here: without them the service does not know where your contexts lie, and actions drawn over a box they '
+      + 'may not live in would be shown for contexts no user has. A bandit created with a public sample of contexts '
+      + 'in its contextPool (never user data) shows its model\'s best action on each of them.';
+    if (r.sample === 'NO_SAMPLE' && status.modelRounds > 0) return { description: noSample };
     if (r.actions.length === 0) {
       if (r.sample === 'NONE') return null;
       return { description: 'No learning round is in the model yet, so it recommends nothing: it would choose by '
         + 'its prior alone. Recommendations appear here once the first rounds are folded (each once its feedback '
-        + 'window has passed).' };
+        + 'window has passed).' + (r.sample === 'NO_SAMPLE' ? ` ${noSample}` : '') };
     }
     // A recommendation is a finding only where the release separates it from the other actions by
     // more than its noise (r.resolved); elsewhere the panel says so instead of naming an action.

@@ -96,24 +96,25 @@ public class BanditInsights {
         POOL,
         /** an evenly spaced sample of the public pool */
         POOL_SAMPLE,
-        /** no pool: an evenly spaced grid on [0, 1]^d (d ≤ 2) */
-        GRID,
-        /** no pool: contexts drawn uniformly on [0, 1]^d with a fixed public seed (d ≥ 3) */
-        UNIFORM,
+        /**
+         * no pool: the spec carries no public contexts, so nothing is recommended (the service does not
+         * know where contexts lie; a box such as [0, 1]^d would show actions for contexts no user has)
+         */
+        NO_SAMPLE,
         /** none: the bandit's recommendations are charged (USCA) */
         NONE
     }
 
     /**
      * The public model's recommendation for each context of a public sample: the pool (evenly spaced,
-     * at most {@value #SAMPLE}), or for a bandit without a pool (LINUCB, ONLINEUCB, GPUCB) a grid or
-     * a seeded uniform sample of [0, 1]^d; empty where recommendations cost privacy (USCA) and while a
-     * sequential model holds no round yet (it would recommend by its prior alone).
+     * at most {@value #SAMPLE}); empty for a bandit without a pool (LINUCB, ONLINEUCB and GPUCB may leave
+     * it out: then nothing says where contexts lie), where recommendations cost privacy (USCA), and while
+     * a sequential model holds no round yet (it would recommend by its prior alone).
      */
     public record Recommendations(String bandit, int epoch, int poolSize,
-            @Schema(description = "where the contexts come from: POOL, POOL_SAMPLE (evenly spaced), GRID (no pool: "
-                    + "a grid on [0, 1]^d, d at most 2) or UNIFORM (no pool: drawn uniformly on [0, 1]^d with a fixed "
-                    + "public seed); NONE where recommendations are charged ({{charged-releases}})") ContextSample sample,
+            @Schema(description = "where the contexts come from: POOL, POOL_SAMPLE (evenly spaced), NO_SAMPLE (the spec "
+                    + "has no contextPool, so nothing is recommended: the service does not know where contexts lie) "
+                    + "or NONE where recommendations are charged ({{charged-releases}})") ContextSample sample,
             List<double[]> contexts, List<String> actions, List<Integer> activeSetSizes,
             @Schema(description = "per context: whether the release separates the recommended action from every other "
                     + "by more than its noise (the widths the planner uses: elimination for {{epoch-models}}; a score "
@@ -144,13 +145,11 @@ public class BanditInsights {
         Optional<PublicModel> model = rt.publicModel();
         List<double[]> pool = pool(rt);
         ContextSample kind = model.isEmpty() ? ContextSample.NONE
-                : !pool.isEmpty() ? (pool.size() <= SAMPLE ? ContextSample.POOL : ContextSample.POOL_SAMPLE)
-                : rt.spec().contextDimension() <= 2 ? ContextSample.GRID : ContextSample.UNIFORM;
+                : pool.isEmpty() ? ContextSample.NO_SAMPLE
+                : pool.size() <= SAMPLE ? ContextSample.POOL : ContextSample.POOL_SAMPLE;
         List<double[]> sample = switch (kind) {
             case POOL, POOL_SAMPLE -> sample(pool);
-            case GRID -> grid(rt.spec().contextDimension());
-            case UNIFORM -> uniform(rt.spec().contextDimension());
-            case NONE -> List.of();
+            case NO_SAMPLE, NONE -> List.of();
         };
         List<double[]> contexts = new ArrayList<>();
         List<String> actions = new ArrayList<>();
@@ -195,48 +194,6 @@ public class BanditInsights {
 
     private static List<double[]> pool(BanditRuntime rt) {
         return rt.spec().contextPool() == null ? List.of() : rt.spec().contextPool();
-    }
-
-    /**
-     * Without a pool, d ≤ 2: an evenly spaced grid on [0, 1]^d, corners included ({@value #GRID_1D}
-     * points on a line, {@value #GRID_2D} × {@value #GRID_2D} on the square; the single empty
-     * context for d = 0).
-     */
-    static List<double[]> grid(int d) {
-        List<double[]> out = new ArrayList<>();
-        if (d == 0) {
-            out.add(new double[0]);
-        } else if (d == 1) {
-            for (int i = 0; i < GRID_1D; i++) {
-                out.add(new double[] {(double) i / (GRID_1D - 1)});
-            }
-        } else {
-            for (int i = 0; i < GRID_2D; i++) {
-                for (int j = 0; j < GRID_2D; j++) {
-                    out.add(new double[] {(double) i / (GRID_2D - 1), (double) j / (GRID_2D - 1)});
-                }
-            }
-        }
-        return out;
-    }
-
-    static final int GRID_1D = 101;
-    static final int GRID_2D = 20;
-    /** The public seed of the uniform sample (fixed, so every instance and every refresh shows the same contexts). */
-    static final long UNIFORM_SEED = 20_241_017L;
-
-    /** Without a pool, d ≥ 3: {@value #SAMPLE} contexts drawn uniformly on [0, 1]^d with a fixed public seed. */
-    static List<double[]> uniform(int d) {
-        java.util.SplittableRandom random = new java.util.SplittableRandom(UNIFORM_SEED);
-        List<double[]> out = new ArrayList<>(SAMPLE);
-        for (int i = 0; i < SAMPLE; i++) {
-            double[] c = new double[d];
-            for (int k = 0; k < d; k++) {
-                c[k] = random.nextDouble();
-            }
-            out.add(c);
-        }
-        return out;
     }
 
     /** At most SAMPLE contexts, evenly spaced through the pool (deterministic, public). */

@@ -147,42 +147,40 @@ class InsightsTest extends PostgresIntegrationTest {
     }
 
     @Test
-    void aBanditWithoutAPoolGetsRecommendationsOnAPublicGridOrSeededSampleOnceItsModelHoldsARound() {
-        http.postForEntity("/bandits", Specs.linear("grid-2d", "LINUCB", 2560, 600), JsonNode.class);
-        JsonNode before = http.getForObject("/bandits/grid-2d/recommendations", JsonNode.class);
-        assertThat(before.path("sample").asText()).isEqualTo("GRID");
+    void aBanditWithoutAPoolIsRecommendedNowhereAndOneWithAPublicSampleOnItsContextsOnceItsModelHoldsARound() {
+        // Without a pool nothing public says where contexts lie: no box such as [0, 1]^d stands in for them.
+        Map<String, Object> bare = Specs.linear("no-sample-3d", "LINUCB", 2560, 600);
+        bare.put("contextDimension", 3);
+        bare.put("actions", List.of(Map.of("id", "a", "features", List.of(1.0)), Map.of("id", "b", "features",
+                List.of(-1.0))));
+        assertThat(http.postForEntity("/bandits", bare, JsonNode.class).getStatusCode().value()).isEqualTo(201);
+        playAndWaitOut("no-sample-3d", 10, List.of(0.3, 0.6, 0.1));
+        lifecycle.settle("no-sample-3d");
+        assertThat(http.getForObject("/bandits/no-sample-3d", JsonNode.class).path("modelRounds").asLong())
+                .isEqualTo(10);
+        JsonNode nowhere = http.getForObject("/bandits/no-sample-3d/recommendations", JsonNode.class);
+        assertThat(nowhere.path("sample").asText()).isEqualTo("NO_SAMPLE");
+        assertThat(nowhere.path("contexts")).isEmpty();
+        assertThat(nowhere.path("actions")).isEmpty();
+
+        Map<String, Object> sampled = Specs.linear("sampled-2d", "LINUCB", 2560, 600);
+        List<List<Double>> pool = List.of(List.of(-0.5, 0.2), List.of(0.1, -0.7), List.of(0.4, 0.4));
+        sampled.put("contextPool", pool);
+        http.postForEntity("/bandits", sampled, JsonNode.class);
+        JsonNode before = http.getForObject("/bandits/sampled-2d/recommendations", JsonNode.class);
+        assertThat(before.path("sample").asText()).isEqualTo("POOL");
         assertThat(before.path("actions")).as("no round in the model: its prior is no release").isEmpty();
-        playAndWaitOut("grid-2d", 10, List.of(0.3, 0.6));
-        lifecycle.settle("grid-2d");
-        JsonNode grid = http.getForObject("/bandits/grid-2d/recommendations", JsonNode.class);
-        assertThat(grid.path("poolSize").asInt()).isZero();
-        assertThat(grid.path("contexts")).hasSize(400);
-        assertThat(grid.path("actions")).hasSize(400);
-        assertThat(grid.path("contexts").get(0).toString()).isEqualTo("[0.0,0.0]");
-        assertThat(grid.path("contexts").get(399).toString()).isEqualTo("[1.0,1.0]");
-        assertThat(grid.path("contexts").get(22).toString()).isEqualTo("[" + 1.0 / 19 + "," + 2.0 / 19 + "]");
+        playAndWaitOut("sampled-2d", 10, List.of(0.3, 0.6));
+        lifecycle.settle("sampled-2d");
+        JsonNode onPool = http.getForObject("/bandits/sampled-2d/recommendations", JsonNode.class);
+        assertThat(onPool.path("poolSize").asInt()).isEqualTo(3);
+        assertThat(onPool.path("contexts").toString()).as("the public sample itself, negative coordinates included")
+                .isEqualTo("[[-0.5,0.2],[0.1,-0.7],[0.4,0.4]]");
+        assertThat(onPool.path("actions")).hasSize(3);
         // Ten rounds of rewards that do not depend on the action resolve nothing: the planner's score
         // error after one leaf is far above any margin the model could show, so no action is a finding.
-        assertThat(grid.path("resolved")).hasSize(400).allSatisfy(r -> assertThat(r.asBoolean()).isFalse());
-        assertThat(grid.path("roundsToResolve").isNull() || grid.path("roundsToResolve").asLong() > 10).isTrue();
-
-        Map<String, Object> wide = Specs.linear("uniform-3d", "LINUCB", 2560, 600);
-        wide.put("contextDimension", 3);
-        wide.put("actions", List.of(Map.of("id", "a", "features", List.of(1.0)), Map.of("id", "b", "features",
-                List.of(-1.0))));
-        assertThat(http.postForEntity("/bandits", wide, JsonNode.class).getStatusCode().value()).isEqualTo(201);
-        playAndWaitOut("uniform-3d", 10, List.of(0.3, 0.6, 0.1));
-        lifecycle.settle("uniform-3d");
-        JsonNode uniform = http.getForObject("/bandits/uniform-3d/recommendations", JsonNode.class);
-        assertThat(uniform.path("sample").asText()).isEqualTo("UNIFORM");
-        assertThat(uniform.path("contexts")).hasSize(400).allSatisfy(c -> {
-            assertThat(c).hasSize(3);
-            c.forEach(v -> assertThat(v.asDouble()).isBetween(0.0, 1.0));
-        });
-        assertThat(http.getForObject("/bandits/grid-2d/recommendations", JsonNode.class).path("contexts"))
-                .as("the same public points on every call").isEqualTo(grid.path("contexts"));
-        assertThat(http.getForObject("/bandits/uniform-3d/recommendations", JsonNode.class).path("contexts"))
-                .isEqualTo(uniform.path("contexts"));
+        assertThat(onPool.path("resolved")).hasSize(3).allSatisfy(r -> assertThat(r.asBoolean()).isFalse());
+        assertThat(onPool.path("roundsToResolve").isNull() || onPool.path("roundsToResolve").asLong() > 10).isTrue();
     }
 
     @Test

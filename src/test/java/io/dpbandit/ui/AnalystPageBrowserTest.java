@@ -247,6 +247,8 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
         Map<String, Object> spec = Specs.linear(LINUCB, "LINUCB", 2560, 600); // leaves of ⌈2560/256⌉ = 10
         spec.put("actions", List.of(Map.of("id", "sport"), Map.of("id", "politics"), Map.of("id", "science")));
         spec.put("linear", Map.of("featureMap", "PER_ACTION", "release", "TREE")); // the tree: a model per leaf
+        // its public sample: a 20 × 20 grid on the unit square, where the page draws its recommendations
+        spec.put("contextPool", grid20());
         create(spec);
         Random random = new Random(23);
         for (int t = 0; t < 30; t++) {
@@ -261,7 +263,9 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
 
     /** ONLINEUCB (local DP): 20 users report through their devices' randomiser. */
     void onlineUcbWithReports() throws Exception {
-        create(Specs.linear(ONLINEUCB, "ONLINEUCB", 100, 600));
+        Map<String, Object> spec = Specs.linear(ONLINEUCB, "ONLINEUCB", 100, 600);
+        spec.put("contextPool", grid20()); // its public sample, where the page draws its recommendations
+        create(spec);
         SeededNoiseSource noise = new SeededNoiseSource(7);
         for (int t = 0; t < 20; t++) {
             JsonNode d = decide(ONLINEUCB, List.of(0.5, 0.5));
@@ -278,7 +282,10 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
 
     /** GPUCB (JDP) on contexts of one number: 12 rounds folded, one leaf each. */
     void gpUcbOnOneNumber() {
-        create(Specs.gp(GPUCB, "JDP", 256));
+        Map<String, Object> gp = Specs.gp(GPUCB, "JDP", 256);
+        // its public sample: 101 evenly spaced prices on [0, 1], where the page draws its recommendations
+        gp.put("contextPool", java.util.stream.IntStream.rangeClosed(0, 100).mapToObj(i -> List.of(i / 100.0)).toList());
+        create(gp);
         for (int t = 0; t < 12; t++) {
             double c = t / 11.0;
             JsonNode d = decide(GPUCB, List.of(c));
@@ -286,6 +293,12 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
         }
         FeedbackWindows.pass(jdbc, GPUCB);
         assertThat(lifecycle.settle(GPUCB)).isEqualTo(Step.FOLDED);
+    }
+
+    /** A public sample of 2-d contexts: a 20 × 20 grid on the unit square. */
+    static List<List<Double>> grid20() {
+        return java.util.stream.IntStream.range(0, 400).mapToObj(i -> List.of((i / 20) / 19.0, (i % 20) / 19.0))
+                .toList();
     }
 
     void create(Map<String, Object> spec) {
@@ -605,10 +618,10 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
 
         WebElement map = panel("recommendations");
         JsonNode recommended = rest.getForObject("/bandits/" + LINUCB + "/recommendations", JsonNode.class);
-        assertThat(recommended.path("sample").asText()).isEqualTo("GRID");
+        assertThat(recommended.path("sample").asText()).isEqualTo("POOL");
         assertThat(map.findElements(By.cssSelector("svg.heat-map circle.context"))).hasSize(400);
         assertThat(map.findElement(By.cssSelector("p.description")).getText())
-                .contains("on an evenly spaced grid over [0, 1]² (the bandit has no context pool");
+                .contains("on the 400 contexts of its public pool");
         List<List<String>> rows = csv(map, LINUCB + "-recommendations.csv");
         assertThat(rows.get(0)).containsExactly("#", "context[0]", "context[1]", "Recommended action", "Best guess",
                 "Resolved");
