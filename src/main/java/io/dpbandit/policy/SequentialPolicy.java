@@ -38,10 +38,18 @@ public interface SequentialPolicy<S, O> {
     /**
      * A choice among the candidates.
      *
-     * @param index the chosen candidate
-     * @param score its optimistic index (UCB), for provenance and tests
+     * @param index      the chosen candidate
+     * @param score      its optimistic index (UCB), for provenance and tests
+     * @param propensity the probability that this candidate was chosen, given the state and the round: 1 for a
+     *                   unique argmax, 1/m for one of m exact ties broken uniformly (e.g. every candidate before
+     *                   a model holds a round). The decision's propensity, what an off-policy estimate weighs by.
      */
-    record Choice(int index, double score) {
+    record Choice(int index, double score, double propensity) {
+
+        /** A choice made with certainty (a unique argmax). */
+        public Choice(int index, double score) {
+            this(index, score, 1.0);
+        }
 
         /**
          * The candidate with the largest score among {@code count}, exact ties broken uniformly with
@@ -74,7 +82,8 @@ public interface SequentialPolicy<S, O> {
             if (tieCount == 0) {
                 throw new ArithmeticException("no candidate has a finite score");
             }
-            return new Choice(tieCount == 1 ? ties[0] : ties[rng.nextInt(tieCount)], best);
+            return tieCount == 1 ? new Choice(ties[0], best, 1.0)
+                    : new Choice(ties[rng.nextInt(tieCount)], best, 1.0 / tieCount);
         }
     }
 }

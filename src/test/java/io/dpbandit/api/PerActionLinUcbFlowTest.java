@@ -129,6 +129,11 @@ class PerActionLinUcbFlowTest extends PostgresIntegrationTest {
         for (int t = 0; t < 120; t++) {
             var d = api.post("/decide", Map.of("bandit", "epochs", "context", new double[] {0.3, -0.2, 0.1, 0.4, 0.5}));
             assertThat(d.getStatusCode()).isEqualTo(HttpStatus.OK);
+            if (t < 50) {
+                // No release yet (the first epoch is played uniformly): each of the 4 labels with 1/4, and the
+                // answer says so, where an off-policy estimate would otherwise weigh the round by 1.
+                assertThat(d.getBody().path("propensity").asDouble()).isEqualTo(0.25);
+            }
             api.feedback(d.getBody().path("decisionId").asText(),
                     d.getBody().path("action").asText().equals("owl") ? 1.0 : 0.0);
         }

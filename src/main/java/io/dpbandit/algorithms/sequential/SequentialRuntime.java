@@ -107,7 +107,9 @@ public final class SequentialRuntime<S> implements BanditRuntime, PublicModel {
             x[i] = features(context, indices[i]);
         }
         SequentialPolicy.Choice choice = model.decide(state, x, rng);
-        return new Served(indices[choice.index()], 1.0,
+        // The propensity the policy chose with (1/m among m exact ties, as before any round is in the model):
+        // what a caller's off-policy estimate weighs the decision by, so never a flat 1.
+        return new Served(indices[choice.index()], choice.propensity(),
                 model.local().map(device -> device.randomiserInput(state, x[choice.index()])).orElse(null));
     }
 
