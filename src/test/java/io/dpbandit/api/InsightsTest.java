@@ -74,6 +74,31 @@ class InsightsTest extends PostgresIntegrationTest {
             assertThat(recommended.path("resolved").get(i).asBoolean())
                     .isEqualTo(recommended.path("activeSetSizes").get(i).asInt() == 1);
         }
+        // Where a context is not resolved, the answer says when the planner expects its median margin to be:
+        // the rounds at the end of one of the planned releasing epochs (or null, none within the horizon).
+        JsonNode plan = http.getForObject("/bandits/insights/plan", JsonNode.class);
+        for (int i = 0; i < 600 && !plan.path("status").asText().equals("READY"); i++) {
+            sleep(100);
+            plan = http.getForObject("/bandits/insights/plan", JsonNode.class);
+        }
+        Set<Long> releaseEnds = new java.util.HashSet<>();
+        for (JsonNode e : plan.path("report").path("capri").path("epochs")) {
+            if (e.path("releases").asBoolean()) {
+                releaseEnds.add(e.path("startRound").asLong() + e.path("length").asLong());
+            }
+        }
+        assertThat(releaseEnds).as("%s", plan).isNotEmpty();
+        JsonNode rounds = recommended.path("roundsToResolve");
+        assertThat(rounds.isNull() || releaseEnds.contains(rounds.asLong())).as("%s in %s", rounds, releaseEnds).isTrue();
+    }
+
+    static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     @Test

@@ -157,7 +157,27 @@ public final class CapriAlgorithm implements AlgorithmDescriptor, SimulatedAlgor
     public BanditRuntime runtime(BanditSpec spec, BanditVersion version, RuntimeServices services) {
         List<ReleasedModel> models = services.releasedModels(spec.id()).stream()
                 .map(m -> services.json().read(m, ReleasedModel.class)).toList();
-        return new CapriRuntime(spec, policy(spec), version, models, services);
+        return new CapriRuntime(spec, policy(spec), version, models, services,
+                () -> resolvableGaps.computeIfAbsent(spec.id(), id -> resolvableGaps(spec)));
+    }
+
+    /**
+     * The planner's resolvable gaps of a bandit (public: from its spec and pool), once per bandit. Asked for by
+     * an analyst's read of the recommendations, so bounded: a forecast that would take longer than
+     * {@value #GAPS_SECONDS} s (a large pool and horizon) is not made, and the recommendations stand without it.
+     */
+    static final double GAPS_SECONDS = 5;
+
+    private final java.util.Map<String, List<io.dpbandit.policy.planning.Point>> resolvableGaps =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    private List<io.dpbandit.policy.planning.Point> resolvableGaps(BanditSpec spec) {
+        try {
+            return forecaster().map(f -> f.forecast(spec, io.dpbandit.policy.planning.PlannerOptions.defaults()
+                    .withMaxSeconds(GAPS_SECONDS)).forecast().scoreErrors()).orElse(List.of());
+        } catch (RuntimeException beyondThePlannersLimits) {
+            return List.of(); // no expectation to show, the recommendations stand without it
+        }
     }
 
     /** Per releasing epoch the noise, the charge and the smallest gap it resolves ({@link CapriForecasting}). */

@@ -45,9 +45,17 @@ final class CapriRuntime implements BanditRuntime, PublicModel {
     private final CapriLocalReports local;
     /** tuning.exploit ARGMAX: decisions that do not learn play the latest release's argmax. */
     private final boolean exploits;
+    /** The planner's resolvable gaps as points (rounds, gap / 2), computed once per bandit on first use. */
+    private final java.util.function.Supplier<List<io.dpbandit.policy.planning.Point>> resolvableGaps;
 
     CapriRuntime(BanditSpec spec, Capri capri, BanditVersion version, List<ReleasedModel> models,
             RuntimeServices services) {
+        this(spec, capri, version, models, services, List::of);
+    }
+
+    CapriRuntime(BanditSpec spec, Capri capri, BanditVersion version, List<ReleasedModel> models,
+            RuntimeServices services, java.util.function.Supplier<List<io.dpbandit.policy.planning.Point>> resolvableGaps) {
+        this.resolvableGaps = resolvableGaps;
         this.spec = spec;
         this.capri = capri;
         this.version = version;
@@ -129,8 +137,35 @@ final class CapriRuntime implements BanditRuntime, PublicModel {
     @Override
     public Recommendation recommend(double[] context) {
         // Resolved only where elimination (the paper's test, with the release's widths) left one action.
-        int active = activeSet(context).length;
-        return new Recommendation(actionId(best(context)), active, active == 1, null);
+        // Elsewhere the margin is the latest release's estimate of the best active action over the next
+        // one, which roundsToResolve reads against the planner's resolvable gaps.
+        int[] active = activeSet(context);
+        Double margin = null;
+        if (active.length > 1 && !models.isEmpty()) {
+            double[] means = activeSets.means(models.size() - 1, context);
+            double first = Double.NEGATIVE_INFINITY;
+            double second = Double.NEGATIVE_INFINITY;
+            for (int a : active) {
+                if (means[a] > first) {
+                    second = first;
+                    first = means[a];
+                } else if (means[a] > second) {
+                    second = means[a];
+                }
+            }
+            margin = first - second;
+        }
+        return new Recommendation(actionId(best(context)), active.length, active.length == 1, margin);
+    }
+
+    /**
+     * The learning rounds at the end of the first planned epoch whose release the planner expects to
+     * resolve a gap of {@code margin} (its median resolvable gap at most the margin: CapriForecast's
+     * resolvableGap), if one within the horizon does.
+     */
+    @Override
+    public Optional<Long> roundsToResolve(double margin) {
+        return io.dpbandit.algorithms.sequential.SequentialScores.roundsToResolve(resolvableGaps.get(), margin);
     }
 
     @Override

@@ -105,6 +105,18 @@ public record CapriForecast(int horizon, String privacyModel, Double epsilon, do
             double resolvableGap, double resolvableGapLow, double resolvableGapHigh) {
     }
 
+    /**
+     * Per releasing epoch, the learning rounds once it is released and half its median resolvable gap: a
+     * release's margin m counts as resolved where m exceeds twice the point's value, the rule sequential
+     * forecasts use (so an estimated gap above resolvableGap is expected to be resolved by that release).
+     */
+    @Override
+    public java.util.List<io.dpbandit.policy.planning.Point> scoreErrors() {
+        return epochs.stream().filter(EpochForecast::releases)
+                .map(e -> new io.dpbandit.policy.planning.Point(e.startRound() + e.length(), e.resolvableGap() / 2))
+                .toList();
+    }
+
     /** The forecast of epoch {@code r}, if it releases. */
     public java.util.Optional<EpochForecast> epoch(int r) {
         return epochs.stream().filter(e -> e.epoch() == r).findFirst();

@@ -92,6 +92,23 @@ class CapriForecastingTest {
                 .isCloseTo(1.0, within(1e-12));
         assertThat(paper.forecast(CapriForecast.class).totalEpsilon()).as("SEQUENTIAL: the releases' (eps/L) sum to at most eps")
                 .isLessThanOrEqualTo(1.0 + 1e-12);
+
+        // What the analyst page reads a release's margins against: per releasing epoch, the rounds once it is
+        // released and half its resolvable gap (a margin above the gap counts as resolved by that release).
+        CapriForecast f = refined.forecast(CapriForecast.class);
+        var releasing = f.epochs().stream().filter(CapriForecast.EpochForecast::releases).toList();
+        assertThat(f.scoreErrors()).hasSize(releasing.size());
+        for (int i = 0; i < releasing.size(); i++) {
+            assertThat(f.scoreErrors().get(i).rounds()).isEqualTo(releasing.get(i).startRound() + releasing.get(i).length());
+            assertThat(f.scoreErrors().get(i).scoreError()).isEqualTo(releasing.get(i).resolvableGap() / 2);
+        }
+        double margin = last.resolvableGap() * 1.01;
+        assertThat(io.dpbandit.algorithms.sequential.SequentialScores.roundsToResolve(f.scoreErrors(), margin))
+                .as("a margin just above the last release's resolvable gap: resolved by the first release that can")
+                .contains(releasing.stream().filter(e -> e.resolvableGap() < margin).findFirst().orElseThrow().startRound()
+                        + releasing.stream().filter(e -> e.resolvableGap() < margin).findFirst().orElseThrow().length());
+        assertThat(io.dpbandit.algorithms.sequential.SequentialScores.roundsToResolve(f.scoreErrors(),
+                last.resolvableGap() / 2)).as("a margin no planned release resolves").isEmpty();
     }
 
     @Test
