@@ -16,7 +16,7 @@
 #   usca:             USCA with the same kernel (LEARN chooses nothing for it: its decisions are uniform
 #                     exploration by design, its product is the exponential-mechanism release)
 #   learn-onlineucb:  ONLINEUCB (locally private) as served by default: OGD learner, engineered calibration,
-#                     with linear.featureMap PER_ACTION (labels without features need it)
+#                     with linear.featureMap PER_ACTION (what LEARN chooses for labels without features)
 #   paper-onlineucb:  ONLINEUCB's Algorithm 1 as printed (MALER, theory radius), PER_ACTION
 #   ldp-linucb:       the LDP-LinUCB baseline of the OnlineUCB paper's experiments (not served; a reference)
 # GPUCB cannot run on them: its quadrature features number 2 m^d over the joint point's d = 17 (digits) or

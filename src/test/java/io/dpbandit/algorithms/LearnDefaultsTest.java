@@ -71,6 +71,39 @@ class LearnDefaultsTest {
     }
 
     @Test
+    void onlineucbOverLabelsTakesPerActionUnlessTheSpecSaysOtherwise() {
+        Map<String, Object> labels = labels("ldp-labels", 20_000, 1.0);
+        labels.put("algorithm", "ONLINEUCB");
+        BanditSpec s = normalise(labels);
+        assertThat(s.linear().featureMap()).isEqualTo(JointFeatureMap.Kind.PER_ACTION);
+        assertThat(s.actions()).allSatisfy(a -> assertThat(a.features()).hasSize(10));
+        assertThat(choices(s)).containsOnlyKeys("linear.featureMap").containsEntry("linear.featureMap", "PER_ACTION");
+        BanditSpec twice = SpecValidation.normalise(s);
+        assertThat(twice.choices()).as("the normalised spec sent back pins the map: nothing is chosen").isEmpty();
+        assertThat(twice.withChoices(s.choices())).usingRecursiveComparison().isEqualTo(s);
+
+        Map<String, Object> outer = labels("ldp-outer", 20_000, 1.0);
+        outer.put("algorithm", "ONLINEUCB");
+        List<Map<String, Object>> oneHot = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            double[] e = new double[10];
+            e[i] = 1;
+            oneHot.add(Map.of("id", "label-" + i, "features", Arrays.stream(e).boxed().toList()));
+        }
+        outer.put("actions", oneHot);
+        outer.put("linear", Map.of("featureMap", "OUTER_PRODUCT"));
+        BanditSpec o = normalise(outer);
+        assertThat(o.linear().featureMap()).as("the spec's map wins").isEqualTo(JointFeatureMap.Kind.OUTER_PRODUCT);
+        assertThat(o.choices()).isEmpty();
+
+        Map<String, Object> paper = labels("ldp-paper", 20_000, 1.0);
+        paper.put("algorithm", "ONLINEUCB");
+        paper.put("profile", "PAPER");
+        InvalidRequestException e = catchThrowableOfType(InvalidRequestException.class, () -> normalise(paper));
+        assertThat(e.problems()).extracting(InvalidRequestException.FieldProblem::field).contains("actions[0].features");
+    }
+
+    @Test
     void whatALinucbSpecSetsWins() {
         Map<String, Object> tree = labels("tree", 20_000, 1.0);
         tree.put("linear", Map.of("release", "TREE"));
