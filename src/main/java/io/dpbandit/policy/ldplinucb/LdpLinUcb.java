@@ -112,7 +112,7 @@ public final class LdpLinUcb implements SequentialPolicy<LdpLinUcbState, LdpLinU
                 best = a;
             }
         }
-        return new Choice(best, bestScore);
+        return new Choice(best, bestScore, 1.0 / ties); // uniform among the exact ties: 1/m each
     }
 
     /** Adds the reports to the sums; the server adds no noise. The given state is not modified. */

@@ -145,7 +145,7 @@ public final class OnlineUcb implements SequentialPolicy<OnlineUcbState, OnlineU
                 best = a; // uniform among ties (reservoir sampling)
             }
         }
-        return new Choice(best, bestScore);
+        return new Choice(best, bestScore, 1.0 / ties); // uniform among the exact ties: 1/m each
     }
 
     /**

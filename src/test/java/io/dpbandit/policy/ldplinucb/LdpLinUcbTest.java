@@ -65,6 +65,9 @@ class LdpLinUcbTest {
         var choice = policy.decide(state, candidates, new SplittableRandom(1));
         assertThat(choice.score()).isCloseTo(Math.max(scores[0], scores[1]), within(1e-12));
 
+        // scores[1] and scores[2] tie exactly; whichever wins a tie among m carries 1/m as its propensity
+        assertThat(choice.propensity()).isEqualTo(scores[0] > scores[1] ? 1.0 : scores[0] == scores[1] ? 1.0 / 3 : 0.5);
+
         LdpLinUcbState broken = new LdpLinUcbState(1, new double[] {-1e9, 0, 0, 0, 1, 0, 0, 0, 1}, new double[3]);
         assertThat(policy.decide(broken, candidates, new SplittableRandom(1)).score()).isFinite();
     }

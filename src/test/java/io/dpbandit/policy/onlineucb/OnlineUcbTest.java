@@ -158,11 +158,14 @@ class OnlineUcbTest {
         Choice choice = policy.decide(start, candidates, new SplittableRandom(1));
         assertThat(choice.index()).isEqualTo(1);
         assertThat(choice.score()).isCloseTo(1.8, within(1e-12));
+        assertThat(choice.propensity()).as("a unique argmax").isEqualTo(1.0);
 
         double[][] twins = {{0.5, 0, 0}, {0, 0.5, 0}, {0.1, 0, 0}};
         boolean[] seen = new boolean[3];
         for (int seed = 0; seed < 40; seed++) {
-            seen[policy.decide(start, twins, new SplittableRandom(seed)).index()] = true;
+            Choice tied = policy.decide(start, twins, new SplittableRandom(seed));
+            seen[tied.index()] = true;
+            assertThat(tied.propensity()).as("one of two exact ties: the decision's propensity").isEqualTo(0.5);
         }
         assertThat(seen).containsExactly(true, true, false);
 
