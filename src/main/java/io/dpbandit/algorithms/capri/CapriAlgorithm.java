@@ -158,7 +158,7 @@ public final class CapriAlgorithm implements AlgorithmDescriptor, SimulatedAlgor
         List<ReleasedModel> models = services.releasedModels(spec.id()).stream()
                 .map(m -> services.json().read(m, ReleasedModel.class)).toList();
         return new CapriRuntime(spec, policy(spec), version, models, services,
-                () -> resolvableGaps.computeIfAbsent(spec.id(), id -> resolvableGaps(spec)));
+                () -> resolvableGaps(spec));
     }
 
     /**
@@ -172,9 +172,18 @@ public final class CapriAlgorithm implements AlgorithmDescriptor, SimulatedAlgor
             new java.util.concurrent.ConcurrentHashMap<>();
 
     private List<io.dpbandit.policy.planning.Point> resolvableGaps(BanditSpec spec) {
+        // Computed outside the map's lock (a forecast takes up to GAPS_SECONDS; two first reads may both
+        // compute it), and only a forecast that was made is kept: a failure is tried again on a later read.
+        List<io.dpbandit.policy.planning.Point> known = resolvableGaps.get(spec.id());
+        if (known != null) {
+            return known;
+        }
         try {
-            return forecaster().map(f -> f.forecast(spec, io.dpbandit.policy.planning.PlannerOptions.defaults()
-                    .withMaxSeconds(GAPS_SECONDS)).forecast().scoreErrors()).orElse(List.of());
+            List<io.dpbandit.policy.planning.Point> made = forecaster().map(f -> f.forecast(spec,
+                    io.dpbandit.policy.planning.PlannerOptions.defaults().withMaxSeconds(GAPS_SECONDS)).forecast()
+                    .scoreErrors()).orElse(List.of());
+            resolvableGaps.putIfAbsent(spec.id(), made);
+            return made;
         } catch (RuntimeException beyondThePlannersLimits) {
             return List.of(); // no expectation to show, the recommendations stand without it
         }

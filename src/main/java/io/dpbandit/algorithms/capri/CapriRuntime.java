@@ -159,13 +159,17 @@ final class CapriRuntime implements BanditRuntime, PublicModel {
     }
 
     /**
-     * The learning rounds at the end of the first planned epoch whose release the planner expects to
-     * resolve a gap of {@code margin} (its median resolvable gap at most the margin: CapriForecast's
-     * resolvableGap), if one within the horizon does.
+     * The learning rounds at the end of the first planned epoch still to be released whose release the
+     * planner expects to resolve a gap of {@code margin} (its median resolvable gap below the margin:
+     * CapriForecast's resolvableGap), if one within the horizon does. The releases already made are
+     * skipped (one point per releasing epoch, in order): the margin is theirs, unresolved.
      */
     @Override
     public Optional<Long> roundsToResolve(double margin) {
-        return io.dpbandit.algorithms.sequential.SequentialScores.roundsToResolve(resolvableGaps.get(), margin);
+        List<io.dpbandit.policy.planning.Point> planned = resolvableGaps.get();
+        List<io.dpbandit.policy.planning.Point> ahead = planned.subList(Math.min(models.size(), planned.size()),
+                planned.size());
+        return io.dpbandit.algorithms.sequential.SequentialScores.roundsToResolve(ahead, margin);
     }
 
     @Override
