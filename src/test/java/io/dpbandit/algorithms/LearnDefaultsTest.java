@@ -91,10 +91,16 @@ class LearnDefaultsTest {
             oneHot.add(Map.of("id", "label-" + i, "features", Arrays.stream(e).boxed().toList()));
         }
         outer.put("actions", oneHot);
-        outer.put("linear", Map.of("featureMap", "OUTER_PRODUCT"));
         BanditSpec o = normalise(outer);
-        assertThat(o.linear().featureMap()).as("the spec's map wins").isEqualTo(JointFeatureMap.Kind.OUTER_PRODUCT);
+        assertThat(o.linear().featureMap()).as("one-hot features keep the map such a spec was served with before")
+                .isEqualTo(JointFeatureMap.Kind.OUTER_PRODUCT);
         assertThat(o.choices()).isEmpty();
+        Map<String, Object> said = labels("ldp-said", 20_000, 1.0);
+        said.put("algorithm", "ONLINEUCB");
+        said.put("actions", oneHot);
+        said.put("linear", Map.of("featureMap", "PER_ACTION"));
+        assertThat(normalise(said).linear().featureMap()).as("the spec's map wins")
+                .isEqualTo(JointFeatureMap.Kind.PER_ACTION);
 
         Map<String, Object> paper = labels("ldp-paper", 20_000, 1.0);
         paper.put("algorithm", "ONLINEUCB");
