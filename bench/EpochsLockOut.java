@@ -14,10 +14,12 @@ import java.util.SplittableRandom;
  * over RUNS seeds (world, noise and ties seeded). A user's favourite topic k is uniform, their context
  * FAV·e_k + SPREAD·u (u uniform on [0, 1]³), reward 1 for k. Prints the last 250 users' clicks: mean, minimum,
  * and how many runs fell below 200 (a topic served to nobody) and to 125 or below (QuickstartProgramTest's floor).
+ * With a fourth argument W every run plays the same users, the world of {@code new Random(W)} (the Quickstart's
+ * is W = 1, drawn in the same order), and only the noise and the ties change between runs.
  *
  * <pre>
  * mvn -B -q compile && mvn -B -q dependency:build-classpath -Dmdep.outputFile=target/cp.txt
- * java -cp target/classes:$(cat target/cp.txt) bench/EpochsLockOut.java 0.8 0.2 20000   # FAV SPREAD RUNS
+ * java -cp target/classes:$(cat target/cp.txt) bench/EpochsLockOut.java 0.8 0.2 20000 [1]   # FAV SPREAD RUNS [W]
  * </pre>
  */
 public class EpochsLockOut {
@@ -26,6 +28,7 @@ public class EpochsLockOut {
         double fav = Double.parseDouble(args[0]);
         double spread = Double.parseDouble(args[1]);
         int runs = Integer.parseInt(args[2]);
+        Long sameWorld = args.length > 3 ? Long.valueOf(args[3]) : null;
         int below125 = 0;
         int below200 = 0;
         int min = Integer.MAX_VALUE;
@@ -33,7 +36,7 @@ public class EpochsLockOut {
         for (int seed = 1; seed <= runs; seed++) {
             EpochLinUcb policy = new EpochLinUcb(1000, 3, 3, 1.0, 1e-5, 1, 4, 0.25);
             SeededNoiseSource noise = new SeededNoiseSource(seed * 7919L);
-            Random world = new Random(seed);
+            Random world = new Random(sameWorld != null ? sameWorld : seed);
             SplittableRandom ties = new SplittableRandom(seed);
             EpochLinUcbState state = policy.start(noise);
             List<LinUcbObservation> leaf = new ArrayList<>();
@@ -61,7 +64,8 @@ public class EpochsLockOut {
             below200 += last < 200 ? 1 : 0;
             below125 += last <= 125 ? 1 : 0;
         }
-        System.out.printf("favourite %.2f + %.2f u: %d runs, last 250 users' clicks: mean %.1f, min %d, below 200 in %d"
-                + " runs, at most 125 in %d%n", fav, spread, runs, sum / runs, min, below200, below125);
+        System.out.printf("favourite %.2f + %.2f u%s: %d runs, last 250 users' clicks: mean %.1f, min %d, below 200 in"
+                + " %d runs, at most 125 in %d%n", fav, spread, sameWorld == null ? "" : ", world " + sameWorld, runs,
+                sum / runs, min, below200, below125);
     }
 }

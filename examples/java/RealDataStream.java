@@ -58,6 +58,10 @@ public class RealDataStream {
         String bandit = option(args, "--bandit", dataset + "-" + System.currentTimeMillis() / 1000);
         int every = Integer.parseInt(option(args, "--every", String.valueOf(Math.max(1, rounds / 8))));
         int threads = Integer.parseInt(option(args, "--threads", "4"));
+        if (rounds < 1 || every < 1 || threads < 1) {
+            System.err.println("--rounds, --every and --threads must be at least 1");
+            System.exit(2);
+        }
 
         List<Row> rows = read(dataset);
         int labels = (int) rows.stream().mapToInt(Row::label).distinct().count();
@@ -84,7 +88,12 @@ public class RealDataStream {
         // each window's rounds on `threads` connections at once, as a product's users arrive.
         Random random = new Random(seed);
         int[] arrivals = random.ints(rounds, 0, rows.size()).toArray();
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+        // Daemon threads: a failed call ends the program (with the service's answer) instead of leaving it waiting.
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r);
+            t.setDaemon(true);
+            return t;
+        });
         long started = System.nanoTime();
         int total = 0;
         int lastHalf = 0;
@@ -129,6 +138,11 @@ public class RealDataStream {
     /** The shipped data set: label,x1..xd rows under src/main/resources/datasets/NAME (run from the repository's root). */
     static List<Row> read(String dataset) throws IOException {
         Path dir = Path.of("src/main/resources/datasets", dataset);
+        if (!Files.isDirectory(dir)) {
+            System.err.println("no data set " + dir.toAbsolutePath() + ": run from the repository's root, with --dataset"
+                    + " wine or digits");
+            System.exit(2);
+        }
         Path csv;
         try (var files = Files.list(dir)) {
             csv = files.filter(f -> f.toString().endsWith(".csv")).findFirst()

@@ -232,10 +232,10 @@ public class BanditController {
     }
 
     @Operation(summary = "The public model's recommendation over a public sample of contexts", description = "For "
-            + "an evenly spaced sample of at most 400 contexts of the public pool, or, for a bandit without a pool "
-            + "({{sequential}}), a grid on [0, 1]^d (d at most 2) or 400 contexts drawn uniformly on "
-            + "[0, 1]^d with a fixed public seed: the released model's best action and the size of the active set it "
-            + "was chosen from. Free post-processing; empty for {{charged-releases}}, whose per-context releases are "
+            + "the contexts of the public pool (an evenly spaced sample of at most 400 of them): the released model's "
+            + "best action, the size of the active set it was chosen from, and whether the release resolves it. Free "
+            + "post-processing; empty for a bandit without a pool ({{sequential}} may leave it out: sample NO_SAMPLE, "
+            + "nothing public says where its contexts lie), for {{charged-releases}}, whose per-context releases are "
             + "charged (use POST /release), and while a {{sequential:or}} model holds no round yet.")
     @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no bandit has this id")
     @GetMapping("/bandits/{id}/recommendations")

@@ -594,10 +594,12 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
         int resolvedCount = 0;
         List<List<String>> rows = csv(map, WINE + "-recommendations.csv");
         assertThat(rows).hasSize(21);
+        int shown = rows.get(0).indexOf("Recommended action");
+        assertThat(shown).as("#, the 5 context coordinates, then the recommended action").isEqualTo(6);
         for (int i = 0; i < 20; i++) {
             boolean resolved = recommended.path("resolved").get(i).asBoolean();
             resolvedCount += resolved ? 1 : 0;
-            assertThat(rows.get(i + 1)).contains(resolved ? recommended.path("actions").get(i).asText()
+            assertThat(rows.get(i + 1).get(shown)).isEqualTo(resolved ? recommended.path("actions").get(i).asText()
                     : "not resolved yet");
         }
         assertThat(resolvedCount).as("a model of %d rounds separates its best label somewhere on the sample", held)
