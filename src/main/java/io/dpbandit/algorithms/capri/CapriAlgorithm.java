@@ -158,36 +158,11 @@ public final class CapriAlgorithm implements AlgorithmDescriptor, SimulatedAlgor
         List<ReleasedModel> models = services.releasedModels(spec.id()).stream()
                 .map(m -> services.json().read(m, ReleasedModel.class)).toList();
         return new CapriRuntime(spec, policy(spec), version, models, services,
-                () -> resolvableGaps(spec));
+                () -> resolvableGaps.of(spec, forecaster()));
     }
 
-    /**
-     * The planner's resolvable gaps of a bandit (public: from its spec and pool), once per bandit. Asked for by
-     * an analyst's read of the recommendations, so bounded: a forecast that would take longer than
-     * {@value #GAPS_SECONDS} s (a large pool and horizon) is not made, and the recommendations stand without it.
-     */
-    static final double GAPS_SECONDS = 5;
-
-    private final java.util.Map<String, List<io.dpbandit.policy.planning.Point>> resolvableGaps =
-            new java.util.concurrent.ConcurrentHashMap<>();
-
-    private List<io.dpbandit.policy.planning.Point> resolvableGaps(BanditSpec spec) {
-        // Computed outside the map's lock (a forecast takes up to GAPS_SECONDS; two first reads may both
-        // compute it), and only a forecast that was made is kept: a failure is tried again on a later read.
-        List<io.dpbandit.policy.planning.Point> known = resolvableGaps.get(spec.id());
-        if (known != null) {
-            return known;
-        }
-        try {
-            List<io.dpbandit.policy.planning.Point> made = forecaster().map(f -> f.forecast(spec,
-                    io.dpbandit.policy.planning.PlannerOptions.defaults().withMaxSeconds(GAPS_SECONDS)).forecast()
-                    .scoreErrors()).orElse(List.of());
-            resolvableGaps.putIfAbsent(spec.id(), made);
-            return made;
-        } catch (RuntimeException beyondThePlannersLimits) {
-            return List.of(); // no expectation to show, the recommendations stand without it
-        }
-    }
+    /** The planner's resolvable gaps of a bandit (public: from its spec and pool), once per bandit. */
+    private final io.dpbandit.runtime.ForecastPoints resolvableGaps = new io.dpbandit.runtime.ForecastPoints();
 
     /** Per releasing epoch the noise, the charge and the smallest gap it resolves ({@link CapriForecasting}). */
     @Override

@@ -63,17 +63,11 @@ public abstract class SequentialAlgorithm implements AlgorithmDescriptor {
     public BanditRuntime runtime(BanditSpec spec, BanditVersion version, RuntimeServices services) {
         SequentialModel<?> model = models.computeIfAbsent(spec.id(), id -> model(spec));
         return new SequentialRuntime<>(spec, model, featureMap(spec), version, services, boundedCoordinates(),
-                () -> scoreErrors.computeIfAbsent(spec.id(), id -> scoreErrors(spec)));
+                () -> scoreErrors.of(spec, forecaster()));
     }
 
     /** The planner's forecast score errors of a bandit (public: from its spec), once per bandit. */
-    private final java.util.Map<String, java.util.List<io.dpbandit.policy.planning.Point>> scoreErrors =
-            new java.util.concurrent.ConcurrentHashMap<>();
-
-    private java.util.List<io.dpbandit.policy.planning.Point> scoreErrors(BanditSpec spec) {
-        return forecaster().map(f -> f.forecast(spec, io.dpbandit.policy.planning.PlannerOptions.defaults())
-                .forecast().scoreErrors()).orElse(java.util.List.of());
-    }
+    private final io.dpbandit.runtime.ForecastPoints scoreErrors = new io.dpbandit.runtime.ForecastPoints();
 
     @Override
     public boolean plansEpochs() {
