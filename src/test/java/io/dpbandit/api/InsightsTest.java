@@ -76,11 +76,8 @@ class InsightsTest extends PostgresIntegrationTest {
         }
         // Where a context is not resolved, the answer says when the planner expects its median margin to be:
         // the rounds at the end of one of the planned releasing epochs (or null, none within the horizon).
-        JsonNode plan = http.getForObject("/bandits/insights/plan", JsonNode.class);
-        for (int i = 0; i < 600 && !plan.path("status").asText().equals("READY"); i++) {
-            sleep(100);
-            plan = http.getForObject("/bandits/insights/plan", JsonNode.class);
-        }
+        JsonNode plan = io.dpbandit.testing.BanditForecasts.awaitDone(
+                () -> http.getForObject("/bandits/insights/plan", JsonNode.class));
         Set<Long> releaseEnds = new java.util.HashSet<>();
         for (JsonNode e : plan.path("report").path("capri").path("epochs")) {
             if (e.path("releases").asBoolean()) {
@@ -93,15 +90,6 @@ class InsightsTest extends PostgresIntegrationTest {
         assertThat(rounds.isNull() || releaseEnds.contains(rounds.asLong())).as("%s in %s", rounds, releaseEnds).isTrue();
         // never a release already made: the first one (length rounds) left these margins unresolved
         assertThat(rounds.isNull() || rounds.asLong() > length).as("%s after %d", rounds, length).isTrue();
-    }
-
-    static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
     }
 
     @Test

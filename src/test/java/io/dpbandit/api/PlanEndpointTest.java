@@ -74,12 +74,8 @@ class PlanEndpointTest extends PostgresIntegrationTest {
                 .isEqualTo(epochs.get(0).path("length").asInt());
 
         // The existing bandit's forecast: computed once in the background, then the same report.
-        JsonNode forecast = http.getForObject("/bandits/planned-capri/plan", JsonNode.class);
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (forecast.path("status").asText().equals("COMPUTING") && System.nanoTime() < deadline) {
-            sleep(100);
-            forecast = http.getForObject("/bandits/planned-capri/plan", JsonNode.class);
-        }
+        JsonNode forecast = io.dpbandit.testing.BanditForecasts.awaitDone(
+                () -> http.getForObject("/bandits/planned-capri/plan", JsonNode.class));
         assertThat(forecast.path("status").asText()).as("%s", forecast).isEqualTo("READY");
         assertThat(forecast.path("report").path("capri").path("epochs").size()).isEqualTo(epochs.size());
         assertThat(forecast.path("report").path("capri").path("actions").asInt()).isEqualTo(3);
@@ -133,12 +129,8 @@ class PlanEndpointTest extends PostgresIntegrationTest {
         // An existing bandit's forecast is the same report, computed in the background.
         var small = Specs.linear("planned-online", "ONLINEUCB", 20000, 600);
         assertThat(http.postForEntity("/bandits", small, JsonNode.class).getStatusCode()).isEqualTo(HttpStatus.CREATED);
-        JsonNode forecast = http.getForObject("/bandits/planned-online/plan", JsonNode.class);
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (forecast.path("status").asText().equals("COMPUTING") && System.nanoTime() < deadline) {
-            sleep(100);
-            forecast = http.getForObject("/bandits/planned-online/plan", JsonNode.class);
-        }
+        JsonNode forecast = io.dpbandit.testing.BanditForecasts.awaitDone(
+                () -> http.getForObject("/bandits/planned-online/plan", JsonNode.class));
         assertThat(forecast.path("status").asText()).as("%s", forecast).isEqualTo("READY");
         assertThat(forecast.path("report").path("onlineucb"))
                 .isEqualTo(plan(small, "test-analyst-key", "").getBody().path("onlineucb"));
