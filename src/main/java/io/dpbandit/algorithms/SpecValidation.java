@@ -108,6 +108,9 @@ public final class SpecValidation {
                 .withChoices(List.of());
         if (algorithm != null) {
             sections(s, algorithm, p);
+            // The rollout's defaults first (its evaluation share sets the learning's ε, which LEARN plans
+            // with); its rules are checked once the accountant is known, below.
+            normalised = rollout(normalised, algorithm, new ArrayList<>());
             normalised = algorithm.normalise(normalised, limits, p);
             if (normalised.regularization() == null) {
                 normalised = normalised.withRegularization(1.0);
@@ -120,6 +123,7 @@ public final class SpecValidation {
                         normalised.privacy().compositionOrSequential()));
             }
             normalised = accountant(normalised, algorithm, p);
+            normalised = rollout(normalised, algorithm, p);
         }
         if (normalised.regularization() == null) {
             normalised = normalised.withRegularization(1.0);
@@ -234,6 +238,57 @@ public final class SpecValidation {
      * does EXACT for Wishart noise (which has no exact curve here: BASIC). PARALLEL epochs with
      * several rounds per user compose only as Gaussians (a user may be in up to k epochs).
      */
+    /**
+     * A rollout's defaults, and the bandits it applies to: JDP (the evaluation needs each reward on
+     * the server, which a locally private bandit never has), round-level (a user-level evaluation
+     * would have to bound each user's decisions across both arms, not yet built) and Gaussian
+     * accounting with δ &gt; 0 (the evaluation is a Gaussian release whose μ² is split from the
+     * budget's, BudgetSplit).
+     */
+    private static BanditSpec rollout(BanditSpec s, AlgorithmDescriptor a,
+            List<InvalidRequestException.FieldProblem> p) {
+        BanditSpec.Rollout r = s.rollout();
+        if (r == null) {
+            return s;
+        }
+        BanditSpec.Privacy privacy = s.privacy();
+        if (privacy != null) {
+            if (privacy.model() == PrivacyModel.LDP) {
+                p.add(problem("rollout", "applies to JDP bandits only: its evaluation sums the rewards on the server, "
+                        + "which never sees a locally private bandit's rewards"));
+            }
+            if (privacy.unit() == PrivacyUnit.USER) {
+                p.add(problem("rollout", "applies to privacy.unit ROUND bandits only for now: a user-level evaluation "
+                        + "must bound each user's decisions across both arms"));
+            }
+            if (privacy.accountant() != null && !privacy.accountant().composesGaussians()) {
+                p.add(problem("rollout", "needs a Gaussian accountant (EXACT or ZCDP): the evaluation is a Gaussian "
+                        + "release whose share of the budget is split by μ²"));
+            }
+            if (a.pureDp()) {
+                p.add(problem("rollout", "does not apply to " + a.algorithm() + ": its budget is pure epsilon-DP, and "
+                        + "the evaluation is a Gaussian release"));
+            }
+        }
+        int looks = r.looks() == null ? 20 : r.looks();
+        Integer window = r.window();
+        if (window == null && s.horizon() != null && s.horizon() >= 1) {
+            window = Math.max(2, (int) Math.ceil(s.horizon() / (double) looks));
+        }
+        List<Double> range = r.rewardRange();
+        if (range == null && s.rewardBound() != null) {
+            double offset = s.tuning() == null || s.tuning().rewardOffset() == null ? 0.0 : s.tuning().rewardOffset();
+            range = List.of(offset - s.rewardBound(), offset + s.rewardBound());
+        } else if (range != null && range.size() == 2 && range.get(0) != null && range.get(1) != null
+                && !(range.get(0) < range.get(1))) {
+            p.add(problem("rollout.rewardRange", "must be [low, high] with low < high"));
+        }
+        return s.withRollout(new BanditSpec.Rollout(r.share() == null ? 0.5 : r.share(),
+                r.promotion() == null ? BanditSpec.Rollout.Promotion.MANUAL : r.promotion(),
+                r.evaluationShare() == null ? 0.05 : r.evaluationShare(), looks, window,
+                r.confidence() == null ? 0.95 : r.confidence(), range));
+    }
+
     private static BanditSpec accountant(BanditSpec s, AlgorithmDescriptor a,
             List<InvalidRequestException.FieldProblem> p) {
         BanditSpec.Privacy privacy = s.privacy();

@@ -51,11 +51,21 @@ public class DecisionController {
                     + "equal after Unicode NFC normalisation are one user; case and white space count (\"alice\" "
                     + "and \"Alice \" are two users). A user past the bandit's privacy.maxRoundsPerUser learning "
                     + "rounds is served but not learning.")
-            @Size(min = 1, max = 256) String user) {
+            @Size(min = 1, max = 256) String user,
+            @Schema(description = "Bandits with a rollout only: the id of the action the product would show without "
+                    + "the bandit. A public coin (bias rollout.share, independent of the context and of every "
+                    + "reward) decides whether the bandit or this baseline serves the decision; the answer's servedBy "
+                    + "says which. Without it the decision is the bandit's and outside the evaluation.")
+            @Pattern(regexp = BanditIds.PATTERN, message = BanditIds.MESSAGE) String baseline) {
 
         /** The form without a user (round-level bandits). */
         public DecideRequest(String bandit, double[] context, String requestId, List<String> candidates) {
-            this(bandit, context, requestId, candidates, null);
+            this(bandit, context, requestId, candidates, null, null);
+        }
+
+        /** The form without a baseline. */
+        public DecideRequest(String bandit, double[] context, String requestId, List<String> candidates, String user) {
+            this(bandit, context, requestId, candidates, user, null);
         }
     }
 
@@ -96,13 +106,15 @@ public class DecisionController {
     public DecisionService.Decision decide(@Valid @RequestBody DecideRequest request) {
         Access.requireBandit(request.bandit());
         return decisions.decide(request.bandit(), request.context(), request.candidates(), request.requestId(),
-                Access.principal().name(), request.user());
+                Access.principal().name(), request.user(), request.baseline());
     }
 
     @Operation(summary = "A decision's outcome", description = "JDP bandits take {decisionId, reward}; a locally "
             + "private bandit takes {decisionId, report} and refuses a raw reward. Idempotent per "
-            + "decision: status ACCEPTED (counts), LATE (after the wait: the round counts with the default reward), "
-            + "NOT_USED (not a learning round) or DUPLICATE (already received; nothing changed).")
+            + "decision: status ACCEPTED (counts: in the next release, or for a decision that named a baseline in the "
+            + "rollout's next evaluation release), LATE (after the wait: the round counts with the default reward), "
+            + "NOT_USED (neither a learning round nor in an evaluation) or DUPLICATE (already received; nothing "
+            + "changed).")
     @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no decision has this id")
     @ProblemResponse(type = ProblemType.RETIRED, when = "the decision's bandit is retired (nothing is stored; the "
             + "round counts with the default reward once its window passes)")

@@ -44,10 +44,15 @@ public class DecisionService {
     private final BanditMetrics metrics;
     private final ReleaseKeys keys;
     private final BanditStateStore states;
+    private final io.dpbandit.evaluation.Evaluations rollouts;
+    private final io.dpbandit.evaluation.RolloutCoin coin;
 
     public DecisionService(Runtimes runtimes, DecisionLookups decisions, GroupCommit writes, BanditMetrics metrics,
-            ReleaseKeys keys, BanditStateStore states) {
+            ReleaseKeys keys, BanditStateStore states, io.dpbandit.evaluation.Evaluations rollouts,
+            io.dpbandit.evaluation.RolloutCoin coin) {
         this.states = states;
+        this.coin = coin;
+        this.rollouts = rollouts;
         this.runtimes = runtimes;
         this.decisions = decisions;
         this.writes = writes;
@@ -63,11 +68,26 @@ public class DecisionService {
      *                 (the reward is then answered NOT_USED), or the bandit no longer learns.
      * @param randomiser locally private bandits' learning decisions only: the public inputs of the
      *                 user's randomiser (their types are listed in the API document from the registry)
+     * @param servedBy  a decision that named a baseline only: BANDIT or BASELINE, the arm of the
+     *                 rollout's public coin that served it
      */
-    public record Decision(UUID decisionId, String action, double propensity, int epoch, Phase phase,
+    public record Decision(UUID decisionId, String action,
+            @Schema(description = "The probability that the served action was chosen, given the arm that served "
+                    + "it: the bandit's policy's for servedBy BANDIT (or a decision without a baseline), 1 for "
+                    + "servedBy BASELINE")
+            double propensity, int epoch, Phase phase,
             boolean learning, @Schema(description = "Locally private bandits' learning decisions only: the public "
                     + "inputs of the user's randomiser (dpbandit-client)")
-            @JsonInclude(JsonInclude.Include.NON_NULL) Object randomiser) {
+            @JsonInclude(JsonInclude.Include.NON_NULL) Object randomiser,
+            @Schema(description = "Decisions that named a baseline only: which arm of the rollout's public coin "
+                    + "served it. Its reward (send it as for any decision) enters the private evaluation; only "
+                    + "BANDIT decisions may be learning rounds", allowableValues = {"BANDIT", "BASELINE"})
+            @JsonInclude(JsonInclude.Include.NON_NULL) String servedBy) {
+
+        public Decision(UUID decisionId, String action, double propensity, int epoch, Phase phase, boolean learning,
+                Object randomiser) {
+            this(decisionId, action, propensity, epoch, phase, learning, randomiser, null);
+        }
     }
 
     public Decision decide(String banditId, double[] context, String requestId) {
@@ -83,6 +103,16 @@ public class DecisionService {
      */
     public Decision decide(String banditId, double[] context, List<String> candidates, String requestId,
             String caller, String user) {
+        return decide(banditId, context, candidates, requestId, caller, user, null);
+    }
+
+    /**
+     * As above, with the action the product would show without the bandit ({@code baseline}, null:
+     * none). For a bandit with a rollout, a public coin of bias share (independent of the context and
+     * of every reward) decides whether the bandit or the baseline serves it.
+     */
+    public Decision decide(String banditId, double[] context, List<String> candidates, String requestId,
+            String caller, String user, String baseline) {
         BanditRuntime rt = runtimes.get(banditId);
         rt.requireValidContext(context);
         BanditSpec.Privacy privacy = rt.spec().privacy();
@@ -103,6 +133,18 @@ public class DecisionService {
             }
             decisionSet = rt.actionIndices(candidates);
         }
+        int baselineAction = -1;
+        if (baseline != null) {
+            if (rt.spec().rollout() == null) {
+                throw InvalidRequestException.of("baseline", "applies to bandits with a rollout section; bandit "
+                        + ServiceErrors.quote(banditId) + " serves every decision itself (create a bandit with "
+                        + "\"rollout\": {\"share\": 0.5} to launch it next to your current logic)");
+            }
+            baselineAction = indexOf(rt, baseline);
+            if (decisionSet != null && java.util.Arrays.stream(decisionSet).noneMatch(a -> a == indexOf(rt, baseline))) {
+                throw InvalidRequestException.of("baseline", "must be one of the candidates");
+            }
+        }
         // The replay check compares keyed digests, kept only with a requestId: a decision without one
         // keeps no trace of its context (a learning round keeps the context itself until it is folded).
         String digest = requestId == null ? null : keys.keyOf(context);
@@ -112,7 +154,13 @@ public class DecisionService {
                 return replay(rt, previous.get(), digest, context, caller);
             }
         }
-        BanditRuntime.Served served = rt.decide(context, decisionSet, ThreadLocalRandom.current());
+        // The rollout's public coin: drawn before and apart from anything about the user.
+        String arm = baseline == null ? null
+                : coin.banditServes(banditId, rollouts.share(banditId)) ? "BANDIT" : "BASELINE";
+        boolean byBaseline = "BASELINE".equals(arm);
+        BanditRuntime.Served served = byBaseline ? null : rt.decide(context, decisionSet, ThreadLocalRandom.current());
+        int action = byBaseline ? baselineAction : served.action();
+        double propensity = byBaseline ? 1.0 : served.propensity();
         UUID id = UUID.randomUUID();
         DecisionStore.Inserted inserted;
         try {
@@ -120,13 +168,13 @@ public class DecisionService {
             double[] kept = rt.local().isPresent() ? null : context;
             int shard = ThreadLocalRandom.current().nextInt(EpochStore.SLOT_SHARDS);
             // A decision served to exploit a released model (served.mayLearn() false) never takes a slot.
-            boolean learnable = rt.learning() && served.mayLearn();
+            boolean learnable = !byBaseline && rt.learning() && served.mayLearn();
             // privacy.unit USER: a learning slot only while the user has one of its k rounds left,
             // counted under keyed digests of the id's NFC form (GroupCommit takes it with the slot).
             UserDigests who = perUser ? keys.userDigests(user) : null;
             inserted = writes.decide(new DecisionStore.NewDecision(id, banditId, caller, requestId,
-                    rt.version().epoch(), learnable, kept, digest, served.action(), served.propensity(),
-                    rt.spec().feedback().waitSeconds(), shard, who, perUser ? privacy.groupSize() : 0)).orElse(null);
+                    rt.version().epoch(), learnable, kept, digest, action, propensity,
+                    rt.spec().feedback().waitSeconds(), shard, who, perUser ? privacy.groupSize() : 0, arm)).orElse(null);
         } catch (DuplicateKeyException raced) {
             // Another request with the same requestId committed first: answer with its decision.
             return replay(rt, decisions.findByRequest(banditId, requestId).orElseThrow(), digest, context, caller);
@@ -136,8 +184,20 @@ public class DecisionService {
         }
         boolean learning = inserted.slot() != null;
         metrics.decision(banditId, rt.spec().algorithm().name(), learning);
-        return new Decision(id, rt.actionId(served.action()), served.propensity(), rt.version().epoch(),
-                rt.version().phase(), learning, learning ? served.randomiser() : null);
+        return new Decision(id, rt.actionId(action), propensity, rt.version().epoch(),
+                rt.version().phase(), learning, learning ? served.randomiser() : null, arm);
+    }
+
+    /** The index of a baseline action id (400 naming the field for an id the bandit does not have). */
+    private static int indexOf(BanditRuntime rt, String id) {
+        List<io.dpbandit.spec.BanditSpec.Action> actions = rt.spec().actions();
+        for (int i = 0; i < actions.size(); i++) {
+            if (actions.get(i).id().equals(id)) {
+                return i;
+            }
+        }
+        throw InvalidRequestException.of("baseline", "is not an action of bandit " + ServiceErrors.quote(rt.spec().id())
+                + ": send one of its action ids");
     }
 
     /** Why a bandit made no decision: it is paused or retired (its insert found it so). */
@@ -175,7 +235,7 @@ public class DecisionService {
         Object randomiser = previous.learning()
                 ? rt.local().map(l -> l.randomiserFor(context, previous.action())).orElse(null) : null;
         return new Decision(previous.id(), rt.actionId(previous.action()), previous.propensity(), previous.epoch(),
-                rt.version().phase(), previous.learning(), randomiser);
+                rt.version().phase(), previous.learning(), randomiser, previous.arm());
     }
 
     /** An epoch's public randomiser plan (400 for a bandit that publishes none). */
@@ -195,7 +255,8 @@ public class DecisionService {
     }
 
     /**
-     * How a feedback was taken. ACCEPTED: the reward is in the next release. LATE: it came after the
+     * How a feedback was taken. ACCEPTED: the reward is in the next release (a learning round's, or,
+     * for a decision that named a baseline, the rollout's next evaluation release). LATE: it came after the
      * decision's wait (or after the round was settled with the default reward); the round counts
      * with the default reward, as if none had come. NOT_USED: the decision was not a learning round
      * (its /decide answer said so). DUPLICATE: feedback for this decision was already received;
@@ -278,6 +339,10 @@ public class DecisionService {
             case NOT_USED -> FeedbackStatus.NOT_USED;
             case PENDING -> throw new IllegalStateException("feedback left a round pending");
         };
+        if (outcome.first() && outcome.evaluated() != null && outcome.after() == io.dpbandit.bandit.FeedbackState.NOT_USED) {
+            // Not a learning round, but in its rollout's evaluation: in time, its reward is in the next release.
+            status = outcome.evaluated() ? FeedbackStatus.ACCEPTED : FeedbackStatus.LATE;
+        }
         metrics.feedback(banditId, status.name());
         return new FeedbackResult(status, wasClipped);
     }

@@ -307,7 +307,7 @@ public class GroupCommit {
                 follower.done().completeExceptionally(failure);
             } else {
                 follower.done().complete(outcome.map(o -> o.before() == io.dpbandit.bandit.FeedbackState.FORGOTTEN ? o
-                        : new FeedbackOutcome(o.banditId(), o.after(), o.after(), false)));
+                        : new FeedbackOutcome(o.banditId(), o.after(), o.after(), false, o.evaluated())));
             }
         });
     }
@@ -317,7 +317,7 @@ public class GroupCommit {
         if (d.user() == null) {
             return Optional.ofNullable(store.insert(d.id(), d.banditId(), d.requestKey(), d.requestId(), d.epoch(),
                     d.mayLearn(), d.context(), d.contextDigest(), d.action(), d.propensity(), d.waitSeconds(),
-                    d.shard()));
+                    d.shard(), d.arm()));
         }
         // privacy.unit USER: a learning slot only while the user has one of its k rounds left; a round
         // taken but given no slot (the epoch was full) is given back, in the same transaction.
@@ -327,7 +327,7 @@ public class GroupCommit {
             }
             boolean mayLearn = d.mayLearn() && store.takeUserRound(d.banditId(), d.user(), d.maxUserRounds());
             Inserted row = store.insert(d.id(), d.banditId(), d.requestKey(), d.requestId(), d.epoch(), mayLearn,
-                    d.context(), d.contextDigest(), d.action(), d.propensity(), d.waitSeconds(), d.shard());
+                    d.context(), d.contextDigest(), d.action(), d.propensity(), d.waitSeconds(), d.shard(), d.arm());
             if (row == null) {
                 s.setRollbackOnly(); // not serving: the user's round goes back with the rollback
                 return null;

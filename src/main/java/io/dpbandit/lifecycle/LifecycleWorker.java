@@ -94,6 +94,14 @@ public class LifecycleWorker implements SmartLifecycle {
         this.grid = new LifecycleGrid(properties.checkIntervalMs());
     }
 
+    private volatile RoundWork roundWork;
+
+    /** Work to run once per round besides the epochs' (the rollouts' evaluation), if any. */
+    @org.springframework.beans.factory.annotation.Autowired(required = false)
+    public void setRoundWork(RoundWork work) {
+        this.roundWork = work;
+    }
+
     /** The public clock the worker steps on. */
     public LifecycleGrid grid() {
         return grid;
@@ -142,6 +150,14 @@ public class LifecycleWorker implements SmartLifecycle {
                 // The round's cutoff: the latest grid instant on the database's clock.
                 Instant tick = grid.tick(store.clock());
                 boolean planning = round(tick);
+                RoundWork work = roundWork;
+                if (work != null && running) {
+                    try {
+                        work.run(tick);
+                    } catch (RuntimeException e) {
+                        log.warn("Round work failed: {}", e.toString());
+                    }
+                }
                 if (leader.retains() && System.currentTimeMillis() - lastRetention >= 1_000) {
                     lastRetention = System.currentTimeMillis();
                     // Spare time before the next instant only: retention never moves a round.
@@ -329,6 +345,15 @@ public class LifecycleWorker implements SmartLifecycle {
      * estimator was built), otherwise the last step that did something, otherwise NONE.
      */
     public synchronized Step settle(String banditId) {
+        Step step = settleEpochs(banditId);
+        RoundWork work = roundWork;
+        if (work != null) {
+            work.settle(banditId, store.clock());
+        }
+        return step;
+    }
+
+    private Step settleEpochs(String banditId) {
         if (!leader.lead(banditId)) {
             throw new IllegalStateException("another instance leads bandit " + ServiceErrors.quote(banditId));
         }

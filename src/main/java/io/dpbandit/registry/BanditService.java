@@ -53,11 +53,14 @@ public class BanditService {
     private final BanditMetrics metrics;
     private final NoiseSource noise;
     private final SharedBudgets sharedBudgets;
+    private final io.dpbandit.store.EvaluationStore evaluations;
 
     public BanditService(BanditRegistry registry, BanditStateStore states, EpochStore epochs, DecisionRetention decisions,
             Ledger ledger, LedgerCharges charges, StateCodec codec, TransactionTemplate tx, SpecChecks checks,
-            BanditMetrics metrics, NoiseSource noise, SharedBudgets sharedBudgets) {
+            BanditMetrics metrics, NoiseSource noise, SharedBudgets sharedBudgets,
+            io.dpbandit.store.EvaluationStore evaluations) {
         this.sharedBudgets = sharedBudgets;
+        this.evaluations = evaluations;
         this.registry = registry;
         this.states = states;
         this.epochs = epochs;
@@ -99,11 +102,13 @@ public class BanditService {
         try {
             String shared = spec.privacy().budget();
             created = Boolean.TRUE.equals(tx.execute(s -> {
+                // A rollout's evaluation is committed with the learning (BudgetSplit): its ρ on top.
+                var commitment = spec.rollout() == null ? creation.commitment()
+                        : withEvaluation(creation.commitment(), evaluationRho(spec));
                 if (shared != null) {
                     // The privacy filter: with the budget's row locked until this commits.
-                    sharedBudgets.admit(shared, spec.id(), creation.commitment());
+                    sharedBudgets.admit(shared, spec.id(), commitment);
                 }
-                var commitment = creation.commitment();
                 BanditRecord record = new BanditRecord(spec.id(), spec.algorithm(), specJson,
                         creation.budget().epsilon(), creation.budget().delta(), shared, commitment.gaussianRho());
                 if (commitment.exponentialCount() > 0) {
@@ -115,6 +120,15 @@ public class BanditService {
                 var charge = creation.charge();
                 if (charge != null) {
                     charges.charge(spec.id(), charge);
+                }
+                if (spec.rollout() != null) {
+                    // The whole evaluation, charged once: its windows are disjoint, so its releases
+                    // together are μ_eval-GDP (Evaluations), parallel composition over the windows.
+                    double rho = evaluationRho(spec);
+                    charges.charge(spec.id(), io.dpbandit.runtime.EpochProcess.Charge.of(spec, new io.dpbandit.client.privacy.PrivacyCost(
+                            io.dpbandit.privacy.ZcdpAccounting.gaussianEpsilon(rho, spec.privacy().delta()),
+                            spec.privacy().delta()), rho, "evaluation", null, "PARALLEL"));
+                    evaluations.create(spec.id(), spec.rollout().share());
                 }
                 return true;
             }));
@@ -129,6 +143,17 @@ public class BanditService {
         log.info("Created {} bandit '{}' (horizon {}, {} actions)", spec.algorithm(), spec.id(), spec.horizon(),
                 spec.actions().size());
         return new Created(status(spec.id()), true);
+    }
+
+    /** ρ = μ_eval²/2 of a rollout's evaluation: its share of the spec's Gaussian budget. */
+    private static double evaluationRho(BanditSpec spec) {
+        return io.dpbandit.privacy.BudgetSplit.of(spec.privacy().epsilon(), spec.privacy().delta(),
+                spec.rollout().evaluationShare()).evaluationRho();
+    }
+
+    private static io.dpbandit.privacy.Commitment withEvaluation(io.dpbandit.privacy.Commitment c, double rho) {
+        return new io.dpbandit.privacy.Commitment((c.gaussianRho() == null ? 0.0 : c.gaussianRho()) + rho,
+                c.exponentialCount(), c.exponentialEpsilon());
     }
 
     /**

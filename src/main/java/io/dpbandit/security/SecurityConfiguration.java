@@ -141,7 +141,9 @@ public class SecurityConfiguration {
                         .requestMatchers(path.matcher(HttpMethod.POST, "/bandits")).hasRole("ADMIN")
                         .requestMatchers(path.matcher(HttpMethod.POST, "/bandits/{id}/pause"),
                                 path.matcher(HttpMethod.POST, "/bandits/{id}/resume"),
-                                path.matcher(HttpMethod.POST, "/bandits/{id}/retire")).hasRole("ADMIN")
+                                path.matcher(HttpMethod.POST, "/bandits/{id}/retire"),
+                                path.matcher(HttpMethod.POST, "/bandits/{id}/promote"),
+                                path.matcher(HttpMethod.POST, "/bandits/{id}/rollback")).hasRole("ADMIN")
                         .requestMatchers(path.matcher(HttpMethod.POST, "/budgets")).hasRole("ADMIN")
                         .requestMatchers(reads("/budgets", "/budgets/{id}", "/bandits/{id}/privacy")).hasRole("ANALYST")
                         // A forecast reads only the spec sent: analysts may plan as well as admins.
@@ -149,6 +151,7 @@ public class SecurityConfiguration {
                         .requestMatchers(path.matcher("/bandits"), path.matcher("/bandits/{id}"),
                                 path.matcher("/bandits/{id}/ledger"), path.matcher("/bandits/{id}/epochs"),
                                 path.matcher("/bandits/{id}/recommendations"), reads("/bandits/{id}/plan"),
+                                path.matcher("/bandits/{id}/evaluation"),
                                 path.matcher("/release")).hasRole("ANALYST")
                         // Everything else is denied: a path that nothing serves is answered 404 (above),
                         // a served one 401 or 403.

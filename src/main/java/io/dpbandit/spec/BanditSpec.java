@@ -77,10 +77,23 @@ public record BanditSpec(
         @JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_VALUES) Profile profile,
         @Schema(accessMode = Schema.AccessMode.READ_ONLY, description = "What the service chose for the options the "
                 + "spec left out under its profile, and why (written by the service; a request's copy is ignored)")
-        List<DefaultChoice> choices) {
+        List<DefaultChoice> choices,
+        @Schema(description = "Optional: launch next to the product's current logic. Decisions that name a baseline "
+                + "action are served by the bandit on a public coin with bias share, else by the baseline, and a "
+                + "private evaluation releases both arms' mean rewards and the lift (GET /bandits/{id}/evaluation)")
+        @Valid Rollout rollout) {
 
     public BanditSpec {
         choices = choices == null ? null : List.copyOf(choices);
+    }
+
+    /** The spec without a rollout (every decision the bandit's). */
+    public BanditSpec(String id, Algorithm algorithm, Privacy privacy, Integer horizon, Double rewardBound,
+            KernelSpec kernel, Double regularization, Integer contextDimension, List<Action> actions,
+            List<double[]> contextPool, Feedback feedback, Tuning tuning, Linear linear, GpUcb gpucb, Profile profile,
+            List<DefaultChoice> choices) {
+        this(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension, actions,
+                contextPool, feedback, tuning, linear, gpucb, profile, choices, null);
     }
 
     /** The spec without a profile or choices (a spec stored before profiles: the options as they were). */
@@ -102,7 +115,7 @@ public record BanditSpec(
     /** The same spec under another id. */
     public BanditSpec withId(String newId) {
         return new BanditSpec(newId, algorithm, privacy, horizon, rewardBound, kernel, regularization,
-                contextDimension, actions, contextPool, feedback, tuning, linear, gpucb, profile, choices);
+                contextDimension, actions, contextPool, feedback, tuning, linear, gpucb, profile, choices, rollout);
     }
 
     // One copy per component, so code that rewrites one part of a spec never lists the others: a new
@@ -111,79 +124,79 @@ public record BanditSpec(
     /** The same spec with another privacy section. */
     public BanditSpec withPrivacy(Privacy p) {
         return new BanditSpec(id, algorithm, p, horizon, rewardBound, kernel, regularization, contextDimension,
-                actions, contextPool, feedback, tuning, linear, gpucb, profile, choices);
+                actions, contextPool, feedback, tuning, linear, gpucb, profile, choices, rollout);
     }
 
     /** The same spec with another reward bound B. */
     public BanditSpec withRewardBound(Double b) {
         return new BanditSpec(id, algorithm, privacy, horizon, b, kernel, regularization, contextDimension, actions,
-                contextPool, feedback, tuning, linear, gpucb, profile, choices);
+                contextPool, feedback, tuning, linear, gpucb, profile, choices, rollout);
     }
 
     /** The same spec with another τ. */
     public BanditSpec withRegularization(Double tau) {
         return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, kernel, tau, contextDimension, actions,
-                contextPool, feedback, tuning, linear, gpucb, profile, choices);
+                contextPool, feedback, tuning, linear, gpucb, profile, choices, rollout);
     }
 
     /** The same spec with another context dimension. */
     public BanditSpec withContextDimension(Integer d) {
         return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, d, actions,
-                contextPool, feedback, tuning, linear, gpucb, profile, choices);
+                contextPool, feedback, tuning, linear, gpucb, profile, choices, rollout);
     }
 
     /** The same spec with other actions. */
     public BanditSpec withActions(List<Action> a) {
         return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension,
-                a, contextPool, feedback, tuning, linear, gpucb, profile, choices);
+                a, contextPool, feedback, tuning, linear, gpucb, profile, choices, rollout);
     }
 
     /** The same spec with another feedback section. */
     public BanditSpec withFeedback(Feedback f) {
         return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension,
-                actions, contextPool, f, tuning, linear, gpucb, profile, choices);
+                actions, contextPool, f, tuning, linear, gpucb, profile, choices, rollout);
     }
 
     /** The same spec with another tuning section. */
     public BanditSpec withTuning(Tuning t) {
         return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension,
-                actions, contextPool, feedback, t, linear, gpucb, profile, choices);
+                actions, contextPool, feedback, t, linear, gpucb, profile, choices, rollout);
     }
 
     /** The same spec with another linear section. */
     public BanditSpec withLinear(Linear l) {
         return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension,
-                actions, contextPool, feedback, tuning, l, gpucb, profile, choices);
+                actions, contextPool, feedback, tuning, l, gpucb, profile, choices, rollout);
     }
 
     /** The same spec with another GP-UCB section. */
     public BanditSpec withGpucb(GpUcb g) {
         return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension,
-                actions, contextPool, feedback, tuning, linear, g, profile, choices);
+                actions, contextPool, feedback, tuning, linear, g, profile, choices, rollout);
     }
 
     /** The same spec with another context pool (null: none). */
     public BanditSpec withContextPool(List<double[]> pool) {
         return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension,
-                actions, pool, feedback, tuning, linear, gpucb, profile, choices);
+                actions, pool, feedback, tuning, linear, gpucb, profile, choices, rollout);
     }
 
     /** The same spec with another kernel. */
     public BanditSpec withKernel(KernelSpec k) {
         return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, k, regularization, contextDimension,
-                actions, contextPool, feedback, tuning, linear, gpucb, profile, choices);
+                actions, contextPool, feedback, tuning, linear, gpucb, profile, choices, rollout);
     }
 
     /** The same spec under another profile. */
     public BanditSpec withProfile(Profile p) {
         return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension,
-                actions, contextPool, feedback, tuning, linear, gpucb, p, choices);
+                actions, contextPool, feedback, tuning, linear, gpucb, p, choices, rollout);
     }
 
     /** The same spec with another list of choices. */
     public BanditSpec withChoices(List<DefaultChoice> c) {
         return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension,
-                actions, contextPool, feedback, tuning, linear, gpucb, profile, c);
+                actions, contextPool, feedback, tuning, linear, gpucb, profile, c, rollout);
     }
 
     /** The same spec with one more choice listed. */
@@ -191,6 +204,27 @@ public record BanditSpec(
         List<DefaultChoice> c = new java.util.ArrayList<>(choices == null ? List.of() : choices);
         c.add(new DefaultChoice(field, String.valueOf(value), reason));
         return withChoices(c);
+    }
+
+    /** The same spec with another rollout section (null: none). */
+    public BanditSpec withRollout(Rollout r) {
+        return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension,
+                actions, contextPool, feedback, tuning, linear, gpucb, profile, choices, r);
+    }
+
+    /**
+     * The privacy section the learning mechanisms are calibrated to: the spec's, or, for a bandit with
+     * a rollout, the same δ at the smaller ε whose Gaussian budget is the learning's share of the
+     * whole ({@link io.dpbandit.privacy.BudgetSplit}); the evaluation has the rest. The ledger still
+     * checks every charge against the spec's (ε, δ).
+     */
+    public Privacy learningPrivacy() {
+        if (rollout == null || privacy == null || privacy.epsilon() == null || privacy.delta() == null
+                || privacy.delta() <= 0 || rollout.evaluationShare() == null) {
+            return privacy;
+        }
+        return privacy.withEpsilon(io.dpbandit.privacy.BudgetSplit.of(privacy.epsilon(), privacy.delta(),
+                rollout.evaluationShare()).learningEpsilon());
     }
 
     /** The profile, LEARN when the spec names none. */
@@ -357,6 +391,11 @@ public record BanditSpec(
             return new Privacy(model, epsilon, delta, totalEpsilon, c, unit, maxRoundsPerUser, budget, accountant);
         }
 
+        /** The same section at another ε. */
+        public Privacy withEpsilon(Double e) {
+            return new Privacy(model, e, delta, totalEpsilon, composition, unit, maxRoundsPerUser, budget, accountant);
+        }
+
         /** The same section with the accountant set. */
         public Privacy withAccountant(Accountant a) {
             return new Privacy(model, epsilon, delta, totalEpsilon, composition, unit, maxRoundsPerUser, budget, a);
@@ -376,6 +415,40 @@ public record BanditSpec(
      */
     public record Action(@NotNull @Pattern(regexp = BanditIds.PATTERN, message = BanditIds.MESSAGE) String id,
             @Finite double[] features) {
+    }
+
+    /**
+     * Launching next to the product's current logic (docs/launch.md).
+     *
+     * @param share           the bias s of the public coin: a decision that names a baseline is served by
+     *                        the bandit with probability s, else by the baseline (default 0.5)
+     * @param promotion       MANUAL (default: an admin promotes or rolls back) or AUTO (the service
+     *                        promotes when the lift's lower bound is above 0, rolls back when its upper
+     *                        bound is below 0)
+     * @param evaluationShare the share of the bandit's Gaussian budget (μ²) the evaluation spends; the
+     *                        learning is calibrated to the rest (default 0.05)
+     * @param looks           how many evaluation releases the public schedule holds (default 20): the
+     *                        interval is union-bounded over them
+     * @param window          decisions per evaluation release (default ⌈horizon / looks⌉)
+     * @param confidence      the intervals' simultaneous confidence over the schedule (default 0.95)
+     * @param rewardRange     [low, high]: the evaluation clips each reward to it, so its sensitivity is
+     *                        high − low (default the learning's clip, [−rewardBound, rewardBound] shifted
+     *                        by tuning.rewardOffset); [0, 1] for click-or-not rewards halves the
+     *                        intervals of the default's [−1, 1]
+     */
+    @Schema(description = "Launch next to the product's current logic (defaults in brackets): share [0.5], "
+            + "promotion [MANUAL], evaluationShare [0.05], looks [20], window [ceil(horizon / looks)], confidence "
+            + "[0.95], rewardRange [the learning's reward clip]")
+    public record Rollout(@DecimalMin("0.0") @DecimalMax("1.0") @Finite Double share,
+            @JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_VALUES) Promotion promotion,
+            @DecimalMin(value = "0.0", inclusive = false) @DecimalMax("0.5") @Finite Double evaluationShare,
+            @Min(1) @Max(1000) Integer looks,
+            @Min(2) @Max(SpecLimits.MAX_HORIZON) Integer window,
+            @DecimalMin("0.5") @DecimalMax("0.9999") @Finite Double confidence,
+            @jakarta.validation.constraints.Size(min = 2, max = 2) List<@NotNull @Finite Double> rewardRange) {
+
+        /** Who decides when the trial ends. */
+        public enum Promotion { MANUAL, AUTO }
     }
 
     /**

@@ -26,14 +26,14 @@ public class DecisionLookups {
 
     /** A stored decision as the request path needs it. */
     public record DecisionRow(UUID id, String banditId, int epoch, Integer slot, String contextDigest, int action,
-            double propensity, FeedbackState feedback, Instant createdAt, String requestKey) {
+            double propensity, FeedbackState feedback, Instant createdAt, String requestKey, String arm) {
         public boolean learning() {
             return slot != null;
         }
     }
 
     private static final String DECISION = "SELECT id, bandit_id, epoch, slot, context_digest, action_index, "
-            + "propensity, feedback, created_at, request_key FROM decision ";
+            + "propensity, feedback, created_at, request_key, arm FROM decision ";
 
     /** The decision made under a requestId of a bandit, with the key that made it. */
     public Optional<DecisionRow> findByRequest(String banditId, String requestId) {
@@ -58,6 +58,6 @@ public class DecisionLookups {
         Integer s = rs.wasNull() ? null : slot;
         return new DecisionRow(rs.getObject(1, UUID.class), rs.getString(2), rs.getInt(3), s, rs.getString(5),
                 rs.getInt(6), rs.getDouble(7), FeedbackState.valueOf(rs.getString(8)),
-                Timestamps.instant(rs.getTimestamp(9)), rs.getString(10));
+                Timestamps.instant(rs.getTimestamp(9)), rs.getString(10), rs.getString(11));
     }
 }

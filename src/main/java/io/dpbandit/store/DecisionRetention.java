@@ -39,16 +39,17 @@ public class DecisionRetention {
      * {@code retentionSeconds} ago, any other decision made that long ago) is forgotten, at most
      * {@code limit} rows per call: its raw context and reward, its device's report, whether and when
      * feedback came (the state becomes FORGOTTEN) and, unless a requestId may still replay it, the
-     * action it got and its propensity. The partial index decision_personal holds only rows with
+     * action it got and its propensity. A decision in a rollout's evaluation (arm set) waits for the
+     * evaluation release that covers it (eval_window set), which has already forgotten its reward. The partial index decision_personal holds only rows with
      * something left to forget, so this never scans the decisions that are done.
      */
     public int forgetRawData(int retentionSeconds, int limit) {
-        return jdbc.update("UPDATE decision SET context = NULL, reward = NULL, report = NULL, feedback = 'FORGOTTEN', "
+        return jdbc.update("UPDATE decision SET context = NULL, reward = NULL, eval_reward = NULL, report = NULL, feedback = 'FORGOTTEN', "
                 + "feedback_at = NULL, "
                 + "action_index = CASE WHEN request_id IS NULL THEN NULL ELSE action_index END, "
                 + "propensity = CASE WHEN request_id IS NULL THEN NULL ELSE propensity END "
                 + "WHERE id IN (SELECT id FROM decision WHERE feedback <> 'FORGOTTEN' "
-                + "AND (folded_at IS NOT NULL OR slot IS NULL) "
+                + "AND (folded_at IS NOT NULL OR slot IS NULL) AND (arm IS NULL OR eval_window IS NOT NULL) "
                 + "AND coalesce(folded_at, created_at) <= clock_timestamp() - make_interval(secs => ?) LIMIT ?)",
                 retentionSeconds, limit);
     }

@@ -53,6 +53,14 @@ public class DecisionStore {
      */
     public Inserted insert(UUID id, String banditId, String requestKey, String requestId, int epoch, boolean mayLearn,
             double[] context, String contextDigest, int action, double propensity, int waitSeconds, int shard) {
+        return insert(id, banditId, requestKey, requestId, epoch, mayLearn, context, contextDigest, action, propensity,
+                waitSeconds, shard, null);
+    }
+
+    /** As above, for a decision in a rollout's evaluation: {@code arm} BANDIT or BASELINE (null: none). */
+    public Inserted insert(UUID id, String banditId, String requestKey, String requestId, int epoch, boolean mayLearn,
+            double[] context, String contextDigest, int action, double propensity, int waitSeconds, int shard,
+            String arm) {
         int n = EpochStore.SLOT_SHARDS;
         return jdbc.query(con -> {
             var ps = con.prepareStatement("WITH serving AS (SELECT 1 FROM bandit_state WHERE bandit_id = ? "
@@ -62,10 +70,10 @@ public class DecisionStore {
                     + "WHERE bandit_id = ? AND epoch = ? AND used < quota ORDER BY (shard - ? + " + n + ") % " + n
                     + " LIMIT 1) RETURNING (used - 1) * " + n + " + shard + 1 AS assigned) "
                     + "INSERT INTO decision (id, bandit_id, request_key, request_id, epoch, slot, context, context_digest, "
-                    + "action_index, propensity, feedback, wait_until) "
+                    + "action_index, propensity, feedback, wait_until, arm) "
                     + "SELECT ?, ?, ?, ?, ?, s.assigned, CASE WHEN s.assigned IS NULL THEN NULL ELSE ?::float8[] END, ?, ?, ?, "
                     + "CASE WHEN s.assigned IS NULL THEN 'NOT_USED' ELSE 'PENDING' END, "
-                    + "clock_timestamp() + make_interval(secs => ?) "
+                    + "clock_timestamp() + make_interval(secs => ?), ? "
                     + "FROM serving LEFT JOIN slot s ON true RETURNING slot");
             int i = 1;
             ps.setString(i++, banditId);
@@ -88,7 +96,8 @@ public class DecisionStore {
             ps.setString(i++, contextDigest);
             ps.setInt(i++, action);
             ps.setDouble(i++, propensity);
-            ps.setInt(i, waitSeconds);
+            ps.setInt(i++, waitSeconds);
+            ps.setString(i, arm);
             return ps;
         }, rs -> {
             if (!rs.next()) {
@@ -106,7 +115,15 @@ public class DecisionStore {
      */
     public record NewDecision(UUID id, String banditId, String requestKey, String requestId, int epoch,
             boolean mayLearn, double[] context, String contextDigest, int action, double propensity, int waitSeconds,
-            int shard, UserDigests user, int maxUserRounds) {
+            int shard, UserDigests user, int maxUserRounds, String arm) {
+
+        /** A decision outside any rollout's evaluation. */
+        public NewDecision(UUID id, String banditId, String requestKey, String requestId, int epoch, boolean mayLearn,
+                double[] context, String contextDigest, int action, double propensity, int waitSeconds, int shard,
+                UserDigests user, int maxUserRounds) {
+            this(id, banditId, requestKey, requestId, epoch, mayLearn, context, contextDigest, action, propensity,
+                    waitSeconds, shard, user, maxUserRounds, null);
+        }
     }
 
     /** A reward (JDP) or a device's report (LDP, JSON) for a decision, as part of a group commit. */
@@ -137,8 +154,8 @@ public class DecisionStore {
             + "AND e.shard = p.shard RETURNING p.shard, p.before, p.take";
 
     private static final String INSERT_DECISION = "INSERT INTO decision (id, bandit_id, request_key, request_id, "
-            + "epoch, slot, context, context_digest, action_index, propensity, feedback, wait_until) "
-            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, clock_timestamp() + make_interval(secs => ?))";
+            + "epoch, slot, context, context_digest, action_index, propensity, feedback, wait_until, arm) "
+            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, clock_timestamp() + make_interval(secs => ?), ?)";
 
     /** {@link #feedback(UUID, Double, String)}'s update, on a row that has had no feedback and is not forgotten. */
     private static final String FEEDBACK = "UPDATE decision SET "
@@ -147,6 +164,8 @@ public class DecisionStore {
             + "reward = CASE WHEN feedback = 'PENDING' AND clock_timestamp() < wait_until THEN ? ELSE reward END, "
             + "report = CASE WHEN feedback = 'PENDING' AND clock_timestamp() < wait_until THEN ?::jsonb "
             + "  ELSE report END, "
+            + "eval_reward = CASE WHEN arm IS NOT NULL AND eval_window IS NULL AND clock_timestamp() < wait_until "
+            + "  THEN ? END, "
             + "feedback_at = clock_timestamp() WHERE id = ? AND feedback_at IS NULL AND feedback <> 'FORGOTTEN'";
 
     /**
@@ -247,7 +266,8 @@ public class DecisionStore {
                 ps.setInt(i++, d.action());
                 ps.setDouble(i++, d.propensity());
                 ps.setString(i++, slot == null ? "NOT_USED" : "PENDING");
-                ps.setInt(i, d.waitSeconds());
+                ps.setInt(i++, d.waitSeconds());
+                ps.setString(i, d.arm());
                 ps.addBatch();
             }
             ps.executeBatch();
@@ -338,17 +358,26 @@ public class DecisionStore {
                     ps.setDouble(1, f.reward());
                 }
                 ps.setString(2, f.report());
-                ps.setObject(3, f.decisionId());
+                if (f.reward() == null) {
+                    ps.setNull(3, java.sql.Types.DOUBLE);
+                } else {
+                    ps.setDouble(3, f.reward());
+                }
+                ps.setObject(4, f.decisionId());
                 ps.addBatch();
             }
             counts = ps.executeBatch();
         }
         Map<UUID, FeedbackState> after = new java.util.HashMap<>();
-        try (var ps = con.prepareStatement("SELECT id, feedback FROM decision WHERE id = ANY(?)")) {
+        Map<UUID, Boolean> evaluated = new java.util.HashMap<>();
+        try (var ps = con.prepareStatement("SELECT id, feedback, " + EVALUATED + " FROM decision WHERE id = ANY(?)")) {
             ps.setArray(1, con.createArrayOf("uuid", ids));
             try (var rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    after.put(rs.getObject(1, UUID.class), FeedbackState.valueOf(rs.getString(2)));
+                    UUID id = rs.getObject(1, UUID.class);
+                    after.put(id, FeedbackState.valueOf(rs.getString(2)));
+                    boolean e = rs.getBoolean(3);
+                    evaluated.put(id, rs.wasNull() ? null : e);
                 }
             }
         }
@@ -361,7 +390,7 @@ public class DecisionStore {
             // Not updated: a forgotten round (first, nothing stored, as the single-row path answers) or
             // one that already had its feedback (a duplicate).
             boolean first = counts[k] == 1 || was == FeedbackState.FORGOTTEN;
-            out.put(id, new FeedbackOutcome(bandits.get(id), was, after.get(id), first));
+            out.put(id, new FeedbackOutcome(bandits.get(id), was, after.get(id), first, evaluated.get(id)));
         }
     }
 
@@ -437,8 +466,24 @@ public class DecisionStore {
                 + "AND rounds > 0", banditId, user.digest());
     }
 
-    /** What a feedback found and did: the state before, the state after, and whether this was the first. */
-    public record FeedbackOutcome(String banditId, FeedbackState before, FeedbackState after, boolean first) {
+    /**
+     * Whether a decision's reward is in its rollout's evaluation: null outside any, else whether a reward
+     * came within the wait (and is kept until the evaluation release that covers it).
+     */
+    private static final String EVALUATED = "CASE WHEN arm IS NULL THEN NULL ELSE eval_reward IS NOT NULL "
+            + "OR eval_window IS NOT NULL AND feedback_at IS NOT NULL AND feedback_at < wait_until END";
+
+    /**
+     * What a feedback found and did: the state before, the state after, whether this was the first,
+     * and (a decision in a rollout's evaluation) whether its reward is in the evaluation, else null.
+     */
+    public record FeedbackOutcome(String banditId, FeedbackState before, FeedbackState after, boolean first,
+            Boolean evaluated) {
+
+        /** A decision outside any evaluation. */
+        public FeedbackOutcome(String banditId, FeedbackState before, FeedbackState after, boolean first) {
+            this(banditId, before, after, first, null);
+        }
     }
 
     /**
@@ -459,7 +504,8 @@ public class DecisionStore {
      * place of a reward, which the server never receives.
      */
     public Optional<FeedbackOutcome> feedback(UUID id, Double reward, String report) {
-        return jdbc.query("SELECT bandit_id, feedback, feedback_at IS NULL FROM decision WHERE id = ? FOR UPDATE",
+        return jdbc.query("SELECT bandit_id, feedback, feedback_at IS NULL, " + EVALUATED + " FROM decision "
+                + "WHERE id = ? FOR UPDATE",
                 rs -> {
                     if (!rs.next()) {
                         return Optional.<FeedbackOutcome>empty();
@@ -471,19 +517,24 @@ public class DecisionStore {
                         return Optional.of(new FeedbackOutcome(bandit, before, before, true));
                     }
                     boolean first = rs.getBoolean(3);
+                    boolean wasEvaluated = rs.getBoolean(4);
+                    Boolean evaluatedBefore = rs.wasNull() ? null : wasEvaluated;
                     if (!first) {
-                        return Optional.of(new FeedbackOutcome(bandit, before, before, false));
+                        return Optional.of(new FeedbackOutcome(bandit, before, before, false, evaluatedBefore));
                     }
-                    String after = jdbc.queryForObject("UPDATE decision SET "
+                    var row = jdbc.queryForMap("UPDATE decision SET "
                             + "feedback = CASE WHEN feedback = 'PENDING' AND clock_timestamp() < wait_until THEN 'ACCEPTED' "
                             + "  WHEN feedback IN ('PENDING', 'DEFAULTED') THEN 'LATE' ELSE feedback END, "
                             + "reward = CASE WHEN feedback = 'PENDING' AND clock_timestamp() < wait_until THEN ? "
                             + "  ELSE reward END, "
                             + "report = CASE WHEN feedback = 'PENDING' AND clock_timestamp() < wait_until THEN ?::jsonb "
                             + "  ELSE report END, "
-                            + "feedback_at = clock_timestamp() WHERE id = ? RETURNING feedback", String.class, reward,
-                            report, id);
-                    return Optional.of(new FeedbackOutcome(bandit, before, FeedbackState.valueOf(after), true));
+                            + "eval_reward = CASE WHEN arm IS NOT NULL AND eval_window IS NULL "
+                            + "  AND clock_timestamp() < wait_until THEN ? END, "
+                            + "feedback_at = clock_timestamp() WHERE id = ? RETURNING feedback, " + EVALUATED
+                            + " AS evaluated", reward, report, reward, id);
+                    return Optional.of(new FeedbackOutcome(bandit, before,
+                            FeedbackState.valueOf((String) row.get("feedback")), true, (Boolean) row.get("evaluated")));
                 }, id);
     }
 

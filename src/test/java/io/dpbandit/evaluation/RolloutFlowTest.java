@@ -1,0 +1,165 @@
+package io.dpbandit.evaluation;
+
+import static io.dpbandit.testing.ApiClient.assertProblem;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.dpbandit.PostgresIntegrationTest;
+import io.dpbandit.lifecycle.LifecycleWorker;
+import io.dpbandit.privacy.ZcdpAccounting;
+import io.dpbandit.client.privacy.PrivacyCost;
+import io.dpbandit.testing.ApiClient;
+import io.dpbandit.testing.FeedbackWindows;
+import io.dpbandit.testing.Specs;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.http.HttpStatus;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * A rollout from the caller's side: decisions that name a baseline are served by a public coin, both
+ * arms' rewards are taken, the evaluation releases on its schedule, and AUTO promotion acts on the
+ * lift's interval: a bandit far better than its baseline is promoted, one worse than a perfect baseline
+ * is rolled back and never promoted.
+ *
+ * <p>The world: action a2 always rewards 1, the others 0, whatever the context. Contexts are drawn
+ * from a seeded source; the service's own draws are its own.
+ */
+class RolloutFlowTest extends PostgresIntegrationTest {
+
+    @Autowired
+    ApiClient api;
+    @Autowired
+    LifecycleWorker lifecycle;
+    @Autowired
+    JdbcTemplate jdbc;
+
+    /**
+     * LINUCB over three labels at (4, 1e-5) with a rollout of ten looks of 200 decisions, rewards in [0, 1]. At ε = 1 and windows this small
+     * the evaluation's noise (5 % of the budget's μ²) is wider than its sampling error: the
+     * half-width shrinks with the window as 1/√(N · window) (docs/launch.md, "What it costs").
+     */
+    static Map<String, Object> spec(String id, String promotion) {
+        Map<String, Object> spec = Specs.linear(id, "LINUCB", 2000, 600);
+        spec.put("privacy", Map.of("model", "JDP", "epsilon", 4.0, "delta", 1e-5));
+        // Labels: LEARN serves one model block per action, released in epochs (the README's walkthrough).
+        spec.put("actions", List.of(Map.of("id", "a1"), Map.of("id", "a2"), Map.of("id", "a3")));
+        spec.put("rollout", Map.of("share", 0.5, "promotion", promotion, "window", 200, "looks", 10,
+                "rewardRange", List.of(0.0, 1.0)));
+        return spec;
+    }
+
+    /** Plays {@code n} decisions with the baseline named, answers each at once; counts per arm. */
+    Map<String, Integer> play(String bandit, String baseline, int n, Random world) {
+        Map<String, Integer> served = new HashMap<>();
+        for (int t = 0; t < n; t++) {
+            JsonNode d = api.ok("/decide", Map.of("bandit", bandit, "context", List.of(world.nextDouble(),
+                    world.nextDouble()), "baseline", baseline));
+            String arm = d.path("servedBy").asText();
+            served.merge(arm, 1, Integer::sum);
+            if (arm.equals("BASELINE")) {
+                assertThat(d.path("action").asText()).isEqualTo(baseline);
+                assertThat(d.path("propensity").asDouble()).isEqualTo(1.0);
+                assertThat(d.path("learning").asBoolean()).isFalse();
+            } else {
+                assertThat(arm).isEqualTo("BANDIT");
+                assertThat(d.path("propensity").asDouble()).isBetween(1e-9, 1.0);
+            }
+            double reward = d.path("action").asText().equals("a2") ? 1.0 : 0.0;
+            assertThat(api.feedback(d.path("decisionId").asText(), reward)).as("both arms' rewards are taken")
+                    .isEqualTo("ACCEPTED");
+        }
+        return served;
+    }
+
+    @Test
+    void aBanditFarBetterThanItsBaselineIsPromotedAndThenServesEveryDecision() {
+        api.ok("/bandits", spec("rollout-weak", "AUTO"));
+        JsonNode ledger = api.ok("/bandits/rollout-weak/ledger");
+        assertThat(ledger.findValuesAsText("reason")).contains("evaluation");
+        double rho = 0;
+        for (JsonNode e : ledger) {
+            rho += e.path("rho").asDouble();
+        }
+        assertThat(rho).as("learning and evaluation together within the budget's rho")
+                .isLessThanOrEqualTo(ZcdpAccounting.budgetRho(new PrivacyCost(4.0, 1e-5)));
+        assertThat(rho).as("and spending nearly all of it").isGreaterThan(0.99 * ZcdpAccounting.budgetRho(
+                new PrivacyCost(4.0, 1e-5)));
+
+        Map<String, Integer> served = play("rollout-weak", "a1", 1200, new Random(1));
+        // A fair coin over 1200 decisions: within 6 standard deviations (false failure < 1e-8).
+        assertThat(served.get("BANDIT")).isBetween(600 - 104, 600 + 104);
+        FeedbackWindows.pass(jdbc, "rollout-weak");
+        lifecycle.settle("rollout-weak");
+        FeedbackWindows.pass(jdbc, "rollout-weak");
+        lifecycle.settle("rollout-weak");
+
+        JsonNode evaluation = api.ok("/bandits/rollout-weak/evaluation");
+        assertThat(evaluation.path("confidence").asDouble()).isEqualTo(0.95);
+        assertThat(evaluation.path("releases").size()).isEqualTo(6);
+        JsonNode last = evaluation.path("releases").get(5);
+        System.out.println(evaluation.toPrettyString());
+        assertThat(last.path("rounds").path("bandit").asLong() + last.path("rounds").path("baseline").asLong())
+                .isEqualTo(1200);
+        assertThat(last.path("lift").path("low").asDouble()).isPositive();
+        JsonNode promotion = evaluation.path("promotion");
+        assertThat(promotion.path("state").asText()).isEqualTo("PROMOTED");
+        assertThat(promotion.path("share").asDouble()).isEqualTo(1.0);
+        JsonNode event = promotion.path("history").get(1);
+        assertThat(event.path("cause").asText()).isEqualTo("AUTO");
+        assertThat(event.path("liftLow").asDouble()).isPositive();
+
+        Map<String, Integer> after = play("rollout-weak", "a1", 50, new Random(2));
+        assertThat(after).containsOnlyKeys("BANDIT");
+    }
+
+    @Test
+    void aBanditWorseThanAPerfectBaselineIsRolledBackAndNeverPromoted() {
+        api.ok("/bandits", spec("rollout-perfect", "AUTO"));
+        play("rollout-perfect", "a2", 2000, new Random(3));
+        FeedbackWindows.pass(jdbc, "rollout-perfect");
+        lifecycle.settle("rollout-perfect");
+        JsonNode promotion = api.ok("/bandits/rollout-perfect/evaluation").path("promotion");
+        assertThat(promotion.path("history").findValuesAsText("state")).doesNotContain("PROMOTED");
+        assertThat(promotion.path("state").asText()).isEqualTo("ROLLED_BACK");
+        assertThat(play("rollout-perfect", "a2", 30, new Random(4))).containsOnlyKeys("BASELINE");
+        // An admin may still promote it: the share follows.
+        assertThat(api.ok("/bandits/rollout-perfect/promote", "").path("state").asText()).isEqualTo("PROMOTED");
+    }
+
+    @Test
+    void mistakesAreClearErrors() {
+        api.ok("/bandits", Specs.linear("no-rollout", "LINUCB", 100, 600));
+        var withoutRollout = api.post("/decide", Map.of("bandit", "no-rollout", "context", List.of(0.1, 0.2),
+                "baseline", "a1"));
+        assertProblem(withoutRollout, HttpStatus.BAD_REQUEST, "validation");
+        assertThat(withoutRollout.getBody().toString()).contains("baseline").contains("rollout");
+        assertProblem(api.post("/bandits/no-rollout/promote", ""), HttpStatus.CONFLICT, "conflict");
+        assertProblem(api.get("/bandits/no-rollout/evaluation"), HttpStatus.NOT_FOUND, "not-found");
+
+        api.ok("/bandits", spec("rollout-errors", "MANUAL"));
+        var unknown = api.post("/decide", Map.of("bandit", "rollout-errors", "context", List.of(0.1, 0.2),
+                "baseline", "nope"));
+        assertProblem(unknown, HttpStatus.BAD_REQUEST, "validation");
+        assertThat(unknown.getBody().toString()).contains("baseline");
+        JsonNode plain = api.ok("/decide", Map.of("bandit", "rollout-errors", "context", List.of(0.1, 0.2)));
+        assertThat(plain.has("servedBy")).as("a decision without a baseline is the bandit's, outside the evaluation")
+                .isFalse();
+
+        Map<String, Object> usca = Specs.usca("rollout-usca", 100, 0.5, 2.0);
+        usca.put("rollout", Map.of("share", 0.5));
+        var refused = api.post("/bandits", usca);
+        assertProblem(refused, HttpStatus.BAD_REQUEST, "validation");
+        assertThat(refused.getBody().toString()).contains("rollout");
+        Map<String, Object> ldp = Specs.linear("rollout-ldp", "ONLINEUCB", 100, 600);
+        ldp.put("rollout", Map.of("share", 0.5));
+        assertProblem(api.post("/bandits", ldp), HttpStatus.BAD_REQUEST, "validation");
+        Map<String, Object> share = spec("rollout-share", "MANUAL");
+        share.put("rollout", Map.of("share", 1.5));
+        assertProblem(api.post("/bandits", share), HttpStatus.BAD_REQUEST, "validation");
+    }
+}
