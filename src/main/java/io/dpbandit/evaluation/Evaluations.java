@@ -233,7 +233,7 @@ public class Evaluations implements RoundWork {
     /** An event of the rollout: the state and share it set, its cause (CREATED, ADMIN, AUTO) and the interval it read. */
     @Schema(name = "RolloutEvent")
     public record Event(String state, double share, String cause, Integer look, Double liftLow, Double liftHigh,
-            Instant at) {
+            Instant createdAt) {
     }
 
     /** The rollout now and how it got there. */

@@ -83,6 +83,23 @@ abstract class NeighbouringWorlds extends PostgresIntegrationTest {
             return (bandit, epoch) -> new SplittableRandom(31L * bandit.replaceAll("-(early|none|late)$", "")
                     .hashCode() + epoch);
         }
+
+        /** A rollout's public coin: one stream per bandit, seeded by its family, so every world draws alike. */
+        @Bean
+        @Primary
+        io.dpbandit.evaluation.RolloutCoin alikeCoins() {
+            Map<String, java.util.Random> streams = new java.util.concurrent.ConcurrentHashMap<>();
+            return new io.dpbandit.evaluation.RolloutCoin() {
+                @Override
+                public boolean banditServes(String banditId, double share) {
+                    java.util.Random r = streams.computeIfAbsent(banditId, id -> new java.util.Random(
+                            id.replaceAll("-(early|none|late)$", "").hashCode()));
+                    synchronized (r) {
+                        return r.nextDouble() < share;
+                    }
+                }
+            };
+        }
     }
 
     static final ObjectMapper JSON = new ObjectMapper();
@@ -142,6 +159,11 @@ abstract class NeighbouringWorlds extends PostgresIntegrationTest {
             return s;
         }
 
+        /** Whether it is launched next to a baseline (its decisions name one; its evaluation is read too). */
+        boolean rollout() {
+            return spec.containsKey("rollout");
+        }
+
         /** The shared budget its worlds name, if any. */
         boolean shared() {
             return spec.get("privacy") instanceof Map<?, ?> p && p.containsKey("budget");
@@ -177,8 +199,14 @@ abstract class NeighbouringWorlds extends PostgresIntegrationTest {
         sharedLin.put("privacy", Map.of("model", "JDP", "epsilon", 1.0, "delta", 1e-5, "unit", "USER",
                 "maxRoundsPerUser", 2, "budget", "<world>"));
         sharedLin.put("tuning", Map.of("leafRounds", 2));
+        // LINUCB with epoch releases launched next to a baseline: a public coin serves each decision by the
+        // bandit or the baseline, and an evaluation release covers every window of two decisions.
+        Map<String, Object> rollout = new HashMap<>(epochs);
+        rollout.put("rollout", Map.of("share", 0.5, "promotion", "MANUAL", "window", 2, "looks", 2,
+                "rewardRange", List.of(0.0, 1.0)));
         return List.of(
                 new Family("capri", Specs.capri("x", 16, 600), 4, List.of(0.2, 0.4)),
+                new Family("rollout", rollout, 4, List.of(0.3, 0.7)),
                 new Family("capri-ldp", capriLdp, 4, List.of(0.2, 0.4)),
                 new Family("epochs", epochs, 4, List.of(0.3, 0.7)),
                 new Family("users", users, 6, List.of(0.2, 0.4), true, false),
@@ -233,8 +261,17 @@ abstract class NeighbouringWorlds extends PostgresIntegrationTest {
                     if (f.perUser()) {
                         body.put("user", "u" + t / 2);
                     }
+                    if (f.rollout()) {
+                        body.put("baseline", "a1");
+                    }
                     JsonNode d = http.postForObject("/decide", body, JsonNode.class);
-                    assertThat(d.path("learning").asBoolean()).as("%s round %d: %s", id(f, w), t, d).isTrue();
+                    if (f.rollout()) {
+                        // Only the bandit's decisions may learn; the coin's draws are alike in every world.
+                        assertThat(!d.path("learning").asBoolean() || d.path("servedBy").asText().equals("BANDIT"))
+                                .as("%s round %d: %s", id(f, w), t, d).isTrue();
+                    } else {
+                        assertThat(d.path("learning").asBoolean()).as("%s round %d: %s", id(f, w), t, d).isTrue();
+                    }
                     decisions.computeIfAbsent(id(f, w), k -> new ArrayList<>()).add(d.path("decisionId").asText());
                     if (!f.target(t)) {
                         answer(f, t, d, t % 3 == 0 ? 0.8 : 0.1, "ACCEPTED");
@@ -401,6 +438,9 @@ abstract class NeighbouringWorlds extends PostgresIntegrationTest {
         if (f.shared()) {
             view.put("budget", read("/budgets/budget-" + world));
         }
+        if (f.rollout()) {
+            view.put("evaluation", read("/bandits/" + bandit + "/evaluation"));
+        }
         return view;
     }
 
@@ -416,7 +456,8 @@ abstract class NeighbouringWorlds extends PostgresIntegrationTest {
             for (String w : WORLDS) {
                 Map<String, JsonNode> view = new LinkedHashMap<>();
                 analystView(f, w, list).forEach((k, v) -> view.put(k, noiseFree(k.equals("recommendations")
-                        ? recommendationsNoisy(v) : v, id(f, w), w, exactTimes)));
+                        ? recommendationsNoisy(v) : k.equals("evaluation") ? evaluationNoisy(v) : v, id(f, w), w,
+                        exactTimes)));
                 all.put(id(f, w), view);
                 if (reference == null) {
                     reference = view;
@@ -429,6 +470,28 @@ abstract class NeighbouringWorlds extends PostgresIntegrationTest {
             }
         }
         return all;
+    }
+
+    /**
+     * An evaluation's noisy numbers: each window's noisy sums, the estimates computed from them and the
+     * intervals a promotion event read (the counts, the looks and when they came due stay).
+     */
+    static JsonNode evaluationNoisy(JsonNode v) {
+        ObjectNode copy = v.deepCopy();
+        for (JsonNode r : copy.path("releases")) {
+            for (String estimate : List.of("bandit", "baseline", "lift")) {
+                ((ObjectNode) r).put(estimate, "<noisy: " + shape(r.path(estimate)) + ">");
+            }
+            for (String sum : List.of("banditSum", "baselineSum")) {
+                ((ObjectNode) r.path("window")).put(sum, "<noisy>");
+            }
+        }
+        for (JsonNode e : copy.path("promotion").path("history")) {
+            for (String bound : List.of("liftLow", "liftHigh")) {
+                ((ObjectNode) e).put(bound, e.path(bound).isNull() ? "<none>" : "<noisy>");
+            }
+        }
+        return copy;
     }
 
     /** The recommendations are the noisy model's best actions per pool context: post-processing of it. */

@@ -47,7 +47,9 @@ class NeighbouringWorldsTest extends NeighbouringWorlds {
         Instant windowsPassed = Instant.now();
         FeedbackWindows.passFor(jdbc, rounds(families, t -> true));
         settleAll(families);
-        compare(families, "every window passed", false);
+        var views = compare(families, "every window passed", false);
+        assertThat(views.get("rollout-early").get("evaluation").path("releases").size())
+                .as("the rollout's two windows are released (and compared)").isEqualTo(2);
         for (Family f : families) {
             for (String w : WORLDS) {
                 sealedAndClosedNoEarlierThan(id(f, w), windowsPassed);
