@@ -87,7 +87,7 @@ public final class SpecValidation {
         if (profile == Profile.LEARN && (s.tuning() == null || s.tuning().exploit() == null)) {
             tuning = tuning.withExploit(null, tuning.exploitShare()); // the algorithm's to choose; NONE after
         }
-        BanditSpec.Feedback feedback = feedback(s.feedback(), b, tuning.rewardOffset(), p);
+        io.dpbandit.spec.Feedback feedback = feedback(s.feedback(), b, tuning.rewardOffset(), p);
         if (privacy != null && privacy.model() == PrivacyModel.LDP && feedback.defaultReward() != 0.0) {
             p.add(problem("feedback.defaultReward", "must be 0 for a locally private bandit: the server keeps no "
                     + "context, so a round without a report contributes nothing"));
@@ -110,7 +110,7 @@ public final class SpecValidation {
             sections(s, algorithm, p);
             // The rollout's defaults first (its evaluation share sets the learning's ε, which LEARN plans
             // with); its rules are checked once the accountant is known, below.
-            normalised = rollout(normalised, algorithm, new ArrayList<>());
+            normalised = rollout(normalised, algorithm, new ArrayList<>(), true);
             normalised = algorithm.normalise(normalised, limits, p);
             if (normalised.regularization() == null) {
                 normalised = normalised.withRegularization(1.0);
@@ -123,7 +123,7 @@ public final class SpecValidation {
                         normalised.privacy().compositionOrSequential()));
             }
             normalised = accountant(normalised, algorithm, p);
-            normalised = rollout(normalised, algorithm, p);
+            normalised = rollout(normalised, algorithm, p, false);
         }
         if (normalised.regularization() == null) {
             normalised = normalised.withRegularization(1.0);
@@ -246,8 +246,8 @@ public final class SpecValidation {
      * budget's, BudgetSplit).
      */
     private static BanditSpec rollout(BanditSpec s, AlgorithmDescriptor a,
-            List<InvalidRequestException.FieldProblem> p) {
-        BanditSpec.Rollout r = s.rollout();
+            List<InvalidRequestException.FieldProblem> p, boolean early) {
+        io.dpbandit.spec.Rollout r = s.rollout();
         if (r == null) {
             return s;
         }
@@ -283,10 +283,31 @@ public final class SpecValidation {
                 && !(range.get(0) < range.get(1))) {
             p.add(problem("rollout.rewardRange", "must be [low, high] with low < high"));
         }
-        return s.withRollout(new BanditSpec.Rollout(r.share() == null ? 0.5 : r.share(),
-                r.promotion() == null ? BanditSpec.Rollout.Promotion.MANUAL : r.promotion(),
+        double share = r.share() == null ? 0.5 : r.share();
+        Integer firstAuto = r.firstAutoLook();
+        String firstAutoReason = null;
+        if (firstAuto == null && !early && window != null && s.horizon() != null) {
+            // AUTO judges windows where the bandit plays what it learnt, not its first, uniform epoch: a bandit
+            // exploring is worse than any baseline better than uniform play, and would be rolled back for it.
+            Double firstEpoch = s.linear() == null ? null : s.linear().firstEpoch();
+            if (firstEpoch != null && share > 0) {
+                double decisions = firstEpoch * s.horizon() / share;
+                firstAuto = (int) Math.ceil(decisions / window) + 1;
+                firstAutoReason = "the bandit's first epoch (linear.firstEpoch " + firstEpoch + " of the horizon's "
+                        + "learning rounds, about " + Math.round(decisions) + " decisions at share " + share + ") is "
+                        + "uniform play: AUTO judges the windows after it";
+            } else {
+                firstAuto = looks / 4 + 1;
+                firstAutoReason = "AUTO judges the windows after the schedule's first quarter, where a bandit still "
+                        + "explores";
+            }
+            firstAuto = Math.max(1, Math.min(looks, firstAuto));
+        }
+        BanditSpec out = s.withRollout(new io.dpbandit.spec.Rollout(share,
+                r.promotion() == null ? io.dpbandit.spec.Rollout.Promotion.MANUAL : r.promotion(),
                 r.evaluationShare() == null ? 0.05 : r.evaluationShare(), looks, window,
-                r.confidence() == null ? 0.95 : r.confidence(), range));
+                r.confidence() == null ? 0.95 : r.confidence(), range, firstAuto));
+        return firstAutoReason == null ? out : out.withChoice("rollout.firstAutoLook", firstAuto, firstAutoReason);
     }
 
     private static BanditSpec accountant(BanditSpec s, AlgorithmDescriptor a,
@@ -398,7 +419,7 @@ public final class SpecValidation {
         }
     }
 
-    private static BanditSpec.Feedback feedback(BanditSpec.Feedback f, double b, double offset,
+    private static io.dpbandit.spec.Feedback feedback(io.dpbandit.spec.Feedback f, double b, double offset,
             List<InvalidRequestException.FieldProblem> p) {
         int wait = f == null || f.waitSeconds() == null ? 600 : f.waitSeconds();
         double fallback = f == null || f.defaultReward() == null ? 0.0 : f.defaultReward();
@@ -406,7 +427,7 @@ public final class SpecValidation {
             p.add(problem("feedback.defaultReward", offset == 0.0 ? "must lie within [-rewardBound, rewardBound]"
                     : "must lie within [rewardOffset - rewardBound, rewardOffset + rewardBound]"));
         }
-        return new BanditSpec.Feedback(wait, fallback);
+        return new io.dpbandit.spec.Feedback(wait, fallback);
     }
 
     /** Defaults; the ranges are the annotations' (and PAPER mode's statistical scale defaults to 1). */

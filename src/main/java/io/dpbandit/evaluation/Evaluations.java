@@ -76,7 +76,7 @@ public class Evaluations implements RoundWork {
 
     /** The schedule of a normalised spec with a rollout. */
     public static Schedule schedule(BanditSpec spec) {
-        BanditSpec.Rollout r = spec.rollout();
+        io.dpbandit.spec.Rollout r = spec.rollout();
         double low = r.rewardRange().get(0);
         double high = r.rewardRange().get(1);
         double mu = BudgetSplit.of(spec.privacy().epsilon(), spec.privacy().delta(), r.evaluationShare()).evaluationMu();
@@ -138,7 +138,7 @@ public class Evaluations implements RoundWork {
             if (row.isEmpty()) {
                 return false;
             }
-            List<WindowRelease> before = store.releases(banditId);
+            List<WindowRelease> before = releases(banditId);
             int look = before.size() + 1;
             if (look > schedule.looks()) {
                 store.beyondSchedule(banditId, 10_000);
@@ -170,13 +170,19 @@ public class Evaluations implements RoundWork {
             // Σ clipped rewards + N(0, σ²), σ = R / μ_eval (the class comment: sensitivity R, μ_eval-GDP).
             WindowRelease release = new WindowRelease(look, nB, nA, sB + noise.gaussian(schedule.sigma()),
                     sA + noise.gaussian(schedule.sigma()));
-            store.release(banditId, release, ids, cutoff);
-            if (spec.rollout().promotion() == BanditSpec.Rollout.Promotion.AUTO && "TRIAL".equals(row.get().state())) {
+            store.release(banditId, new EvaluationStore.ReleaseRow(look, nB, nA, release.banditSum(),
+                    release.baselineSum()), ids, cutoff);
+            if (spec.rollout().promotion() == io.dpbandit.spec.Rollout.Promotion.AUTO && "TRIAL".equals(row.get().state())) {
                 List<WindowRelease> all = new ArrayList<>(before);
                 all.add(release);
                 List<LiftIntervals.Look> looks = LiftIntervals.looks(all, schedule.sigma(), schedule.rewardLow(),
                         schedule.rewardHigh(), schedule.confidence(), schedule.looks());
-                Estimate lift = looks.get(looks.size() - 1).lift();
+                // The window's own lift: whether the bandit wins now (the cumulative lift also carries its
+                // exploration); from rollout.firstAutoLook on.
+                Estimate lift = looks.get(looks.size() - 1).windowLift();
+                if (look < spec.rollout().firstAutoLookOrFirst()) {
+                    lift = Estimate.NONE;
+                }
                 if (lift.value() != null && lift.low() > 0) {
                     store.change(banditId, "PROMOTED", 1.0, "AUTO", look, lift.low(), lift.high(), cutoff);
                 } else if (lift.value() != null && lift.high() < 0) {
@@ -204,8 +210,8 @@ public class Evaluations implements RoundWork {
             List<LiftIntervals.Look> looks = looks(spec);
             LiftIntervals.Look last = looks.isEmpty() ? null : looks.get(looks.size() - 1);
             store.change(banditId, promote ? "PROMOTED" : "ROLLED_BACK", promote ? 1.0 : 0.0, "ADMIN",
-                    last == null ? null : last.look(), last == null ? null : last.lift().low(),
-                    last == null ? null : last.lift().high(), null);
+                    last == null ? null : last.look(), last == null ? null : last.windowLift().low(),
+                    last == null ? null : last.windowLift().high(), null);
         });
         rollouts.invalidate(banditId);
         return promotion(banditId, spec);
@@ -213,7 +219,7 @@ public class Evaluations implements RoundWork {
 
     private List<LiftIntervals.Look> looks(BanditSpec spec) {
         Schedule schedule = schedule(spec);
-        return LiftIntervals.looks(store.releases(spec.id()), schedule.sigma(), schedule.rewardLow(),
+        return LiftIntervals.looks(releases(spec.id()), schedule.sigma(), schedule.rewardLow(),
                 schedule.rewardHigh(), schedule.confidence(), schedule.looks());
     }
 
@@ -223,14 +229,19 @@ public class Evaluations implements RoundWork {
             @Schema(description = "Decisions each arm has served so far (the estimates' N)") Rounds rounds,
             @Schema(description = "The bandit arm's mean reward so far") Estimate bandit,
             @Schema(description = "The baseline arm's mean reward so far") Estimate baseline,
-            @Schema(description = "bandit − baseline, with its interval") Estimate lift) {
+            @Schema(description = "bandit − baseline over every decision so far, with its interval") Estimate lift,
+            @Schema(description = "bandit − baseline over this window's decisions alone (what the bandit does now), "
+                    + "with its interval: what AUTO promotion reads") Estimate windowLift) {
     }
 
     /** Decisions per arm. */
     public record Rounds(long bandit, long baseline) {
     }
 
-    /** An event of the rollout: the state and share it set, its cause (CREATED, ADMIN, AUTO) and the interval it read. */
+    /**
+     * An event of the rollout: the state and share it set, its cause (CREATED, ADMIN, AUTO), and the
+     * latest look then with its window's lift interval (what AUTO read; for an admin's act, what was shown).
+     */
     @Schema(name = "RolloutEvent")
     public record Event(String state, double share, String cause, Integer look, Double liftLow, Double liftHigh,
             Instant createdAt) {
@@ -238,7 +249,7 @@ public class Evaluations implements RoundWork {
 
     /** The rollout now and how it got there. */
     @Schema(name = "RolloutPromotion")
-    public record Promotion(BanditSpec.Rollout.Promotion mode, String state, double share, List<Event> history) {
+    public record Promotion(io.dpbandit.spec.Rollout.Promotion mode, String state, double share, List<Event> history) {
     }
 
     /** GET /bandits/{id}/evaluation. */
@@ -251,6 +262,11 @@ public class Evaluations implements RoundWork {
             List<Release> releases, Promotion promotion) {
     }
 
+    private List<WindowRelease> releases(String banditId) {
+        return store.releases(banditId).stream().map(r -> new WindowRelease(r.look(), r.banditRounds(),
+                r.baselineRounds(), r.banditSum(), r.baselineSum())).toList();
+    }
+
     /** The bandit's evaluation so far. */
     public View view(String banditId) {
         BanditSpec spec = runtimes.get(banditId).spec();
@@ -259,7 +275,7 @@ public class Evaluations implements RoundWork {
                     + "evaluation (a rollout is set in the spec at creation)");
         }
         Schedule schedule = schedule(spec);
-        List<WindowRelease> windows = store.releases(banditId);
+        List<WindowRelease> windows = releases(banditId);
         List<Instant> times = store.releaseTimes(banditId);
         List<LiftIntervals.Look> looks = LiftIntervals.looks(windows, schedule.sigma(), schedule.rewardLow(),
                 schedule.rewardHigh(), schedule.confidence(), schedule.looks());
@@ -267,16 +283,21 @@ public class Evaluations implements RoundWork {
         for (int i = 0; i < looks.size(); i++) {
             LiftIntervals.Look l = looks.get(i);
             releases.add(new Release(l.look(), times.get(i), windows.get(i), new Rounds(l.banditRounds(),
-                    l.baselineRounds()), l.bandit(), l.baseline(), l.lift()));
+                    l.baselineRounds()), l.bandit(), l.baseline(), l.lift(), l.windowLift()));
         }
         return new View(banditId, schedule.confidence(), "UNION_BOUND", schedule, releases,
                 promotion(banditId, spec));
     }
 
     private Promotion promotion(String banditId, BanditSpec spec) {
+        return promotion(store, banditId, spec.rollout().promotion());
+    }
+
+    /** A bandit's rollout now and its history, as the status and the evaluation show it. */
+    public static Promotion promotion(EvaluationStore store, String banditId, io.dpbandit.spec.Rollout.Promotion mode) {
         EvaluationStore.RolloutRow row = store.rollout(banditId).orElseThrow();
         List<Event> history = store.events(banditId).stream().map(e -> new Event(e.state(), e.share(), e.cause(),
                 e.look(), e.liftLow(), e.liftHigh(), e.at())).toList();
-        return new Promotion(spec.rollout().promotion(), row.state(), row.share(), history);
+        return new Promotion(mode, row.state(), row.share(), history);
     }
 }

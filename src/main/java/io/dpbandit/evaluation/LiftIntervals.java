@@ -29,7 +29,9 @@ import java.util.List;
  * L looks α = (1 − confidence) / L, a union bound over the looks (Bonferroni), so the intervals of
  * every look cover their targets together with probability at least the confidence, however often
  * and whenever an analyst reads them, and the promotion rule may act on any of them. An arm's own
- * interval is the same with one arm (v = R²/(4N) + ℓσ²/N²). It is conservative (Hoeffding's range
+ * interval is the same with one arm (v = R²/(4N) + ℓσ²/N²), and a window's own lift (the window's
+ * counts, ℓ = 1) the same over the window's decisions: its target is the window's difference of
+ * averaged μ_t, what the bandit does now against what the baseline does now. It is conservative (Hoeffding's range
  * bound is the variance of the worst two-point reward, and the union bound over looks); the coverage
  * measured in simulation is in EvaluationCoverageTest.
  */
@@ -38,9 +40,12 @@ public final class LiftIntervals {
     private LiftIntervals() {
     }
 
-    /** The estimates at one look: the counts so far and the three estimates. */
+    /**
+     * The estimates at one look: the counts so far, each arm's mean and the lift over every decision so
+     * far, and the lift of this look's window alone (what the bandit does now, against the baseline now).
+     */
     public record Look(int look, long banditRounds, long baselineRounds, Estimate bandit, Estimate baseline,
-            Estimate lift) {
+            Estimate lift, Estimate windowLift) {
     }
 
     /**
@@ -77,18 +82,26 @@ public final class LiftIntervals {
             }
             Estimate b = arm(nB, sB, lB, sigma, low, high, logTerm);
             Estimate a = arm(nA, sA, lA, sigma, low, high, logTerm);
-            Estimate lift = Estimate.NONE;
-            if (nB > 0 && nA > 0) {
-                double value = sB / nB - sA / nA;
-                // v = v_s + v_n (the class comment), h = √(2 v ln(2/α)).
-                double v = range * range * (1.0 / nB + 1.0 / nA) / 4
-                        + sigma * sigma * (lB / ((double) nB * nB) + lA / ((double) nA * nA));
-                double h = Math.sqrt(2 * v * logTerm);
-                lift = new Estimate(value, Math.max(-range, value - h), Math.min(range, value + h));
-            }
-            out.add(new Look(r.look(), nB, nA, b, a, lift));
+            Estimate lift = lift(nB, nA, sB, sA, lB, lA, sigma, range, logTerm);
+            Estimate window = lift(r.banditRounds(), r.baselineRounds(), r.banditSum(), r.baselineSum(), 1, 1, sigma,
+                    range, logTerm);
+            out.add(new Look(r.look(), nB, nA, b, a, lift, window));
         }
         return out;
+    }
+
+    /** The lift of arms with these counts, noisy sums and noisy windows; NONE unless both served. */
+    private static Estimate lift(long nB, long nA, double sB, double sA, int lB, int lA, double sigma, double range,
+            double logTerm) {
+        if (nB == 0 || nA == 0) {
+            return Estimate.NONE;
+        }
+        double value = sB / nB - sA / nA;
+        // v = v_s + v_n (the class comment), h = √(2 v ln(2/α)).
+        double v = range * range * (1.0 / nB + 1.0 / nA) / 4
+                + sigma * sigma * (lB / ((double) nB * nB) + lA / ((double) nA * nA));
+        double h = Math.sqrt(2 * v * logTerm);
+        return new Estimate(value, Math.max(-range, value - h), Math.min(range, value + h));
     }
 
     private static Estimate arm(long n, double sum, int windows, double sigma, double low, double high,

@@ -212,7 +212,20 @@ public class BanditService {
             @Schema(description = "LEARN or PAPER: what the spec's unset options default to (absent for a bandit "
                     + "created before profiles)", allowableValues = {"LEARN", "PAPER"}) io.dpbandit.spec.Profile profile,
             @Schema(description = "the options the service chose for the options the spec left out, under its "
-                    + "profile, and why (the plan lists the same)") List<io.dpbandit.spec.DefaultChoice> choices) {
+                    + "profile, and why (the plan lists the same)") List<io.dpbandit.spec.DefaultChoice> choices,
+            @Schema(description = "A bandit launched next to a baseline (spec rollout) only: the coin's share now, the "
+                    + "trial's state (TRIAL, PROMOTED, ROLLED_BACK) and its history; the evaluation behind it is GET "
+                    + "/bandits/{id}/evaluation")
+            @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+            io.dpbandit.evaluation.Evaluations.Promotion rollout) {
+
+        public BanditStatus(String id, BanditSpec.Algorithm algorithm, Serving serving, Instant servingSince,
+                Phase phase, int epoch, Integer epochLength, EpochProgress current, long rounds, long modelRounds,
+                long decisions, Ledger.Budget budget, io.dpbandit.spec.Profile profile,
+                List<io.dpbandit.spec.DefaultChoice> choices) {
+            this(id, algorithm, serving, servingSince, phase, epoch, epochLength, current, rounds, modelRounds,
+                    decisions, budget, profile, choices, null);
+        }
     }
 
     /**
@@ -245,7 +258,9 @@ public class BanditService {
                 state.epoch(),
                 epoch == null ? null : epoch.length(), progress, state.rounds(), modelRounds,
                 decisions.decisionCount(id), budget(row), spec.profile(),
-                spec.choices() == null ? List.of() : spec.choices());
+                spec.choices() == null ? List.of() : spec.choices(),
+                spec.rollout() == null ? null : io.dpbandit.evaluation.Evaluations.promotion(evaluations, id,
+                        spec.rollout().promotion()));
     }
 
     /**

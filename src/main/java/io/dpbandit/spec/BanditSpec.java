@@ -50,6 +50,7 @@ import java.util.List;
  *                         algorithm as written); see {@link Profile}
  * @param choices          written by the service at normalisation: each option it chose under the
  *                         profile, and why (a request's copy is ignored)
+ * @param rollout          optional: launched next to the product's current logic ({@link Rollout})
  */
 public record BanditSpec(
         @NotNull @Pattern(regexp = BanditIds.PATTERN, message = BanditIds.MESSAGE) String id,
@@ -78,22 +79,11 @@ public record BanditSpec(
         @Schema(accessMode = Schema.AccessMode.READ_ONLY, description = "What the service chose for the options the "
                 + "spec left out under its profile, and why (written by the service; a request's copy is ignored)")
         List<DefaultChoice> choices,
-        @Schema(description = "Optional: launch next to the product's current logic. Decisions that name a baseline "
-                + "action are served by the bandit on a public coin with bias share, else by the baseline, and a "
-                + "private evaluation releases both arms' mean rewards and the lift (GET /bandits/{id}/evaluation)")
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
         @Valid Rollout rollout) {
 
     public BanditSpec {
         choices = choices == null ? null : List.copyOf(choices);
-    }
-
-    /** The spec without a rollout (every decision the bandit's). */
-    public BanditSpec(String id, Algorithm algorithm, Privacy privacy, Integer horizon, Double rewardBound,
-            KernelSpec kernel, Double regularization, Integer contextDimension, List<Action> actions,
-            List<double[]> contextPool, Feedback feedback, Tuning tuning, Linear linear, GpUcb gpucb, Profile profile,
-            List<DefaultChoice> choices) {
-        this(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension, actions,
-                contextPool, feedback, tuning, linear, gpucb, profile, choices, null);
     }
 
     /** The spec without a profile or choices (a spec stored before profiles: the options as they were). */
@@ -101,7 +91,7 @@ public record BanditSpec(
             KernelSpec kernel, Double regularization, Integer contextDimension, List<Action> actions,
             List<double[]> contextPool, Feedback feedback, Tuning tuning, Linear linear, GpUcb gpucb) {
         this(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension, actions,
-                contextPool, feedback, tuning, linear, gpucb, null, null);
+                contextPool, feedback, tuning, linear, gpucb, null, null, null);
     }
 
     /** The spec without the linear settings (CAPRI and USCA). */
@@ -109,7 +99,7 @@ public record BanditSpec(
             KernelSpec kernel, Double regularization, Integer contextDimension, List<Action> actions,
             List<double[]> contextPool, Feedback feedback, Tuning tuning) {
         this(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension, actions,
-                contextPool, feedback, tuning, null, null, null, null);
+                contextPool, feedback, tuning, null, null, null, null, null);
     }
 
     /** The same spec under another id. */
@@ -210,21 +200,6 @@ public record BanditSpec(
     public BanditSpec withRollout(Rollout r) {
         return new BanditSpec(id, algorithm, privacy, horizon, rewardBound, kernel, regularization, contextDimension,
                 actions, contextPool, feedback, tuning, linear, gpucb, profile, choices, r);
-    }
-
-    /**
-     * The privacy section the learning mechanisms are calibrated to: the spec's, or, for a bandit with
-     * a rollout, the same δ at the smaller ε whose Gaussian budget is the learning's share of the
-     * whole ({@link io.dpbandit.privacy.BudgetSplit}); the evaluation has the rest. The ledger still
-     * checks every charge against the spec's (ε, δ).
-     */
-    public Privacy learningPrivacy() {
-        if (rollout == null || privacy == null || privacy.epsilon() == null || privacy.delta() == null
-                || privacy.delta() <= 0 || rollout.evaluationShare() == null) {
-            return privacy;
-        }
-        return privacy.withEpsilon(io.dpbandit.privacy.BudgetSplit.of(privacy.epsilon(), privacy.delta(),
-                rollout.evaluationShare()).learningEpsilon());
     }
 
     /** The profile, LEARN when the spec names none. */
@@ -391,11 +366,6 @@ public record BanditSpec(
             return new Privacy(model, epsilon, delta, totalEpsilon, c, unit, maxRoundsPerUser, budget, accountant);
         }
 
-        /** The same section at another ε. */
-        public Privacy withEpsilon(Double e) {
-            return new Privacy(model, e, delta, totalEpsilon, composition, unit, maxRoundsPerUser, budget, accountant);
-        }
-
         /** The same section with the accountant set. */
         public Privacy withAccountant(Accountant a) {
             return new Privacy(model, epsilon, delta, totalEpsilon, composition, unit, maxRoundsPerUser, budget, a);
@@ -415,47 +385,6 @@ public record BanditSpec(
      */
     public record Action(@NotNull @Pattern(regexp = BanditIds.PATTERN, message = BanditIds.MESSAGE) String id,
             @Finite double[] features) {
-    }
-
-    /**
-     * Launching next to the product's current logic (docs/launch.md).
-     *
-     * @param share           the bias s of the public coin: a decision that names a baseline is served by
-     *                        the bandit with probability s, else by the baseline (default 0.5)
-     * @param promotion       MANUAL (default: an admin promotes or rolls back) or AUTO (the service
-     *                        promotes when the lift's lower bound is above 0, rolls back when its upper
-     *                        bound is below 0)
-     * @param evaluationShare the share of the bandit's Gaussian budget (μ²) the evaluation spends; the
-     *                        learning is calibrated to the rest (default 0.05)
-     * @param looks           how many evaluation releases the public schedule holds (default 20): the
-     *                        interval is union-bounded over them
-     * @param window          decisions per evaluation release (default ⌈horizon / looks⌉)
-     * @param confidence      the intervals' simultaneous confidence over the schedule (default 0.95)
-     * @param rewardRange     [low, high]: the evaluation clips each reward to it, so its sensitivity is
-     *                        high − low (default the learning's clip, [−rewardBound, rewardBound] shifted
-     *                        by tuning.rewardOffset); [0, 1] for click-or-not rewards halves the
-     *                        intervals of the default's [−1, 1]
-     */
-    @Schema(description = "Launch next to the product's current logic (defaults in brackets): share [0.5], "
-            + "promotion [MANUAL], evaluationShare [0.05], looks [20], window [ceil(horizon / looks)], confidence "
-            + "[0.95], rewardRange [the learning's reward clip]")
-    public record Rollout(@DecimalMin("0.0") @DecimalMax("1.0") @Finite Double share,
-            @JsonFormat(with = JsonFormat.Feature.ACCEPT_CASE_INSENSITIVE_VALUES) Promotion promotion,
-            @DecimalMin(value = "0.0", inclusive = false) @DecimalMax("0.5") @Finite Double evaluationShare,
-            @Min(1) @Max(1000) Integer looks,
-            @Min(2) @Max(SpecLimits.MAX_HORIZON) Integer window,
-            @DecimalMin("0.5") @DecimalMax("0.9999") @Finite Double confidence,
-            @jakarta.validation.constraints.Size(min = 2, max = 2) List<@NotNull @Finite Double> rewardRange) {
-
-        /** Who decides when the trial ends. */
-        public enum Promotion { MANUAL, AUTO }
-    }
-
-    /**
-     * @param waitSeconds   how long a decision waits for its reward (default 600)
-     * @param defaultReward the reward a decision counts with when none arrives in time (default 0)
-     */
-    public record Feedback(@Min(1) @Max(30 * 24 * 3600) Integer waitSeconds, @Finite Double defaultReward) {
     }
 
     /**

@@ -34,6 +34,10 @@ public class DecisionRetention {
                 limit);
     }
 
+    /** A decision with personal values left whose use is over: the predicate of the index decision_personal. */
+    public static final String DONE = "feedback <> 'FORGOTTEN' AND (folded_at IS NOT NULL OR slot IS NULL) "
+            + "AND (arm IS NULL OR eval_window IS NOT NULL) ";
+
     /**
      * Retention: every per-user value of a decision that is done (a learning round folded at least
      * {@code retentionSeconds} ago, any other decision made that long ago) is forgotten, at most
@@ -44,12 +48,12 @@ public class DecisionRetention {
      * something left to forget, so this never scans the decisions that are done.
      */
     public int forgetRawData(int retentionSeconds, int limit) {
+        // DONE is the partial index decision_personal's predicate (V18), so the select reads the index.
         return jdbc.update("UPDATE decision SET context = NULL, reward = NULL, eval_reward = NULL, report = NULL, feedback = 'FORGOTTEN', "
                 + "feedback_at = NULL, "
                 + "action_index = CASE WHEN request_id IS NULL THEN NULL ELSE action_index END, "
                 + "propensity = CASE WHEN request_id IS NULL THEN NULL ELSE propensity END "
-                + "WHERE id IN (SELECT id FROM decision WHERE feedback <> 'FORGOTTEN' "
-                + "AND (folded_at IS NOT NULL OR slot IS NULL) AND (arm IS NULL OR eval_window IS NOT NULL) "
+                + "WHERE id IN (SELECT id FROM decision WHERE " + DONE
                 + "AND coalesce(folded_at, created_at) <= clock_timestamp() - make_interval(secs => ?) LIMIT ?)",
                 retentionSeconds, limit);
     }

@@ -1,6 +1,5 @@
 package io.dpbandit.store;
 
-import io.dpbandit.evaluation.WindowRelease;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.List;
@@ -75,10 +74,14 @@ public class EvaluationStore {
         return jdbc.queryForList("SELECT bandit_id FROM rollout ORDER BY bandit_id", String.class);
     }
 
+    /** One stored evaluation release: a look, its counts per arm and its noisy sums. */
+    public record ReleaseRow(int look, int banditRounds, int baselineRounds, double banditSum, double baselineSum) {
+    }
+
     /** The bandit's releases, in look order. */
-    public List<WindowRelease> releases(String banditId) {
+    public List<ReleaseRow> releases(String banditId) {
         return jdbc.query("SELECT look, bandit_rounds, baseline_rounds, bandit_sum, baseline_sum FROM evaluation_release "
-                + "WHERE bandit_id = ? ORDER BY look", (rs, i) -> new WindowRelease(rs.getInt(1), rs.getInt(2),
+                + "WHERE bandit_id = ? ORDER BY look", (rs, i) -> new ReleaseRow(rs.getInt(1), rs.getInt(2),
                         rs.getInt(3), rs.getDouble(4), rs.getDouble(5)), banditId);
     }
 
@@ -106,7 +109,7 @@ public class EvaluationStore {
     }
 
     /** Records a release and marks its decisions, forgetting their rewards (in one transaction). */
-    public void release(String banditId, WindowRelease r, List<UUID> decisions, Instant at) {
+    public void release(String banditId, ReleaseRow r, List<UUID> decisions, Instant at) {
         jdbc.update("INSERT INTO evaluation_release (bandit_id, look, bandit_rounds, baseline_rounds, bandit_sum, "
                 + "baseline_sum, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)", banditId, r.look(), r.banditRounds(),
                 r.baselineRounds(), r.banditSum(), r.baselineSum(), Timestamp.from(at));

@@ -135,7 +135,7 @@ class SpecValidationTest {
         BanditSpec s = normalise(bare);
         assertThat(s.rewardBound()).isEqualTo(1.0);
         assertThat(s.regularization()).isEqualTo(1.0);
-        assertThat(s.feedback()).isEqualTo(new BanditSpec.Feedback(600, 0.0));
+        assertThat(s.feedback()).isEqualTo(new io.dpbandit.spec.Feedback(600, 0.0));
         assertThat(s.privacy().model()).as("the algorithm's first model").isEqualTo(PrivacyModel.JDP);
         assertThat(s.privacy().composition()).isEqualTo(CapriConfig.EpochComposition.SEQUENTIAL);
         assertThat(s.privacy().totalEpsilon()).as("CAPRI's epsilon is its total").isNull();

@@ -37,7 +37,7 @@ class ErrorHandlersWebTest extends ApiSliceTest {
     static final String DECIDE = "{\"bandit\": \"home\", \"context\": [0.2, 0.4]}";
 
     void decideThrows(RuntimeException e) {
-        when(decisions.decide(anyString(), any(), any(), any(), any(), any())).thenThrow(e);
+        when(decisions.decide(anyString(), any(), any(), any(), any(), any(), any())).thenThrow(e);
     }
 
     @Test

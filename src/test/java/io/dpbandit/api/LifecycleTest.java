@@ -229,8 +229,8 @@ class LifecycleTest extends PostgresIntegrationTest {
         String plan = jdbc.execute((org.springframework.jdbc.core.ConnectionCallback<String>) con -> {
             try (var s = con.createStatement()) {
                 s.execute("SET enable_seqscan = off");
-                var rs = s.executeQuery("EXPLAIN SELECT id FROM decision WHERE feedback <> 'FORGOTTEN' "
-                        + "AND (folded_at IS NOT NULL OR slot IS NULL) AND coalesce(folded_at, created_at) <= now() "
+                var rs = s.executeQuery("EXPLAIN SELECT id FROM decision WHERE "
+                        + io.dpbandit.store.DecisionRetention.DONE + "AND coalesce(folded_at, created_at) <= now() "
                         + "LIMIT 100");
                 StringBuilder sb = new StringBuilder();
                 while (rs.next()) {

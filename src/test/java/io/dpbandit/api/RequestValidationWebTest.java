@@ -90,7 +90,7 @@ class RequestValidationWebTest extends ApiSliceTest {
 
     @Test
     void aValidDecisionReachesTheServiceAndAnswersAsDocumented() throws Exception {
-        when(decisions.decide(eq("home"), aryEq(new double[] {0.2, 0.4}), eq(List.of("a1", "a3")), eq("r-17"), any(), any()))
+        when(decisions.decide(eq("home"), aryEq(new double[] {0.2, 0.4}), eq(List.of("a1", "a3")), eq("r-17"), any(), any(), any()))
                 .thenReturn(new DecisionService.Decision(DECISION, "a3", 0.5, 2, Phase.EXPLORE, true, null));
         perform(postJson("/decide", DECIDER, "{\"bandit\": \"home\", \"context\": [0.2, 0.4], \"requestId\": "
                 + "\"r-17\", \"candidates\": [\"a1\", \"a3\"]}"))

@@ -110,7 +110,7 @@ class SecurityRulesWebTest extends ApiSliceTest {
     /** What the services answer, so that an allowed call succeeds. */
     @BeforeEach
     void services() {
-        when(decisions.decide(anyString(), any(), any(), any(), any(), any())).thenAnswer(i -> new DecisionService.Decision(
+        when(decisions.decide(anyString(), any(), any(), any(), any(), any(), any())).thenAnswer(i -> new DecisionService.Decision(
                 DECISION, "a1", 0.5, 1, Phase.EXPLORE, true, null));
         when(decisions.owner(any())).thenReturn(new io.dpbandit.store.DecisionLookups.Owner("home", 1, true, io.dpbandit.bandit.Serving.ACTIVE));
         when(decisions.feedback(any(), any(), any(), any())).thenReturn(new DecisionService.FeedbackResult(
@@ -270,8 +270,8 @@ class SecurityRulesWebTest extends ApiSliceTest {
                 .andExpect(problem(403, "forbidden", "this key may not act on that bandit"));
         perform(postJson("/decide", SCOPED, "{\"bandit\": \"no-such-bandit\", \"context\": [0.2]}"))
                 .andExpect(problem(403, "forbidden", "this key may not act on that bandit"));
-        verify(decisions).decide(org.mockito.ArgumentMatchers.eq("scoped-home"), any(), any(), any(), any(), any());
-        verify(decisions, never()).decide(org.mockito.ArgumentMatchers.eq("scoped-other"), any(), any(), any(), any(), any());
+        verify(decisions).decide(org.mockito.ArgumentMatchers.eq("scoped-home"), any(), any(), any(), any(), any(), any());
+        verify(decisions, never()).decide(org.mockito.ArgumentMatchers.eq("scoped-other"), any(), any(), any(), any(), any(), any());
 
         perform(getWith("/bandits", SCOPED)).andExpect(status().isOk())
                 .andExpect(jsonPath("$[*].id").value(org.hamcrest.Matchers.contains("scoped-home")));

@@ -111,7 +111,7 @@ class GroupCommitTest {
         @Override
         public Inserted insert(UUID id, String banditId, String requestKey, String requestId, int epoch,
                 boolean mayLearn, double[] context, String contextDigest, int action, double propensity,
-                int waitSeconds, int shard) {
+                int waitSeconds, int shard, String arm) {
             writtenAlone.add(id);
             aloneStarted.countDown();
             if (aloneGate != null) {

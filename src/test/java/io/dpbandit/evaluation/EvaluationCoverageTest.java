@@ -25,7 +25,8 @@ class EvaluationCoverageTest {
     static final int WINDOW = 100;
 
     /** One simulated rollout: the releases and, per look, the lift's target. */
-    record Run(List<WindowRelease> releases, List<Double> targets, List<Double> banditTargets) {
+    record Run(List<WindowRelease> releases, List<Double> targets, List<Double> banditTargets,
+            List<Double> windowTargets) {
     }
 
     /**
@@ -40,6 +41,7 @@ class EvaluationCoverageTest {
         List<WindowRelease> releases = new ArrayList<>();
         List<Double> targets = new ArrayList<>();
         List<Double> banditTargets = new ArrayList<>();
+        List<Double> windowTargets = new ArrayList<>();
         double muB = 0;
         double muA = 0;
         long nB = 0;
@@ -49,6 +51,7 @@ class EvaluationCoverageTest {
             int wA = 0;
             double sB = 0;
             double sA = 0;
+            double wMuB = 0;
             for (int t = 0; t < WINDOW; t++) {
                 if (rng.nextDouble() < 0.5) {
                     // ε-greedy: the greedy action on the empirical means (ties and unseen actions explore).
@@ -60,6 +63,7 @@ class EvaluationCoverageTest {
                     sums[a] += r;
                     counts[a]++;
                     muB += mu;
+                    wMuB += mu;
                     wB++;
                     sB += r;
                 } else {
@@ -75,8 +79,9 @@ class EvaluationCoverageTest {
                     sA + sigma * rng.nextGaussian()));
             targets.add(muB / nB - muA / nA);
             banditTargets.add(muB / nB);
+            windowTargets.add(wMuB / wB - 0.4);
         }
-        return new Run(releases, targets, banditTargets);
+        return new Run(releases, targets, banditTargets, windowTargets);
     }
 
     /** The largest k with P(Binomial(n, p) ≥ k) ≥ tail: a count of misses above it is that unlikely or less. */
@@ -110,26 +115,34 @@ class EvaluationCoverageTest {
         SplittableRandom rng = new SplittableRandom(20261129L);
         int liftMisses = 0;
         int banditMisses = 0;
+        int windowMisses = 0;
         double halfWidth = 0;
         for (int run = 0; run < RUNS; run++) {
             Run r = simulate(rng, sigma);
             List<LiftIntervals.Look> looks = LiftIntervals.looks(r.releases(), sigma, 0, 1, 0.95, LOOKS);
             boolean liftMissed = false;
             boolean banditMissed = false;
+            boolean windowMissed = false;
             for (int i = 0; i < LOOKS; i++) {
                 Estimate lift = looks.get(i).lift();
                 liftMissed |= r.targets().get(i) < lift.low() || r.targets().get(i) > lift.high();
                 Estimate bandit = looks.get(i).bandit();
                 banditMissed |= r.banditTargets().get(i) < bandit.low() || r.banditTargets().get(i) > bandit.high();
+                Estimate window = looks.get(i).windowLift();
+                windowMissed |= r.windowTargets().get(i) < window.low() || r.windowTargets().get(i) > window.high();
             }
             liftMisses += liftMissed ? 1 : 0;
             banditMisses += banditMissed ? 1 : 0;
+            windowMisses += windowMissed ? 1 : 0;
             halfWidth += looks.get(LOOKS - 1).lift().halfWidth();
         }
         int threshold = binomialThreshold(RUNS, 0.05, 1e-7);
-        System.out.printf("coverage over %d runs: lift missed in %d, bandit arm in %d (threshold %d); mean final "
-                + "lift half-width %.3f%n", RUNS, liftMisses, banditMisses, threshold, halfWidth / RUNS);
+        System.out.printf("coverage over %d runs: lift missed in %d, window lift in %d, bandit arm in %d (threshold "
+                + "%d); mean final lift half-width %.3f%n", RUNS, liftMisses, windowMisses, banditMisses, threshold,
+                halfWidth / RUNS);
         assertThat(liftMisses).as("runs where some look's lift interval missed").isLessThanOrEqualTo(threshold);
+        assertThat(windowMisses).as("runs where some look's window-lift interval missed")
+                .isLessThanOrEqualTo(threshold);
         assertThat(banditMisses).as("runs where some look's bandit-arm interval missed")
                 .isLessThanOrEqualTo(threshold);
         // Not trivially wide: at 500 decisions per arm the final half-width is well inside the range.

@@ -44,12 +44,20 @@ class RolloutFlowTest extends PostgresIntegrationTest {
      * half-width shrinks with the window as 1/√(N · window) (docs/launch.md, "What it costs").
      */
     static Map<String, Object> spec(String id, String promotion) {
+        return spec(id, promotion, null);
+    }
+
+    static Map<String, Object> spec(String id, String promotion, Integer firstAutoLook) {
         Map<String, Object> spec = Specs.linear(id, "LINUCB", 2000, 600);
         spec.put("privacy", Map.of("model", "JDP", "epsilon", 4.0, "delta", 1e-5));
         // Labels: LEARN serves one model block per action, released in epochs (the README's walkthrough).
         spec.put("actions", List.of(Map.of("id", "a1"), Map.of("id", "a2"), Map.of("id", "a3")));
-        spec.put("rollout", Map.of("share", 0.5, "promotion", promotion, "window", 200, "looks", 10,
-                "rewardRange", List.of(0.0, 1.0)));
+        Map<String, Object> rollout = new HashMap<>(Map.of("share", 0.5, "promotion", promotion, "window", 200,
+                "looks", 10, "rewardRange", List.of(0.0, 1.0)));
+        if (firstAutoLook != null) {
+            rollout.put("firstAutoLook", firstAutoLook);
+        }
+        spec.put("rollout", rollout);
         return spec;
     }
 
@@ -78,7 +86,23 @@ class RolloutFlowTest extends PostgresIntegrationTest {
 
     @Test
     void aBanditFarBetterThanItsBaselineIsPromotedAndThenServesEveryDecision() {
-        api.ok("/bandits", spec("rollout-weak", "AUTO"));
+        JsonNode created = api.ok("/bandits", spec("rollout-weak", "AUTO"));
+        // LEARN's first epoch (linear.firstEpoch of the 2000 learning rounds, twice that in decisions at share
+        // 0.5) is uniform play: AUTO judges the windows of 200 decisions after it.
+        JsonNode choice = null;
+        for (JsonNode c : created.path("choices")) {
+            choice = c.path("field").asText().equals("rollout.firstAutoLook") ? c : choice;
+        }
+        assertThat(choice).as("%s", created).isNotNull();
+        double firstEpoch = 0;
+        for (JsonNode c : created.path("choices")) {
+            firstEpoch = c.path("field").asText().equals("linear.firstEpoch") ? c.path("value").asDouble() : firstEpoch;
+        }
+        int firstAutoLook = (int) Math.ceil(firstEpoch * 2000 / 0.5 / 200) + 1;
+        assertThat(firstEpoch).isPositive();
+        assertThat(choice.path("value").asInt()).isEqualTo(firstAutoLook);
+        assertThat(created.path("rollout").path("state").asText()).isEqualTo("TRIAL");
+        assertThat(created.path("rollout").path("share").asDouble()).isEqualTo(0.5);
         JsonNode ledger = api.ok("/bandits/rollout-weak/ledger");
         assertThat(ledger.findValuesAsText("reason")).contains("evaluation");
         double rho = 0;
@@ -105,22 +129,26 @@ class RolloutFlowTest extends PostgresIntegrationTest {
         System.out.println(evaluation.toPrettyString());
         assertThat(last.path("rounds").path("bandit").asLong() + last.path("rounds").path("baseline").asLong())
                 .isEqualTo(1200);
-        assertThat(last.path("lift").path("low").asDouble()).isPositive();
+        assertThat(last.path("lift").path("low").asDouble()).as("the lift over every decision").isPositive();
         JsonNode promotion = evaluation.path("promotion");
         assertThat(promotion.path("state").asText()).isEqualTo("PROMOTED");
         assertThat(promotion.path("share").asDouble()).isEqualTo(1.0);
         JsonNode event = promotion.path("history").get(1);
         assertThat(event.path("cause").asText()).isEqualTo("AUTO");
         assertThat(event.path("liftLow").asDouble()).isPositive();
+        assertThat(event.path("look").asInt()).as("not before the first look AUTO judges")
+                .isGreaterThanOrEqualTo(firstAutoLook);
 
+        assertThat(api.ok("/bandits/rollout-weak").path("rollout").path("state").asText()).isEqualTo("PROMOTED");
         Map<String, Integer> after = play("rollout-weak", "a1", 50, new Random(2));
         assertThat(after).containsOnlyKeys("BANDIT");
     }
 
     @Test
     void aBanditWorseThanAPerfectBaselineIsRolledBackAndNeverPromoted() {
-        api.ok("/bandits", spec("rollout-perfect", "AUTO"));
-        play("rollout-perfect", "a2", 2000, new Random(3));
+        // Judged from the first look: the bandit's uniform first epoch is far below a perfect baseline.
+        api.ok("/bandits", spec("rollout-perfect", "AUTO", 1));
+        play("rollout-perfect", "a2", 600, new Random(3));
         FeedbackWindows.pass(jdbc, "rollout-perfect");
         lifecycle.settle("rollout-perfect");
         JsonNode promotion = api.ok("/bandits/rollout-perfect/evaluation").path("promotion");

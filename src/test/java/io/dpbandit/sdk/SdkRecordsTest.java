@@ -72,7 +72,7 @@ class SdkRecordsTest {
         SCHEMAS.put(BanditSpec.class, "BanditSpec");
         SCHEMAS.put(BanditSpec.Privacy.class, "Privacy");
         SCHEMAS.put(BanditSpec.Action.class, "Action");
-        SCHEMAS.put(BanditSpec.Feedback.class, "Feedback");
+        SCHEMAS.put(io.dpbandit.spec.Feedback.class, "Feedback");
         SCHEMAS.put(BanditSpec.Tuning.class, "Tuning");
         SCHEMAS.put(BanditSpec.Linear.class, "Linear");
         SCHEMAS.put(GpUcbOptions.class, "GpUcb");

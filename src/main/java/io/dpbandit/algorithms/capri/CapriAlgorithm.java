@@ -206,7 +206,7 @@ public final class CapriAlgorithm implements AlgorithmDescriptor, SimulatedAlgor
     /** CAPRI's configuration for a validated, normalised spec. */
     public static CapriConfig config(BanditSpec spec) {
         var model = spec.privacy().model() == PrivacyModel.LDP ? CapriConfig.Model.LDP : CapriConfig.Model.JDP;
-        var privacy = new CapriConfig.Privacy(model, spec.learningPrivacy().epsilon(), spec.privacy().delta(),
+        var privacy = new CapriConfig.Privacy(model, io.dpbandit.spec.LearningBudget.privacy(spec).epsilon(), spec.privacy().delta(),
                 spec.privacy().accountantOrBasic(), spec.privacy().groupSize());
         List<double[]> actionFeatures = spec.actions().stream().map(BanditSpec.Action::features).toList();
         boolean paper = spec.tuning().mode() == TuningMode.PAPER;

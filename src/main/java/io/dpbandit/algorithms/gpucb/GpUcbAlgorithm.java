@@ -203,7 +203,7 @@ public final class GpUcbAlgorithm extends SequentialAlgorithm implements Simulat
         boolean local = spec.privacy().model() == PrivacyModel.LDP;
         // LDP: one report's share of the user's budget; JDP: the whole budget, with k in the sensitivity.
         PrivacyCost budget = local ? ReportBudget.perReport(spec)
-                : new PrivacyCost(PrivacyAmounts.calibrationValue(spec.learningPrivacy().epsilon()),
+                : new PrivacyCost(PrivacyAmounts.calibrationValue(io.dpbandit.spec.LearningBudget.privacy(spec).epsilon()),
                         PrivacyAmounts.calibrationValue(spec.privacy().delta()));
         double epsilon = budget.epsilon();
         double delta = budget.delta();

@@ -187,7 +187,7 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm implements Simula
             LinearDefaults.Choice c;
             try {
                 c = LinearDefaults.choose(s.horizon(), k, s.contextDimension(), true,
-                        PrivacyAmounts.calibrationValue(s.learningPrivacy().epsilon()),
+                        PrivacyAmounts.calibrationValue(io.dpbandit.spec.LearningBudget.privacy(s).epsilon()),
                         PrivacyAmounts.calibrationValue(s.privacy().delta()), s.privacy().groupSize(), leaf);
             } catch (IllegalArgumentException e) {
                 return s; // a budget or grid the policy refuses: the rules that follow report it
@@ -288,7 +288,7 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm implements Simula
     @Override
     protected SequentialModel<?> model(BanditSpec spec) {
         int d = dimension(spec);
-        double epsilon = PrivacyAmounts.calibrationValue(spec.learningPrivacy().epsilon());
+        double epsilon = PrivacyAmounts.calibrationValue(io.dpbandit.spec.LearningBudget.privacy(spec).epsilon());
         double delta = PrivacyAmounts.calibrationValue(spec.privacy().delta());
         if (spec.linear().release() == LinUcbConfig.Release.EPOCHS) {
             int k = spec.actions().size();

@@ -63,7 +63,7 @@ class LinUcbServedReleaseAuditTest {
 
     private static final BanditSpec SPEC = SpecValidation.normalise(new BanditSpec("audit", BanditSpec.Algorithm.LINUCB,
             new BanditSpec.Privacy(PrivacyModel.JDP, EPSILON, DELTA, null, null), 4, 1.0, null, null, 1,
-            List.of(new BanditSpec.Action("a1", new double[] {1.0}), new BanditSpec.Action("a2", new double[] {0.5})), null, new BanditSpec.Feedback(60, 0.0),
+            List.of(new BanditSpec.Action("a1", new double[] {1.0}), new BanditSpec.Action("a2", new double[] {0.5})), null, new io.dpbandit.spec.Feedback(60, 0.0),
             new BanditSpec.Tuning(null, null, null, null, null).withLeafRounds(1), null, null));
 
     @Test
