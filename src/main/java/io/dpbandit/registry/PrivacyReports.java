@@ -98,7 +98,10 @@ public class PrivacyReports {
         String statement = statement(row.getEpsilonTotal(), row.getDeltaTotal(), unit, local, k);
         Guarantee guarantee = new Guarantee(row.getEpsilonTotal(), row.getDeltaTotal(), p.accountantOrBasic().name(),
                 p.composition() == null ? null : p.composition().name(), statement);
-        List<MechanismDescription> mechanisms = Algorithms.of(spec.algorithm()).mechanisms(spec);
+        List<MechanismDescription> mechanisms = new ArrayList<>(Algorithms.of(spec.algorithm()).mechanisms(spec));
+        if (spec.rollout() != null) {
+            mechanisms.add(evaluation(spec));
+        }
         Ledger.Budget spent = ledger.budget(id, row.getEpsilonTotal(), row.getDeltaTotal(),
                 p.accountantOrBasic());
         Ledger.SharedBudget shared = row.getBudgetId() == null ? null : budgets.get(row.getBudgetId());
@@ -108,7 +111,7 @@ public class PrivacyReports {
         RewardRange rewards = new RewardRange(offset - bound, offset + bound, bound, offset);
         return new PrivacyReport(id, spec.algorithm(), p.model(), unit, k, protects, rewards, guarantee, mechanisms,
                 spent,
-                ledger.entries(id), shared, publicByDesign(unit, local), roles(local),
+                ledger.entries(id), shared, publicByDesign(unit, local, spec.rollout() != null), roles(local),
                 spec.choices() == null ? List.of() : spec.choices());
     }
 
@@ -139,7 +142,25 @@ public class PrivacyReports {
                         + "as the user's device sends by its own count (dpbandit-client's DevicePolicy)");
     }
 
-    private static List<String> publicByDesign(PrivacyUnit unit, boolean local) {
+    /** A rollout's evaluation release, as the privacy report lists it beside the learning's mechanisms. */
+    static MechanismDescription evaluation(BanditSpec spec) {
+        var schedule = io.dpbandit.evaluation.Evaluations.schedule(spec);
+        return MechanismDescription.server("Gaussian mechanism (the rollout's evaluation)", String.format(
+                java.util.Locale.ROOT, "per window of %d decisions that named a baseline (at most %d windows), each arm's "
+                        + "sum of rewards clipped to [%s, %s], a reward not sent within the wait counting %s",
+                schedule.window(), schedule.looks(), fmt(schedule.rewardLow()), fmt(schedule.rewardHigh()),
+                fmt(schedule.defaultReward())),
+                String.format(java.util.Locale.ROOT, "R = %s: one decision's reward (and whether and when its feedback "
+                        + "came) moves one arm's sum of one window by at most the clipped range; the decision, its arm "
+                        + "and its time do not depend on it", fmt(schedule.rewardHigh() - schedule.rewardLow())),
+                String.format(java.util.Locale.ROOT, "sigma = R / mu_eval = %.4g, mu_eval = %.4g: the evaluation's share "
+                        + "%s of the budget's mu^2; the windows are disjoint, so all releases together are mu_eval-GDP, "
+                        + "and the learning is calibrated to the rest (mu_learn^2 + mu_eval^2 = mu^2)", schedule.sigma(),
+                        schedule.mu(), fmt(schedule.evaluationShare())),
+                "Dong, Roth & Su 2019, Gaussian Differential Privacy, Thm 2.7 and Cor. 3.3");
+    }
+
+    private static List<String> publicByDesign(PrivacyUnit unit, boolean local, boolean rollout) {
         List<String> items = new ArrayList<>();
         items.add("The spec: actions, kernel or feature map, bounds, horizon, budget and tuning (set by the operator).");
         items.add("How many decisions there were and when, and which were learning rounds: the deciders' own requests "
@@ -149,6 +170,10 @@ public class PrivacyReports {
         items.add("Each epoch's public plan (projection points, the contribution bound C_r, the leaf grid) and the "
                 + "public draws it is made from.");
         items.add("The ledger: what each release cost. Costs follow the plan, never the data.");
+        if (rollout) {
+            items.add("A rollout's public coin: which arm (bandit or baseline) served each decision that named a "
+                    + "baseline, and so each window's count per arm; the coin reads nothing about the user.");
+        }
         if (unit == PrivacyUnit.USER) {
             items.add("To the decider only: whether a named user still has learning rounds left (learning: false "
                     + "after the k-th), which the decider that names the user could count itself.");

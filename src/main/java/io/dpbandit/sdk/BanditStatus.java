@@ -16,8 +16,18 @@ import java.time.Instant;
  * @param decisions    decisions made
  * @param profile      what the spec's unset options defaulted to (null: created before profiles)
  * @param choices      the options the service chose for the spec under its profile, and why
+ * @param rollout      a bandit launched next to a baseline only: the coin's share, the trial's state and
+ *                     its history (null otherwise)
  */
 public record BanditStatus(String id, Algorithm algorithm, Serving serving, Instant servingSince, Phase phase,
         int epoch, Integer epochLength, EpochProgress current, long rounds, long modelRounds, long decisions, Budget budget,
-        Profile profile, java.util.List<DefaultChoice> choices) {
+        Profile profile, java.util.List<DefaultChoice> choices, Evaluation.Rollout rollout) {
+
+    /** A status without a rollout. */
+    public BanditStatus(String id, Algorithm algorithm, Serving serving, Instant servingSince, Phase phase, int epoch,
+            Integer epochLength, EpochProgress current, long rounds, long modelRounds, long decisions, Budget budget,
+            Profile profile, java.util.List<DefaultChoice> choices) {
+        this(id, algorithm, serving, servingSince, phase, epoch, epochLength, current, rounds, modelRounds, decisions,
+                budget, profile, choices, null);
+    }
 }

@@ -16,9 +16,11 @@ import java.util.Objects;
  * @param user       privacy.unit USER bandits only, and required there: the caller's opaque id of the user,
  *                   one stable id per person; ids equal after Unicode NFC normalisation are one user, while
  *                   case and white space count ("alice" and "Alice " are two users)
+ * @param baseline   bandits with a rollout only: the action id the product would show without the bandit;
+ *                   the rollout's public coin decides which serves (the answer's servedBy)
  */
 public record DecideRequest(String bandit, double[] context, String requestId, List<String> candidates,
-        String user) {
+        String user, String baseline) {
 
     public DecideRequest {
         Objects.requireNonNull(bandit, "bandit");
@@ -27,20 +29,30 @@ public record DecideRequest(String bandit, double[] context, String requestId, L
         candidates = candidates == null ? null : List.copyOf(candidates);
     }
 
+    /** A request without a baseline. */
+    public DecideRequest(String bandit, double[] context, String requestId, List<String> candidates, String user) {
+        this(bandit, context, requestId, candidates, user, null);
+    }
+
     public static DecideRequest of(String bandit, double... context) {
-        return new DecideRequest(bandit, context, null, null, null);
+        return new DecideRequest(bandit, context, null, null, null, null);
     }
 
     public DecideRequest withRequestId(String id) {
-        return new DecideRequest(bandit, context, id, candidates, user);
+        return new DecideRequest(bandit, context, id, candidates, user, baseline);
     }
 
     public DecideRequest withCandidates(List<String> actionIds) {
-        return new DecideRequest(bandit, context, requestId, actionIds, user);
+        return new DecideRequest(bandit, context, requestId, actionIds, user, baseline);
     }
 
     public DecideRequest withUser(String userId) {
-        return new DecideRequest(bandit, context, requestId, candidates, userId);
+        return new DecideRequest(bandit, context, requestId, candidates, userId, baseline);
+    }
+
+    /** The action the product would show without the bandit (a bandit with a rollout). */
+    public DecideRequest withBaseline(String actionId) {
+        return new DecideRequest(bandit, context, requestId, candidates, user, actionId);
     }
 
     @Override
@@ -52,12 +64,12 @@ public record DecideRequest(String bandit, double[] context, String requestId, L
     public boolean equals(Object o) {
         return o instanceof DecideRequest r && r.bandit.equals(bandit) && Arrays.equals(r.context, context)
                 && Objects.equals(r.requestId, requestId) && Objects.equals(r.candidates, candidates)
-                && Objects.equals(r.user, user);
+                && Objects.equals(r.user, user) && Objects.equals(r.baseline, baseline);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(bandit, Arrays.hashCode(context), requestId, candidates, user);
+        return Objects.hash(bandit, Arrays.hashCode(context), requestId, candidates, user, baseline);
     }
 
     /** Without the context or the user (private). */

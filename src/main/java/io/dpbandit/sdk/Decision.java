@@ -21,10 +21,18 @@ import java.util.UUID;
  *                   {@link DpbanditClient#decide(DecideRequest)} from the request (never read from, nor
  *                   written to, JSON, so a server cannot name another bandit). A locally private
  *                   device counts its reports per this id ({@link io.dpbandit.sdk.local.DeviceRandomiser})
+ * @param servedBy   a decision that named a baseline only: BANDIT or BASELINE, the arm of the rollout's
+ *                   public coin that served it (null otherwise); propensity is then given that arm
  */
 @JsonIgnoreProperties(value = "bandit")
 public record Decision(UUID decisionId, String action, double propensity, int epoch, Phase phase, boolean learning,
-        RandomiserInput randomiser, String bandit) {
+        RandomiserInput randomiser, String bandit, String servedBy) {
+
+    /** A decision outside any rollout. */
+    public Decision(UUID decisionId, String action, double propensity, int epoch, Phase phase, boolean learning,
+            RandomiserInput randomiser, String bandit) {
+        this(decisionId, action, propensity, epoch, phase, learning, randomiser, bandit, null);
+    }
 
     /** A decision that names no bandit (as read from JSON); see {@link #withBandit(String)}. */
     public Decision(UUID decisionId, String action, double propensity, int epoch, Phase phase, boolean learning,
@@ -39,6 +47,6 @@ public record Decision(UUID decisionId, String action, double propensity, int ep
 
     /** This decision for the bandit the caller asked for (the id its device counts reports under). */
     public Decision withBandit(String banditId) {
-        return new Decision(decisionId, action, propensity, epoch, phase, learning, randomiser, banditId);
+        return new Decision(decisionId, action, propensity, epoch, phase, learning, randomiser, banditId, servedBy);
     }
 }

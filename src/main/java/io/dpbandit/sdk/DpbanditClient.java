@@ -310,6 +310,24 @@ public final class DpbanditClient implements DeviceRandomiser.PlanSource {
         return admin(bandit, "retire");
     }
 
+    /** GET /bandits/{id}/evaluation (analyst): a rollout's private evaluation and its promotion. */
+    public Evaluation evaluation(String bandit) {
+        return read(transport.send("GET", uri("bandits", bandit, "evaluation"), null, requestTimeout, true),
+                Evaluation.class);
+    }
+
+    /** POST /bandits/{id}/promote (admin): the bandit serves every decision that names a baseline. */
+    public Evaluation.Rollout promote(String bandit) {
+        return read(transport.send("POST", uri("bandits", bandit, "promote"), null, requestTimeout, true),
+                Evaluation.Rollout.class);
+    }
+
+    /** POST /bandits/{id}/rollback (admin): the baseline serves every decision that names one. */
+    public Evaluation.Rollout rollback(String bandit) {
+        return read(transport.send("POST", uri("bandits", bandit, "rollback"), null, requestTimeout, true),
+                Evaluation.Rollout.class);
+    }
+
     private BanditStatus admin(String bandit, String action) {
         return read(transport.send("POST", uri("bandits", bandit, action), null, requestTimeout, true),
                 BanditStatus.class);

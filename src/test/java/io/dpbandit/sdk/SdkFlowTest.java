@@ -305,4 +305,34 @@ class SdkFlowTest extends PostgresIntegrationTest {
         assertThat(release.privacyModel()).contains(PrivacyModel.LDP);
         assertThat(dpbandit.release("sdk-gp-ldp", 0.4).action()).isIn("low", "mid", "high");
     }
+
+    @Test
+    void aRolloutServesOnItsCoinReleasesItsEvaluationAndIsPromotedOnAnAdminsWord() {
+        BanditSpec spec = BanditSpec.builder("sdk-rollout", Algorithm.LINUCB).privacy(BanditSpec.Privacy.jdp(4.0, 1e-5))
+                .horizon(200).contextDimension(2).action("a1").action("a2").action("a3").feedback(600, 0.0)
+                .options(new RolloutOptions(0.5, "MANUAL", null, 4, 10, null, List.of(0.0, 1.0), null)).build();
+        BanditStatus created = dpbandit.createBandit(spec);
+        assertThat(created.rollout().state()).isEqualTo("TRIAL");
+        int bandit = 0;
+        for (int t = 0; t < 20; t++) {
+            Decision d = dpbandit.decide(DecideRequest.of("sdk-rollout", 0.3, 0.7).withBaseline("a1"));
+            assertThat(d.servedBy()).isIn("BANDIT", "BASELINE");
+            bandit += d.servedBy().equals("BANDIT") ? 1 : 0;
+            assertThat(dpbandit.feedback(d.decisionId(), d.action().equals("a2") ? 1.0 : 0.0).status())
+                    .isEqualTo(FeedbackStatus.ACCEPTED);
+        }
+        settle("sdk-rollout");
+        Evaluation evaluation = dpbandit.evaluation("sdk-rollout");
+        assertThat(evaluation.releases()).hasSize(2);
+        Evaluation.EvaluationRelease last = evaluation.releases().get(1);
+        assertThat(last.rounds().bandit()).isEqualTo(bandit);
+        assertThat(last.rounds().baseline()).isEqualTo(20 - bandit);
+        assertThat(evaluation.schedule().window()).isEqualTo(10);
+        assertThat(dpbandit.promote("sdk-rollout").state()).isEqualTo("PROMOTED");
+        assertThat(dpbandit.decide(DecideRequest.of("sdk-rollout", 0.3, 0.7).withBaseline("a1")).servedBy())
+                .isEqualTo("BANDIT");
+        assertThat(dpbandit.rollback("sdk-rollout").share()).isZero();
+        assertThat(dpbandit.bandit("sdk-rollout").rollout().history()).extracting(Evaluation.Event::cause)
+                .containsExactly("CREATED", "ADMIN", "ADMIN");
+    }
 }

@@ -72,7 +72,7 @@ class SdkRecordsTest {
         SCHEMAS.put(BanditSpec.class, "BanditSpec");
         SCHEMAS.put(BanditSpec.Privacy.class, "Privacy");
         SCHEMAS.put(BanditSpec.Action.class, "Action");
-        SCHEMAS.put(io.dpbandit.spec.Feedback.class, "Feedback");
+        SCHEMAS.put(BanditSpec.Feedback.class, "Feedback");
         SCHEMAS.put(BanditSpec.Tuning.class, "Tuning");
         SCHEMAS.put(BanditSpec.Linear.class, "Linear");
         SCHEMAS.put(GpUcbOptions.class, "GpUcb");
@@ -104,6 +104,15 @@ class SdkRecordsTest {
         SCHEMAS.put(CapriReport.class, "CapriReport");
         SCHEMAS.put(OnlineUcbReport.class, "OnlineUcbReport");
         SCHEMAS.put(GpUcbReport.class, "GpUcbReport");
+        SCHEMAS.put(io.dpbandit.sdk.RolloutOptions.class, "Rollout");
+        SCHEMAS.put(io.dpbandit.sdk.Evaluation.class, "Evaluation");
+        SCHEMAS.put(io.dpbandit.sdk.Evaluation.Schedule.class, "Schedule");
+        SCHEMAS.put(io.dpbandit.sdk.Evaluation.Estimate.class, "Estimate");
+        SCHEMAS.put(io.dpbandit.sdk.Evaluation.Rounds.class, "Rounds");
+        SCHEMAS.put(io.dpbandit.sdk.Evaluation.Window.class, "WindowRelease");
+        SCHEMAS.put(io.dpbandit.sdk.Evaluation.EvaluationRelease.class, "EvaluationRelease");
+        SCHEMAS.put(io.dpbandit.sdk.Evaluation.Rollout.class, "RolloutPromotion");
+        SCHEMAS.put(io.dpbandit.sdk.Evaluation.Event.class, "RolloutEvent");
     }
 
     /**
@@ -114,7 +123,8 @@ class SdkRecordsTest {
             Set.of("forecasts"), BanditSpec.class, Set.of("options"));
 
     /** The SDK's options records, one per algorithm that has a section of its own, each under its key in a spec. */
-    static final List<Class<? extends SpecOptions>> OPTIONS = List.of(GpUcbOptions.class);
+    static final List<Class<? extends SpecOptions>> OPTIONS = List.of(GpUcbOptions.class,
+            io.dpbandit.sdk.RolloutOptions.class);
 
     /** Properties a record writes under keys of its own: a plan report's forecasts, by their records' keys. */
     static final Map<Class<?>, Set<String>> KEYED = Map.of(
