@@ -86,6 +86,47 @@ public class Evaluations implements RoundWork {
                 high, Math.max(low, Math.min(high, fallback)));
     }
 
+    /**
+     * The planner's note on a rollout: what the evaluation costs and what lift it can tell from zero, in one
+     * window (what AUTO reads) and over the decisions so far, at the spec's share. Public: the spec alone.
+     */
+    public static java.util.Optional<String> planNote(BanditSpec spec) {
+        if (spec.rollout() == null) {
+            return java.util.Optional.empty();
+        }
+        Schedule sc = schedule(spec);
+        double share = spec.rollout().share();
+        double range = sc.rewardHigh() - sc.rewardLow();
+        String window = share <= 0 || share >= 1 ? "one arm only at this share: no lift"
+                : String.format(java.util.Locale.ROOT, "±%.3f", LiftIntervals.liftHalfWidth(share * sc.window(),
+                        (1 - share) * sc.window(), 1, sc.sigma(), range, sc.confidence(), sc.looks()));
+        List<String> resolves = new ArrayList<>();
+        for (double lift : new double[] {0.2, 0.1, 0.05, 0.02}) {
+            double target = lift * range;
+            String when = "beyond the schedule's " + (long) sc.window() * sc.looks() + " decisions";
+            for (int w = 1; w <= sc.looks() && share > 0 && share < 1; w++) {
+                double n = (double) w * sc.window();
+                if (LiftIntervals.liftHalfWidth(share * n, (1 - share) * n, w, sc.sigma(), range, sc.confidence(),
+                        sc.looks()) < target) {
+                    when = "after " + (long) n + " decisions";
+                    break;
+                }
+            }
+            resolves.add(String.format(java.util.Locale.ROOT, "±%.3f %s", target, when));
+        }
+        return java.util.Optional.of(String.format(java.util.Locale.ROOT, "Rollout: the evaluation spends %s of the "
+                + "budget's mu^2 (mu_eval %.3f, noise sigma %.3g on each window's sum per arm); the learning is "
+                + "calibrated to the rest. At share %s a window of %d decisions tells a lift of %s from zero (what AUTO "
+                + "promotion reads, from look %d), and the lift over the decisions so far resolves %s, at %s "
+                + "confidence over the schedule's %d looks.", fmtShare(sc.evaluationShare()), sc.mu(), sc.sigma(),
+                fmtShare(share), sc.window(), window, spec.rollout().firstAutoLookOrFirst(), String.join(", ", resolves),
+                fmtShare(sc.confidence()), sc.looks()));
+    }
+
+    private static String fmtShare(double x) {
+        return java.math.BigDecimal.valueOf(x).stripTrailingZeros().toPlainString();
+    }
+
     /** The coin's bias now (cached for a second). */
     public double share(String banditId) {
         EvaluationStore.RolloutRow row = rollouts.get(banditId, id -> store.rollout(id).orElse(null));

@@ -90,6 +90,17 @@ public final class LiftIntervals {
         return out;
     }
 
+    /**
+     * The lift interval's half-width for arms with these counts over {@code windows} windows each (the
+     * planner's forecast: the class comment's h = √(2 v ln(2/α))).
+     */
+    public static double liftHalfWidth(double nB, double nA, int windows, double sigma, double range,
+            double confidence, int looks) {
+        double v = range * range * (1.0 / nB + 1.0 / nA) / 4 + sigma * sigma * windows * (1.0 / (nB * nB)
+                + 1.0 / (nA * nA));
+        return Math.sqrt(2 * v * Math.log(2 / ((1 - confidence) / looks)));
+    }
+
     /** The lift of arms with these counts, noisy sums and noisy windows; NONE unless both served. */
     private static Estimate lift(long nB, long nA, double sB, double sA, int lB, int lA, double sigma, double range,
             double logTerm) {

@@ -83,7 +83,8 @@ public class BanditPlanner {
         CompletableFuture<PlanReport> future = forecasts.get(id, k -> CompletableFuture.supplyAsync(() -> {
             running.acquireUninterruptibly();
             try {
-                return forecaster.forecast(spec, PlannerOptions.defaults().withMaxSeconds(maxSeconds));
+                return forecaster.forecast(spec, PlannerOptions.defaults().withMaxSeconds(maxSeconds))
+                        .withNote(io.dpbandit.evaluation.Evaluations.planNote(spec));
             } finally {
                 running.release();
             }
@@ -119,7 +120,8 @@ public class BanditPlanner {
             throw new ServiceErrors.Busy("interrupted while waiting for another plan", WAIT_SECONDS);
         }
         try {
-            return forecaster.forecast(spec, options.withMaxSeconds(maxSeconds));
+            return forecaster.forecast(spec, options.withMaxSeconds(maxSeconds))
+                    .withNote(io.dpbandit.evaluation.Evaluations.planNote(spec));
         } catch (ForecastTooLong e) {
             throw InvalidRequestException.of("horizon", e.getMessage());
         } catch (IllegalArgumentException | IllegalStateException e) {

@@ -86,6 +86,15 @@ class RolloutFlowTest extends PostgresIntegrationTest {
 
     @Test
     void aBanditFarBetterThanItsBaselineIsPromotedAndThenServesEveryDecision() {
+        // The planner says, from the spec alone, what one window's lift interval will be.
+        String note = null;
+        for (JsonNode n : api.ok("/bandits/plan", spec("rollout-weak", "AUTO")).path("notes")) {
+            note = n.asText().startsWith("Rollout:") ? n.asText() : note;
+        }
+        assertThat(note).isNotNull().contains("from look");
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("tells a lift of ±([0-9.]+)").matcher(note);
+        assertThat(m.find()).as(note).isTrue();
+        double forecastHalfWidth = Double.parseDouble(m.group(1));
         JsonNode created = api.ok("/bandits", spec("rollout-weak", "AUTO"));
         // LEARN's first epoch (linear.firstEpoch of the 2000 learning rounds, twice that in decisions at share
         // 0.5) is uniform play: AUTO judges the windows of 200 decisions after it.
@@ -130,6 +139,11 @@ class RolloutFlowTest extends PostgresIntegrationTest {
         assertThat(last.path("rounds").path("bandit").asLong() + last.path("rounds").path("baseline").asLong())
                 .isEqualTo(1200);
         assertThat(last.path("lift").path("low").asDouble()).as("the lift over every decision").isPositive();
+        // A window's interval as forecast (its counts follow the coin: about 100 decisions per arm; at 4.2
+        // standard deviations off, 70 against 130, the half-width moves by 5 %).
+        JsonNode window = evaluation.path("releases").get(0).path("windowLift");
+        assertThat(window.path("value").asDouble() - window.path("low").asDouble())
+                .isCloseTo(forecastHalfWidth, org.assertj.core.data.Percentage.withPercentage(20));
         JsonNode promotion = evaluation.path("promotion");
         assertThat(promotion.path("state").asText()).isEqualTo("PROMOTED");
         assertThat(promotion.path("share").asDouble()).isEqualTo(1.0);
