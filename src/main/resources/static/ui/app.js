@@ -224,7 +224,7 @@ function showBandit(id) {
     try {
       // The status first: its algorithm says which panels, and so which sources, this page reads.
       const status = await get(sources.status(id));
-      const needed = sourcesFor(status.algorithm).filter((s) => s !== 'status');
+      const needed = sourcesFor(status).filter((s) => s !== 'status');
       const values = await Promise.all(needed.map((s) => get(sources[s](id))));
       data = { status, ...Object.fromEntries(needed.map((s, i) => [s, values[i]])) };
     } catch (e) {
@@ -240,7 +240,7 @@ function showBandit(id) {
       facts.replaceChildren(...describe(data.status, data.privacy?.rewards));
     }
     for (const panel of panels) {
-      if (!showsPanel(data.status.algorithm, panel.id)) {
+      if (!showsPanel(data.status, panel.id)) {
         panelNodes.get(panel.id).hidden = true;
         continue;
       }

@@ -255,6 +255,46 @@ export function barChart({ label, bars, yTitle, yMax, xTitle, reference, W = WID
 }
 
 /**
+ * Estimates with their intervals along a count (a rollout's lift per look): points [{x, value, low, high,
+ * title, kind}] drawn as a vertical interval with a dot (a CSS class per kind), a dashed zero line and
+ * vertical markers [{at, label, kind}] (promotion events). The y axis spans every interval and zero.
+ */
+export function intervalChart({ label, points, markers = [], xTitle, yTitle, W = WIDE }) {
+  const H = 280;
+  const m = { top: 18, right: 24, bottom: 48, left: 64 };
+  const shown = points.filter((p) => p.value !== null && p.value !== undefined);
+  const xs = points.map((p) => p.x).concat(markers.map((k) => k.at));
+  const x0 = Math.min(0, ...xs);
+  const x1 = Math.max(1, ...xs);
+  // The domain holds every interval and every estimate (a noisy estimate may lie outside the reward range its
+  // interval is clipped to).
+  const [y0, y1] = niceDomain(Math.min(0, ...shown.map((p) => Math.min(p.low, p.value))),
+    Math.max(0, ...shown.map((p) => Math.max(p.high, p.value))), 4);
+  const x = linear(x0, x1, m.left, W - m.right);
+  const y = linear(y0, y1, H - m.bottom, m.top);
+  const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': label, class: 'chart intervals' });
+  yAxis(root, y, ticks(y0, y1, 4), m.left, W - m.right);
+  for (const v of ticks(x0, x1, 6)) {
+    root.append(svg('text', { class: 'tick', x: x(v), y: H - m.bottom + 16, 'text-anchor': 'middle' }, num(v)));
+  }
+  axisTitle(root, xTitle, (m.left + W - m.right) / 2, H - m.bottom + 34);
+  axisTitle(root, yTitle, 16, (m.top + H - m.bottom) / 2, true);
+  root.append(svg('line', { class: 'reference', x1: m.left, x2: W - m.right, y1: y(0), y2: y(0) }));
+  markers.forEach((k, i) => {
+    root.append(svg('line', { class: `marker ${k.kind ?? ''}`, x1: x(k.at), x2: x(k.at), y1: m.top, y2: H - m.bottom },
+      tooltip(k.label)));
+    root.append(svg('text', { class: `marker-label ${k.kind ?? ''}`, x: x(k.at) + 4, y: m.top + 10 + 14 * i },
+      k.label));
+  });
+  for (const p of shown) {
+    root.append(svg('line', { class: `interval ${p.kind ?? ''}`, x1: x(p.x), x2: x(p.x), y1: y(p.low), y2: y(p.high) },
+      tooltip(p.title)));
+    root.append(svg('circle', { class: `dot ${p.kind ?? ''}`, cx: x(p.x), cy: y(p.value), r: 4 }, tooltip(p.title)));
+  }
+  return root;
+}
+
+/**
  * Rows of time spans (a Gantt chart). rows: [{label, segments: [{from, to, kind, title, text}]}];
  * kinds: Map kind -> CSS class; now: a vertical "now" line.
  */

@@ -4,8 +4,8 @@
 // when its sources changed. A new panel (and, if needed, a new source) is one entry in each list.
 
 import { banditPath } from './api.js';
-import { barChart, colours, curveChart, duration, heatMap, isoInstant, num, stepChart, stripChart, timeline,
-  when } from './charts.js';
+import { barChart, colours, curveChart, duration, heatMap, intervalChart, isoInstant, num, stepChart, stripChart,
+  timeline, when } from './charts.js';
 import { fileName } from './csv.js';
 import { dataTable, h, legend, table as plainTable } from './dom.js';
 
@@ -18,6 +18,7 @@ export const sources = {
   forecast: (id) => `${banditPath(id)}/plan`,
   privacy: (id) => `${banditPath(id)}/privacy`,
   release: (id) => `release?bandit=${encodeURIComponent(id)}`,
+  evaluation: (id) => `${banditPath(id)}/evaluation`,
 };
 
 const time = (s) => (s ? Date.parse(s) : null);
@@ -50,12 +51,16 @@ export const plansEpochs = (algorithm) => Boolean(profiles[algorithm]?.plansEpoc
  */
 const forecastView = (algorithm) => profiles[algorithm]?.forecast ?? null;
 
-/** Whether a bandit of this algorithm shows a panel. */
-export const showsPanel = (algorithm, panelId) => Boolean(profiles[algorithm]?.panels?.includes(panelId));
+/**
+ * Whether a bandit shows a panel: its algorithm's profile lists it, or the panel applies to this
+ * bandit's status whatever its algorithm (a rollout's).
+ */
+export const showsPanel = (status, panelId) => Boolean(profiles[status.algorithm]?.panels?.includes(panelId))
+  || Boolean(panels.find((p) => p.id === panelId)?.appliesTo?.(status));
 
-/** The sources a bandit of this algorithm's panels read (status always). */
-export const sourcesFor = (algorithm) => [...new Set(['status', ...panels
-  .filter((p) => showsPanel(algorithm, p.id)).flatMap((p) => p.sources)])];
+/** The sources a bandit's panels read (status always). */
+export const sourcesFor = (status) => [...new Set(['status', ...panels
+  .filter((p) => showsPanel(status, p.id)).flatMap((p) => p.sources)])];
 
 /** The rewards' clipping range, from the privacy report: "[0, 1]". */
 const range = (r) => `[${num(r.low)}, ${num(r.high)}]`;
@@ -235,7 +240,7 @@ const recommendations = {
   title: 'Recommended action per context',
   sources: ['status', 'recommendations'],
   render({ status, recommendations: r }) {
-    const activeSets = showsPanel(status.algorithm, 'epoch-statistics');
+    const activeSets = showsPanel(status, 'epoch-statistics');
     const noSample = 'This bandit\'s spec carries no public contexts (contextPool), so nothing is recommended '
       + 'here: without them the service does not know where your contexts lie, and actions drawn over a box they '
       + 'may not live in would be shown for contexts no user has. A bandit created with a public sample of contexts '
@@ -580,8 +585,64 @@ const privacyReport = {
   },
 };
 
+/**
+ * A rollout (any algorithm, when the status has one): the lift's estimate and interval at each look of
+ * the evaluation, so far and per window, and the promotion's events (GET /bandits/{id}/evaluation).
+ */
+const rollout = {
+  id: 'rollout',
+  title: 'Rollout: the bandit against the baseline',
+  sources: ['status', 'evaluation'],
+  appliesTo: (status) => Boolean(status.rollout),
+  render({ status, evaluation }) {
+    const promotion = evaluation.promotion;
+    const releases = evaluation.releases;
+    const conf = `${num(evaluation.confidence * 100)} %`;
+    const decisions = (r) => r.rounds.bandit + r.rounds.baseline;
+    const points = releases.flatMap((r) => [
+      { x: decisions(r), kind: 'so-far', ...r.lift,
+        title: `look ${r.look}: lift so far ${num(r.lift.value)} in [${num(r.lift.low)}, ${num(r.lift.high)}]` },
+      { x: decisions(r) - (r.window.banditRounds + r.window.baselineRounds) / 2,
+        kind: 'window', ...r.windowLift, title: `look ${r.look}: this window's lift ${num(r.windowLift.value)} `
+          + `in [${num(r.windowLift.low)}, ${num(r.windowLift.high)}]` }]);
+    const atLook = (look) => {
+      const r = releases.find((x) => x.look === look);
+      return r ? decisions(r) : 0;
+    };
+    const events = promotion.history.filter((e) => e.cause !== 'CREATED');
+    const markers = events.map((e) => ({ at: e.look ? atLook(e.look) : 0, kind: e.state === 'PROMOTED' ? 'now' : '',
+      label: `${e.state.toLowerCase().replace('_', ' ')} (${e.cause.toLowerCase()}${e.look ? `, look ${e.look}` : ''})` }));
+    const last = releases[releases.length - 1];
+    const now = last && last.lift.value !== null
+      ? ` After ${decisions(last)} decisions the lift is ${num(last.lift.value)} in [${num(last.lift.low)}, `
+        + `${num(last.lift.high)}].` : ' No lift yet: both arms must have served a released window.';
+    return {
+      description: `${promotion.mode === 'AUTO' ? 'AUTO' : 'MANUAL'} rollout, ${promotion.state.toLowerCase()
+        .replace('_', ' ')}: the bandit serves a share ${num(promotion.share)} of the decisions that name a baseline.`
+        + `${now} Each interval holds at ${conf} together with every other look's (${releases.length} of `
+        + `${evaluation.schedule.looks} released); the noise on each window's sums is charged to the budget `
+        + '(ledger reason "evaluation").',
+      figure: intervalChart({ label: `Lift of the bandit over the baseline at each of ${releases.length} looks`,
+        points, markers, xTitle: 'decisions that named a baseline', yTitle: 'lift (reward units)' }),
+      legend: legend([{ kind: 'interval-so-far', label: 'lift over every decision so far' },
+        { kind: 'interval-window', label: 'lift of the window alone (what AUTO reads)' }]),
+      downloads: [{ label: 'evaluation', file: fileName(status.id, 'evaluation'),
+        headers: ['Look', 'Released at (ISO 8601)', 'Bandit decisions', 'Baseline decisions', 'Lift', 'Lift low',
+          'Lift high', 'Window lift', 'Window lift low', 'Window lift high'],
+        rows: releases.map((r) => [r.look, r.releasedAt, r.rounds.bandit, r.rounds.baseline, r.lift.value, r.lift.low,
+          r.lift.high, r.windowLift.value, r.windowLift.low, r.windowLift.high]) }],
+      table: dataTable('Looks', ['Look', 'Decisions (bandit / baseline)', 'Bandit mean', 'Baseline mean',
+        'Lift so far', 'Window\'s lift'], releases.map((r) => [String(r.look),
+        `${r.rounds.bandit} / ${r.rounds.baseline}`, num(r.bandit.value), num(r.baseline.value),
+        r.lift.value === null ? '–' : `${num(r.lift.value)} [${num(r.lift.low)}, ${num(r.lift.high)}]`,
+        r.windowLift.value === null ? '–'
+          : `${num(r.windowLift.value)} [${num(r.windowLift.low)}, ${num(r.windowLift.high)}]`])),
+    };
+  },
+};
+
 /** The panels, in page order. */
-export const panels = [epochTimeline, budgetOverTime, epochStatistics, forecastVersusActual, modelNoise,
+export const panels = [epochTimeline, budgetOverTime, rollout, epochStatistics, forecastVersusActual, modelNoise,
   contextReleases, recommendations, privacyReport];
 
 /** "PLANNING:MAXIMA", 0.8 -> "Planning (maxima), 80 %". */

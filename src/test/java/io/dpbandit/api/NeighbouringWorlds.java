@@ -479,7 +479,7 @@ abstract class NeighbouringWorlds extends PostgresIntegrationTest {
     static JsonNode evaluationNoisy(JsonNode v) {
         ObjectNode copy = v.deepCopy();
         for (JsonNode r : copy.path("releases")) {
-            for (String estimate : List.of("bandit", "baseline", "lift")) {
+            for (String estimate : List.of("bandit", "baseline", "lift", "windowLift")) {
                 ((ObjectNode) r).put(estimate, "<noisy: " + shape(r.path(estimate)) + ">");
             }
             for (String sum : List.of("banditSum", "baselineSum")) {

@@ -82,7 +82,9 @@ class NeighbouringWorldsWorkerTest extends NeighbouringWorlds {
         awaitStable(due);
         Map<String, Map<String, JsonNode>> views = compareOnTheGrid(families, "every window passed");
         for (Family f : families) {
-            if (f.retired()) {
+            if (f.retired() || f.rollout()) {
+                // A rollout's epoch takes only the bandit's decisions (the coin gave it about half of the
+                // rounds), so it stays open; its evaluation's releases were compared on the grid above.
                 continue;
             }
             for (String w : WORLDS) {

@@ -92,6 +92,8 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
     /** README's step 5, the bandit that learns: LINUCB from the wine's labels alone, 2 000 users streamed. */
     static final String WINE = "ui-wine";
     static final int WINE_USERS = 2000;
+    /** A LINUCB launched next to a baseline (a rollout, AUTO): its page charts the lift per look. */
+    static final String ROLLOUT = "ui-rollout";
     /** How many of the wine bandit's last 1 000 decisions picked the right label. */
     int wineRightInSecondHalf;
 
@@ -152,9 +154,10 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
         onlineUcbWithReports();
         gpUcbOnOneNumber();
         wineLearns();
+        rolloutAgainstABaseline();
         // The planner's forecast is computed in the background on the first request; ask for them now
         // so the pages find them ready (a slow machine would otherwise race the page's refresh).
-        for (String id : List.of("homepage", "news", CAPRI_LDP, USCA, LINUCB, ONLINEUCB, GPUCB, WINE)) {
+        for (String id : List.of("homepage", "news", CAPRI_LDP, USCA, LINUCB, ONLINEUCB, GPUCB, WINE, ROLLOUT)) {
             long deadline = System.nanoTime() + 60_000_000_000L;
             while (!rest.getForObject("/bandits/" + id + "/plan", JsonNode.class).path("status").asText()
                     .equals("READY") && System.nanoTime() < deadline) {
@@ -238,6 +241,29 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
                 for (int i = 0; i < 200 && lifecycle.settle(WINE).worked(); i++) {
                     // fold every leaf whose rewards have settled, and release the epoch once it is whole
                 }
+            }
+        }
+    }
+
+    /**
+     * A LINUCB over three labels launched next to a baseline that always shows a1 (a rollout at share 0.5,
+     * AUTO, windows of 50 decisions): a2 is the only rewarded label, so the bandit wins once it has learnt.
+     */
+    void rolloutAgainstABaseline() {
+        Map<String, Object> spec = Specs.linear(ROLLOUT, "LINUCB", 800, 600);
+        spec.put("privacy", Map.of("model", "JDP", "epsilon", 4.0, "delta", 1e-5));
+        spec.put("actions", List.of(Map.of("id", "a1"), Map.of("id", "a2"), Map.of("id", "a3")));
+        spec.put("rollout", Map.of("share", 0.5, "promotion", "AUTO", "window", 50, "looks", 16,
+                "rewardRange", List.of(0.0, 1.0)));
+        create(spec);
+        Random random = new Random(41);
+        for (int t = 1; t <= 500; t++) {
+            JsonNode d = rest.postForObject("/decide", Map.of("bandit", ROLLOUT, "context",
+                    List.of(round(random.nextDouble()), round(random.nextDouble())), "baseline", "a1"), JsonNode.class);
+            feedback(d, Map.of("reward", d.path("action").asText().equals("a2") ? 1.0 : 0.0));
+            if (t % 50 == 0) {
+                FeedbackWindows.pass(jdbc, ROLLOUT);
+                lifecycle.settle(ROLLOUT);
             }
         }
     }
@@ -605,6 +631,28 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
         assertThat(resolvedCount).as("a model of %d rounds separates its best label somewhere on the sample", held)
                 .isPositive();
         screenshot("analyst-bandit.png", true);
+    }
+
+    @Test
+    void aRolloutsPageChartsTheLiftAtEachLookAndItsPromotion() throws IOException {
+        JsonNode evaluation = rest.getForObject("/bandits/" + ROLLOUT + "/evaluation", JsonNode.class);
+        int looks = evaluation.path("releases").size();
+        assertThat(looks).as("500 decisions in windows of 50").isEqualTo(10);
+        open(ROLLOUT);
+        WebElement rollout = panel("rollout");
+        String state = evaluation.path("promotion").path("state").asText();
+        assertThat(rollout.findElement(By.cssSelector("p.description")).getText()).startsWith("AUTO rollout, "
+                + state.toLowerCase().replace('_', ' ')).contains(looks + " of 16 released");
+        // One interval per look for the lift so far, and one per look where both arms served for the window's.
+        assertThat(rollout.findElements(By.cssSelector("svg line.interval.so-far"))).hasSize(looks);
+        assertThat(rollout.findElements(By.cssSelector("svg line.marker")).size())
+                .isEqualTo(evaluation.path("promotion").path("history").size() - 1);
+        List<List<String>> rows = csv(rollout, ROLLOUT + "-evaluation.csv");
+        assertThat(rows).hasSize(looks + 1);
+        JsonNode last = evaluation.path("releases").get(looks - 1);
+        assertThat(Double.parseDouble(rows.get(looks).get(4))).isEqualTo(last.path("lift").path("value").asDouble());
+        browser.executeScript("arguments[0].scrollIntoView()", rollout);
+        screenshot("analyst-rollout.png", false);
     }
 
     @Test
