@@ -174,6 +174,19 @@ class RolloutFlowTest extends PostgresIntegrationTest {
     }
 
     @Test
+    void theDocsExampleSpecCreatesARolloutAndItsPlanSaysWhatTheEvaluationCosts() throws Exception {
+        JsonNode example = new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+                io.dpbandit.testing.RepositoryPaths.root().resolve("examples/topics-rollout.json").toFile());
+        JsonNode created = api.ok("/bandits", example);
+        assertThat(created.path("rollout").path("mode").asText()).isEqualTo("AUTO");
+        assertThat(api.ok("/bandits/topics/privacy").path("mechanisms").findValuesAsText("name"))
+                .contains("Gaussian mechanism (the rollout's evaluation)");
+        JsonNode decision = api.ok("/decide", Map.of("bandit", "topics", "context", List.of(0.3, 0.7), "baseline",
+                "news"));
+        assertThat(decision.path("servedBy").asText()).isIn("BANDIT", "BASELINE");
+    }
+
+    @Test
     void mistakesAreClearErrors() {
         api.ok("/bandits", Specs.linear("no-rollout", "LINUCB", 100, 600));
         var withoutRollout = api.post("/decide", Map.of("bandit", "no-rollout", "context", List.of(0.1, 0.2),
