@@ -188,6 +188,10 @@ public class Evaluations implements RoundWork {
             List<EvaluationStore.WindowDecision> window = store.nextWindow(banditId, schedule.window(), cutoff);
             if (window.size() < schedule.window()
                     || !window.stream().allMatch(EvaluationStore.WindowDecision::waited)) {
+                if (store.retired(banditId) && window.stream().allMatch(EvaluationStore.WindowDecision::waited)) {
+                    // A retired bandit's last window never fills: its rewards are forgotten, never released.
+                    store.beyondSchedule(banditId, 10_000);
+                }
                 return false;
             }
             int nB = 0;

@@ -414,11 +414,12 @@ public class DecisionStore {
     }
 
     /**
-     * Whether a decision's reward is in its rollout's evaluation: null outside any, else whether a reward
-     * came within the wait (and is kept until the evaluation release that covers it).
+     * Whether a decision's reward is in its rollout's evaluation: null outside any (or past its schedule,
+     * window 0), else whether a reward came within the wait (kept until the release that covers it).
      */
-    private static final String EVALUATED = "CASE WHEN arm IS NULL THEN NULL ELSE eval_reward IS NOT NULL "
-            + "OR eval_window IS NOT NULL AND feedback_at IS NOT NULL AND feedback_at < wait_until END";
+    private static final String EVALUATED = "CASE WHEN arm IS NULL OR eval_window = 0 THEN NULL ELSE "
+            + "eval_reward IS NOT NULL OR eval_window IS NOT NULL AND feedback_at IS NOT NULL "
+            + "AND feedback_at < wait_until END";
 
     /**
      * What a feedback found and did: the state before, the state after, whether this was the first,

@@ -78,6 +78,12 @@ public class EvaluationStore {
     public record ReleaseRow(int look, int banditRounds, int baselineRounds, double banditSum, double baselineSum) {
     }
 
+    /** Whether the bandit is retired: it makes no decision any more, so a window it has not filled never fills. */
+    public boolean retired(String banditId) {
+        return Boolean.TRUE.equals(jdbc.queryForObject("SELECT serving = 'RETIRED' FROM bandit_state WHERE bandit_id = ?",
+                Boolean.class, banditId));
+    }
+
     /** The bandit's releases, in look order. */
     public List<ReleaseRow> releases(String banditId) {
         return jdbc.query("SELECT look, bandit_rounds, baseline_rounds, bandit_sum, baseline_sum FROM evaluation_release "
@@ -117,8 +123,9 @@ public class EvaluationStore {
     }
 
     /**
-     * Decisions past the schedule's last look: marked as in no release (window 0) and their rewards
-     * forgotten, so retention takes them as any other decision.
+     * Decisions no release will cover (past the schedule's last look, or in a window a retired bandit
+     * never fills): marked as in no release (window 0) and their rewards forgotten, so retention takes
+     * them as any other decision.
      */
     public int beyondSchedule(String banditId, int limit) {
         return jdbc.update("UPDATE decision SET eval_window = 0, eval_reward = NULL WHERE id IN (SELECT id FROM "

@@ -63,6 +63,11 @@ class RolloutFlowTest extends PostgresIntegrationTest {
 
     /** Plays {@code n} decisions with the baseline named, answers each at once; counts per arm. */
     Map<String, Integer> play(String bandit, String baseline, int n, Random world) {
+        return play(bandit, baseline, n, world, false);
+    }
+
+    /** As above; {@code fresh}: the bandit has made no release yet when the first 100 decisions are made. */
+    Map<String, Integer> play(String bandit, String baseline, int n, Random world, boolean fresh) {
         Map<String, Integer> served = new HashMap<>();
         for (int t = 0; t < n; t++) {
             JsonNode d = api.ok("/decide", Map.of("bandit", bandit, "context", List.of(world.nextDouble(),
@@ -76,10 +81,20 @@ class RolloutFlowTest extends PostgresIntegrationTest {
             } else {
                 assertThat(arm).isEqualTo("BANDIT");
                 assertThat(d.path("propensity").asDouble()).isBetween(1e-9, 1.0);
+                if (fresh && t < 100) {
+                    // Before its first release the bandit plays its three labels alike: 1/3 each.
+                    assertThat(d.path("propensity").asDouble()).isCloseTo(1.0 / 3,
+                            org.assertj.core.data.Offset.offset(1e-12));
+                }
             }
             double reward = d.path("action").asText().equals("a2") ? 1.0 : 0.0;
             assertThat(api.feedback(d.path("decisionId").asText(), reward)).as("both arms' rewards are taken")
                     .isEqualTo("ACCEPTED");
+            if ((t + 1) % 100 == 0) {
+                // What the worker does (it is off in tests): the waits pass, the model and the evaluation release.
+                FeedbackWindows.pass(jdbc, bandit);
+                lifecycle.settle(bandit);
+            }
         }
         return served;
     }
@@ -123,9 +138,11 @@ class RolloutFlowTest extends PostgresIntegrationTest {
         assertThat(rho).as("and spending nearly all of it").isGreaterThan(0.99 * ZcdpAccounting.budgetRho(
                 new PrivacyCost(4.0, 1e-5)));
 
-        Map<String, Integer> served = play("rollout-weak", "a1", 1200, new Random(1));
-        // A fair coin over 1200 decisions: within 6 standard deviations (false failure < 1e-8).
-        assertThat(served.get("BANDIT")).isBetween(600 - 104, 600 + 104);
+        // The coin before any AUTO look can act (the first 400 decisions: windows 1 and 2), then the rest.
+        Map<String, Integer> served = play("rollout-weak", "a1", 400, new Random(1), true);
+        play("rollout-weak", "a1", 800, new Random(5));
+        // A fair coin over 400 decisions: within 6 standard deviations (false failure < 1e-8).
+        assertThat(served.get("BANDIT")).isBetween(200 - 60, 200 + 60);
         FeedbackWindows.pass(jdbc, "rollout-weak");
         lifecycle.settle("rollout-weak");
         FeedbackWindows.pass(jdbc, "rollout-weak");
@@ -184,6 +201,26 @@ class RolloutFlowTest extends PostgresIntegrationTest {
         JsonNode decision = api.ok("/decide", Map.of("bandit", "topics", "context", List.of(0.3, 0.7), "baseline",
                 "news"));
         assertThat(decision.path("servedBy").asText()).isIn("BANDIT", "BASELINE");
+    }
+
+    @Test
+    void aRewardIsKeptOnlyUntilTheReleaseThatCoversItOrUntilNoneCan() {
+        api.ok("/bandits", spec("rollout-retired", "MANUAL"));
+        for (int t = 0; t < 205; t++) {
+            JsonNode d = api.ok("/decide", Map.of("bandit", "rollout-retired", "context", List.of(0.1, 0.2),
+                    "baseline", "a1"));
+            api.feedback(d.path("decisionId").asText(), 1.0);
+        }
+        FeedbackWindows.pass(jdbc, "rollout-retired");
+        lifecycle.settle("rollout-retired");
+        assertThat(api.ok("/bandits/rollout-retired/evaluation").path("releases").size()).isEqualTo(1);
+        String kept = "SELECT count(*) FROM decision WHERE bandit_id = 'rollout-retired' AND eval_reward IS NOT NULL";
+        assertThat(jdbc.queryForObject(kept, Long.class)).as("the released window's rewards are forgotten").isEqualTo(5);
+        api.ok("/bandits/rollout-retired/retire", "");
+        lifecycle.settle("rollout-retired");
+        assertThat(jdbc.queryForObject(kept, Long.class)).as("a retired bandit's last window never fills").isZero();
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = 'rollout-retired' "
+                + "AND eval_window = 0", Long.class)).isEqualTo(5);
     }
 
     @Test

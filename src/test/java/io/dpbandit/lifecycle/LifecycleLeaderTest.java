@@ -87,6 +87,14 @@ class LifecycleLeaderTest extends PostgresIntegrationTest {
             assertThat(jdbc.queryForList("SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' "
                     + "AND classid = ? AND objid = hashtext(?)::oid AND objsubid = 2", Boolean.class,
                     (long) LifecycleLeader.BANDITS, lost.iterator().next())).containsExactly(true);
+            // pg_terminate_backend only signals the backend: its locks go when it has exited, a moment later
+            // (longer on a loaded machine), so wait for the lock to be gone before the others claim.
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (System.nanoTime() < deadline && jdbc.queryForObject("SELECT count(*) FROM pg_locks WHERE locktype = "
+                    + "'advisory' AND classid = ? AND objid = hashtext(?)::oid AND objsubid = 2", Long.class,
+                    (long) LifecycleLeader.BANDITS, lost.iterator().next()) > 0) {
+                Thread.onSpinWait();
+            }
             claimAll(three.subList(0, 2), 2);
             Set<String> taken = new HashSet<>(three.get(0).leading());
             taken.addAll(three.get(1).leading());
