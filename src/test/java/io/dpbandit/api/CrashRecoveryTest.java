@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /**
- * SIGKILL during background planning and during epoch closes, 16 times, against one database:
+ * SIGKILL during background planning and during epoch closes, 12 times, against one database:
  * after a restart no accepted feedback is lost, every epoch is planned once and closed once, and
  * the ledger matches the closed epochs exactly.
  *
@@ -39,7 +39,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 @Tag("process")
 class CrashRecoveryTest {
 
-    static final int ITERATIONS = 16;
+    static final int ITERATIONS = 12;
     static final ObjectMapper JSON = new ObjectMapper();
     static EmbeddedPostgres postgres;
     static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();

@@ -12,6 +12,7 @@ import io.dpbandit.testing.ApiClient;
 import io.dpbandit.testing.FeedbackWindows;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Tag;
@@ -58,26 +59,45 @@ class DigitsDemoLearnsTest extends PostgresIntegrationTest {
         int streamed = 0;
         while (api.ok("/bandits/" + ID).path("modelRounds").asLong() == 0) {
             assertThat(streamed).as("the first release comes within the documented first epoch").isLessThan(6000);
-            for (int t = 0; t < 250; t++) {
-                play(digits, rng);
-            }
+            users(digits, rng, 250);
             streamed += 250;
             FeedbackWindows.pass(jdbc, ID);
             for (int i = 0; i < 200 && lifecycle.settle(ID).worked(); i++) {
                 // fold every leaf whose rewards have settled, and release the epoch once it is whole
             }
         }
-        int right = 0;
-        for (int t = 0; t < 500; t++) {
-            right += play(digits, rng);
-        }
+        int right = users(digits, rng, 500);
         assertThat(right / 500.0).as("right after the first release at %d rounds (uniform: 0.10)", streamed)
                 .isGreaterThan(0.25);
     }
 
+    /**
+     * {@code n} users, four at a time as a product's arrive (README's RealDataStream does the same): their
+     * rows drawn first, in order; returns how many got the right label.
+     */
+    private int users(LabelledData digits, SplittableRandom rng, int n) throws Exception {
+        int[] rows = new int[n];
+        for (int t = 0; t < n; t++) {
+            rows[t] = rng.nextInt(digits.size());
+        }
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            List<java.util.concurrent.Future<Integer>> rewards = new java.util.ArrayList<>();
+            for (int row : rows) {
+                rewards.add(pool.submit(() -> play(digits, row)));
+            }
+            int right = 0;
+            for (var reward : rewards) {
+                right += reward.get();
+            }
+            return right;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     /** One user: a digit arrives, the bandit picks a label, the reward says whether it was right. */
-    private int play(LabelledData digits, SplittableRandom rng) {
-        int row = rng.nextInt(digits.size());
+    private int play(LabelledData digits, int row) {
         JsonNode d = api.ok("/decide", Map.of("bandit", ID, "context", digits.features().get(row)));
         int reward = d.path("action").asText().equals(String.valueOf(digits.labels()[row])) ? 1 : 0;
         api.ok("/feedback", Map.of("decisionId", d.path("decisionId").asText(), "reward", (double) reward));

@@ -62,45 +62,65 @@ class RolloutFlowTest extends PostgresIntegrationTest {
     }
 
     /** Plays {@code n} decisions with the baseline named, answers each at once; counts per arm. */
-    Map<String, Integer> play(String bandit, String baseline, int n, Random world) {
+    Map<String, Integer> play(String bandit, String baseline, int n, Random world) throws Exception {
         return play(bandit, baseline, n, world, false);
     }
 
-    /** As above; {@code fresh}: the bandit has made no release yet when the first 100 decisions are made. */
-    Map<String, Integer> play(String bandit, String baseline, int n, Random world, boolean fresh) {
-        Map<String, Integer> served = new HashMap<>();
-        for (int t = 0; t < n; t++) {
-            JsonNode d = api.ok("/decide", Map.of("bandit", bandit, "context", List.of(world.nextDouble(),
-                    world.nextDouble()), "baseline", baseline));
-            String arm = d.path("servedBy").asText();
-            served.merge(arm, 1, Integer::sum);
-            if (arm.equals("BASELINE")) {
-                assertThat(d.path("action").asText()).isEqualTo(baseline);
-                assertThat(d.path("propensity").asDouble()).isEqualTo(1.0);
-                assertThat(d.path("learning").asBoolean()).isFalse();
-            } else {
-                assertThat(arm).isEqualTo("BANDIT");
-                assertThat(d.path("propensity").asDouble()).isBetween(1e-9, 1.0);
-                if (fresh && t < 100) {
-                    // Before its first release the bandit plays its three labels alike: 1/3 each.
-                    assertThat(d.path("propensity").asDouble()).isCloseTo(1.0 / 3,
-                            org.assertj.core.data.Offset.offset(1e-12));
+    /**
+     * As above, four users at a time (the order within 100 is theirs), the lifecycle driven after each 100
+     * as the worker would (it is off in tests); {@code fresh}: the bandit has made no release yet when the
+     * first 100 decisions are made.
+     */
+    Map<String, Integer> play(String bandit, String baseline, int n, Random world, boolean fresh) throws Exception {
+        Map<String, Integer> served = new java.util.concurrent.ConcurrentHashMap<>();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            for (int from = 0; from < n; from += 100) {
+                List<java.util.concurrent.Future<?>> users = new java.util.ArrayList<>();
+                for (int t = from; t < Math.min(n, from + 100); t++) {
+                    List<Double> context = List.of(world.nextDouble(), world.nextDouble());
+                    boolean first = fresh && t < 100;
+                    users.add(pool.submit(() -> user(bandit, baseline, context, first, served)));
                 }
-            }
-            double reward = d.path("action").asText().equals("a2") ? 1.0 : 0.0;
-            assertThat(api.feedback(d.path("decisionId").asText(), reward)).as("both arms' rewards are taken")
-                    .isEqualTo("ACCEPTED");
-            if ((t + 1) % 100 == 0) {
+                for (var u : users) {
+                    u.get();
+                }
                 // What the worker does (it is off in tests): the waits pass, the model and the evaluation release.
                 FeedbackWindows.pass(jdbc, bandit);
                 lifecycle.settle(bandit);
             }
+        } finally {
+            pool.shutdownNow();
         }
         return served;
     }
 
+    /** One decision naming the baseline, checked from the caller's side, and its reward: 1 for a2. */
+    void user(String bandit, String baseline, List<Double> context, boolean beforeFirstRelease,
+            Map<String, Integer> served) {
+        JsonNode d = api.ok("/decide", Map.of("bandit", bandit, "context", context, "baseline", baseline));
+        String arm = d.path("servedBy").asText();
+        served.merge(arm, 1, Integer::sum);
+        if (arm.equals("BASELINE")) {
+            assertThat(d.path("action").asText()).isEqualTo(baseline);
+            assertThat(d.path("propensity").asDouble()).isEqualTo(1.0);
+            assertThat(d.path("learning").asBoolean()).isFalse();
+        } else {
+            assertThat(arm).isEqualTo("BANDIT");
+            assertThat(d.path("propensity").asDouble()).isBetween(1e-9, 1.0);
+            if (beforeFirstRelease) {
+                // Before its first release the bandit plays its three labels alike: 1/3 each.
+                assertThat(d.path("propensity").asDouble()).isCloseTo(1.0 / 3,
+                        org.assertj.core.data.Offset.offset(1e-12));
+            }
+        }
+        double reward = d.path("action").asText().equals("a2") ? 1.0 : 0.0;
+        assertThat(api.feedback(d.path("decisionId").asText(), reward)).as("both arms' rewards are taken")
+                .isEqualTo("ACCEPTED");
+    }
+
     @Test
-    void aBanditFarBetterThanItsBaselineIsPromotedAndThenServesEveryDecision() {
+    void aBanditFarBetterThanItsBaselineIsPromotedAndThenServesEveryDecision() throws Exception {
         // The planner says, from the spec alone, what one window's lift interval will be.
         String note = null;
         for (JsonNode n : api.ok("/bandits/plan", spec("rollout-weak", "AUTO")).path("notes")) {
@@ -176,7 +196,7 @@ class RolloutFlowTest extends PostgresIntegrationTest {
     }
 
     @Test
-    void aBanditWorseThanAPerfectBaselineIsRolledBackAndNeverPromoted() {
+    void aBanditWorseThanAPerfectBaselineIsRolledBackAndNeverPromoted() throws Exception {
         // Judged from the first look: the bandit's uniform first epoch is far below a perfect baseline.
         api.ok("/bandits", spec("rollout-perfect", "AUTO", 1));
         play("rollout-perfect", "a2", 600, new Random(3));
