@@ -141,7 +141,7 @@ public class DecisionService {
                         + "\"rollout\": {\"share\": 0.5} to launch it next to your current logic)");
             }
             baselineAction = indexOf(rt, baseline);
-            if (decisionSet != null && java.util.Arrays.stream(decisionSet).noneMatch(a -> a == indexOf(rt, baseline))) {
+            if (decisionSet != null && !contains(decisionSet, baselineAction)) {
                 throw InvalidRequestException.of("baseline", "must be one of the candidates");
             }
         }
@@ -186,6 +186,15 @@ public class DecisionService {
         metrics.decision(banditId, rt.spec().algorithm().name(), learning);
         return new Decision(id, rt.actionId(action), propensity, rt.version().epoch(),
                 rt.version().phase(), learning, learning ? served.randomiser() : null, arm);
+    }
+
+    private static boolean contains(int[] actions, int action) {
+        for (int a : actions) {
+            if (a == action) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The index of a baseline action id (400 naming the field for an id the bandit does not have). */

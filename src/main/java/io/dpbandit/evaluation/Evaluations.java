@@ -49,6 +49,7 @@ public class Evaluations implements RoundWork {
     /** The coin's bias per bandit, read at most once a second per instance (a promotion reaches every instance within that). */
     private final Cache<String, EvaluationStore.RolloutRow> rollouts = Caffeine.newBuilder()
             .expireAfterWrite(Duration.ofSeconds(1)).maximumSize(100_000).build();
+    private final Cache<String, Schedule> schedules = Caffeine.newBuilder().maximumSize(100_000).build();
 
     public Evaluations(EvaluationStore store, Runtimes runtimes, NoiseSource noise, TransactionTemplate tx) {
         this.store = store;
@@ -72,6 +73,14 @@ public class Evaluations implements RoundWork {
      */
     public record Schedule(int window, int looks, double confidence, double evaluationShare, double mu, double sigma,
             double rewardLow, double rewardHigh, double defaultReward) {
+    }
+
+    /**
+     * The bandit's schedule, computed once per bandit (its spec never changes; the budget split behind
+     * μ_eval is a few bisections, which the worker would otherwise repeat every round).
+     */
+    private Schedule scheduleOf(BanditSpec spec) {
+        return schedules.get(spec.id(), id -> schedule(spec));
     }
 
     /** The schedule of a normalised spec with a rollout. */
@@ -173,7 +182,7 @@ public class Evaluations implements RoundWork {
         if (spec.rollout() == null) {
             return false;
         }
-        Schedule schedule = schedule(spec);
+        Schedule schedule = scheduleOf(spec);
         Boolean released = tx.execute(s -> {
             var row = store.lockRollout(banditId, true);
             if (row.isEmpty()) {
@@ -263,7 +272,7 @@ public class Evaluations implements RoundWork {
     }
 
     private List<LiftIntervals.Look> looks(BanditSpec spec) {
-        Schedule schedule = schedule(spec);
+        Schedule schedule = scheduleOf(spec);
         return LiftIntervals.looks(releases(spec.id()), schedule.sigma(), schedule.rewardLow(),
                 schedule.rewardHigh(), schedule.confidence(), schedule.looks());
     }
@@ -319,7 +328,7 @@ public class Evaluations implements RoundWork {
             throw new ServiceErrors.NotFound("bandit " + ServiceErrors.quote(banditId) + " has no rollout, so no "
                     + "evaluation (a rollout is set in the spec at creation)");
         }
-        Schedule schedule = schedule(spec);
+        Schedule schedule = scheduleOf(spec);
         List<WindowRelease> windows = releases(banditId);
         List<Instant> times = store.releaseTimes(banditId);
         List<LiftIntervals.Look> looks = LiftIntervals.looks(windows, schedule.sigma(), schedule.rewardLow(),

@@ -29,9 +29,11 @@ import org.springframework.stereotype.Repository;
 public class DecisionStore {
 
     private final JdbcTemplate jdbc;
+    private final UserRounds userRounds;
 
     public DecisionStore(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
+        this.userRounds = new UserRounds(jdbc);
     }
 
     /** The outcome of inserting a decision: the learning slot it took (null: not a learning round). */
@@ -396,21 +398,17 @@ public class DecisionStore {
 
     /** {@link UserRounds#lockUsers}, in the caller's transaction. */
     public void lockUsers(java.util.Collection<UserDigests> users) {
-        users().lockUsers(users);
+        userRounds.lockUsers(users);
     }
 
     /** {@link UserRounds#takeUserRound}, in the caller's transaction. */
     public boolean takeUserRound(String banditId, UserDigests user, int maxRounds) {
-        return users().takeUserRound(banditId, user, maxRounds);
+        return userRounds.takeUserRound(banditId, user, maxRounds);
     }
 
     /** {@link UserRounds#returnUserRound}, in the caller's transaction. */
     public void returnUserRound(String banditId, UserDigests user) {
-        users().returnUserRound(banditId, user);
-    }
-
-    private UserRounds users() {
-        return new UserRounds(jdbc);
+        userRounds.returnUserRound(banditId, user);
     }
 
     /**
