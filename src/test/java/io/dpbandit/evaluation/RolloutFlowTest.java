@@ -258,6 +258,20 @@ class RolloutFlowTest extends PostgresIntegrationTest {
                 "baseline", "nope"));
         assertProblem(unknown, HttpStatus.BAD_REQUEST, "validation");
         assertThat(unknown.getBody().toString()).contains("baseline");
+        // A retry (the same requestId) is the same decision, served by the same arm.
+        Map<String, Object> retried = Map.of("bandit", "rollout-errors", "context", List.of(0.1, 0.2), "baseline",
+                "a1", "requestId", "retry-1");
+        JsonNode first = api.ok("/decide", retried);
+        for (int i = 0; i < 5; i++) {
+            JsonNode again = api.ok("/decide", retried);
+            assertThat(again.path("decisionId").asText()).isEqualTo(first.path("decisionId").asText());
+            assertThat(again.path("servedBy").asText()).isEqualTo(first.path("servedBy").asText());
+            assertThat(again.path("propensity").asDouble()).isEqualTo(first.path("propensity").asDouble());
+        }
+        var outside = api.post("/decide", Map.of("bandit", "rollout-errors", "context", List.of(0.1, 0.2),
+                "baseline", "a1", "candidates", List.of("a2", "a3")));
+        assertProblem(outside, HttpStatus.BAD_REQUEST, "validation");
+        assertThat(outside.getBody().toString()).contains("candidates");
         JsonNode plain = api.ok("/decide", Map.of("bandit", "rollout-errors", "context", List.of(0.1, 0.2)));
         assertThat(plain.has("servedBy")).as("a decision without a baseline is the bandit's, outside the evaluation")
                 .isFalse();
@@ -270,8 +284,15 @@ class RolloutFlowTest extends PostgresIntegrationTest {
         Map<String, Object> ldp = Specs.linear("rollout-ldp", "ONLINEUCB", 100, 600);
         ldp.put("rollout", Map.of("share", 0.5));
         assertProblem(api.post("/bandits", ldp), HttpStatus.BAD_REQUEST, "validation");
-        Map<String, Object> share = spec("rollout-share", "MANUAL");
-        share.put("rollout", Map.of("share", 1.5));
-        assertProblem(api.post("/bandits", share), HttpStatus.BAD_REQUEST, "validation");
+        for (Map<String, Object> bad : List.<Map<String, Object>>of(Map.of("share", 1.5), Map.of("share", -1e300),
+                Map.of("evaluationShare", 0.9), Map.of("evaluationShare", 0.0), Map.of("looks", 0),
+                Map.of("window", 1), Map.of("confidence", 1.0), Map.of("rewardRange", List.of(1.0, 0.0)),
+                Map.of("rewardRange", List.of(0.0)), Map.of("firstAutoLook", 0), Map.of("promotion", "SOMETIMES"))) {
+            Map<String, Object> spec = spec("rollout-bad", "MANUAL");
+            spec.put("rollout", bad);
+            var answer = api.post("/bandits", spec);
+            assertThat(answer.getStatusCode()).as("%s", bad).isEqualTo(HttpStatus.BAD_REQUEST);
+            assertThat(answer.getBody().toString()).as("%s", bad).contains("rollout").doesNotContain("Exception");
+        }
     }
 }
