@@ -37,7 +37,8 @@ public class BanditMetrics {
     /** The series (as Prometheus names them) that are functions of public facts only. */
     public static final Set<String> DATA_INDEPENDENT = Set.of("dpbandit_decisions_total",
             "dpbandit_rounds_folded_total", "dpbandit_epoch_closes_seconds_count", "dpbandit_lifecycle_steps_total",
-            "dpbandit_lifecycle_open_epochs", "dpbandit_releases_total", "dpbandit_budget_remaining_epsilon");
+            "dpbandit_lifecycle_open_epochs", "dpbandit_releases_total", "dpbandit_budget_remaining_epsilon",
+            "dpbandit_budget_spent_epsilon", "dpbandit_budget_committed_epsilon");
 
     /**
      * The service's series that are exact operational figures, for operators only (every other series
@@ -112,16 +113,41 @@ public class BanditMetrics {
                 .tag("charged", Boolean.toString(charged)).register(registry).increment();
     }
 
-    /** Remaining ε per bandit, read from the ledger when scraped. */
-    public void budgetGauge(String bandit, ToDoubleFunction<String> remaining) {
+    /**
+     * A bandit's budget figures in ε, read when scraped: remaining (total − spent), spent (what its
+     * releases so far are worth, worst case over users) and committed (its plan for the horizon).
+     */
+    public interface BudgetFigures {
+        /** {remaining, spent, committed}. */
+        double[] read(String bandit);
+    }
+
+    /** The three budget gauges of a bandit; one read serves the three series of a scrape. */
+    public void budgetGauge(String bandit, BudgetFigures figures) {
         if (gauged.add(bandit)) {
-            Gauge.builder("dpbandit.budget.remaining.epsilon", bandit, b -> {
+            java.util.concurrent.atomic.AtomicReference<Object[]> last = new java.util.concurrent.atomic.AtomicReference<>();
+            java.util.function.IntToDoubleFunction read = i -> {
                 try {
-                    return remaining.applyAsDouble(b);
+                    Object[] cached = last.get();
+                    long now = System.nanoTime();
+                    if (cached == null || now - (long) cached[0] > 1_000_000_000L) {
+                        cached = new Object[] {now, figures.read(bandit)};
+                        last.set(cached);
+                    }
+                    return ((double[]) cached[1])[i];
                 } catch (RuntimeException e) {
                     return Double.NaN;
                 }
-            }).description("Privacy budget left (epsilon)").tag("bandit", bandit).register(registry);
+            };
+            Gauge.builder("dpbandit.budget.remaining.epsilon", bandit, b -> read.applyAsDouble(0))
+                    .description("Privacy budget not yet spent (epsilon): total - spent").tag("bandit", bandit)
+                    .register(registry);
+            Gauge.builder("dpbandit.budget.spent.epsilon", bandit, b -> read.applyAsDouble(1))
+                    .description("What the releases so far are worth (epsilon), worst case over users")
+                    .tag("bandit", bandit).register(registry);
+            Gauge.builder("dpbandit.budget.committed.epsilon", bandit, b -> read.applyAsDouble(2))
+                    .description("What the plan for the whole horizon spends (epsilon)").tag("bandit", bandit)
+                    .register(registry);
         }
     }
 }

@@ -7,6 +7,7 @@ import io.dpbandit.privacy.PrivacyBudget;
 import io.dpbandit.privacy.ZcdpAccounting;
 import io.dpbandit.privacy.Accountant;
 import io.dpbandit.privacy.BudgetFilter;
+import io.dpbandit.privacy.Commitment;
 import io.dpbandit.privacy.ReleaseMechanism;
 import io.dpbandit.store.LedgerEntry;
 import io.dpbandit.store.LedgerRepository;
@@ -52,18 +53,43 @@ public class Ledger {
     }
 
     /**
-     * Budget figures of a bandit. Under a Gaussian accountant, spent is the (ε, δ) its releases so
-     * far are worth together (δ is the total's once anything is spent) and {@code rhoSpent}/
-     * {@code rhoTotal} are the native figures; under BASIC, and for pure-ε releases, those two are null.
+     * Budget figures of a bandit, in three amounts against its total. <em>Charged</em> is what its
+     * ledger entries add up to; <em>spent</em> is what the releases made so far are worth together,
+     * worst case over users (a tree family's whole horizon is charged at creation but spent as its
+     * nodes are released); <em>committed</em> is what its plan for the whole horizon spends once every
+     * planned release is made. Remaining is total − spent. Under a Gaussian accountant the ε figures
+     * are what the ρ sums are worth at the budget's δ (δ is the total's once the ρ is above 0), and
+     * the ρ figures are the native ones; under BASIC, and for pure-ε releases, the ρ figures are null.
      */
-    public record Budget(double epsilonTotal, double deltaTotal, double epsilonSpent, double deltaSpent,
-            double epsilonRemaining, double deltaRemaining, String accountant, Double rhoSpent, Double rhoTotal) {
+    @Schema(name = "Budget")
+    public record Budget(double epsilonTotal, double deltaTotal,
+            @Schema(description = "what the releases made so far are worth together, worst case over users")
+            double epsilonSpent, double deltaSpent,
+            @Schema(description = "epsilonTotal − epsilonSpent") double epsilonRemaining, double deltaRemaining,
+            String accountant, Double rhoSpent, Double rhoTotal,
+            @Schema(description = "what the ledger's entries add up to (for AT_CREATION and ON_DEVICE bandits the whole "
+                    + "horizon, from creation on)") double epsilonCharged, double deltaCharged, Double rhoCharged,
+            @Schema(description = "what the plan for the whole horizon spends once every planned release is made")
+            double epsilonCommitted, double deltaCommitted, Double rhoCommitted,
+            @Schema(description = "PER_RELEASE: each release is charged when made; AT_CREATION: the whole horizon is "
+                    + "charged at creation and spent as releases are made; ON_DEVICE: each user's device spends when it "
+                    + "randomises a report", allowableValues = {"PER_RELEASE", "AT_CREATION", "ON_DEVICE"})
+            String charging,
+            @Schema(description = "how this bandit spends, in one sentence") String spending) {
+    }
 
-        public Budget(double epsilonTotal, double deltaTotal, double epsilonSpent, double deltaSpent,
-                double epsilonRemaining, double deltaRemaining) {
-            this(epsilonTotal, deltaTotal, epsilonSpent, deltaSpent, epsilonRemaining, deltaRemaining, "BASIC", null,
-                    null);
-        }
+    /** The share of each entry's cost the releases so far have spent, worst case over users, in [0, 1]. */
+    @FunctionalInterface
+    public interface SpentShare {
+        double of(LedgerEntry entry);
+    }
+
+    /**
+     * How a bandit spends: when it is charged, which share of each entry is spent, the sentence
+     * saying so, and the ρ its partly spent entries' releases are worth in all where they are
+     * Gaussians (null: not known, and a partly spent entry counts whole).
+     */
+    public record Spending(String charging, SpentShare share, String sentence, Double partRho) {
     }
 
     /**
@@ -142,21 +168,81 @@ public class Ledger {
                 || list.stream().anyMatch(e -> Accountant.ZCDP.name().equals(e.getAccountant()));
     }
 
-    /** The bandit's budget as its accountant counts it. */
-    public Budget budget(String banditId, double epsilonTotal, double deltaTotal, Accountant accountant) {
+    /**
+     * The bandit's budget as its accountant counts it: charged from its entries, spent from each
+     * entry's spent share, committed from its plan ({@code commitment}: the whole horizon's ρ or
+     * exponential mechanisms; where it has no measure, the total for a bandit charged per release).
+     */
+    public Budget budget(String banditId, double epsilonTotal, double deltaTotal, Accountant accountant,
+            Commitment commitment, Spending spending) {
         List<LedgerEntry> list = rows(banditId);
+        boolean perRelease = "PER_RELEASE".equals(spending.charging());
         if (!gaussian(accountant, list) || deltaTotal == 0.0) {
-            PrivacyBudget budget = replay(banditId, new PrivacyCost(epsilonTotal, deltaTotal));
-            PrivacyCost spent = budget.spent();
-            PrivacyCost remaining = budget.remaining();
-            return new Budget(epsilonTotal, deltaTotal, spent.epsilon(), spent.delta(), remaining.epsilon(),
-                    remaining.delta(), accountant.name(), null, null);
+            PrivacyBudget charged = replay(banditId, new PrivacyCost(epsilonTotal, deltaTotal));
+            BigDecimal eps = BigDecimal.ZERO;
+            BigDecimal delta = BigDecimal.ZERO;
+            for (LedgerEntry entry : list) {
+                double share = spending.share().of(entry);
+                if (share > 0 && share < 1 && spending.partRho() != null && deltaTotal > 0) {
+                    // Gaussian releases charged under BASIC: the share's ρ has an exact ε at δ (the
+                    // Gaussian profile), never above what the entry charged.
+                    eps = eps.add(PrivacyAmounts.of(Math.min(entry.getEpsilon(),
+                            ZcdpAccounting.gaussianEpsilon(share * spending.partRho(), deltaTotal))));
+                    delta = delta.add(PrivacyAmounts.of(entry.getDelta()));
+                } else if (share > 0) {
+                    // Otherwise a share has no exact ε: any share counts the whole entry (an upper bound).
+                    eps = eps.add(PrivacyAmounts.of(entry.getEpsilon()));
+                    delta = delta.add(PrivacyAmounts.of(entry.getDelta()));
+                }
+            }
+            double spentEps = Math.min(epsilonTotal, eps.doubleValue());
+            double spentDelta = Math.min(deltaTotal, delta.doubleValue());
+            PrivacyCost c = charged.spent();
+            double committedEps = committedEpsilon(commitment, deltaTotal, epsilonTotal, perRelease, c.epsilon());
+            double committedDelta = committedEps > c.epsilon() ? deltaTotal : c.delta();
+            return new Budget(epsilonTotal, deltaTotal, spentEps, spentDelta, epsilonTotal - spentEps,
+                    deltaTotal - spentDelta, accountant.name(), null, null, c.epsilon(), c.delta(), null, committedEps,
+                    committedDelta, null, spending.charging(), spending.sentence());
         }
-        double rho = rhoSpent(list).doubleValue();
-        double eps = Math.min(epsilonTotal, ZcdpAccounting.gaussianEpsilon(rho, deltaTotal));
-        double delta = rho > 0 ? deltaTotal : 0.0;
-        return new Budget(epsilonTotal, deltaTotal, eps, delta, epsilonTotal - eps, deltaTotal - delta,
-                accountant.name(), rho, rhoTotal(new PrivacyCost(epsilonTotal, deltaTotal)));
+        BigDecimal charged = rhoSpent(list);
+        BigDecimal spent = BigDecimal.ZERO;
+        for (LedgerEntry entry : list) {
+            if (entry.getRho() != null) {
+                // ρ of Gaussian releases adds up (zCDP composition), so a share of a charge's
+                // releases is that share of its ρ (Bun & Steinke 2016, Lemma 2.3).
+                spent = spent.add(PrivacyAmounts.of(entry.getRho() * spending.share().of(entry)));
+            }
+        }
+        spent = spent.min(charged);
+        double rhoSpent = spent.doubleValue();
+        double rhoCharged = charged.doubleValue();
+        double rhoCommitted = Math.max(rhoCharged, commitment.gaussianRho() == null ? 0.0 : commitment.gaussianRho());
+        double rhoTotal = rhoTotal(new PrivacyCost(epsilonTotal, deltaTotal));
+        return new Budget(epsilonTotal, deltaTotal, worth(rhoSpent, epsilonTotal, deltaTotal),
+                rhoSpent > 0 ? deltaTotal : 0.0, epsilonTotal - worth(rhoSpent, epsilonTotal, deltaTotal),
+                rhoSpent > 0 ? 0.0 : deltaTotal, accountant.name(), rhoSpent, rhoTotal,
+                worth(rhoCharged, epsilonTotal, deltaTotal), rhoCharged > 0 ? deltaTotal : 0.0, rhoCharged,
+                worth(rhoCommitted, epsilonTotal, deltaTotal), rhoCommitted > 0 ? deltaTotal : 0.0,
+                Math.min(rhoCommitted, rhoTotal), spending.charging(), spending.sentence());
+    }
+
+    /** What Gaussian releases of ρ together are worth at δ, as an ε no larger than the total. */
+    private static double worth(double rho, double epsilonTotal, double delta) {
+        return rho <= 0 ? 0.0 : Math.min(epsilonTotal, ZcdpAccounting.gaussianEpsilon(rho, delta));
+    }
+
+    /** Committed ε outside a Gaussian accountant: the plan's measure, else the total (per release) or the charges. */
+    private static double committedEpsilon(Commitment commitment, double delta, double total, boolean perRelease,
+            double charged) {
+        double planned;
+        if (commitment.exponentialCount() > 0) {
+            planned = commitment.exponentialCount() * commitment.exponentialEpsilon();
+        } else if (commitment.gaussianRho() != null && commitment.gaussianRho() > 0 && delta > 0) {
+            planned = ZcdpAccounting.gaussianEpsilon(commitment.gaussianRho(), delta);
+        } else {
+            planned = perRelease ? total : charged;
+        }
+        return Math.min(total, Math.max(planned, charged));
     }
 
     /** BASIC, without a shared budget: as {@link #charge(String, PrivacyCost, Spend, String, String, Integer, String)}. */

@@ -38,7 +38,7 @@ public class SharedBudgets {
     }
 
     /** The commitment recorded for a bandit. */
-    static Commitment commitment(BanditRecord b) {
+    public static Commitment commitment(BanditRecord b) {
         return b.getCommittedExponentialCount() != null
                 ? Commitment.exponential(b.getCommittedExponentialCount(), b.getCommittedExponentialEpsilon())
                 : new Commitment(b.getCommittedRho(), 0, null);

@@ -74,6 +74,22 @@ public final class TreeMechanism {
         return (64 - Long.numberOfLeadingZeros(horizon - 1)) + 1;
     }
 
+    /**
+     * The share of a tree's whole-horizon charge that its releases so far have spent, worst case
+     * over users: after {@code leaves} completed leaves, the first leaf's user is in the completed
+     * nodes [1, 2^j] for 2^j ≤ leaves, ⌊log₂ leaves⌋ + 1 of them, and no leaf is in more (a node
+     * covering leaf i > 1 completes no earlier). Each node's noise is one Gaussian of the same σ, so
+     * the ρ a user has spent is that many node costs out of the {@code levels} the charge covers
+     * (zCDP adds up: Bun &amp; Steinke 2016, Lemma 2.3). 0 before the first leaf.
+     */
+    public static double spentShare(long leaves, int levels) {
+        if (leaves <= 0) {
+            return 0.0;
+        }
+        int released = 64 - Long.numberOfLeadingZeros(leaves); // ⌊log₂ leaves⌋ + 1
+        return Math.min(1.0, (double) released / levels);
+    }
+
     public int dimension() {
         return dimension;
     }

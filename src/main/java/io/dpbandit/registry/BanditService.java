@@ -54,11 +54,13 @@ public class BanditService {
     private final NoiseSource noise;
     private final SharedBudgets sharedBudgets;
     private final io.dpbandit.store.EvaluationStore evaluations;
+    private final BudgetViews budgets;
 
     public BanditService(BanditRegistry registry, BanditStateStore states, EpochStore epochs, DecisionRetention decisions,
             Ledger ledger, LedgerCharges charges, StateCodec codec, TransactionTemplate tx, SpecChecks checks,
             BanditMetrics metrics, NoiseSource noise, SharedBudgets sharedBudgets,
-            io.dpbandit.store.EvaluationStore evaluations) {
+            io.dpbandit.store.EvaluationStore evaluations, BudgetViews budgets) {
+        this.budgets = budgets;
         this.sharedBudgets = sharedBudgets;
         this.evaluations = evaluations;
         this.registry = registry;
@@ -127,7 +129,7 @@ public class BanditService {
                     double rho = evaluationRho(spec);
                     charges.charge(spec.id(), io.dpbandit.runtime.EpochProcess.Charge.of(spec, new io.dpbandit.client.privacy.PrivacyCost(
                             io.dpbandit.privacy.ZcdpAccounting.gaussianEpsilon(rho, spec.privacy().delta()),
-                            spec.privacy().delta()), rho, "evaluation", null, "PARALLEL"));
+                            spec.privacy().delta()), rho, BudgetViews.EVALUATION, null, "PARALLEL"));
                     evaluations.create(spec.id(), spec.rollout().share());
                 }
                 return true;
@@ -139,7 +141,10 @@ public class BanditService {
         if (!created) {
             return existingOrConflict(request, spec, registry.findById(spec.id()).orElseThrow());
         }
-        metrics.budgetGauge(spec.id(), id -> budget(registry.findById(id).orElseThrow()).epsilonRemaining());
+        metrics.budgetGauge(spec.id(), id -> {
+            Ledger.Budget b = budget(registry.findById(id).orElseThrow());
+            return new double[] {b.epsilonRemaining(), b.epsilonSpent(), b.epsilonCommitted()};
+        });
         log.info("Created {} bandit '{}' (horizon {}, {} actions)", spec.algorithm(), spec.id(), spec.horizon(),
                 spec.actions().size());
         return new Created(status(spec.id()), true);
@@ -341,7 +346,6 @@ public class BanditService {
     }
 
     Ledger.Budget budget(BanditRecord row) {
-        return ledger.budget(row.getId(), row.getEpsilonTotal(), row.getDeltaTotal(),
-                codec.read(row.getSpec(), BanditSpec.class).privacy().accountantOrBasic());
+        return budgets.of(row);
     }
 }

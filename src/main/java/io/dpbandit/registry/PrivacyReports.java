@@ -102,8 +102,7 @@ public class PrivacyReports {
         if (spec.rollout() != null) {
             mechanisms.add(evaluation(spec));
         }
-        Ledger.Budget spent = ledger.budget(id, row.getEpsilonTotal(), row.getDeltaTotal(),
-                p.accountantOrBasic());
+        Ledger.Budget spent = bandits.budget(row);
         Ledger.SharedBudget shared = row.getBudgetId() == null ? null : budgets.get(row.getBudgetId());
         double bound = spec.rewardBound() == null ? 1.0 : spec.rewardBound();
         double offset = spec.tuning() == null || spec.tuning().rewardOffset() == null ? 0.0

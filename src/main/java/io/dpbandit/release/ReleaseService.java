@@ -28,17 +28,17 @@ public class ReleaseService {
     private final Runtimes runtimes;
     private final ReleaseContext releases;
     private final BanditRegistry registry;
-    private final Ledger ledger;
+    private final io.dpbandit.registry.BudgetViews budgets;
     private final BanditMetrics metrics;
     private final BanditStateStore states;
 
-    public ReleaseService(Runtimes runtimes, ReleaseContext releases, BanditRegistry registry, Ledger ledger,
+    public ReleaseService(Runtimes runtimes, ReleaseContext releases, BanditRegistry registry, io.dpbandit.registry.BudgetViews budgets,
             BanditMetrics metrics, BanditStateStore states) {
         this.states = states;
         this.runtimes = runtimes;
         this.releases = releases;
         this.registry = registry;
-        this.ledger = ledger;
+        this.budgets = budgets;
         this.metrics = metrics;
     }
 
@@ -68,8 +68,7 @@ public class ReleaseService {
         BanditRecord row = registry.findById(banditId)
                 .orElseThrow(() -> new ServiceErrors.NotFound("no bandit " + ServiceErrors.quote(banditId)));
         return new LatestRelease(banditId, rt.spec().algorithm(), rt.latestRelease(releases),
-                ledger.budget(banditId, row.getEpsilonTotal(), row.getDeltaTotal(),
-                        rt.spec().privacy().accountantOrBasic()), provenance(rt));
+                budgets.of(row, rt.spec()), provenance(rt));
     }
 
     /** POST /release: a private decision for a context; 409 retired for a retired bandit. */

@@ -174,4 +174,15 @@ public interface AlgorithmDescriptor {
     default long modelRounds(Supplier<BanditSpec> spec, long closed, long folded) {
         return closed;
     }
+
+    /**
+     * How a bandit of this algorithm spends its budget, given public progress only (decisions and
+     * folded rounds, functions of the decisions' times and the feedback windows): by default each
+     * release is charged when it is made, so what is charged is what is spent.
+     */
+    default Spending spending(BanditSpec spec, Spending.Progress progress) {
+        return new Spending(Spending.Charging.PER_RELEASE, 1.0, "Each release is charged to the ledger in the "
+                + "transaction that makes it, so spent is what the ledger has charged; committed is what the plan "
+                + "for the whole horizon spends once every planned release is made.");
+    }
 }

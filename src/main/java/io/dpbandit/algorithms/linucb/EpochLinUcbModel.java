@@ -106,6 +106,19 @@ final class EpochLinUcbModel implements SequentialModel<EpochLinUcbState> {
         return Optional.of(policy.privacyCost());
     }
 
+    /** Spent once the first epoch's model is released: its users' rounds are in it (parallel composition). */
+    @Override
+    public double spentShare(long folded) {
+        return policy.releasedRounds(folded) > 0 ? 1.0 : 0.0;
+    }
+
+    @Override
+    public String spending() {
+        return "The whole horizon was charged once, at creation; each epoch's model is released once its rounds "
+                + "are folded, and a user's round is in one epoch (parallel composition), so the first release spends "
+                + "the whole charge for its users: spent is 0 until then and the commitment after.";
+    }
+
     @Override
     public String costReason() {
         return "LinUCB epoch releases (parallel composition), whole horizon";

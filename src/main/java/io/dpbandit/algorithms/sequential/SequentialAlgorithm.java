@@ -85,6 +85,29 @@ public abstract class SequentialAlgorithm implements AlgorithmDescriptor {
         return closed + folded;
     }
 
+    /**
+     * A locally private model spends on the device: a user's reports are randomised before they
+     * leave it, so any user served may have spent the per-user cost charged at creation. A jointly
+     * private model spends as its releases go ({@link SequentialModel#spentShare}).
+     */
+    @Override
+    public io.dpbandit.runtime.Spending spending(BanditSpec spec, io.dpbandit.runtime.Spending.Progress progress) {
+        SequentialModel<?> model = models.computeIfAbsent(spec.id(), id -> model(spec));
+        if (model.cost().isEmpty()) {
+            return AlgorithmDescriptor.super.spending(spec, progress);
+        }
+        if (model.local().isPresent()) {
+            return new io.dpbandit.runtime.Spending(io.dpbandit.runtime.Spending.Charging.ON_DEVICE,
+                    progress.decisions() > 0 ? 1.0 : 0.0, "Each user's device spends when it randomises a report (at "
+                    + "most k = " + spec.privacy().groupSize() + " per user, each its own mechanism); the per-user "
+                    + "cost was charged once, at creation, and the server cannot see which user reported, so from "
+                    + "the first decision spent is the whole per-user cost (an upper bound).");
+        }
+        return new io.dpbandit.runtime.Spending(io.dpbandit.runtime.Spending.Charging.AT_CREATION,
+                model.spentShare(progress.folded()), model.spending(),
+                model.releasesRho().isPresent() ? model.releasesRho().getAsDouble() : null);
+    }
+
     /** d: the dimension of the joint feature vectors. */
     public int dimension(BanditSpec spec) {
         return featureMap(spec).dimension(spec.contextDimension(), spec.actions().get(0).features().length);

@@ -101,4 +101,29 @@ public interface SequentialModel<S> {
 
     /** How the ledger names that charge. */
     String costReason();
+
+    /**
+     * The share of {@link #cost()} that the releases of the first {@code folded} rounds have spent,
+     * worst case over users. By default every release may hold any user's round, so once one round
+     * is folded the whole charge may be spent (an upper bound).
+     */
+    default double spentShare(long folded) {
+        return folded > 0 ? 1.0 : 0.0;
+    }
+
+    /**
+     * The ρ = μ²/2 that all the releases of the charge are worth together where they are Gaussians
+     * (a tree's m nodes of σ for a sensitivity Δ: m·Δ²/(2σ²), Bun &amp; Steinke 2016, Lemma 2.3),
+     * whatever accountant charged them; empty otherwise. With it a share of the releases has an
+     * exact (ε, δ) under any accountant (the Gaussian profile, Dong, Roth &amp; Su 2019, Cor. 3.3).
+     */
+    default java.util.OptionalDouble releasesRho() {
+        return java.util.OptionalDouble.empty();
+    }
+
+    /** One sentence on how {@link #spentShare} grows, for the budget view. */
+    default String spending() {
+        return "The whole horizon was charged once, at creation; a user's round may be in the first release, so "
+                + "from the first folded round spent is the whole charge (an upper bound).";
+    }
 }
