@@ -110,7 +110,9 @@ public class DecisionController {
     }
 
     @Operation(summary = "A decision's outcome", description = "JDP bandits take {decisionId, reward}; a locally "
-            + "private bandit takes {decisionId, report} and refuses a raw reward. Idempotent per "
+            + "private bandit takes {decisionId, report} and refuses a raw reward for a learning decision. A decision "
+            + "answered feedbackExpected false needs no feedback: what is sent anyway is answered NOT_USED (for a "
+            + "locally private bandit, unread and unstored). Idempotent per "
             + "decision: status ACCEPTED (counts: in the next release, or for a decision that named a baseline in the "
             + "rollout's next evaluation release), LATE (after the wait: the round counts with the default reward), "
             + "NOT_USED (neither a learning round nor in an evaluation) or DUPLICATE (already received; nothing "

@@ -82,7 +82,18 @@ public class DecisionService {
             @Schema(description = "Decisions that named a baseline only: which arm of the rollout's public coin "
                     + "served it. Its reward (send it as for any decision) enters the private evaluation; only "
                     + "BANDIT decisions may be learning rounds", allowableValues = {"BANDIT", "BASELINE"})
-            @JsonInclude(JsonInclude.Include.NON_NULL) String servedBy) {
+            @JsonInclude(JsonInclude.Include.NON_NULL) String servedBy,
+            @Schema(description = "Whether this decision's feedback is used: true for a learning round and for a "
+                    + "decision in a rollout's evaluation; false otherwise (the bandit learns nothing from it: a reward "
+                    + "or report sent anyway is answered NOT_USED and nothing of it is stored). A locally private "
+                    + "bandit's non-learning decisions carry no randomiser inputs, so there is nothing to report.")
+            boolean feedbackExpected) {
+
+        public Decision(UUID decisionId, String action, double propensity, int epoch, Phase phase, boolean learning,
+                Object randomiser, String servedBy) {
+            this(decisionId, action, propensity, epoch, phase, learning, randomiser, servedBy,
+                    learning || servedBy != null);
+        }
 
         public Decision(UUID decisionId, String action, double propensity, int epoch, Phase phase, boolean learning,
                 Object randomiser) {
@@ -303,6 +314,13 @@ public class DecisionService {
         }
         BanditRuntime rt = runtimes.get(banditId);
         boolean local = rt.local().isPresent();
+        if (local && !owner.learning()) {
+            // A locally private bandit's non-learning decision expects no feedback (its answer said
+            // feedbackExpected false and carried no randomiser inputs): whatever came is dropped
+            // unread and unstored, so no raw reward ever rests on the server.
+            metrics.feedback(banditId, FeedbackStatus.NOT_USED.name());
+            return new FeedbackResult(FeedbackStatus.NOT_USED, false);
+        }
         if (local && reward != null) {
             throw InvalidRequestException.of("reward", "this bandit is locally private: send the report made by "
                     + "dpbandit-client's randomiser, never the raw reward");

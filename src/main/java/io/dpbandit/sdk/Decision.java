@@ -23,10 +23,20 @@ import java.util.UUID;
  *                   device counts its reports per this id ({@link io.dpbandit.sdk.local.DeviceRandomiser})
  * @param servedBy   a decision that named a baseline only: BANDIT or BASELINE, the arm of the rollout's
  *                   public coin that served it (null otherwise); propensity is then given that arm
+ * @param feedbackExpected whether the bandit uses this decision's feedback (a learning round, or a
+ *                   decision in a rollout's evaluation); false: send nothing (what is sent anyway is
+ *                   answered NOT_USED, and a locally private bandit stores none of it)
  */
 @JsonIgnoreProperties(value = "bandit")
 public record Decision(UUID decisionId, String action, double propensity, int epoch, Phase phase, boolean learning,
-        RandomiserInput randomiser, String bandit, String servedBy) {
+        RandomiserInput randomiser, String bandit, String servedBy, boolean feedbackExpected) {
+
+    /** A decision as the service answers it, feedback expected for a learning or evaluated one. */
+    public Decision(UUID decisionId, String action, double propensity, int epoch, Phase phase, boolean learning,
+            RandomiserInput randomiser, String bandit, String servedBy) {
+        this(decisionId, action, propensity, epoch, phase, learning, randomiser, bandit, servedBy,
+                learning || servedBy != null);
+    }
 
     /** A decision outside any rollout. */
     public Decision(UUID decisionId, String action, double propensity, int epoch, Phase phase, boolean learning,
@@ -47,6 +57,7 @@ public record Decision(UUID decisionId, String action, double propensity, int ep
 
     /** This decision for the bandit the caller asked for (the id its device counts reports under). */
     public Decision withBandit(String banditId) {
-        return new Decision(decisionId, action, propensity, epoch, phase, learning, randomiser, banditId, servedBy);
+        return new Decision(decisionId, action, propensity, epoch, phase, learning, randomiser, banditId, servedBy,
+                feedbackExpected);
     }
 }

@@ -42,14 +42,21 @@ public class DecisionLookups {
     }
 
     /** Whose a decision is: its bandit and epoch, and whether it still waits for its outcome. */
-    public record Owner(String banditId, int epoch, boolean pending, Serving serving) {
+    public record Owner(String banditId, int epoch, boolean pending, Serving serving, boolean learning) {
+
+        /** A learning decision's owner. */
+        public Owner(String banditId, int epoch, boolean pending, Serving serving) {
+            this(banditId, epoch, pending, serving, true);
+        }
     }
 
     /** A decision's owner, with whether its bandit serves (read in the same statement). */
     public Optional<Owner> owner(UUID id) {
-        return jdbc.query("SELECT d.bandit_id, d.epoch, d.feedback = 'PENDING', s.serving FROM decision d "
+        return jdbc.query("SELECT d.bandit_id, d.epoch, d.feedback = 'PENDING', s.serving, d.slot IS NOT NULL "
+                + "FROM decision d "
                 + "JOIN bandit_state s ON s.bandit_id = d.bandit_id WHERE d.id = ?",
-                (rs, i) -> new Owner(rs.getString(1), rs.getInt(2), rs.getBoolean(3), Serving.valueOf(rs.getString(4))),
+                (rs, i) -> new Owner(rs.getString(1), rs.getInt(2), rs.getBoolean(3), Serving.valueOf(rs.getString(4)),
+                        rs.getBoolean(5)),
                 id).stream().findFirst();
     }
 

@@ -196,6 +196,33 @@ class LinearBanditFlowTest extends PostgresIntegrationTest {
         assertProblem(api.post("/bandits", huge), HttpStatus.BAD_REQUEST, "validation");
     }
 
+    /**
+     * A generic backend sends the reward of every decision. A locally private bandit's decisions past
+     * its horizon expect none: the answer says so, and a reward sent anyway is answered NOT_USED and
+     * never stored, where a learning decision's raw reward is still refused.
+     */
+    @Test
+    void aLocallyPrivateDecisionThatDoesNotLearnSaysNoFeedbackIsExpectedAndDropsWhatComes() {
+        api.ok("/bandits", Specs.linear("ldp-quiet", "ONLINEUCB", 2, 600));
+        JsonNode learning = decide("ldp-quiet", List.of(0.5, 0.5), null);
+        decide("ldp-quiet", List.of(0.5, 0.5), null);
+        JsonNode quiet = decide("ldp-quiet", List.of(0.5, 0.5), null);
+        assertThat(learning.path("feedbackExpected").asBoolean()).isTrue();
+        assertThat(quiet.path("learning").asBoolean()).isFalse();
+        assertThat(quiet.path("feedbackExpected").isBoolean()).isTrue();
+        assertThat(quiet.path("feedbackExpected").asBoolean()).isFalse();
+        assertThat(quiet.has("randomiser")).isFalse();
+
+        JsonNode answer = api.ok("/feedback", Map.of("decisionId", quiet.path("decisionId").asText(), "reward", 0.7));
+        assertThat(answer.path("status").asText()).isEqualTo("NOT_USED");
+        assertThat(api.ok("/feedback", Map.of("decisionId", quiet.path("decisionId").asText(), "reward", 0.7))
+                .path("status").asText()).as("a retry, the same").isEqualTo("NOT_USED");
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = 'ldp-quiet' "
+                + "AND (reward IS NOT NULL OR report IS NOT NULL)", Long.class)).as("nothing of it stored").isZero();
+        assertProblem(api.post("/feedback", Map.of("decisionId", learning.path("decisionId").asText(), "reward", 0.7)),
+                HttpStatus.BAD_REQUEST, "validation");
+    }
+
     @Test
     void onlineUcbTakesOnlyClientRandomisedReportsAndNeverARawReward() throws Exception {
         api.ok("/bandits", Specs.linear("ldp-flow", "ONLINEUCB", 31, 600));
