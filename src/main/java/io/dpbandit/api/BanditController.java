@@ -137,7 +137,9 @@ public class BanditController {
     }
 
     @Operation(summary = "A bandit's decisions by feedback state (operators)", description = "Exact counts of "
-            + "decisions PENDING, ACCEPTED, LATE, DEFAULTED and NOT_USED. Role ops only: whether and when a user's "
+            + "decisions PENDING, ACCEPTED, LATE, DEFAULTED and NOT_USED: counts by the state each row holds now "
+            + "(FORGOTTEN once retention has forgotten it), totals by the state each had, whatever retention keeps. "
+            + "Role ops only: whether and when a user's "
             + "feedback came is that user's data, so analysts never see it (GET /bandits/{id} shows only figures "
             + "that follow the decisions' times and the feedback windows).")
     @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no bandit has this id")

@@ -55,12 +55,16 @@ public class BanditService {
     private final SharedBudgets sharedBudgets;
     private final io.dpbandit.store.EvaluationStore evaluations;
     private final BudgetViews budgets;
+    private final int retentionSeconds;
 
     public BanditService(BanditRegistry registry, BanditStateStore states, EpochStore epochs, DecisionRetention decisions,
             Ledger ledger, LedgerCharges charges, StateCodec codec, TransactionTemplate tx, SpecChecks checks,
             BanditMetrics metrics, NoiseSource noise, SharedBudgets sharedBudgets,
-            io.dpbandit.store.EvaluationStore evaluations, BudgetViews budgets) {
+            io.dpbandit.store.EvaluationStore evaluations, BudgetViews budgets,
+            @org.springframework.beans.factory.annotation.Value("${dpbandit.lifecycle.retention-seconds:0}")
+            int retentionSeconds) {
         this.budgets = budgets;
+        this.retentionSeconds = retentionSeconds;
         this.sharedBudgets = sharedBudgets;
         this.evaluations = evaluations;
         this.registry = registry;
@@ -238,12 +242,21 @@ public class BanditService {
      * feedback state. Exact and data-dependent (whether a user's feedback came), so never an
      * analyst's.
      */
-    public record FeedbackCounts(String bandit, Map<FeedbackState, Long> counts) {
+    public record FeedbackCounts(String bandit,
+            @Schema(description = "decisions by the state their row holds now: FORGOTTEN once retention has forgotten "
+                    + "the decision's per-user values (after dpbandit.lifecycle.retention-seconds)")
+            Map<FeedbackState, Long> counts,
+            @Schema(description = "every decision by the state it has now or had when retention forgot it: exact over "
+                    + "the bandit's life, whatever retention keeps (no FORGOTTEN entry)")
+            Map<FeedbackState, Long> totals,
+            @Schema(description = "how long a done decision's per-user values are kept (0: forgotten at the next "
+                    + "retention pass, so counts shows them FORGOTTEN and totals has their states)")
+            int retentionSeconds) {
     }
 
     public FeedbackCounts feedback(String id) {
         record(id);
-        return new FeedbackCounts(id, decisions.feedbackCounts(id));
+        return new FeedbackCounts(id, decisions.feedbackCounts(id), decisions.feedbackTotals(id), retentionSeconds);
     }
 
     public BanditStatus status(String id) {

@@ -49,13 +49,35 @@ public class DecisionRetention {
      */
     public int forgetRawData(int retentionSeconds, int limit) {
         // DONE is the partial index decision_personal's predicate (V18), so the select reads the index.
-        return jdbc.update("UPDATE decision SET context = NULL, reward = NULL, eval_reward = NULL, report = NULL, feedback = 'FORGOTTEN', "
-                + "feedback_at = NULL, "
-                + "action_index = CASE WHEN request_id IS NULL THEN NULL ELSE action_index END, "
-                + "propensity = CASE WHEN request_id IS NULL THEN NULL ELSE propensity END "
-                + "WHERE id IN (SELECT id FROM decision WHERE " + DONE
-                + "AND coalesce(folded_at, created_at) <= clock_timestamp() - make_interval(secs => ?) LIMIT ?)",
-                retentionSeconds, limit);
+        // The forgotten rows' states go into feedback_tally in the same statement; the update re-checks
+        // DONE on a row another instance forgot meanwhile (read committed re-evaluates it after the
+        // row lock), so a row is forgotten, and tallied, once.
+        Integer n = jdbc.queryForObject("WITH old AS (SELECT id, bandit_id, feedback FROM decision WHERE " + DONE
+                + "AND coalesce(folded_at, created_at) <= clock_timestamp() - make_interval(secs => ?) LIMIT ?), "
+                + "forgot AS (UPDATE decision d SET context = NULL, reward = NULL, eval_reward = NULL, report = NULL, "
+                + "feedback = 'FORGOTTEN', feedback_at = NULL, "
+                + "action_index = CASE WHEN d.request_id IS NULL THEN NULL ELSE d.action_index END, "
+                + "propensity = CASE WHEN d.request_id IS NULL THEN NULL ELSE d.propensity END "
+                + "FROM old WHERE d.id = old.id AND d.feedback <> 'FORGOTTEN' RETURNING old.bandit_id, old.feedback), "
+                + "tally AS (INSERT INTO feedback_tally (bandit_id, state, forgotten) "
+                + "SELECT bandit_id, feedback, count(*) FROM forgot GROUP BY bandit_id, feedback "
+                + "ON CONFLICT (bandit_id, state) DO UPDATE SET forgotten = feedback_tally.forgotten + EXCLUDED.forgotten) "
+                + "SELECT count(*)::int FROM forgot", Integer.class, retentionSeconds, limit);
+        return n == null ? 0 : n;
+    }
+
+    /**
+     * Every decision of a bandit by the feedback state it has now or had when retention forgot it
+     * (no FORGOTTEN entry): exact over the bandit's life, whatever retention keeps.
+     */
+    public Map<FeedbackState, Long> feedbackTotals(String banditId) {
+        Map<FeedbackState, Long> totals = feedbackCounts(banditId);
+        totals.remove(FeedbackState.FORGOTTEN);
+        jdbc.query("SELECT state, forgotten FROM feedback_tally WHERE bandit_id = ?",
+                rs -> {
+                    totals.merge(FeedbackState.valueOf(rs.getString(1)), rs.getLong(2), Long::sum);
+                }, banditId);
+        return totals;
     }
 
     public Map<FeedbackState, Long> feedbackCounts(String banditId) {

@@ -116,11 +116,35 @@ class RetentionCompletenessTest extends PostgresIntegrationTest {
         http.postForObject("/bandits/keep-retired/retire", "", JsonNode.class);
         lifecycle.settle("keep-retired");
 
+        List<String> bandits = new java.util.ArrayList<>(specs.keySet());
+        bandits.add("keep-retired");
+        Map<String, JsonNode> totalsBefore = new LinkedHashMap<>();
+        for (String b : bandits) {
+            totalsBefore.put(b, http.getForObject("/bandits/" + b + "/feedback", JsonNode.class).path("totals"));
+        }
+
         // A retention pass (retention-seconds 0 in tests) and the end of the replay window.
         while (lifecycle.retention() > 0) {
             // bounded batches
         }
         retention.forgetReplayData(0, 100_000);
+
+        // Operators' counts say what retention keeps: the rows are FORGOTTEN, the totals by state stay exact.
+        for (String b : bandits) {
+            JsonNode ops = http.getForObject("/bandits/" + b + "/feedback", JsonNode.class);
+            long decisions = status(b).path("decisions").asLong();
+            assertThat(ops.path("retentionSeconds").asInt(-1)).isZero();
+            assertThat(ops.path("counts").path("FORGOTTEN").asLong()).as(b).isEqualTo(decisions);
+            assertThat(ops.path("totals")).as("%s: retention changes no total", b).isEqualTo(totalsBefore.get(b));
+            long sum = 0;
+            for (JsonNode n : ops.path("totals")) {
+                sum += n.asLong();
+            }
+            assertThat(sum).as(b).isEqualTo(decisions);
+            assertThat(ops.path("totals").has("FORGOTTEN")).isFalse();
+        }
+        assertThat(http.getForObject("/bandits/keep-capri/feedback", JsonNode.class).path("totals").path("ACCEPTED")
+                .asLong()).as("users who answered are still counted").isPositive();
 
         List<Pattern> needles = needles();
         List<String> tables = jdbc.queryForList("SELECT table_name FROM information_schema.tables WHERE "

@@ -125,7 +125,7 @@ class SecurityRulesWebTest extends ApiSliceTest {
         });
         when(bandits.status(anyString())).thenAnswer(i -> banditStatus(i.getArgument(0)));
         when(bandits.ledger(anyString(), anyLong(), anyInt())).thenReturn(new io.dpbandit.bandit.Slice<>(List.of(), false));
-        when(bandits.feedback(anyString())).thenReturn(new BanditService.FeedbackCounts("home", java.util.Map.of()));
+        when(bandits.feedback(anyString())).thenReturn(new BanditService.FeedbackCounts("home", java.util.Map.of(), java.util.Map.of(), 0));
         io.dpbandit.ledger.Ledger.SharedBudget budget = new io.dpbandit.ledger.Ledger.SharedBudget("households", 2, 1e-5,
                 "GDP", "mu^2 (Gaussian DP)", 0.1, 0, 0, 0, 0, 0);
         when(sharedBudgets.create(anyString(), anyDouble(), anyDouble(), any()))
