@@ -4,6 +4,7 @@
 // when its sources changed. A new panel (and, if needed, a new source) is one entry in each list.
 
 import { banditPath } from './api.js';
+import { CHARGING, chargesPerRelease, figures } from './budget.js';
 import { barChart, colours, curveChart, duration, heatMap, intervalChart, isoInstant, num, stepChart, stripChart,
   timeline, when } from './charts.js';
 import { fileName } from './csv.js';
@@ -139,45 +140,56 @@ const epochTimeline = {
   },
 };
 
-/** Cumulative ε charged, from the ledger, against the total budget. */
+/**
+ * Cumulative ε charged to the ledger, against the total budget. A charge is not what the bandit has
+ * spent: a tree-mechanism or locally private bandit is charged its whole horizon at creation, and spends
+ * it as its releases happen (budget.js).
+ */
 const budgetOverTime = {
   id: 'budget',
-  title: 'Privacy budget spent over time',
-  sources: ['status', 'epochs', 'ledger'],
-  render({ status, epochs, ledger }, now) {
+  title: 'Privacy budget charged to the ledger over time',
+  sources: ['status', 'epochs', 'ledger', 'privacy'],
+  render({ status, epochs, ledger, privacy }, now) {
     const total = status.budget.epsilonTotal;
-    let spent = 0;
-    let spentDelta = 0;
+    const f = figures(status.budget);
+    let charged = 0;
+    let chargedDelta = 0;
     const rows = [];
     const points = ledger.map((entry) => {
-      spent += entry.epsilon;
-      spentDelta += entry.delta;
+      charged += entry.epsilon;
+      chargedDelta += entry.delta;
       const t = time(entry.createdAt);
       rows.push([when(t), entry.epoch === null || entry.epoch === undefined ? '–' : String(entry.epoch),
-        entry.reason, num(entry.epsilon), num(entry.delta), num(spent), num(spentDelta)]);
-      return { t, v: spent, title: `${when(t)}: ${entry.reason}${entry.epoch ? ` (epoch ${entry.epoch})` : ''}, `
-        + `ε ${num(entry.epsilon)}, now ${num(spent)} of ${num(total)} spent` };
+        entry.reason, num(entry.epsilon), num(entry.delta), num(charged), num(chargedDelta)]);
+      return { t, v: charged, title: `${when(t)}: ${entry.reason}${entry.epoch ? ` (epoch ${entry.epoch})` : ''}, `
+        + `ε ${num(entry.epsilon)} charged, now ${num(charged)} of ${num(total)} charged to the ledger` };
     });
     const csvRows = ledger.map((entry, i) => [isoInstant(points[i].t), entry.epoch ?? null, entry.reason,
       entry.epsilon, points[i].v, total]);
     const opened = epochs.length ? time(epochs[0].openedAt) : now;
     const start = Math.min(opened, ...points.map((p) => p.t));
     const end = Math.max(now, ...points.map((p) => p.t), start + 1000);
+    const split = f.known ? ` The releases made so far have spent ${num(f.spent)}; the plan for the whole horizon `
+      + `commits ${num(f.committed)} (${CHARGING[f.charging] ?? f.charging}).` : '';
     return {
-      description: `${num(status.budget.epsilonSpent)} of ε = ${num(total)} spent in ${ledger.length} charge`
+      description: `${num(f.charged)} of ε = ${num(total)} charged to the ledger in ${ledger.length} charge`
         + `${ledger.length === 1 ? '' : 's'}`
         + (status.budget.deltaTotal > 0
-          ? ` (δ: ${num(status.budget.deltaSpent)} of ${num(status.budget.deltaTotal)}).` : '.')
-        + ' Each charge is paid in the same transaction as the release it pays for.',
+          ? ` (δ: ${num(f.deltaCommitted)} of ${num(status.budget.deltaTotal)}).` : '.')
+        + split
+        + (f.spending ? ` ${f.spending}` : '')
+        + (chargesPerRelease(status, privacy?.model)
+          ? ' Each charge is paid in the same transaction as the release it pays for.' : ''),
       figure: stepChart({
-        label: `Privacy budget spent: ${num(spent)} of epsilon ${num(total)} in ${ledger.length} charges`,
-        points, start, end, reference: total, referenceLabel: `total ε = ${num(total)}`, yTitle: 'ε spent',
+        label: `Privacy budget charged to the ledger: ${num(charged)} of epsilon ${num(total)} in ${ledger.length} `
+          + `charge${ledger.length === 1 ? '' : 's'}`,
+        points, start, end, reference: total, referenceLabel: `total ε = ${num(total)}`, yTitle: 'ε charged',
       }),
-      downloads: [{ label: 'budget spent', file: fileName(status.id, 'budget'),
-        headers: ['Charged at (ISO 8601)', 'Epoch', 'Reason', 'Epsilon charged', 'Epsilon spent so far',
+      downloads: [{ label: 'budget charged', file: fileName(status.id, 'budget'),
+        headers: ['Charged at (ISO 8601)', 'Epoch', 'Reason', 'Epsilon charged', 'Epsilon charged so far',
           'Epsilon total'], rows: csvRows }],
-      table: dataTable('Ledger', ['Charged at', 'Epoch', 'Reason', 'ε', 'δ', 'ε spent so far', 'δ spent so far'],
-        rows),
+      table: dataTable('Ledger', ['Charged at', 'Epoch', 'Reason', 'ε', 'δ', 'ε charged so far',
+        'δ charged so far'], rows),
     };
   },
 };
@@ -208,6 +220,8 @@ const epochStatistics = {
         barChart({ label: `Confidence width of each of ${released.length} releases, against the reward range `
           + range(r), bars: bars((e) => e.width, 'width Δ'), yTitle: `width Δ (rewards in ${range(r)})`,
           xTitle: 'epoch', reference: rewardReference(r), W: 480 })),
+      legend: legend([{ kind: 'bar', label: 'one bar per release' },
+        { kind: 'curve-reference', label: 'the reward range\'s length' }]),
       downloads: [
         { label: 'active-set sizes', file: fileName(status.id, 'active-sets'),
           headers: ['Epoch', 'Mean active-set size'], rows: released.map((e) => [e.number, e.meanActiveSetSize]) },
@@ -323,7 +337,7 @@ const recommendations = {
       description: `How many contexts each action is the best for, by ${release}${sample}.${resolution}`,
       figure: barChart({ label: `Contexts per recommended action: ${summary}`,
         bars: counts.map(([a, n]) => ({ label: a, value: n, title: `${a}: ${n} contexts`, colour: colour.get(a) })),
-        yTitle: 'contexts', xTitle: 'recommended action' }),
+        yTitle: 'contexts', xTitle: 'recommended action', integer: true }),
       legend: key,
       downloads: [{ label: 'contexts per action', file: fileName(status.id, 'recommendation-counts'),
         headers: ['Recommended action', 'Contexts'], rows: counts }, ...csv],
@@ -356,8 +370,8 @@ const forecastVersusActual = {
       const u = report[view.key];
       return { description: `Forecast at the horizon: the approximating set covers ${num(100 * u.coverage)}% of the `
         + `${u.supportSize} support points; with every other action ${num(u.gap)} worse, a release picks the best `
-        + `action with probability ${num(u.bestProbabilityAtGap)} (expected simple regret ${num(u.simpleRegretAtGap)}); `
-        + `even odds at a gap of ${num(u.evenOddsGap)}.` };
+        + `action with probability ${num(u.bestProbabilityAtGap)} (expected simple regret ${num(u.simpleRegretAtGap)}). `
+        + releaseOdds(u) };
     }
     const f = report[view.key];
     const actual = new Map(epochs.filter((e) => e.width !== null && e.width !== undefined)
@@ -383,6 +397,8 @@ const forecastVersusActual = {
         bars: f.epochs.map((e) => ({ label: `${e.epoch}`, value: e.resolvableGap,
           title: `Epoch ${e.epoch}: resolves a gap of ${num(e.resolvableGap)}` })),
         yTitle: `resolvable gap (rewards in ${range(r)})`, xTitle: 'epoch', reference: rewardReference(r) }),
+      legend: legend([{ kind: 'bar', label: 'forecast resolvable gap of each release' },
+        { kind: 'curve-reference', label: 'the reward range\'s length' }]),
       downloads: [{ label: 'forecast resolvable gaps', file: fileName(status.id, 'forecast'),
         headers: ['Epoch', 'Forecast resolvable gap', 'Reward range low', 'Reward range high', 'Reward range length'],
         rows: f.epochs.map((e) => [e.epoch, e.resolvableGap, r.low, r.high, r.high - r.low]) }],
@@ -391,6 +407,26 @@ const forecastVersusActual = {
     };
   },
 };
+
+/**
+ * What the exponential mechanism's odds mean for a reader: P(best) = e^(βg) / (e^(βg) + K − 1) against K − 1
+ * actions all g worse, β the inverse temperature ε / 2m; so even odds at g = ln(K − 1) / β (0 with two
+ * actions, where any lead makes the best the likelier release) and 9 to 1 at ln(9 (K − 1)) / β.
+ */
+export function releaseOdds(u) {
+  const beta = u.inverseTemperature;
+  if (beta === null || beta === undefined || !(beta > 0)) {
+    return 'Releases are not noised: each is the model\'s best action for its context.';
+  }
+  const rivals = Math.max(1, Math.round(Math.exp(u.evenOddsGap * beta)));
+  const ninety = Math.log(9 * rivals) / beta;
+  if (rivals === 1) {
+    return `With two actions any lead makes the best action the likelier release; it is released 9 times in 10 `
+      + `once it leads by ${num(ninety)}.`;
+  }
+  return `The best action is as likely as all ${rivals} others together at a gap of ${num(u.evenOddsGap)}, and `
+    + `released 9 times in 10 at a gap of ${num(ninety)}.`;
+}
 
 /** A forecast's value at n rounds: exact at one of its points, else log–log between the two around n; null outside. */
 function atRounds(points, n, value) {
@@ -445,7 +481,11 @@ const modelNoise = {
       markers.push({ at: f.roundsToResolve, kind: 'resolve', label: `forecast: a gap of ${num(f.gap)} resolved from `
         + `${f.roundsToResolve} rounds` });
     }
-    const drawn = series.map((x) => ({ label: x.label, kind: x.kind, points: f.points.map((p) => ({ x: p.rounds,
+    // The series that sums the others (the decision error) is drawn first, as a wide band, so the curves it
+    // runs along stay visible on top of it.
+    const below = (x) => (x.kind === 'decision' ? 0 : 1);
+    const drawn = [...series].sort((a, b) => below(a) - below(b)).map((x) => ({ label: x.label, kind: x.kind,
+      points: f.points.map((p) => ({ x: p.rounds,
       y: x.value(p), title: `${x.label} after ${p.rounds} rounds: ${num(x.value(p))} (forecast)` })) }));
     if (current) {
       drawn.push({ label: 'the model now', kind: 'now', points: [{ x: n, y: current.value,
@@ -534,16 +574,19 @@ const contextReleases = {
       title: `${when(times[i])}: release ${i + 1}, action ${x.action} (ledger entry ${x.ledgerId})` }));
     const actions = [...new Set(list.map((x) => x.action))].sort();
     const counts = actions.map((a) => [a, list.filter((x) => x.action === a).length]);
+    const colour = colours(actions);
     return {
       description: `${list.length} release${list.length === 1 ? '' : 's'} so far; the budget allows ${allowed} in all, `
         + `${more} more (ε ${num(b.epsilonRemaining)} left). ${how}`,
       figure: h('div', { class: 'pair' },
         stepChart({ label: `Per-context releases over time: ${list.length} of the ${allowed} the budget allows`,
           points, start, end, reference: allowed, referenceLabel: `the budget allows ${allowed}`,
-          yTitle: 'releases so far', W: 480 }),
+          yTitle: 'releases so far', integer: true, W: 480 }),
         barChart({ label: `Releases per action: ${counts.map(([a, k]) => `${a} ${k}`).join(', ')}`,
-          bars: counts.map(([a, k]) => ({ label: a, value: k, title: `${a}: ${k} release${k === 1 ? '' : 's'}` })),
-          yTitle: 'releases', xTitle: 'released action', W: 480 })),
+          bars: counts.map(([a, k]) => ({ label: a, value: k, title: `${a}: ${k} release${k === 1 ? '' : 's'}`,
+            colour: colour.get(a) })),
+          yTitle: 'releases', xTitle: 'released action', integer: true, W: 480 })),
+      legend: legend(counts.map(([a, k]) => ({ label: `${a} (${k})`, colour: colour.get(a) }))),
       downloads: [
         { label: 'releases over time', file: fileName(status.id, 'releases'),
           headers: ['Released at (ISO 8601)', 'Action', 'Ledger entry', 'Releases so far',
@@ -572,11 +615,14 @@ const privacyReport = {
         + `${privacy.sharedBudget.bandits - 1} other bandit${privacy.sharedBudget.bandits === 2 ? '' : 's'}.`
       : '';
     const rows = privacy.mechanisms.map((m) => [m.name, m.runsOn === 'DEVICE' ? 'user\'s device' : 'server',
-      m.releases, m.sensitivity, m.calibration, m.reference]);
+      m.releases, m.sensitivity, m.calibration, m.reference].map(tidyNumbers));
+    const f = figures(privacy.spent);
+    const budget = f.known ? `spent ${num(f.spent)}, committed ${num(f.committed)} and charged ${num(f.charged)} of `
+      + `ε = ${num(g.epsilon)}` : `${num(f.charged)} of ε = ${num(g.epsilon)} charged`;
     return {
-      description: `${g.statement}. Protected: ${privacy.protects}. Accountant ${g.accountant}; `
-        + `${num(privacy.spent.epsilonSpent)} of ε = ${num(g.epsilon)} spent in ${privacy.charges.length} charge`
-        + `${privacy.charges.length === 1 ? '' : 's'}.${shared}`,
+      description: `${tidyNumbers(g.statement)}. Protected: ${privacy.protects}. Accountant ${g.accountant}; `
+        + `${budget} in ${privacy.charges.length} ledger charge${privacy.charges.length === 1 ? '' : 's'}.`
+        + `${f.spending ? ` ${f.spending}` : ''}${shared}`,
       legend: h('div', {}, h('p', {}, 'Public by design (leaves without noise, and why it is not a user\'s data):'),
         h('ul', {}, ...privacy.publicByDesign.map((item) => h('li', {}, item)))),
       table: plainTable('Mechanisms', ['Mechanism', 'Runs on', 'Releases', 'Sensitivity', 'Calibration',
@@ -644,6 +690,13 @@ const rollout = {
 /** The panels, in page order. */
 export const panels = [epochTimeline, budgetOverTime, rollout, epochStatistics, forecastVersusActual, modelNoise,
   contextReleases, recommendations, privacyReport];
+
+/**
+ * The service's prose with any long decimal in it (0.9999999999998472, 1.2345678e-7) shown as num shows
+ * numbers, so a table reads the same figures as the charts.
+ */
+export const tidyNumbers = (text) => (typeof text !== 'string' ? text
+  : text.replace(/-?\d+\.\d{5,}(?:[eE][-+]?\d+)?/g, (m) => num(Number(m))));
 
 /** "PLANNING:MAXIMA", 0.8 -> "Planning (maxima), 80 %". */
 export function workLabel(work, progress) {
