@@ -64,7 +64,7 @@ public record MechanismDescription(String name, String releases, String sensitiv
             case EXACT -> "EXACT accountant: Gaussian releases compose as Gaussian DP, μ = √(Σ μᵢ²) (Dong, Roth "
                     + "& Su 2019, Cor 3.3), within the μ whose curve passes exactly through (ε, δ) (Balle & "
                     + "Wang 2018, Thm 8); pure-ε releases through their privacy loss distributions (at δ = 0 "
-                    + "their epsilons add up, which is optimal)";
+                    + "their ε add up, which is optimal)";
             case ZCDP -> "ZCDP accountant: the releases' ρ = (sensitivity/σ)²/2 add up (Bun & Steinke 2016, "
                     + "Lemma 2.3) to the ρ whose Gaussian profile is exactly (ε, δ) (Balle & Wang 2018, "
                     + "Thm 8); for Gaussian releases this spends exactly as EXACT does";
