@@ -2,6 +2,7 @@
 // It reads only what the analyst role reads through the API, with the key kept in sessionStorage.
 
 import { ApiError, banditPath, get, session } from './api.js';
+import { algorithmWithModel, budgetMeter } from './budget.js';
 import { num } from './charts.js';
 import { downloads } from './csv.js';
 import { h } from './dom.js';
@@ -130,12 +131,20 @@ function clearFailure(where) {
 
 const phaseBadge = (phase) => h('span', { class: `badge phase-${phase.toLowerCase()}` }, phase);
 
-function budgetMeter(budget) {
-  const label = `${num(budget.epsilonSpent)} of ${num(budget.epsilonTotal)}`;
-  return h('span', { class: 'budget' },
-    h('meter', { min: 0, max: budget.epsilonTotal, value: budget.epsilonSpent, optimum: 0,
-      high: budget.epsilonTotal * 0.9, 'aria-label': `epsilon spent: ${label}` }),
-    h('span', { class: 'budget-text' }, label));
+/**
+ * Each bandit's privacy model (JDP or LDP), from its privacy report: the status does not carry it, and
+ * it never changes, so it is read once per bandit and kept for this tab.
+ */
+const models = new Map();
+
+async function privacyModel(id) {
+  if (!models.has(id)) {
+    models.set(id, get(`${banditPath(id)}/privacy`).then((r) => r.model ?? null).catch(() => {
+      models.delete(id);
+      return null;
+    }));
+  }
+  return models.get(id);
 }
 
 /** The current epoch in words, with a progress bar for background work. */
@@ -176,7 +185,7 @@ function showList() {
     h('table', { class: 'bandits' },
       h('caption', { class: 'visually-hidden' }, 'Bandits this key may read'),
       h('thead', {}, h('tr', {},
-        ...['Bandit', 'Algorithm', 'Phase', 'Epoch', 'Current epoch', 'Budget spent (ε)']
+        ...['Bandit', 'Algorithm', 'Phase', 'Epoch', 'Current epoch', 'Budget (ε)']
           .map((x) => h('th', { scope: 'col' }, x)))),
       body));
   main.replaceChildren(section);
@@ -184,16 +193,17 @@ function showList() {
   refreshing(async (mine) => {
     try {
       const bandits = await get('bandits');
+      const modelOf = new Map(await Promise.all(bandits.map(async (b) => [b.id, await privacyModel(b.id)])));
       if (mine !== view) return;
       clearFailure(section);
-      const text = JSON.stringify(bandits);
+      const text = JSON.stringify([bandits, [...modelOf]]);
       if (text === last) return;
       last = text;
       count.textContent = bandits.length === 0 ? 'There are no bandits this key may read yet.'
         : `${bandits.length} bandit${bandits.length === 1 ? '' : 's'}. Choose one for its epochs, budget and model.`;
       body.replaceChildren(...bandits.map((b) => h('tr', { 'data-bandit': b.id },
         h('th', { scope: 'row' }, h('a', { href: `#/bandits/${encodeURIComponent(b.id)}` }, b.id)),
-        h('td', {}, b.algorithm),
+        h('td', {}, algorithmWithModel(b.algorithm, modelOf.get(b.id))),
         h('td', {}, phaseBadge(b.phase)),
         h('td', {}, String(b.epoch), ' ', h('span', { class: 'muted' }, rounds(b))),
         h('td', {}, currentWork(b)),
@@ -234,10 +244,10 @@ function showBandit(id) {
     if (mine !== view) return;
     clearFailure(page);
     const now = Date.now();
-    const factsInput = JSON.stringify([data.status, data.privacy?.rewards]);
+    const factsInput = JSON.stringify([data.status, data.privacy?.rewards, data.privacy?.model]);
     if (seen.get('facts') !== factsInput) {
       seen.set('facts', factsInput);
-      facts.replaceChildren(...describe(data.status, data.privacy?.rewards));
+      facts.replaceChildren(...describe(data.status, data.privacy?.rewards, data.privacy?.model));
     }
     for (const panel of panels) {
       if (!showsPanel(data.status, panel.id)) {
@@ -273,16 +283,17 @@ function showBandit(id) {
  * feedback windows, whatever feedback came): an epoch algorithm's releases hold its closed epochs'
  * rounds, a sequential model every round folded so far (GET /bandits/{id} modelRounds).
  */
-function describe(b, rewards) {
+function describe(b, rewards, model) {
   const fact = (term, ...value) => [h('dt', {}, term), h('dd', {}, ...value)];
   const held = b.modelRounds ?? b.rounds;
   const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
   return [
-    ...fact('Algorithm', b.algorithm),
+    ...fact('Algorithm', algorithmWithModel(b.algorithm, model)),
     ...fact('Phase', phaseBadge(b.phase)),
     ...fact('Epoch', `${b.epoch} `, b.epochLength ? h('span', { class: 'muted' }, rounds(b)) : ''),
     ...fact('Current epoch', currentWork(b)),
-    ...fact('Budget spent (ε)', budgetMeter(b.budget)),
+    ...fact('Budget (ε)', budgetMeter(b.budget)),
+    ...(b.budget.spending ? fact('How it spends', b.budget.spending) : []),
     ...fact('Decisions', plansEpochs(b.algorithm)
       ? `${b.decisions}, of which ${plural(held, 'learning round')} ${held === 1 ? 'is' : 'are'} in releases`
       : `${b.decisions}; the model holds ${plural(held, 'learning round')}`),

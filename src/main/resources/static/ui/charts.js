@@ -2,6 +2,10 @@
 // Every chart is an <svg role="img"> with an aria-label that says what it shows; the panels add a
 // table of the same numbers for readers who cannot see the chart.
 
+import { duration, isoDate, isoInstant, num, offset, timeAxisTitle, timeTicks, when, zoneName } from './format.js';
+
+export { duration, isoDate, isoInstant, num, offset, timeAxisTitle, when, zoneName };
+
 const NS = 'http://www.w3.org/2000/svg';
 
 export function svg(tag, attrs = {}, ...children) {
@@ -15,6 +19,50 @@ export function svg(tag, attrs = {}, ...children) {
 
 const tooltip = (text) => svg('title', {}, text);
 
+// ---- labels that fit ----------------------------------------------------------------------------
+
+const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Liberation Sans", sans-serif';
+let measurer = null;
+
+/** The width of a label in SVG units (a chart's font size is in its own units), padded for its halo. */
+export function textWidth(text, size = 12) {
+  measurer ??= document.createElement('canvas').getContext('2d');
+  measurer.font = `${size}px ${FONT}`;
+  return measurer.measureText(text).width + 4;
+}
+
+const sizeOf = (el) => (/\b(tick|marker-label|span-text)\b/.test(el.getAttribute('class') ?? '') ? 11 : 12);
+
+/**
+ * A text element kept inside [lo, hi] along x: moved in where it would cross an edge, and where it is
+ * longer than the room, shortened with an ellipsis and given its whole text as a tooltip. No label
+ * is clipped by its chart's edge.
+ */
+export function fitted(el, lo, hi) {
+  const text = el.textContent;
+  const size = sizeOf(el);
+  const anchor = el.getAttribute('text-anchor') ?? 'start';
+  const x = Number(el.getAttribute('x'));
+  const shown = shorten(text, hi - lo, size);
+  const w = textWidth(shown, size);
+  const left = anchor === 'end' ? x - w : anchor === 'middle' ? x - w / 2 : x;
+  const shift = left < lo ? lo - left : left + w > hi ? hi - (left + w) : 0;
+  el.setAttribute('x', String(x + shift));
+  if (shown !== text) {
+    el.textContent = shown;
+    el.append(tooltip(text));
+  }
+  return el;
+}
+
+/** The text, or as much of it as fits in `room` followed by an ellipsis. */
+function shorten(text, room, size) {
+  if (textWidth(text, size) <= room) return text;
+  let n = text.length;
+  while (n > 1 && textWidth(`${text.slice(0, n)}…`, size) > room) n--;
+  return `${text.slice(0, n).trimEnd()}…`;
+}
+
 /** Colour-blind-safe colours (Okabe & Ito), then evenly spread hues. */
 const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#8C6D1F', '#000000'];
 
@@ -25,29 +73,23 @@ export function colours(categories) {
   return map;
 }
 
-// ---- numbers and time ---------------------------------------------------------------------------
+// ---- axes' numbers ------------------------------------------------------------------------------
 
-/** A short, readable number: three significant digits, no exponent for ordinary sizes. */
-export function num(v) {
-  if (v === null || v === undefined || Number.isNaN(v)) return '–';
-  if (v !== 0 && Math.abs(v) < 1e-3) return v.toExponential(2);
-  if (Math.abs(v) >= 1e4) return Math.round(v).toLocaleString('en');
-  return String(Number(v.toPrecision(3)));
-}
-
-function niceStep(span, count) {
+/** A round step for about `count` ticks over `span`; a count axis (integer) steps by 1, 2, 5, 10, ... */
+function niceStep(span, count, integer = false) {
   const raw = span / Math.max(1, count);
+  if (integer && raw <= 1) return 1;
   const power = 10 ** Math.floor(Math.log10(raw));
-  for (const m of [1, 2, 2.5, 5, 10]) {
+  for (const m of integer && power < 10 ? [1, 2, 5, 10] : [1, 2, 2.5, 5, 10]) {
     if (raw <= m * power) return m * power;
   }
   return 10 * power;
 }
 
-/** Round tick values covering [lo, hi], about `count` of them. */
-export function ticks(lo, hi, count = 5) {
+/** Round tick values covering [lo, hi], about `count` of them; whole numbers only on a count axis. */
+export function ticks(lo, hi, count = 5, integer = false) {
   if (!(hi > lo)) return [lo];
-  const step = niceStep(hi - lo, count);
+  const step = niceStep(hi - lo, count, integer);
   const out = [];
   for (let v = Math.ceil(lo / step - 1e-9) * step; v <= hi + step * 1e-9; v += step) {
     out.push(Number(v.toPrecision(12)));
@@ -55,108 +97,25 @@ export function ticks(lo, hi, count = 5) {
   return out;
 }
 
-/** [lo, hi] widened to round numbers. */
-function niceDomain(lo, hi, count = 5) {
+/**
+ * [lo, hi] widened to the nearest round numbers, never further: data in [0, 1] keeps the axis [0, 1].
+ * A single value gets a round interval around it (for a count, whole numbers).
+ */
+function niceDomain(lo, hi, count = 5, integer = false) {
   if (!(hi > lo)) {
-    const pad = Math.abs(lo) > 0 ? Math.abs(lo) * 0.5 : 1;
+    const pad = integer ? 1 : Math.abs(lo) > 0 ? Math.abs(lo) * 0.5 : 1;
     return [lo - pad, hi + pad];
   }
-  const step = niceStep(hi - lo, count);
+  const step = niceStep(hi - lo, count, integer);
   return [Math.floor(lo / step + 1e-9) * step, Math.ceil(hi / step - 1e-9) * step];
-}
-
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-const TIME_STEPS = [SECOND, 2 * SECOND, 5 * SECOND, 10 * SECOND, 15 * SECOND, 30 * SECOND, MINUTE, 2 * MINUTE,
-  5 * MINUTE, 10 * MINUTE, 15 * MINUTE, 30 * MINUTE, HOUR, 2 * HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR, DAY, 2 * DAY,
-  7 * DAY, 14 * DAY, 30 * DAY, 90 * DAY, 365 * DAY];
-
-// Times are shown in the browser's time zone, ISO-like (2025-03-14 09:30:05), and every time axis
-// names that zone and its UTC offset; a CSV carries ISO 8601 instants with their offset.
-
-const pad = (n, width = 2) => String(n).padStart(width, '0');
-
-/** The browser's time zone by name ("Europe/Berlin"), or null where the browser does not say. */
-export function zoneName() {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
-  } catch (e) {
-    return null;
-  }
-}
-
-/** The browser zone's offset from UTC at instant t: "+05:30", "-03:00", "+00:00". */
-export function offset(t) {
-  const minutes = -new Date(t).getTimezoneOffset();
-  const sign = minutes < 0 ? '-' : '+';
-  const abs = Math.abs(minutes);
-  return `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
-}
-
-/** "2025-03-14" in the browser's zone. */
-export function isoDate(t) {
-  const d = new Date(t);
-  return `${pad(d.getFullYear(), 4)}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-function isoClock(t, seconds) {
-  const d = new Date(t);
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}${seconds ? `:${pad(d.getSeconds())}` : ''}`;
-}
-
-/** A moment in full, as tables and tooltips show it: "2025-03-14 09:30:05 UTC+01:00". */
-export const when = (t) => `${isoDate(t)} ${isoClock(t, true)} UTC${offset(t)}`;
-
-/** ISO 8601 with the offset, to the millisecond, as a CSV carries it: "2025-03-14T09:30:05.120+01:00". */
-export const isoInstant = (t) => `${isoDate(t)}T${isoClock(t, true)}.${pad(new Date(t).getMilliseconds(), 3)}`
-  + `${offset(t)}`;
-
-/** What a time axis says about its zone: "Time in Europe/Berlin (UTC+01:00)", both offsets across a change. */
-export function timeAxisTitle(t0, t1) {
-  const [a, b] = [offset(t0), offset(t1)];
-  const utc = a === b ? `UTC${a}` : `UTC${a} to UTC${b}`;
-  const zone = zoneName();
-  return zone ? `Time in ${zone} (${utc})` : `Time (${utc})`;
-}
-
-/** Duration in words: "850 ms", "12 s", "3 min 5 s", "2 h 10 min", "3 d 4 h". */
-export function duration(ms) {
-  if (ms < SECOND) return `${Math.max(0, Math.round(ms))} ms`;
-  if (ms < MINUTE) return `${num(ms / SECOND)} s`;
-  if (ms < HOUR) return `${Math.floor(ms / MINUTE)} min ${Math.round((ms % MINUTE) / SECOND)} s`;
-  if (ms < DAY) return `${Math.floor(ms / HOUR)} h ${Math.round((ms % HOUR) / MINUTE)} min`;
-  return `${Math.floor(ms / DAY)} d ${Math.round((ms % DAY) / HOUR)} h`;
-}
-
-/**
- * Ticks on round local times. The first tick, and every tick on a new day, carries its date
- * ("2025-03-14 09:30"); the others the time of day only ("09:35"), or the date only for steps of a
- * day or more.
- */
-function timeTicks(t0, t1, count = 6) {
-  const span = Math.max(t1 - t0, SECOND);
-  const step = TIME_STEPS.find((s) => span / s <= count) ?? TIME_STEPS[TIME_STEPS.length - 1];
-  const shift = new Date(t0).getTimezoneOffset() * MINUTE; // align to local midnight and hours
-  const out = [];
-  let day = null;
-  for (let t = Math.ceil((t0 - shift) / step) * step + shift; t <= t1; t += step) {
-    const date = isoDate(t);
-    const clockText = isoClock(t, step < MINUTE);
-    const label = step >= DAY ? date : date !== day ? `${date} ${clockText}` : clockText;
-    day = date;
-    out.push({ t, label });
-  }
-  if (out.length === 0) out.push({ t: t0, label: `${isoDate(t0)} ${isoClock(t0, true)}` });
-  return out;
 }
 
 /** The ticks and zone title of a time axis along the bottom of a chart. */
 function timeAxis(root, x, start, end, baseline, left, right) {
+  const width = Number(root.getAttribute('viewBox').split(' ')[2]);
   for (const tick of timeTicks(start, end, Math.max(2, Math.min(6, Math.floor((right - left) / 140))))) {
-    root.append(svg('text', { class: 'tick time', x: x(tick.t), y: baseline + 16, 'text-anchor': 'middle' },
-      tick.label));
+    root.append(fitted(svg('text', { class: 'tick time', x: x(tick.t), y: baseline + 16, 'text-anchor': 'middle' },
+      tick.label), 2, width - 2));
   }
   axisTitle(root, timeAxisTitle(start, end), (left + right) / 2, baseline + 34);
 }
@@ -176,9 +135,12 @@ function yAxis(g, y, values, x0, x1, format = num) {
   }
 }
 
+/** An axis title centred at (x, y); a rotated one (the y axis) fits the chart's height above and below y. */
 function axisTitle(g, text, x, y, rotate = false) {
+  const room = rotate ? 2 * y - 4 : 2 * x - 4;
+  const shown = shorten(text, room, 12);
   g.append(svg('text', { class: 'axis-title', x, y, 'text-anchor': 'middle',
-    transform: rotate ? `rotate(-90 ${x} ${y})` : undefined }, text));
+    transform: rotate ? `rotate(-90 ${x} ${y})` : undefined }, shown, ...(shown === text ? [] : [tooltip(text)])));
 }
 
 // ---- charts -------------------------------------------------------------------------------------
@@ -187,15 +149,15 @@ function axisTitle(g, text, x, y, rotate = false) {
  * A quantity that moves in steps over time (the cumulative budget spent), with a dashed reference
  * line (the total). points: [{t, v, title}] in time order, each the value from t on.
  */
-export function stepChart({ label, points, start, end, reference, referenceLabel, yTitle, W = WIDE }) {
+export function stepChart({ label, points, start, end, reference, referenceLabel, yTitle, integer = false, W = WIDE }) {
   const H = 280;
   const m = { top: 16, right: 24, bottom: 52, left: 64 };
   const top = Math.max(reference ?? 0, ...points.map((p) => p.v), 0);
-  const [, yMax] = niceDomain(0, top > 0 ? top : 1);
+  const [, yMax] = niceDomain(0, top > 0 ? top : 1, 5, integer);
   const x = linear(start, end, m.left, W - m.right);
   const y = linear(0, yMax, H - m.bottom, m.top);
   const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': label, class: 'chart' });
-  yAxis(root, y, ticks(0, yMax, 4), m.left, W - m.right);
+  yAxis(root, y, ticks(0, yMax, 4, integer), m.left, W - m.right);
   timeAxis(root, x, start, end, H - m.bottom, m.left, W - m.right);
   axisTitle(root, yTitle, 16, (m.top + H - m.bottom) / 2, true);
   let d = `M${x(start)},${y(0)}`;
@@ -205,8 +167,8 @@ export function stepChart({ label, points, start, end, reference, referenceLabel
   root.append(svg('path', { class: 'line', d }));
   if (reference !== undefined) {
     root.append(svg('line', { class: 'reference', x1: m.left, x2: W - m.right, y1: y(reference), y2: y(reference) }));
-    root.append(svg('text', { class: 'reference-label', x: W - m.right, y: y(reference) - 6, 'text-anchor': 'end' },
-      referenceLabel));
+    root.append(fitted(svg('text', { class: 'reference-label', x: W - m.right, y: y(reference) - 6,
+      'text-anchor': 'end' }, referenceLabel), m.left, W - m.right));
   }
   for (const p of points) {
     root.append(svg('circle', { class: 'dot', cx: x(p.t), cy: y(p.v), r: 4 }, tooltip(p.title)));
@@ -218,38 +180,40 @@ export function stepChart({ label, points, start, end, reference, referenceLabel
  * One bar per item: [{label, value, title}] (value null: no bar, e.g. an epoch not released yet),
  * with an optional dashed reference line {value, label} (the reward range a width is measured against).
  */
-export function barChart({ label, bars, yTitle, yMax, xTitle, reference, W = WIDE }) {
+export function barChart({ label, bars, yTitle, yMax, xTitle, reference, integer = false, W = WIDE }) {
   // A reference's label goes in a key above the plot: on its line it would cover the bars it crosses.
   const H = reference ? 246 : 230;
   const m = { top: reference ? 30 : 14, right: 12, bottom: 40, left: 56 };
   const top = yMax ?? Math.max(0, reference?.value ?? 0, ...bars.map((b) => b.value ?? 0));
-  const [, hi] = niceDomain(0, top > 0 ? top : 1, 4);
+  const [, hi] = niceDomain(0, top > 0 ? top : 1, 4, integer);
   const y = linear(0, hi, H - m.bottom, m.top);
   const band = (W - m.left - m.right) / Math.max(1, bars.length);
   const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': label, class: 'chart' });
-  yAxis(root, y, ticks(0, hi, 4), m.left, W - m.right);
+  yAxis(root, y, ticks(0, hi, 4, integer), m.left, W - m.right);
   axisTitle(root, yTitle, 14, (m.top + H - m.bottom) / 2, true);
   const every = Math.ceil(bars.length / 16);
   bars.forEach((b, i) => {
     const cx = m.left + band * (i + 0.5);
     if (b.value !== null && b.value !== undefined) {
       const w = Math.min(48, band * 0.7);
-      // A bar with a colour of its own (a category the legend names) is drawn in it.
-      root.append(svg('rect', { class: 'bar', x: cx - w / 2, y: y(b.value), width: w,
-        height: Math.max(1, y(0) - y(b.value)), ...(b.colour ? { style: `fill: ${b.colour}` } : {}) },
-      tooltip(b.title)));
+      // A bar with a colour of its own (a category the legend names) is drawn in it, through the CSSOM: the
+      // page's Content-Security-Policy drops a style attribute, and the stylesheet's fill outranks a fill attribute.
+      const bar = svg('rect', { class: 'bar', x: cx - w / 2, y: y(b.value), width: w,
+        height: Math.max(1, y(0) - y(b.value)) }, tooltip(b.title));
+      if (b.colour) bar.style.fill = b.colour;
+      root.append(bar);
     }
     if (i % every === 0) {
-      root.append(svg('text', { class: 'tick', x: cx, y: H - m.bottom + 16, 'text-anchor': 'middle' }, b.label));
+      root.append(fitted(svg('text', { class: 'tick', x: cx, y: H - m.bottom + 16, 'text-anchor': 'middle' }, b.label),
+        cx - band * every / 2, cx + band * every / 2));
     }
   });
   axisTitle(root, xTitle, (m.left + W - m.right) / 2, H - 6);
   if (reference) {
     root.append(svg('line', { class: 'reference', x1: m.left, x2: W - m.right, y1: y(reference.value),
       y2: y(reference.value) }, tooltip(reference.label)));
-    const text = svg('text', { class: 'reference-label', x: W - m.right, y: 12, 'text-anchor': 'end' },
-      `dashed: ${reference.text ?? reference.label}`);
-    root.append(text);
+    root.append(fitted(svg('text', { class: 'reference-label', x: W - m.right, y: 12, 'text-anchor': 'end' },
+      `dashed: ${reference.text ?? reference.label}`), 4, W - m.right));
   }
   return root;
 }
@@ -283,8 +247,9 @@ export function intervalChart({ label, points, markers = [], xTitle, yTitle, W =
   markers.forEach((k, i) => {
     root.append(svg('line', { class: `marker ${k.kind ?? ''}`, x1: x(k.at), x2: x(k.at), y1: m.top, y2: H - m.bottom },
       tooltip(k.label)));
-    root.append(svg('text', { class: `marker-label ${k.kind ?? ''}`, x: x(k.at) + 4, y: m.top + 10 + 14 * i },
-      k.label));
+    const right = x(k.at) > (m.left + W - m.right) / 2;
+    root.append(fitted(svg('text', { class: `marker-label ${k.kind ?? ''}`, x: right ? x(k.at) - 4 : x(k.at) + 4,
+      y: m.top + 10 + 14 * i, 'text-anchor': right ? 'end' : 'start' }, k.label), 2, W - 2));
   });
   for (const p of shown) {
     root.append(svg('line', { class: `interval ${p.kind ?? ''}`, x1: x(p.x), x2: x(p.x), y1: y(p.low), y2: y(p.high) },
@@ -336,8 +301,8 @@ export function timeline({ label, rows, start, end, now, W = WIDE }) {
 export function heatMap({ label, points, colourOf, xTitle, yTitle }) {
   const size = 360;
   const m = { top: 12, right: 16, bottom: 40, left: 56 };
-  const [x0, x1] = niceDomain(...padded(points.map((p) => p.x)), 10);
-  const [y0, y1] = niceDomain(...padded(points.map((p) => p.y)), 10);
+  const [x0, x1] = niceDomain(...extent(points.map((p) => p.x)), 10);
+  const [y0, y1] = niceDomain(...extent(points.map((p) => p.y)), 10);
   const px = linear(x0, x1, m.left, m.left + size);
   const py = linear(y0, y1, m.top + size, m.top);
   const root = svg('svg', { viewBox: `0 0 ${m.left + size + m.right} ${m.top + size + m.bottom}`, role: 'img',
@@ -392,11 +357,9 @@ export function heatMap({ label, points, colourOf, xTitle, yTitle }) {
   return root;
 }
 
-function padded(values) {
-  const lo = Math.min(...values);
-  const hi = Math.max(...values);
-  const pad = hi > lo ? (hi - lo) * 0.08 : 0.5;
-  return [lo - pad, hi + pad];
+/** [min, max] of the values: an axis bounds its data (rounded out by niceDomain), never pads past it. */
+function extent(values) {
+  return [Math.min(...values), Math.max(...values)];
 }
 
 // ---- logarithmic axes ---------------------------------------------------------------------------
@@ -441,8 +404,9 @@ function logDomain(values) {
 
 /**
  * Curves on log–log axes: series [{label, kind, points: [{x, y, title}]}] drawn as lines through
- * dots (a CSS class per kind), horizontal dashed references [{value, label}] and vertical markers
- * [{at, label, kind}] (e.g. "now").
+ * dots (a CSS class per kind, each a colour and dash of its own), in the order given, so the series
+ * that matters most comes last and is drawn on top; horizontal dashed references [{value, label}] and
+ * vertical markers [{at, label, kind}] (e.g. "now").
  */
 export function curveChart({ label, series, references = [], markers = [], xTitle, yTitle, xMin, xMax, W = WIDE }) {
   const H = 300;
@@ -464,16 +428,16 @@ export function curveChart({ label, series, references = [], markers = [], xTitl
   for (const r of references) {
     root.append(svg('line', { class: 'reference', x1: m.left, x2: W - m.right, y1: y(r.value), y2: y(r.value) },
       tooltip(r.label)));
-    root.append(svg('text', { class: 'reference-label', x: W - m.right, y: y(r.value) - 5, 'text-anchor': 'end' },
-      r.text ?? r.label));
+    root.append(fitted(svg('text', { class: 'reference-label', x: W - m.right, y: y(r.value) - 5, 'text-anchor': 'end' },
+      r.text ?? r.label), m.left, W - m.right));
   }
   markers.forEach((k, i) => {
     const at = x(Math.min(x1, Math.max(x0, k.at)));
     const right = at > (m.left + W - m.right) / 2;
     root.append(svg('line', { class: `marker ${k.kind ?? ''}`, x1: at, x2: at, y1: m.top, y2: H - m.bottom },
       tooltip(k.label)));
-    root.append(svg('text', { class: `marker-label ${k.kind ?? ''}`, x: right ? at - 4 : at + 4, y: m.top + 10 + 14 * i,
-      'text-anchor': right ? 'end' : 'start' }, k.label));
+    root.append(fitted(svg('text', { class: `marker-label ${k.kind ?? ''}`, x: right ? at - 4 : at + 4,
+      y: m.top + 10 + 14 * i, 'text-anchor': right ? 'end' : 'start' }, k.label), 2, W - 2));
   });
   for (const s of series) {
     const pts = s.points.filter((p) => p.x > 0 && p.y > 0);
@@ -496,7 +460,7 @@ export function stripChart({ label, points, colourOf, xTitle, W = WIDE }) {
   const H = 110;
   const m = { top: 12, right: 24, bottom: 40, left: 24 };
   const sorted = [...points].sort((a, b) => a.x - b.x);
-  const [x0, x1] = niceDomain(...padded(sorted.map((p) => p.x)), 10);
+  const [x0, x1] = niceDomain(...extent(sorted.map((p) => p.x)), 10);
   const x = linear(x0, x1, m.left, W - m.right);
   const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': label, class: 'chart strip' });
   const band = { top: m.top, height: H - m.top - m.bottom };

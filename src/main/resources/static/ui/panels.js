@@ -4,10 +4,11 @@
 // when its sources changed. A new panel (and, if needed, a new source) is one entry in each list.
 
 import { banditPath } from './api.js';
-import { barChart, colours, curveChart, duration, heatMap, intervalChart, isoInstant, num, stepChart, stripChart,
-  timeline, when } from './charts.js';
+import { budgetOverTime, contextReleases, privacyReport } from './ledger-panels.js';
+import { rollout } from './rollout-panel.js';
+import { barChart, colours, curveChart, duration, heatMap, isoInstant, num, stripChart, timeline, when } from './charts.js';
 import { fileName } from './csv.js';
-import { dataTable, h, legend, table as plainTable } from './dom.js';
+import { dataTable, h, legend } from './dom.js';
 
 /** What the panels may read: name -> API path for a bandit id (all readable by the analyst role). */
 export const sources = {
@@ -139,48 +140,6 @@ const epochTimeline = {
   },
 };
 
-/** Cumulative ε charged, from the ledger, against the total budget. */
-const budgetOverTime = {
-  id: 'budget',
-  title: 'Privacy budget spent over time',
-  sources: ['status', 'epochs', 'ledger'],
-  render({ status, epochs, ledger }, now) {
-    const total = status.budget.epsilonTotal;
-    let spent = 0;
-    let spentDelta = 0;
-    const rows = [];
-    const points = ledger.map((entry) => {
-      spent += entry.epsilon;
-      spentDelta += entry.delta;
-      const t = time(entry.createdAt);
-      rows.push([when(t), entry.epoch === null || entry.epoch === undefined ? '–' : String(entry.epoch),
-        entry.reason, num(entry.epsilon), num(entry.delta), num(spent), num(spentDelta)]);
-      return { t, v: spent, title: `${when(t)}: ${entry.reason}${entry.epoch ? ` (epoch ${entry.epoch})` : ''}, `
-        + `ε ${num(entry.epsilon)}, now ${num(spent)} of ${num(total)} spent` };
-    });
-    const csvRows = ledger.map((entry, i) => [isoInstant(points[i].t), entry.epoch ?? null, entry.reason,
-      entry.epsilon, points[i].v, total]);
-    const opened = epochs.length ? time(epochs[0].openedAt) : now;
-    const start = Math.min(opened, ...points.map((p) => p.t));
-    const end = Math.max(now, ...points.map((p) => p.t), start + 1000);
-    return {
-      description: `${num(status.budget.epsilonSpent)} of ε = ${num(total)} spent in ${ledger.length} charge`
-        + `${ledger.length === 1 ? '' : 's'}`
-        + (status.budget.deltaTotal > 0
-          ? ` (δ: ${num(status.budget.deltaSpent)} of ${num(status.budget.deltaTotal)}).` : '.')
-        + ' Each charge is paid in the same transaction as the release it pays for.',
-      figure: stepChart({
-        label: `Privacy budget spent: ${num(spent)} of epsilon ${num(total)} in ${ledger.length} charges`,
-        points, start, end, reference: total, referenceLabel: `total ε = ${num(total)}`, yTitle: 'ε spent',
-      }),
-      downloads: [{ label: 'budget spent', file: fileName(status.id, 'budget'),
-        headers: ['Charged at (ISO 8601)', 'Epoch', 'Reason', 'Epsilon charged', 'Epsilon spent so far',
-          'Epsilon total'], rows: csvRows }],
-      table: dataTable('Ledger', ['Charged at', 'Epoch', 'Reason', 'ε', 'δ', 'ε spent so far', 'δ spent so far'],
-        rows),
-    };
-  },
-};
 
 /** Per released epoch: the mean active-set size after it, and its confidence width (noise included). */
 const epochStatistics = {
@@ -208,6 +167,8 @@ const epochStatistics = {
         barChart({ label: `Confidence width of each of ${released.length} releases, against the reward range `
           + range(r), bars: bars((e) => e.width, 'width Δ'), yTitle: `width Δ (rewards in ${range(r)})`,
           xTitle: 'epoch', reference: rewardReference(r), W: 480 })),
+      legend: legend([{ kind: 'bar', label: 'one bar per release' },
+        { kind: 'curve-reference', label: 'the reward range\'s length' }]),
       downloads: [
         { label: 'active-set sizes', file: fileName(status.id, 'active-sets'),
           headers: ['Epoch', 'Mean active-set size'], rows: released.map((e) => [e.number, e.meanActiveSetSize]) },
@@ -323,7 +284,7 @@ const recommendations = {
       description: `How many contexts each action is the best for, by ${release}${sample}.${resolution}`,
       figure: barChart({ label: `Contexts per recommended action: ${summary}`,
         bars: counts.map(([a, n]) => ({ label: a, value: n, title: `${a}: ${n} contexts`, colour: colour.get(a) })),
-        yTitle: 'contexts', xTitle: 'recommended action' }),
+        yTitle: 'contexts', xTitle: 'recommended action', integer: true }),
       legend: key,
       downloads: [{ label: 'contexts per action', file: fileName(status.id, 'recommendation-counts'),
         headers: ['Recommended action', 'Contexts'], rows: counts }, ...csv],
@@ -356,8 +317,8 @@ const forecastVersusActual = {
       const u = report[view.key];
       return { description: `Forecast at the horizon: the approximating set covers ${num(100 * u.coverage)}% of the `
         + `${u.supportSize} support points; with every other action ${num(u.gap)} worse, a release picks the best `
-        + `action with probability ${num(u.bestProbabilityAtGap)} (expected simple regret ${num(u.simpleRegretAtGap)}); `
-        + `even odds at a gap of ${num(u.evenOddsGap)}.` };
+        + `action with probability ${num(u.bestProbabilityAtGap)} (expected simple regret ${num(u.simpleRegretAtGap)}). `
+        + releaseOdds(u) };
     }
     const f = report[view.key];
     const actual = new Map(epochs.filter((e) => e.width !== null && e.width !== undefined)
@@ -383,6 +344,8 @@ const forecastVersusActual = {
         bars: f.epochs.map((e) => ({ label: `${e.epoch}`, value: e.resolvableGap,
           title: `Epoch ${e.epoch}: resolves a gap of ${num(e.resolvableGap)}` })),
         yTitle: `resolvable gap (rewards in ${range(r)})`, xTitle: 'epoch', reference: rewardReference(r) }),
+      legend: legend([{ kind: 'bar', label: 'forecast resolvable gap of each release' },
+        { kind: 'curve-reference', label: 'the reward range\'s length' }]),
       downloads: [{ label: 'forecast resolvable gaps', file: fileName(status.id, 'forecast'),
         headers: ['Epoch', 'Forecast resolvable gap', 'Reward range low', 'Reward range high', 'Reward range length'],
         rows: f.epochs.map((e) => [e.epoch, e.resolvableGap, r.low, r.high, r.high - r.low]) }],
@@ -391,6 +354,23 @@ const forecastVersusActual = {
     };
   },
 };
+
+/** The release odds for a reader: P(best) = e^(βg) / (e^(βg) + K − 1), β = ε / 2m, so 9 to 1 at ln(9 (K − 1)) / β and
+ * even odds at ln(K − 1) / β (0 with two actions, where any lead makes the best the likelier release). */
+export function releaseOdds(u) {
+  const beta = u.inverseTemperature;
+  if (beta === null || beta === undefined || !(beta > 0)) {
+    return 'Releases are not noised: each is the model\'s best action for its context.';
+  }
+  const rivals = Math.max(1, Math.round(Math.exp(u.evenOddsGap * beta)));
+  const ninety = Math.log(9 * rivals) / beta;
+  if (rivals === 1) {
+    return `With two actions any lead makes the best action the likelier release; it is released 9 times in 10 `
+      + `once it leads by ${num(ninety)}.`;
+  }
+  return `The best action is as likely as all ${rivals} others together at a gap of ${num(u.evenOddsGap)}, and `
+    + `released 9 times in 10 at a gap of ${num(ninety)}.`;
+}
 
 /** A forecast's value at n rounds: exact at one of its points, else log–log between the two around n; null outside. */
 function atRounds(points, n, value) {
@@ -445,7 +425,11 @@ const modelNoise = {
       markers.push({ at: f.roundsToResolve, kind: 'resolve', label: `forecast: a gap of ${num(f.gap)} resolved from `
         + `${f.roundsToResolve} rounds` });
     }
-    const drawn = series.map((x) => ({ label: x.label, kind: x.kind, points: f.points.map((p) => ({ x: p.rounds,
+    // The series that sums the others (the decision error) is drawn first, as a wide band, so the curves it
+    // runs along stay visible on top of it.
+    const below = (x) => (x.kind === 'decision' ? 0 : 1);
+    const drawn = [...series].sort((a, b) => below(a) - below(b)).map((x) => ({ label: x.label, kind: x.kind,
+      points: f.points.map((p) => ({ x: p.rounds,
       y: x.value(p), title: `${x.label} after ${p.rounds} rounds: ${num(x.value(p))} (forecast)` })) }));
     if (current) {
       drawn.push({ label: 'the model now', kind: 'now', points: [{ x: n, y: current.value,
@@ -500,146 +484,6 @@ const modelNoise = {
   },
 };
 
-/**
- * Per-context releases, for an algorithm that releases per context (its profile lists this panel; GET
- * /release: each release's action, time and ledger entry, never the context it was made for), over time
- * and per action.
- */
-const contextReleases = {
-  id: 'releases',
-  title: 'Per-context releases',
-  sources: ['status', 'epochs', 'release'],
-  render({ status, epochs, release }, now) {
-    const eps = release.privacy.epsilonPerRelease;
-    const b = release.budget;
-    const allowed = Math.floor(b.epsilonTotal / eps + 1e-9);
-    const more = Math.max(0, Math.floor(b.epsilonRemaining / eps + 1e-9));
-    const list = [...release.releases].sort((x, y) => time(x.releasedAt) - time(y.releasedAt) || x.ledgerId - y.ledgerId);
-    const how = `Each is the exponential mechanism's choice for one context, charged ε = ${num(eps)} (the same `
-      + 'context asked again is answered from its release, free); this page shows each release\'s action, time and '
-      + 'ledger entry, as GET /release lists them, never the context it was made for. Ask for one with POST /release '
-      + '{bandit, context}: it is charged.';
-    if (status.phase === 'EXPLORE') {
-      return { description: `${status.algorithm} releases once its ${status.epochLength} learning rounds are in `
-        + `(${status.current?.folded ?? 0} folded so far). ${how}` };
-    }
-    if (list.length === 0) {
-      return { description: `No release yet; the budget allows ${more} (ε ${num(b.epsilonRemaining)} left). ${how}` };
-    }
-    const times = list.map((x) => time(x.releasedAt));
-    const closed = epochs.length ? time(epochs[epochs.length - 1].closedAt) : null;
-    const start = Math.min(closed ?? times[0], ...times);
-    const end = Math.max(now, ...times, start + 1000);
-    const points = list.map((x, i) => ({ t: times[i], v: i + 1,
-      title: `${when(times[i])}: release ${i + 1}, action ${x.action} (ledger entry ${x.ledgerId})` }));
-    const actions = [...new Set(list.map((x) => x.action))].sort();
-    const counts = actions.map((a) => [a, list.filter((x) => x.action === a).length]);
-    return {
-      description: `${list.length} release${list.length === 1 ? '' : 's'} so far; the budget allows ${allowed} in all, `
-        + `${more} more (ε ${num(b.epsilonRemaining)} left). ${how}`,
-      figure: h('div', { class: 'pair' },
-        stepChart({ label: `Per-context releases over time: ${list.length} of the ${allowed} the budget allows`,
-          points, start, end, reference: allowed, referenceLabel: `the budget allows ${allowed}`,
-          yTitle: 'releases so far', W: 480 }),
-        barChart({ label: `Releases per action: ${counts.map(([a, k]) => `${a} ${k}`).join(', ')}`,
-          bars: counts.map(([a, k]) => ({ label: a, value: k, title: `${a}: ${k} release${k === 1 ? '' : 's'}` })),
-          yTitle: 'releases', xTitle: 'released action', W: 480 })),
-      downloads: [
-        { label: 'releases over time', file: fileName(status.id, 'releases'),
-          headers: ['Released at (ISO 8601)', 'Action', 'Ledger entry', 'Releases so far',
-            'Releases the budget allows'],
-          rows: list.map((x, i) => [isoInstant(times[i]), x.action, x.ledgerId, i + 1, allowed]) },
-        { label: 'releases per action', file: fileName(status.id, 'releases-per-action'),
-          headers: ['Action', 'Releases'], rows: counts }],
-      table: dataTable('Releases', ['#', 'Released at', 'Action', 'Ledger entry'],
-        list.map((x, i) => [String(i + 1), when(times[i]), x.action, String(x.ledgerId)])),
-    };
-  },
-};
-
-/**
- * The privacy report: what the bandit protects and at which guarantee, each mechanism with its
- * sensitivity, calibration and paper, and what leaves without noise by design.
- */
-const privacyReport = {
-  id: 'privacy',
-  title: 'What is protected, and how',
-  sources: ['privacy'],
-  render({ privacy }) {
-    const g = privacy.guarantee;
-    const shared = privacy.sharedBudget
-      ? ` It shares budget '${privacy.sharedBudget.id}' (ε = ${num(privacy.sharedBudget.epsilon)}) with `
-        + `${privacy.sharedBudget.bandits - 1} other bandit${privacy.sharedBudget.bandits === 2 ? '' : 's'}.`
-      : '';
-    const rows = privacy.mechanisms.map((m) => [m.name, m.runsOn === 'DEVICE' ? 'user\'s device' : 'server',
-      m.releases, m.sensitivity, m.calibration, m.reference]);
-    return {
-      description: `${g.statement}. Protected: ${privacy.protects}. Accountant ${g.accountant}; `
-        + `${num(privacy.spent.epsilonSpent)} of ε = ${num(g.epsilon)} spent in ${privacy.charges.length} charge`
-        + `${privacy.charges.length === 1 ? '' : 's'}.${shared}`,
-      legend: h('div', {}, h('p', {}, 'Public by design (leaves without noise, and why it is not a user\'s data):'),
-        h('ul', {}, ...privacy.publicByDesign.map((item) => h('li', {}, item)))),
-      table: plainTable('Mechanisms', ['Mechanism', 'Runs on', 'Releases', 'Sensitivity', 'Calibration',
-        'Implements'], rows),
-    };
-  },
-};
-
-/**
- * A rollout (any algorithm, when the status has one): the lift's estimate and interval at each look of
- * the evaluation, so far and per window, and the promotion's events (GET /bandits/{id}/evaluation).
- */
-const rollout = {
-  id: 'rollout',
-  title: 'Rollout: the bandit against the baseline',
-  sources: ['status', 'evaluation'],
-  appliesTo: (status) => Boolean(status.rollout),
-  render({ status, evaluation }) {
-    const promotion = evaluation.promotion;
-    const releases = evaluation.releases;
-    const conf = `${num(evaluation.confidence * 100)} %`;
-    const decisions = (r) => r.rounds.bandit + r.rounds.baseline;
-    const points = releases.flatMap((r) => [
-      { x: decisions(r), kind: 'so-far', ...r.lift,
-        title: `look ${r.look}: lift so far ${num(r.lift.value)} in [${num(r.lift.low)}, ${num(r.lift.high)}]` },
-      { x: decisions(r) - (r.window.banditRounds + r.window.baselineRounds) / 2,
-        kind: 'window', ...r.windowLift, title: `look ${r.look}: this window's lift ${num(r.windowLift.value)} `
-          + `in [${num(r.windowLift.low)}, ${num(r.windowLift.high)}]` }]);
-    const atLook = (look) => {
-      const r = releases.find((x) => x.look === look);
-      return r ? decisions(r) : 0;
-    };
-    const events = promotion.history.filter((e) => e.cause !== 'CREATED');
-    const markers = events.map((e) => ({ at: e.look ? atLook(e.look) : 0, kind: e.state === 'PROMOTED' ? 'now' : '',
-      label: `${e.state.toLowerCase().replace('_', ' ')} (${e.cause.toLowerCase()}${e.look ? `, look ${e.look}` : ''})` }));
-    const last = releases[releases.length - 1];
-    const now = last && last.lift.value !== null
-      ? ` After ${decisions(last)} decisions the lift is ${num(last.lift.value)} in [${num(last.lift.low)}, `
-        + `${num(last.lift.high)}].` : ' No lift yet: both arms must have served a released window.';
-    return {
-      description: `${promotion.mode === 'AUTO' ? 'AUTO' : 'MANUAL'} rollout, ${promotion.state.toLowerCase()
-        .replace('_', ' ')}: the bandit serves a share ${num(promotion.share)} of the decisions that name a baseline.`
-        + `${now} Each interval holds at ${conf} together with every other look's (${releases.length} of `
-        + `${evaluation.schedule.looks} released); the noise on each window's sums is charged to the budget `
-        + '(ledger reason "evaluation").',
-      figure: intervalChart({ label: `Lift of the bandit over the baseline at each of ${releases.length} looks`,
-        points, markers, xTitle: 'decisions that named a baseline', yTitle: 'lift (reward units)' }),
-      legend: legend([{ kind: 'interval-so-far', label: 'lift over every decision so far' },
-        { kind: 'interval-window', label: 'lift of the window alone (what AUTO reads)' }]),
-      downloads: [{ label: 'evaluation', file: fileName(status.id, 'evaluation'),
-        headers: ['Look', 'Released at (ISO 8601)', 'Bandit decisions', 'Baseline decisions', 'Lift', 'Lift low',
-          'Lift high', 'Window lift', 'Window lift low', 'Window lift high'],
-        rows: releases.map((r) => [r.look, r.releasedAt, r.rounds.bandit, r.rounds.baseline, r.lift.value, r.lift.low,
-          r.lift.high, r.windowLift.value, r.windowLift.low, r.windowLift.high]) }],
-      table: dataTable('Looks', ['Look', 'Decisions (bandit / baseline)', 'Bandit mean', 'Baseline mean',
-        'Lift so far', 'Window\'s lift'], releases.map((r) => [String(r.look),
-        `${r.rounds.bandit} / ${r.rounds.baseline}`, num(r.bandit.value), num(r.baseline.value),
-        r.lift.value === null ? '–' : `${num(r.lift.value)} [${num(r.lift.low)}, ${num(r.lift.high)}]`,
-        r.windowLift.value === null ? '–'
-          : `${num(r.windowLift.value)} [${num(r.windowLift.low)}, ${num(r.windowLift.high)}]`])),
-    };
-  },
-};
 
 /** The panels, in page order. */
 export const panels = [epochTimeline, budgetOverTime, rollout, epochStatistics, forecastVersusActual, modelNoise,

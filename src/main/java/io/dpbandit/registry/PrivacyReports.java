@@ -125,7 +125,7 @@ public class PrivacyReports {
         String notion = local ? "local DP: what leaves the user's device" : "joint DP: what every other user and "
                 + "every analyst can see";
         String statement = String.format(java.util.Locale.ROOT, "(%s, %s)-DP for %s, in the %s: any change to %s "
-                + "changes the distribution of it by at most a factor e^epsilon, plus delta", fmt(epsilon),
+                + "changes the distribution of it by at most a factor exp(ε), plus δ", fmt(epsilon),
                 fmt(delta), user ? "each user" : "each round", notion,
                 user ? "one user's rounds" : "one round (its context, action and reward)");
         if (!local) {
@@ -152,9 +152,9 @@ public class PrivacyReports {
                 String.format(java.util.Locale.ROOT, "R = %s: one decision's reward (and whether and when its feedback "
                         + "came) moves one arm's sum of one window by at most the clipped range; the decision, its arm "
                         + "and its time do not depend on it", fmt(schedule.rewardHigh() - schedule.rewardLow())),
-                String.format(java.util.Locale.ROOT, "sigma = R / mu_eval = %.4g, mu_eval = %.4g: the evaluation's share "
-                        + "%s of the budget's mu^2; the windows are disjoint, so all releases together are mu_eval-GDP, "
-                        + "and the learning is calibrated to the rest (mu_learn^2 + mu_eval^2 = mu^2)", schedule.sigma(),
+                String.format(java.util.Locale.ROOT, "σ = R / μ_eval = %.4g, μ_eval = %.4g: the evaluation's share "
+                        + "%s of the budget's μ²; the windows are disjoint, so all releases together are μ_eval-GDP, "
+                        + "and the learning is calibrated to the rest (μ_learn² + μ_eval² = μ²)", schedule.sigma(),
                         schedule.mu(), fmt(schedule.evaluationShare())),
                 "Dong, Roth & Su 2019, Gaussian Differential Privacy, Thm 2.7 and Cor. 3.3");
     }
@@ -166,7 +166,7 @@ public class PrivacyReports {
                 + "and a public schedule, never a reward.");
         items.add("The schedule: epoch lengths and when each epoch opens, seals and closes; a round folds when its "
                 + "feedback window has passed, whether or not feedback came.");
-        items.add("Each epoch's public plan (projection points, the contribution bound C_r, the leaf grid) and the "
+        items.add("Each epoch's public plan (projection points, the contribution bound Cᵣ, the leaf grid) and the "
                 + "public draws it is made from.");
         items.add("The ledger: what each release cost. Costs follow the plan, never the data.");
         if (rollout) {
@@ -201,6 +201,6 @@ public class PrivacyReports {
     }
 
     private static String fmt(double x) {
-        return new java.math.BigDecimal(Double.toString(x)).stripTrailingZeros().toPlainString();
+        return MechanismDescription.number(x);
     }
 }

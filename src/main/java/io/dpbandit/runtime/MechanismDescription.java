@@ -30,6 +30,27 @@ public record MechanismDescription(String name, String releases, String sensitiv
         return new MechanismDescription(name, releases, sensitivity, calibration, reference, "DEVICE");
     }
 
+    /**
+     * How a locally private user's reports count, in English for any k: "a user's one report is one
+     * mechanism", "a user's k = 3 reports are 3 separate mechanisms".
+     */
+    public static String separateReports(int k) {
+        return k == 1 ? "a user's one report is one mechanism"
+                : "a user's k = " + k + " reports are " + k + " separate mechanisms";
+    }
+
+    /**
+     * A number as the privacy report's prose shows it: six significant digits, no exponent, trailing zeros
+     * dropped (0.9999999999998472 reads 1, 1e-5 reads 0.00001).
+     */
+    public static String number(double x) {
+        if (!Double.isFinite(x)) {
+            return Double.toString(x);
+        }
+        return new java.math.BigDecimal(Double.toString(x)).round(new java.math.MathContext(6))
+                .stripTrailingZeros().toPlainString();
+    }
+
     /** "of one round" or "of one user's k rounds": the unit a sensitivity is stated for. */
     public static String unit(BanditSpec spec) {
         return spec.privacy().unit() == PrivacyUnit.USER
@@ -40,14 +61,14 @@ public record MechanismDescription(String name, String releases, String sensitiv
     /** How a bandit's releases compose, for the calibration texts. */
     public static String accountant(BanditSpec spec) {
         return switch (spec.privacy().accountantOrBasic()) {
-            case EXACT -> "EXACT accountant: Gaussian releases compose as Gaussian DP, mu = sqrt(sum mu_i^2) (Dong, Roth "
-                    + "& Su 2019, Cor 3.3), within the mu whose curve passes exactly through (epsilon, delta) (Balle & "
-                    + "Wang 2018, Thm 8); pure-epsilon releases through their privacy loss distributions (at delta = 0 "
-                    + "their epsilons add up, which is optimal)";
-            case ZCDP -> "ZCDP accountant: the releases' rho = (sensitivity/sigma)^2/2 add up (Bun & Steinke 2016, "
-                    + "Lemma 2.3) to the rho whose Gaussian profile is exactly (epsilon, delta) (Balle & Wang 2018, "
+            case EXACT -> "EXACT accountant: Gaussian releases compose as Gaussian DP, μ = √(Σ μᵢ²) (Dong, Roth "
+                    + "& Su 2019, Cor 3.3), within the μ whose curve passes exactly through (ε, δ) (Balle & "
+                    + "Wang 2018, Thm 8); pure-ε releases through their privacy loss distributions (at δ = 0 "
+                    + "their ε add up, which is optimal)";
+            case ZCDP -> "ZCDP accountant: the releases' ρ = (sensitivity/σ)²/2 add up (Bun & Steinke 2016, "
+                    + "Lemma 2.3) to the ρ whose Gaussian profile is exactly (ε, δ) (Balle & Wang 2018, "
                     + "Thm 8); for Gaussian releases this spends exactly as EXACT does";
-            case BASIC -> "BASIC accountant: the releases' (epsilon, delta) add up (basic composition)";
+            case BASIC -> "BASIC accountant: the releases' (ε, δ) add up (basic composition)";
         };
     }
 }

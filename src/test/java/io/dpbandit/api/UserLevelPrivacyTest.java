@@ -67,7 +67,7 @@ class UserLevelPrivacyTest extends PostgresIntegrationTest {
         assertThat(report.path("guarantee").path("epsilon").asDouble()).isEqualTo(1.0);
         assertThat(report.path("guarantee").path("statement").asText()).contains("each user").contains("joint DP");
         assertThat(report.path("mechanisms")).hasSize(1);
-        assertThat(report.path("mechanisms").get(0).path("sensitivity").asText()).contains("2 2 C_r")
+        assertThat(report.path("mechanisms").get(0).path("sensitivity").asText()).contains("Δᵣ = 2 × 2 Cᵣ")
                 .contains("k = 2");
         assertThat(report.path("mechanisms").get(0).path("reference").asText()).contains("Pavlovic");
         assertThat(report.path("mechanisms").get(0).path("runsOn").asText()).isEqualTo("SERVER");

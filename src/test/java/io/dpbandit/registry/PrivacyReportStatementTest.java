@@ -32,6 +32,6 @@ class PrivacyReportStatementTest {
     void aJointlyPrivateGuaranteeIsTheSentenceItWas() {
         assertThat(PrivacyReports.statement(1.0, 1e-5, PrivacyUnit.USER, false, 4)).isEqualTo("(1, 0.00001)-DP for "
                 + "each user, in the joint DP: what every other user and every analyst can see: any change to one "
-                + "user's rounds changes the distribution of it by at most a factor e^epsilon, plus delta");
+                + "user's rounds changes the distribution of it by at most a factor exp(ε), plus δ");
     }
 }

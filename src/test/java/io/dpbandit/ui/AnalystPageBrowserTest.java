@@ -3,6 +3,7 @@ package io.dpbandit.ui;
 import io.dpbandit.lifecycle.Step;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -400,24 +401,28 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
     }
 
     @Test
-    void theListShowsEachBanditsAlgorithmPhaseEpochAndBudgetSpent() {
+    void theListShowsEachBanditsAlgorithmWithItsPrivacyModelPhaseEpochAndBudget() {
         signIn(ANALYST_KEY);
         WebElement homepage = row("homepage");
         JsonNode status = rest.getForObject("/bandits/homepage", JsonNode.class);
         List<String> cells = homepage.findElements(By.cssSelector("th, td")).stream().map(WebElement::getText).toList();
         assertThat(cells.get(0)).isEqualTo("homepage");
-        assertThat(cells.get(1)).isEqualTo("CAPRI");
+        assertThat(cells.get(1)).as("the privacy model next to the algorithm").isEqualTo("CAPRI (joint DP)");
         assertThat(cells.get(2)).isEqualTo("EXPLORE");
         assertThat(cells.get(3)).isEqualTo("3 " + status.path("current").path("assigned").asInt() + " of "
                 + status.path("epochLength").asInt() + " rounds");
         assertThat(cells.get(4)).isEqualTo("Open, plan ready");
-        assertThat(cells.get(5)).isEqualTo(shown(status.path("budget").path("epsilonSpent").asDouble()) + " of 1");
-        assertThat(Double.parseDouble(homepage.findElement(By.tagName("meter")).getAttribute("value")))
-                .isEqualTo(status.path("budget").path("epsilonSpent").asDouble());
+        assertThat(browser.findElement(By.cssSelector("table.bandits thead")).getText()).contains("Budget (ε)")
+                .doesNotContain("spent");
+        assertThat(cells.get(5)).startsWith(budgetWords(status.path("budget")));
+        assertMeter(homepage, status.path("budget"));
 
         List<String> news = row("news").findElements(By.cssSelector("th, td")).stream().map(WebElement::getText).toList();
-        assertThat(news).containsExactly("news", "LINUCB", "EXPLORE", "1 0 of 100000 rounds", "Open, learning",
-                "1 of 1");
+        assertThat(news.subList(0, 5)).containsExactly("news", "LINUCB (joint DP)", "EXPLORE", "1 0 of 100000 rounds",
+                "Open, learning");
+        assertThat(news.get(5)).startsWith(budgetWords(rest.getForObject("/bandits/news", JsonNode.class).path("budget")))
+                .doesNotContain("spent 1 ");
+        assertThat(row(CAPRI_LDP).findElements(By.cssSelector("td")).get(0).getText()).isEqualTo("CAPRI (local DP)");
 
         assertThat(storedKey()).as("the key is kept in this tab's session").isEqualTo(ANALYST_KEY);
         assertThat((Object) browser.executeScript("return localStorage.length")).isEqualTo(0L);
@@ -455,7 +460,11 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
             spent += charge.path("epsilon").asDouble();
         }
         assertThat(budget.findElement(By.cssSelector("p.description")).getText())
-                .startsWith(shown(spent) + " of ε = 1 spent in 2 charges");
+                .startsWith(shown(spent) + " of ε = 1 charged to the ledger in 2 charges")
+                .as("CAPRI pays each charge with its release").contains("in the same transaction as the release");
+        assertThat(browser.findElement(By.id("panel-budget-title")).getText())
+                .isEqualTo("Privacy budget charged to the ledger over time");
+        assertLegendMatchesBars(panel("epoch-statistics"));
 
         WebElement statistics = panel("epoch-statistics");
         List<WebElement> bars = statistics.findElements(By.cssSelector("svg rect.bar"));
@@ -555,6 +564,10 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
         assertThat(privacy.getText()).contains("Gaussian mechanism").contains("Pavlovic, Salgia & Zhao");
         assertThat(browser.findElement(By.cssSelector("#panel-privacy p.description")).getText())
                 .contains("-DP for each round").contains("Accountant EXACT");
+        String prose = browser.findElement(By.id("panel-privacy")).getAttribute("textContent");
+        assertThat(prose).as("readable maths").contains("Σₜ yₜ Aᵣ⁻¹ᐟ² k_S(cₜ, xₜ)").contains("exp(ε)")
+                .doesNotContain("^{").doesNotContain("_t").doesNotContain("epsilon").doesNotContain("sqrt(");
+        assertPageReadable();
         screenshot("analyst-capri.png", true);
     }
 
@@ -603,6 +616,17 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
         assertThat(perAction.subList(1, perAction.size())).containsExactlyElementsOf(counted.entrySet().stream()
                 .map(e -> List.of(e.getKey(), e.getValue().toString())).toList());
         assertThat(facts()).contains("10, of which 10 learning rounds are in releases");
+        assertLegendMatchesBars(releases);
+        for (WebElement chart : releases.findElements(By.cssSelector("svg.chart"))) {
+            assertThat(chart.findElements(By.cssSelector("text.tick[text-anchor=end]")).stream()
+                    .map(t -> t.getAttribute("textContent")).toList()).as("a count axis ticks on whole numbers")
+                    .isNotEmpty().allSatisfy(t -> assertThat(t).matches("\\d+"));
+        }
+        String odds = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(
+                "#panel-forecast p.description"))).getText();
+        assertThat(odds).as("two actions: even odds at a gap of 0 says nothing").doesNotContain("even odds at a gap of 0")
+                .contains("With two actions any lead makes the best action the likelier release");
+        assertPageReadable();
         budgetCsvIsTheLedger(panel("budget"), USCA);
         assertThat(browser.findElement(By.id("panel-recommendations")).isDisplayed()).isFalse();
         assertThat(rest.getForObject("/bandits/" + USCA + "/ledger", JsonNode.class))
@@ -644,6 +668,8 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
         }
         assertThat(resolvedCount).as("a model of %d rounds separates its best label somewhere on the sample", held)
                 .isPositive();
+        assertLegendMatchesBars(map);
+        assertPageReadable();
         screenshot("analyst-bandit.png", true);
     }
 
@@ -715,6 +741,24 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
         modelNoiseIsTheForecast(model, ONLINEUCB, "onlineucb", 20);
         assertThat(model.findElements(By.cssSelector("svg path.curve"))).as("score, bonus and decision error")
                 .hasSize(3);
+        // The decision error (score and bonus together) often runs on the score error: it is a wide band drawn
+        // first, the score error a thin line of another colour on top, and each legend swatch has its curve's colour.
+        List<String> order = model.findElements(By.cssSelector("svg path.curve")).stream()
+                .map(c -> c.getAttribute("class")).toList();
+        assertThat(order.indexOf("curve decision")).isNotNegative().isLessThan(order.indexOf("curve score"));
+        WebElement scoreCurve = model.findElement(By.cssSelector("svg path.curve.score"));
+        WebElement decisionCurve = model.findElement(By.cssSelector("svg path.curve.decision"));
+        assertThat(style(scoreCurve, "stroke")).isNotEqualTo(style(decisionCurve, "stroke"));
+        assertThat(Double.parseDouble(style(decisionCurve, "stroke-width").replace("px", "")))
+                .isGreaterThan(Double.parseDouble(style(scoreCurve, "stroke-width").replace("px", "")));
+        for (String kind : List.of("score", "bonus", "decision")) {
+            assertThat(style(model.findElement(By.cssSelector(".legend .swatch.curve-" + kind)), "background-color"))
+                    .as("the %s swatch", kind)
+                    .isEqualTo(style(model.findElement(By.cssSelector("svg path.curve." + kind)), "stroke"));
+        }
+        assertThat(browser.findElement(By.id("panel-privacy")).getAttribute("textContent"))
+                .contains("a user's one report is one mechanism").doesNotContain("k = 1 reports");
+        assertPageReadable();
         assertThat(panel("recommendations").findElements(By.cssSelector("svg.heat-map circle.context"))).hasSize(400);
         budgetCsvIsTheLedger(panel("budget"), ONLINEUCB);
     }
@@ -735,6 +779,46 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
         assertThat(rows.get(101)).containsExactly("101", "1", "not resolved yet",
                 recommended.path("actions").get(100).asText(), "false");
         assertTimeAxis(panel("budget"));
+        // Contexts in [0, 1]: the axis is [0, 1], not padded to -0.2 and 1.2.
+        List<Double> ticks = strip.findElements(By.cssSelector("svg.strip text.tick")).stream()
+                .map(t -> Double.parseDouble(t.getAttribute("textContent"))).toList();
+        assertThat(ticks).startsWith(0.0).endsWith(1.0).allSatisfy(t -> assertThat(t).isBetween(0.0, 1.0));
+        assertPageReadable();
+    }
+
+    /**
+     * A tree bandit is charged its whole horizon when it is created, so at round 1 its ledger holds its
+     * whole ε: the page must say that is charged (committed), never that the budget is spent or exhausted.
+     */
+    @Test
+    void aFreshTreeBanditIsChargedItsHorizonButDoesNotLookExhausted() {
+        String id = "ui-fresh-linucb";
+        if (!rest.getForEntity("/bandits/" + id, JsonNode.class).getStatusCode().is2xxSuccessful()) {
+            create(Specs.linear(id, "LINUCB", 2560, 600));
+            decide(id, List.of(0.5, 0.5));
+        }
+        JsonNode budget = rest.getForObject("/bandits/" + id, JsonNode.class).path("budget");
+        open(id);
+        String said = panel("budget").findElement(By.cssSelector("p.description")).getText();
+        String page = browser.findElement(By.id("main")).getText();
+        assertThat(page.toLowerCase()).doesNotContain("exhausted").doesNotContain("spent its budget")
+                .doesNotContain("spent " + shown(budget.path("epsilonTotal").asDouble()) + " of");
+        assertThat(said).as("a tree's charge is not paid by a release")
+                .doesNotContain("in the same transaction as the release");
+        assertThat(facts()).contains(budgetWords(budget));
+        if (budget.has("charging")) {
+            chargingIsNamedOnceTheServiceSaysIt(budget, said);
+        }
+    }
+
+    /** Runs once the API's budget carries charging and spending (the budget split): the page uses both. */
+    void chargingIsNamedOnceTheServiceSaysIt(JsonNode budget, String said) {
+        assertThat(budget.path("charging").asText()).isEqualTo("AT_CREATION");
+        assertThat(facts()).contains("whole horizon charged at creation").contains(budget.path("spending").asText());
+        assertThat(said).contains(budget.path("spending").asText());
+        assertThat(budget.path("epsilonSpent").asDouble()).as("round 1 has released little of the tree")
+                .isLessThan(budget.path("epsilonCommitted").asDouble());
+        assertMeter(browser.findElement(By.cssSelector(".facts")), budget);
     }
 
     @Test
@@ -830,7 +914,7 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
         JsonNode ledger = rest.getForObject("/bandits/" + bandit + "/ledger", JsonNode.class);
         List<List<String>> rows = csv(budget, bandit + "-budget.csv");
         assertThat(rows.get(0)).containsExactly("Charged at (ISO 8601)", "Epoch", "Reason", "Epsilon charged",
-                "Epsilon spent so far", "Epsilon total");
+                "Epsilon charged so far", "Epsilon total");
         assertThat(rows).hasSize(ledger.size() + 1);
         assertThat(budget.findElements(By.cssSelector("svg circle.dot"))).hasSize(ledger.size());
         double spent = 0;
@@ -849,6 +933,80 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
         assertThat(shownFirst).isEqualTo(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
                 .format(Instant.parse(ledger.get(0).path("createdAt").asText()).atZone(java.time.ZoneId.of(ZONE)))
                 + " " + OFFSET);
+    }
+
+    /** What the budget meter's label says for this budget: the split where the API has it, else what is charged. */
+    static String budgetWords(JsonNode budget) {
+        String total = shown(budget.path("epsilonTotal").asDouble());
+        if (budget.has("charging")) {
+            return "spent " + shown(budget.path("epsilonSpent").asDouble()) + " · committed "
+                    + shown(budget.path("epsilonCommitted").asDouble()) + " of ε = " + total;
+        }
+        return "charged " + shown(budget.path("epsilonSpent").asDouble()) + " of ε = " + total;
+    }
+
+    /** The meter's hatched part is committed (charged where the API does not split) and its solid part spent. */
+    void assertMeter(WebElement where, JsonNode budget) {
+        WebElement meter = where.findElement(By.cssSelector(".budget-meter"));
+        double inner = meter.getRect().getWidth() - 2;
+        double total = budget.path("epsilonTotal").asDouble();
+        double committed = budget.has("charging") ? budget.path("epsilonCommitted").asDouble()
+                : budget.path("epsilonSpent").asDouble();
+        assertThat(meter.findElement(By.cssSelector(".committed")).getRect().getWidth() / inner)
+                .as("committed share of the meter").isCloseTo(committed / total, within(0.05));
+        assertThat(meter.findElement(By.cssSelector(".spent")).getRect().getWidth() / inner)
+                .as("spent share of the meter")
+                .isCloseTo(budget.has("charging") ? budget.path("epsilonSpent").asDouble() / total : 0, within(0.05));
+    }
+
+    /** A computed style of an element, as the browser draws it. */
+    String style(WebElement element, String property) {
+        return (String) browser.executeScript("return getComputedStyle(arguments[0]).getPropertyValue(arguments[1])",
+                element, property);
+    }
+
+    /** Each legend swatch of a panel has the colour of bars drawn in its charts, and each bar colour has a swatch. */
+    void assertLegendMatchesBars(WebElement panel) {
+        List<String> swatches = panel.findElements(By.cssSelector(".legend .swatch")).stream()
+                .filter(w -> !w.getAttribute("class").contains("reference"))
+                .map(w -> style(w, "background-color")).toList();
+        Set<String> bars = new HashSet<>(panel.findElements(By.cssSelector("svg rect.bar")).stream()
+                .map(b -> style(b, "fill")).toList());
+        assertThat(bars).isNotEmpty();
+        assertThat(new HashSet<>(swatches)).as("legend colours are the bars' colours").isEqualTo(bars);
+    }
+
+    /**
+     * What a person reads on the page: no label of a chart crosses its chart's edge (where it would be
+     * clipped), and no number is shown with a double's every digit (tables and tooltips included).
+     */
+    void assertPageReadable() {
+        @SuppressWarnings("unchecked")
+        List<String> clipped = (List<String>) browser.executeScript("""
+                const out = [];
+                for (const svg of document.querySelectorAll('#main svg.chart')) {
+                  if (svg.closest('[hidden]')) continue;
+                  const box = svg.getBoundingClientRect();
+                  for (const t of svg.querySelectorAll('text')) {
+                    const r = t.getBoundingClientRect();
+                    if (r.width === 0) continue;
+                    if (r.left < box.left - 1.5 || r.right > box.right + 1.5 || r.top < box.top - 1.5
+                        || r.bottom > box.bottom + 1.5) out.push(t.textContent);
+                  }
+                }
+                return out;
+                """);
+        assertThat(clipped).as("labels crossing their chart's edge").isEmpty();
+        @SuppressWarnings("unchecked")
+        List<String> raw = (List<String>) browser.executeScript("""
+                const out = [];
+                const texts = document.createTreeWalker(document.getElementById('main'), NodeFilter.SHOW_TEXT);
+                for (let n = texts.nextNode(); n; n = texts.nextNode()) {
+                  out.push(...(n.data.match(/\\d\\.\\d{8,}/g) ?? []));
+                }
+                return out;
+                """);
+        assertThat(raw).as("numbers shown raw (texts, tables and tooltips)").isEmpty();
     }
 
     /** A CSV time (ISO 8601, the browser's offset) is the API's instant, to the millisecond the page keeps. */

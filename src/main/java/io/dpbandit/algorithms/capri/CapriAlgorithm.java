@@ -55,48 +55,49 @@ public final class CapriAlgorithm implements AlgorithmDescriptor, SimulatedAlgor
         int k = spec.privacy().groupSize();
         String split;
         if (gaussian) {
-            split = "every epoch's release at the whole mu on the group sensitivity: a user with j_r of their k "
-                    + "rounds in epoch r costs sqrt(sum_r (j_r/k)^2) mu <= mu in all (Gaussian DP composition, Dong, "
+            split = "every epoch's release at the whole μ on the group sensitivity: a user with jᵣ of their k "
+                    + "rounds in epoch r costs √(Σᵣ (jᵣ/k)²) μ ≤ μ in all (Gaussian DP composition, Dong, "
                     + "Roth & Su 2019, Cor 3.3; with k = 1 a round is in one epoch), charged at the first release";
         } else {
-            split = parallel ? "(epsilon, delta) per epoch (parallel composition: each round enters one epoch)"
-                    : "(epsilon/L, delta/L) per releasing epoch, L = max(1, ln T, R) (the paper's split); a user's "
+            split = parallel ? "(ε, δ) per epoch (parallel composition: each round enters one epoch)"
+                    : "(ε/L, δ/L) per releasing epoch, L = max(1, ln T, R) (the paper's split); a user's "
                             + "rounds reach at most min(k, R) epochs, so only the first min(k, R) releases are charged";
         }
         CapriConfig.Refinements refinements = spec.tuning().refinements();
         String decisions = refinements.exploits()
-                ? " Decisions (tuning.exploit ARGMAX, exploitShare " + refinements.exploitShare() + "): a public coin, "
+                ? " Decisions (tuning.exploit ARGMAX, exploitShare "
+                        + MechanismDescription.number(refinements.exploitShare()) + "): a public coin, "
                         + "independent of contexts and rewards, makes that share of the learning epochs' decisions, "
                         + "and every decision after the last release, play the latest release's argmax inside "
-                        + "X_r(c); such a decision takes no learning round and its reward enters no sum. This is "
+                        + "Xᵣ(c); such a decision takes no learning round and its reward enters no sum. This is "
                         + "post-processing of the releases (no privacy cost); not in the paper, whose Algorithm 1 "
-                        + "plays uniformly over X_r(c)."
+                        + "plays uniformly over Xᵣ(c)."
                 : "";
         String engineering = refinements.exploits()
                 ? "; decisions: tuning.exploit ARGMAX, engineering the paper does not cover" : "";
         if (local) {
             return List.of(MechanismDescription.device("Gaussian mechanism on each device",
-                    "each learning round's own term y_t A_r^{-1/2} k_S(c_t, x_t) plus N(0, sigma^2 I), made on the "
+                    "each learning round's own term yₜ Aᵣ⁻¹ᐟ² k_S(cₜ, xₜ) plus N(0, σ² I), made on the "
                             + "user's device with dpbandit-client's CapriRandomiser; the server sums the reports at the "
                             + "epoch's end." + decisions,
-                    "2 C_r in L2 per report (the term is clipped to norm C_r on the device); a user sends at most "
+                    "2 Cᵣ in L2 per report (the term is clipped to norm Cᵣ on the device); a user sends at most "
                             + "k = " + k + " report" + (k == 1 ? "" : "s") + " in all, whatever the epochs",
-                    (gaussian ? "sigma = 2 C_r / mu_report, mu_report = mu / sqrt(k): the user's k reports compose as "
-                            + "Gaussians to mu" : "each report at (epsilon/k, delta/k): the user's k reports add up to "
-                            + "(epsilon, delta)") + "; the whole is charged at the first release. "
+                    (gaussian ? "σ = 2 Cᵣ / μ_report, μ_report = μ / √k: the user's k reports compose as "
+                            + "Gaussians to μ" : "each report at (ε/k, δ/k): the user's k reports add up to "
+                            + "(ε, δ)") + "; the whole is charged at the first release. "
                             + MechanismDescription.accountant(spec),
                     "Pavlovic, Salgia & Zhao, CAPRI with local DP (Algorithm 1, the LDP variant)" + engineering));
         }
         String calibration = spec.tuning().mode() == TuningMode.PAPER
-                ? "the paper's sigma_0 = 4 B sigma~_max sqrt(ln(1.25/delta'))/epsilon' at each epoch's (epsilon', "
-                        + "delta') = " + split
-                : "sigma_r = Delta_r / mu_r by Balle & Wang's analytic Gaussian (2018, Thm 8), " + split;
+                ? "the paper's σ₀ = 4 B σ̃_max √(ln(1.25/δ′))/ε′ at each epoch's (ε′, "
+                        + "δ′) = " + split
+                : "σᵣ = Δᵣ / μᵣ by Balle & Wang's analytic Gaussian (2018, Thm 8), " + split;
         return List.of(MechanismDescription.server("Gaussian mechanism, once per epoch",
-                "the epoch's projected sum g_r = sum_t y_t A_r^{-1/2} k_S(c_t, x_t) plus N(0, sigma_r^2 I) when the "
+                "the epoch's projected sum gᵣ = Σₜ yₜ Aᵣ⁻¹ᐟ² k_S(cₜ, xₜ) plus N(0, σᵣ² I) when the "
                         + "epoch closes; the next epoch's active sets, the decisions they serve and the /release model "
                         + "are post-processing of it." + decisions,
-                "Delta_r = 2 " + (k > 1 ? k + " " : "") + "C_r in L2 for " + MechanismDescription.unit(spec)
-                        + ": each round's term is clipped to norm C_r, a public bound of the epoch's plan",
+                "Δᵣ = 2 " + (k > 1 ? "× " + k + " " : "") + "Cᵣ in L2 for " + MechanismDescription.unit(spec)
+                        + ": each round's term is clipped to norm Cᵣ, a public bound of the epoch's plan",
                 calibration + ". " + MechanismDescription.accountant(spec),
                 "Pavlovic, Salgia & Zhao, CAPRI (Algorithm 1: private projected kernel regression)" + engineering));
     }

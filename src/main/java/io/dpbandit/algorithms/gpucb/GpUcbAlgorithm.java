@@ -75,19 +75,19 @@ public final class GpUcbAlgorithm extends SequentialAlgorithm implements Simulat
         int k = spec.privacy().groupSize();
         if (spec.privacy().model() == PrivacyModel.LDP) {
             return List.of(MechanismDescription.device("Gaussian mechanism on each device",
-                    "each learning round's Phi(w) Phi(w)^T and y Phi(w) (M quadrature Fourier features) plus Gaussian "
+                    "each learning round's Φ(w) Φ(w)ᵀ and y Φ(w) (M quadrature Fourier features) plus Gaussian "
                             + "noise, made on the user's device with dpbandit-client's GpUcbRandomiser; the server sums "
                             + "the reports",
-                    "per report: the features have norm 1 and |y| <= Y, so one report moves the pair by a public bound"
-                            + (k > 1 ? "; a user's k = " + k + " reports are " + k + " separate mechanisms" : ""),
-                    "each report at the per-report (epsilon', delta')" + (k > 1 ? " that k of them compose to" : "")
+                    "per report: the features have norm 1 and |y| ≤ Y, so one report moves the pair by a public bound"
+                            + "; " + MechanismDescription.separateReports(k),
+                    "each report at the per-report (ε′, δ′)" + (k > 1 ? " that k of them compose to" : "")
                             + ". " + MechanismDescription.accountant(spec),
                     "Dubey 2021, Alg. 3 (local JDP)"));
         }
         return List.of(MechanismDescription.server("Tree-based mechanism",
-                "noisy prefix sums of the (M+1)^2 matrix of quadrature Fourier features and rewards over a public leaf "
+                "noisy prefix sums of the (M+1)² matrix of quadrature Fourier features and rewards over a public leaf "
                         + "grid; actions and /release models are post-processing of the released nodes",
-                "one round's (M+1)^2 outer product, bounded by (1 + Y^2) in Frobenius norm, in at most m nodes"
+                "one round's (M+1)² outer product, bounded by (1 + Y²) in Frobenius norm, in at most m nodes"
                         + (k > 1 ? "; k times that for " + MechanismDescription.unit(spec) : ""),
                 "symmetrised Gaussian per node over the m levels a row touches; the whole tree is charged once, when "
                         + "the bandit is created. " + MechanismDescription.accountant(spec),

@@ -54,13 +54,13 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm implements Simula
         int k = spec.privacy().groupSize();
         if (spec.linear() != null && spec.linear().release() == LinUcbConfig.Release.EPOCHS) {
             return List.of(MechanismDescription.server("Gaussian mechanism, once per epoch",
-                    "each action's sum [x; y][x; y]^T over one epoch's rounds (epochs of doubling length on the "
+                    "each action's sum [x; y][x; y]ᵀ over one epoch's rounds (epochs of doubling length on the "
                             + "public leaf grid, the first linear.firstEpoch of the horizon), with symmetrised Gaussian "
                             + "noise; decisions "
                             + "are greedy on the sum of all releases so far",
-                    (k > 1 ? k + " " : "") + "L~^2 in whitened Frobenius norm for " + MechanismDescription.unit(spec)
-                            + " (a row [x; y] clipped to norm L~ in its action's block)",
-                    "analytic Gaussian (Balle & Wang 2018, Thm 8) at the whole (epsilon, delta): every round is in "
+                    (k > 1 ? k + " " : "") + "L̃² in whitened Frobenius norm for " + MechanismDescription.unit(spec)
+                            + " (a row [x; y] clipped to norm L̃ in its action's block)",
+                    "analytic Gaussian (Balle & Wang 2018, Thm 8) at the whole (ε, δ): every round is in "
                             + "one epoch, so the epochs compose in parallel and the run is charged once, at creation. "
                             + MechanismDescription.accountant(spec),
                     "engineering (docs/benchmarks-real.md, doubling epochs): disjoint LinUCB (Li et al. 2010) on "
@@ -68,16 +68,16 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm implements Simula
         }
         boolean wishart = spec.linear() != null && spec.linear().noise() == io.dpbandit.privacy.NodeNoiseKind.WISHART;
         return List.of(MechanismDescription.server("Tree-based mechanism",
-                "noisy prefix sums of the augmented Gram matrix sum [x; y][x; y]^T over a public leaf grid "
+                "noisy prefix sums of the augmented Gram matrix sum [x; y][x; y]ᵀ over a public leaf grid "
                         + "(tuning.leafRounds rounds per leaf); each node's noise is drawn once and kept, and every "
                         + "action and /release model is post-processing of the released nodes",
-                "L~^2 in Frobenius norm per round ([x; y] clipped to norm L~), in at most m nodes, one per level"
-                        + (k > 1 ? "; " + k + " L~^2 per node for " + MechanismDescription.unit(spec) : ""),
-                (wishart ? "Wishart W(L~^2 I, k) per node (Shariff & Sheffet 2018, Eq. 4), composed over m levels "
+                "L̃² in Frobenius norm per round ([x; y] clipped to norm L̃), in at most m nodes, one per level"
+                        + (k > 1 ? "; " + k + " L̃² per node for " + MechanismDescription.unit(spec) : ""),
+                (wishart ? "Wishart W(L̃² I, k) per node (Shariff & Sheffet 2018, Eq. 4), composed over m levels "
                         + "by advanced composition"
-                        : "symmetrised Gaussian per node, sigma from (epsilon, delta) over the m levels a row touches "
-                                + "(analytic: sqrt(m) Delta / sigma-GDP, Dong, Roth & Su 2022, Cor 3.3; PAPER: the "
-                                + "paper's sigma^2 = 16 m L~^4 ln(4/delta)^2/epsilon^2)")
+                        : "symmetrised Gaussian per node, σ from (ε, δ) over the m levels a row touches "
+                                + "(analytic: (√m Δ/σ)-GDP, Dong, Roth & Su 2022, Cor 3.3; PAPER: the "
+                                + "paper's σ² = 16 m L̃⁴ ln(4/δ)²/ε²)")
                         + "; the whole tree is charged once, when the bandit is created. "
                         + MechanismDescription.accountant(spec),
                 "Shariff & Sheffet 2018, Algorithm 1 with the tree-based mechanism of their Section 4"));

@@ -45,14 +45,14 @@ public final class OnlineUcbAlgorithm extends SequentialAlgorithm implements Sim
     public List<MechanismDescription> mechanisms(BanditSpec spec) {
         int k = spec.privacy().groupSize();
         return List.of(MechanismDescription.device("Gaussian mechanism on each device",
-                "each learning round's x~ = clip(x) + N(0, sigma_x^2 I) + zeta and y~ = clip(y) + N(0, sigma_y^2), made "
+                "each learning round's x̃ = clip(x) + N(0, σₓ² I) + ζ and ỹ = clip(y) + N(0, σ_y²), made "
                         + "on the user's device with dpbandit-client's OnlineUcbRandomiser; the gradient it sends is "
-                        + "computed from x~ and y~ only (post-processing)",
-                "2 B_x for x and 2 B_y for y per report (clipped to norm B_x and to [-B_y, B_y] on the device)"
-                        + (k > 1 ? "; a user's k = " + k + " reports are " + k + " separate mechanisms" : ""),
-                "JOINT_VECTOR: one Gaussian on (x, y) at the per-report (epsilon', delta'); PAPER_SEPARATE: two, "
-                        + "(2 epsilon', 2 delta') together" + (k > 1 ? "; (epsilon', delta') is what k reports compose "
-                                + "to the bandit's (epsilon, delta)" : "") + ". " + MechanismDescription.accountant(spec),
+                        + "computed from x̃ and ỹ only (post-processing)",
+                "2 Bₓ for x and 2 B_y for y per report (clipped to norm Bₓ and to [−B_y, B_y] on the device)"
+                        + "; " + MechanismDescription.separateReports(k),
+                "JOINT_VECTOR: one Gaussian on (x, y) at the per-report (ε′, δ′); PAPER_SEPARATE: two, "
+                        + "(2 ε′, 2 δ′) together" + (k > 1 ? "; (ε′, δ′) is what k reports compose "
+                                + "to the bandit's (ε, δ)" : "") + ". " + MechanismDescription.accountant(spec),
                 "OnlineUCB (LDP linear bandits via online-to-confidence-set conversion), the user's step"));
     }
 

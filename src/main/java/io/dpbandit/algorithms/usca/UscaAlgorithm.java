@@ -50,13 +50,13 @@ public final class UscaAlgorithm implements AlgorithmDescriptor, SimulatedAlgori
         int k = spec.privacy().groupSize();
         return List.of(MechanismDescription.server("Exponential mechanism, once per context",
                 "the recommended action for a context (POST /release), drawn with probability proportional to "
-                        + "exp(epsilon' mu_T(c, x) / (2 m)), mu_T the covariance-approximated estimate of the learning "
+                        + "exp(ε′ μ_T(c, x) / (2 m)), μ_T the covariance-approximated estimate of the learning "
                         + "phase; the same context is answered again from the stored draw at no cost",
-                "m = 2 B sup sigma^2 for one round (USCA paper, Lemma 4.2: sup sigma^2 is public, fixed by Z, the "
-                        + "kernel and the support)" + (k > 1 ? "; a user's k = " + k + " rounds move mu_T by k m" : ""),
-                "epsilon' = epsilon" + (k > 1 ? " / k (pure DP's group privacy is exact)" : "")
+                "m = 2 B sup σ² for one round (USCA paper, Lemma 4.2: sup σ² is public, fixed by Z, the "
+                        + "kernel and the support)" + (k > 1 ? "; a user's k = " + k + " rounds move μ_T by k m" : ""),
+                "ε′ = ε" + (k > 1 ? " / k (pure DP's group privacy is exact)" : "")
                         + " per context release, pure DP; the releases add up to totalEpsilon"
-                        + (spec.privacy().budget() == null ? "" : "; on the shared budget each costs rho = epsilon^2/2 "
+                        + (spec.privacy().budget() == null ? "" : "; on the shared budget each costs ρ = ε²/2 "
                                 + "(Bun & Steinke 2016, Prop 1.4)"),
                 "USCA paper, Algorithm 1 and the exponential mechanism of its Def. 3.2"));
     }

@@ -51,10 +51,29 @@ public record UscaForecast(int horizon, Double epsilon, long approximationDraws,
         sb.append(String.format(Locale.ROOT, "sup sigma^2 = %.4g, sensitivity m = %.4g, log-odds per unit reward "
                 + "= %s%n", supSigmaSq, sensitivity, inverseTemperature == null ? "inf"
                         : String.format(Locale.ROOT, "%.4g", inverseTemperature)));
-        sb.append(String.format(Locale.ROOT, "Even odds for the best action at a gap of %.3g to every other "
-                + "action; at a gap of %.3g: P(best) = %.3f, simple regret %.4f%n", evenOddsGap, gap,
-                bestProbabilityAtGap, simpleRegretAtGap));
+        sb.append(oddsWords());
+        sb.append(String.format(Locale.ROOT, "At a gap of %.3g to every other action: P(best) = %.3f, simple regret "
+                + "%.4f%n", gap, bestProbabilityAtGap, simpleRegretAtGap));
         return sb.toString();
+    }
+
+    /**
+     * The odds in words. Against K − 1 actions all g worse the best is released with probability
+     * e^(βg) / (e^(βg) + K − 1), β = ε / 2m: even odds at ln(K − 1) / β, which is 0 with two actions (any
+     * lead makes the best the likelier release, so "even odds at 0" says nothing), and 9 to 1 at
+     * ln(9 (K − 1)) / β, which is said too.
+     */
+    String oddsWords() {
+        if (inverseTemperature == null || !(inverseTemperature > 0)) {
+            return "Non-private releases: each is the estimate's best action." + System.lineSeparator();
+        }
+        double rivals = Math.max(1, Math.round(Math.exp(evenOddsGap * inverseTemperature)));
+        double ninety = Math.log(9 * rivals) / inverseTemperature;
+        return rivals == 1
+                ? String.format(Locale.ROOT, "With two actions any lead makes the best action the likelier release; "
+                        + "P(best) = 0.9 once it leads by %.3g%n", ninety)
+                : String.format(Locale.ROOT, "Even odds for the best action against the %d others together at a gap of "
+                        + "%.3g; P(best) = 0.9 at a gap of %.3g%n", (long) rivals, evenOddsGap, ninety);
     }
 
 }

@@ -1,0 +1,81 @@
+// A bandit's privacy budget in the page's words: what it has spent (the releases made so far, worst
+// case over users), what it has committed (the plan for the whole horizon), what the ledger has
+// charged, and its total. A tree-mechanism bandit (LINUCB, GPUCB, ONLINEUCB) or a locally private
+// one is charged its whole horizon when it is created: charged is not spent, and a fresh such bandit
+// is not exhausted. The budget object carries `charging`, `spending`, `epsilonCommitted` and
+// `epsilonCharged` from the service that adds them; on a service without them the page shows what the
+// ledger has charged (today's epsilonSpent is the ledger's sum) and claims no more.
+
+import { num } from './charts.js';
+import { h } from './dom.js';
+
+/** How each charging mode reads, after the numbers. */
+export const CHARGING = {
+  PER_RELEASE: 'charged per release',
+  AT_CREATION: 'whole horizon charged at creation',
+  ON_DEVICE: 'spent on users\' devices',
+};
+
+/**
+ * The budget's figures: {total, spent, committed, charged, charging, spending, known}. `known` says
+ * whether the service tells spent from committed (budget.charging present); without it spent is
+ * unknown (null) and committed is what has been charged.
+ */
+export function figures(budget) {
+  const known = typeof budget.charging === 'string';
+  const charged = budget.epsilonCharged ?? budget.epsilonSpent;
+  return {
+    total: budget.epsilonTotal,
+    spent: known ? budget.epsilonSpent : null,
+    committed: known ? budget.epsilonCommitted ?? charged : charged,
+    charged,
+    deltaTotal: budget.deltaTotal,
+    deltaCommitted: budget.deltaCommitted ?? budget.deltaSpent,
+    charging: known ? budget.charging : null,
+    spending: budget.spending ?? null,
+    known,
+  };
+}
+
+/** "spent 0.12 · committed 1 of ε = 1", or on a service without the split "charged 1 of ε = 1". */
+export function budgetWords(budget) {
+  const f = figures(budget);
+  return f.known ? `spent ${num(f.spent)} · committed ${num(f.committed)} of ε = ${num(f.total)}`
+    : `charged ${num(f.charged)} of ε = ${num(f.total)}`;
+}
+
+/**
+ * The budget meter: spent (solid) within committed (hatched) within the total (the track), labelled
+ * with the numbers and, where the service says it, how this bandit is charged.
+ */
+export function budgetMeter(budget) {
+  const f = figures(budget);
+  const share = (v) => `${Math.max(0, Math.min(100, f.total > 0 ? (100 * (v ?? 0)) / f.total : 0))}%`;
+  const words = budgetWords(budget);
+  const committed = h('span', { class: 'committed' });
+  committed.style.width = share(f.committed);
+  const spent = h('span', { class: 'spent' });
+  spent.style.width = share(f.spent);
+  const how = f.charging ? CHARGING[f.charging] ?? f.charging.toLowerCase().replaceAll('_', ' ') : null;
+  return h('span', { class: 'budget', 'data-charging': f.charging ?? undefined },
+    h('span', { class: 'budget-meter', role: 'img', 'aria-label': `privacy budget: ${words}` }, committed, spent),
+    h('span', { class: 'budget-text' }, words, how ? h('span', { class: 'muted charging' }, ` (${how})`) : ''));
+}
+
+/**
+ * Whether every ledger charge of this bandit pays for a release made in the same transaction: true for
+ * PER_RELEASE; on a service that does not say, for the algorithms that charge per release (CAPRI and
+ * USCA under joint DP).
+ */
+export function chargesPerRelease(status, model) {
+  const f = figures(status.budget);
+  if (f.charging) return f.charging === 'PER_RELEASE';
+  return (status.algorithm === 'CAPRI' || status.algorithm === 'USCA') && model !== 'LDP';
+}
+
+/** "CAPRI (local DP)": the algorithm with its privacy model, where the privacy report has told it. */
+export function algorithmWithModel(algorithm, model) {
+  if (model === 'LDP') return `${algorithm} (local DP)`;
+  if (model === 'JDP') return `${algorithm} (joint DP)`;
+  return algorithm;
+}
