@@ -226,14 +226,18 @@ public class BanditService {
                     + "trial's state (TRIAL, PROMOTED, ROLLED_BACK) and its history; the evaluation behind it is GET "
                     + "/bandits/{id}/evaluation")
             @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
-            io.dpbandit.evaluation.Evaluations.Promotion rollout) {
+            io.dpbandit.evaluation.Evaluations.Promotion rollout,
+            @Schema(description = "decisions that took a learning slot (answered learning: true); the others are "
+                    + "served but not learned from (see notes)") long learningDecisions,
+            @Schema(description = "what this bandit's counts mean, in sentences: decisions against learning decisions, "
+                    + "rounds against modelRounds") List<String> notes) {
 
         public BanditStatus(String id, BanditSpec.Algorithm algorithm, Serving serving, Instant servingSince,
                 Phase phase, int epoch, Integer epochLength, EpochProgress current, long rounds, long modelRounds,
                 long decisions, Ledger.Budget budget, io.dpbandit.spec.Profile profile,
                 List<io.dpbandit.spec.DefaultChoice> choices) {
             this(id, algorithm, serving, servingSince, phase, epoch, epochLength, current, rounds, modelRounds,
-                    decisions, budget, profile, choices, null);
+                    decisions, budget, profile, choices, null, decisions, List.of());
         }
     }
 
@@ -272,13 +276,16 @@ public class BanditService {
         long folded = epoch == null || epoch.status() == EpochStatus.CLOSED ? 0 : epoch.folded();
         BanditSpec spec = codec.read(row.getSpec(), BanditSpec.class);
         long modelRounds = Algorithms.of(row.getAlgorithm()).modelRounds(() -> spec, state.rounds(), folded);
+        long[] counts = decisions.decisionCounts(id);
         return new BanditStatus(row.getId(), row.getAlgorithm(), serving.serving(), serving.since(), state.phase(),
                 state.epoch(),
                 epoch == null ? null : epoch.length(), progress, state.rounds(), modelRounds,
-                decisions.decisionCount(id), budget(row), spec.profile(),
+                counts[0], budget(row), spec.profile(),
                 spec.choices() == null ? List.of() : spec.choices(),
                 spec.rollout() == null ? null : io.dpbandit.evaluation.Evaluations.promotion(evaluations, id,
-                        spec.rollout().promotion()));
+                        spec.rollout().promotion()), counts[1],
+                StatusNotes.of(spec, Algorithms.of(row.getAlgorithm()).plansEpochs(), counts[0], counts[1],
+                        state.rounds(), modelRounds));
     }
 
     /**

@@ -92,6 +92,12 @@ public class DecisionRetention {
         return counts;
     }
 
+    /** {decisions, of them those that took a learning slot}: one read for both. */
+    public long[] decisionCounts(String banditId) {
+        return jdbc.queryForObject("SELECT count(*), count(slot) FROM decision WHERE bandit_id = ?",
+                (rs, i) -> new long[] {rs.getLong(1), rs.getLong(2)}, banditId);
+    }
+
     public long decisionCount(String banditId) {
         Long n = jdbc.queryForObject("SELECT count(*) FROM decision WHERE bandit_id = ?", Long.class, banditId);
         return n == null ? 0 : n;

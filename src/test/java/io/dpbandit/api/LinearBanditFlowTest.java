@@ -221,6 +221,13 @@ class LinearBanditFlowTest extends PostgresIntegrationTest {
                 + "AND (reward IS NOT NULL OR report IS NOT NULL)", Long.class)).as("nothing of it stored").isZero();
         assertProblem(api.post("/feedback", Map.of("decisionId", learning.path("decisionId").asText(), "reward", 0.7)),
                 HttpStatus.BAD_REQUEST, "validation");
+
+        JsonNode status = http.getForObject("/bandits/ldp-quiet", JsonNode.class);
+        assertThat(status.path("decisions").asLong()).isEqualTo(3);
+        assertThat(status.path("learningDecisions").asLong()).isEqualTo(2);
+        assertThat(status.path("notes").get(0).asText()).startsWith("2 of 3 decisions took a learning slot")
+                .contains("horizon of 2 learning rounds was reached").contains("feedbackExpected false");
+        assertThat(status.path("notes").get(1).asText()).contains("rounds (0)").contains("modelRounds (0)");
     }
 
     @Test
