@@ -26,13 +26,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * target/dpbandit-sdk-all.jar as a user without Maven gets it: the repository's pom.xml and src/main are
- * copied to a directory of their own and packaged there ({@code mvn -B package -DskipTests}, the build
- * docs/sdk.md tells the user to run), so the jar checked is the one this pom.xml makes from these
- * sources, never a stale target/ and never a race with the tests running from target/classes. Then,
- * with that jar as the ONLY entry of a forked JVM's class path: a small program is compiled and run that
- * builds a client and reads a decision from a stub service, and examples/java/Quickstart.java runs with
- * the command the guide shows.
+ * The SDK as a user gets it: the repository's pom.xml and src/main are copied to a directory of their
+ * own and built there with the guide's {@code mvn -B install -DskipTests} (test sources left out), so
+ * what is checked is what this pom.xml makes from these sources, never a stale target/ and never a race
+ * with the tests running from target/classes. Like the guide's command, it installs
+ * io.dpbandit:dpbandit-sdk into the local Maven repository; a project whose POM holds the guide's
+ * {@code <dependency>} then resolves the SDK and exactly Jackson's three jars, the build's versions.
+ * And with target/dpbandit-sdk-all.jar as the ONLY entry of a forked JVM's class path: a small program is
+ * compiled and run that builds a client and reads a decision from a stub service, and
+ * examples/java/Quickstart.java runs with the command the guide shows.
  *
  * <p>Tagged {@code image} (packaged artifacts): the package build takes a minute or two of CPU, so
  * {@code mvn -B test} leaves it out and CI runs it with {@code mvn -B test -Pimage}; alone:
@@ -78,9 +80,9 @@ class SdkAllJarTest {
         }
         // -Dmaven.test.skip leaves the test sources out (not copied); the surefire executions' own <skip>
         // ignores it, -DskipTests skips them.
-        Result mvn = run(built, List.of("mvn", "-B", "package", "-DskipTests", "-Dmaven.test.skip=true"), Map.of(),
+        Result mvn = run(built, List.of("mvn", "-B", "install", "-DskipTests", "-Dmaven.test.skip=true"), Map.of(),
                 20);
-        assertThat(mvn.exit()).as("mvn package in a copy of the repository:%n%s", mvn.tail()).isZero();
+        assertThat(mvn.exit()).as("mvn install in a copy of the repository:%n%s", mvn.tail()).isZero();
         jar = built.resolve("target/dpbandit-sdk-all.jar");
         assertThat(jar).isRegularFile();
     }
@@ -169,6 +171,43 @@ class SdkAllJarTest {
         assertThat(noService.exit()).isNotZero();
         assertThat(noService.output()).contains("DpbanditTransportException: POST /bandits: cannot connect to 127.0.0.1:"
                 + port + ": connection refused").contains("mvn spring-boot:run");
+    }
+
+    @Test
+    void aProjectWithTheGuidesDependencyGetsTheSdkAndTheBuildsJackson(@TempDir Path consumer) throws Exception {
+        List<String> xml = SdkGuideDocsTest.blocks().stream().filter(b -> b.language().equals("xml"))
+                .map(SdkGuideDocsTest.Block::text).toList();
+        assertThat(xml).hasSize(1);
+        Files.writeString(consumer.resolve("pom.xml"), """
+                <project xmlns="http://maven.apache.org/POM/4.0.0">
+                  <modelVersion>4.0.0</modelVersion>
+                  <groupId>example</groupId>
+                  <artifactId>sdk-user</artifactId>
+                  <version>1</version>
+                  <dependencies>
+                %s  </dependencies>
+                </project>
+                """.formatted(xml.get(0)));
+        Path classPathFile = consumer.resolve("classpath.txt");
+        Result resolved = run(consumer, List.of("mvn", "-B", "-q",
+                "org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath",
+                "-Dmdep.outputFile=" + classPathFile), Map.of(), 5);
+        assertThat(resolved.exit()).as(resolved.tail()).isZero();
+        List<String> jars = java.util.Arrays.stream(Files.readString(classPathFile).strip()
+                .split(java.io.File.pathSeparator)).map(f -> Path.of(f).getFileName().toString()).toList();
+        String version = SdkGuideDocsTest.version();
+        assertThat(jars).containsExactlyInAnyOrder("dpbandit-sdk-" + version + ".jar",
+                "jackson-databind-" + com.fasterxml.jackson.databind.cfg.PackageVersion.VERSION + ".jar",
+                "jackson-core-" + com.fasterxml.jackson.core.json.PackageVersion.VERSION + ".jar",
+                "jackson-annotations-" + SdkGuideDocsTest.mavenVersion(
+                        com.fasterxml.jackson.annotation.JsonInclude.class, "jackson-annotations") + ".jar");
+
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        ByteArrayOutputStream diagnostics = new ByteArrayOutputStream();
+        int compiled = javac.run(null, diagnostics, diagnostics, "--release", "17", "-Xlint:all", "-Werror",
+                "-cp", Files.readString(classPathFile).strip(), "-d", consumer.resolve("out").toString(),
+                QuickstartProgramTest.PROGRAM.toString());
+        assertThat(compiled).as(diagnostics.toString(StandardCharsets.UTF_8)).isZero();
     }
 
     /** The classes target/dpbandit-sdk.jar's execution includes, as compiled in the copy. */
