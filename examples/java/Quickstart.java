@@ -7,12 +7,13 @@ import java.util.Random;
 import java.util.stream.Collectors;
 
 /**
- * A whole program on the SDK jar and Jackson databind alone: creates a private bandit that picks one of
- * three topics for each user, and learns which one from the users' clicks.
+ * A whole program on the SDK alone (and Jackson databind, which target/dpbandit-sdk-all.jar holds): creates
+ * a private bandit that picks one of three topics for each user, and learns which one from the users' clicks.
+ * From the repository's root, after mvn -B package -DskipTests (docs/sdk.md):
  *
  * <pre>
- * java -cp dpbandit-sdk.jar:jackson-databind.jar:jackson-core.jar:jackson-annotations.jar \
- *     Quickstart.java http://localhost:8080 "$DPBANDIT_API_KEY" [bandit id, default quickstart]
+ * java -cp target/dpbandit-sdk-all.jar examples/java/Quickstart.java \
+ *     http://localhost:8080 "$DPBANDIT_API_KEY" [bandit id, default quickstart]
  * </pre>
  *
  * Each user's context is how much they read of each topic lately (three numbers), and they click

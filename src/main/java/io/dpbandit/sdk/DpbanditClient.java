@@ -73,9 +73,12 @@ public final class DpbanditClient implements DeviceRandomiser.PlanSource {
     /**
      * A client of the service at {@code baseUri} (e.g. http://localhost:8080) with an API key, sent
      * as {@code X-API-Key}.
+     *
+     * @throws IllegalArgumentException if the key is null or blank, or the URI is not http(s)://host[:port]:
+     *         the message says how to provide them
      */
     public static Builder builder(String baseUri, String apiKey) {
-        return new Builder(URI.create(baseUri), apiKey);
+        return new Builder(SdkSetup.baseUri(baseUri), apiKey);
     }
 
     /** Reads a bandit spec from JSON (the body of POST /bandits, e.g. one of examples/*.json). */
@@ -409,11 +412,8 @@ public final class DpbanditClient implements DeviceRandomiser.PlanSource {
         private Transport.Sleeper sleeper = d -> Thread.sleep(d.toMillis());
 
         private Builder(URI baseUri, String apiKey) {
-            this.baseUri = Objects.requireNonNull(baseUri, "baseUri");
-            this.apiKey = Objects.requireNonNull(apiKey, "an API key is required");
-            if (!"http".equals(baseUri.getScheme()) && !"https".equals(baseUri.getScheme())) {
-                throw new IllegalArgumentException("baseUri must be an http or https URI, got " + baseUri);
-            }
+            this.baseUri = baseUri;
+            this.apiKey = SdkSetup.apiKey(apiKey);
         }
 
         /** Send the key as {@code Authorization: Bearer <key>} instead of {@code X-API-Key}. */

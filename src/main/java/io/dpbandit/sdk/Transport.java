@@ -12,12 +12,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.UnresolvedAddressException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.ZonedDateTime;
@@ -106,7 +109,7 @@ final class Transport {
                 // may have acted on the request even if its answer never came.
                 boolean nothingSent = e instanceof ConnectException || e instanceof HttpConnectTimeoutException;
                 if (!(nothingSent || replaySafe) || attempt >= retry.maxAttempts()) {
-                    String what = method + " " + uri.getPath() + ": " + describe(e);
+                    String what = method + " " + uri.getPath() + ": " + describe(e, uri, timeout);
                     throw e instanceof HttpTimeoutException ? new DpbanditTimeoutException(what, attempt, e)
                             : new DpbanditTransportException(what, attempt, e);
                 }
@@ -161,18 +164,45 @@ final class Transport {
         return ms <= 1 ? d : Duration.ofMillis(ms / 2 + ThreadLocalRandom.current().nextLong(ms - ms / 2 + 1));
     }
 
-    private static String describe(IOException e) {
+    /**
+     * What went wrong, naming the host and port tried: java.net.http's own messages name neither
+     * (a refused connection is a ConnectException without a message).
+     */
+    private String describe(IOException e, URI uri, Duration timeout) {
+        String where = SdkSetup.hostAndPort(uri);
         if (e instanceof HttpConnectTimeoutException) {
-            return "no connection within the connect timeout";
+            return "cannot connect to " + where + ": no connection within the connect timeout"
+                    + http.connectTimeout().map(d -> " (" + seconds(d) + ")").orElse("")
+                    + "; is the host reachable from here and the port open?";
         }
         if (e instanceof HttpTimeoutException) {
-            return "no answer within the request timeout";
+            return "no answer from " + where + " within the request timeout (" + seconds(timeout) + ")";
         }
         if (e instanceof ConnectException) {
-            return "the connection was refused or could not be made";
+            if (causedBy(e, UnresolvedAddressException.class) || causedBy(e, UnknownHostException.class)) {
+                return "cannot connect to " + where + ": unknown host " + uri.getHost() + "; check the base URI";
+            }
+            String reason = causedBy(e, ClosedChannelException.class) || e.getMessage() == null
+                    || e.getMessage().toLowerCase(Locale.ROOT).contains("refused") ? "connection refused"
+                    : e.getMessage();
+            return "cannot connect to " + where + ": " + reason + "; is dpbandit running there? To run it locally, "
+                    + SdkSetup.HOW_TO_START;
         }
-        return "the connection failed before the answer arrived (" + e.getClass().getSimpleName()
+        return "the connection to " + where + " failed before the answer arrived (" + e.getClass().getSimpleName()
                 + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")";
+    }
+
+    private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (type.isInstance(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String seconds(Duration d) {
+        return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
     }
 
     private static byte[] decoded(HttpResponse<byte[]> response) {

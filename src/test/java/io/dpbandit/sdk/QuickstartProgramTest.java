@@ -82,7 +82,8 @@ class QuickstartProgramTest extends PostgresIntegrationTest {
                 "-cp", classPath, "-d", out.toString(), PROGRAM.toString());
         assertThat(compiled).as(diagnostics.toString(StandardCharsets.UTF_8)).isZero();
 
-        // Run as its javadoc says: the source-file launcher, the SDK and Jackson on the class path.
+        // Run with the source-file launcher, as its javadoc says, with the SDK and Jackson as separate entries of the
+        // class path (SdkAllJarTest runs it with target/dpbandit-sdk-all.jar alone, the javadoc's command).
         // Learned: the last 250 users click far more often than uniform play's 1 in 3 (83.3 of 250, sd 7.5; the
         // floor 125 is 5.6 of those sd above it, so a bandit that learned nothing passes with about 1e-8). A run
         // that learned can still fall to the floor: EPOCHS plays its releases greedily, and a topic whose first

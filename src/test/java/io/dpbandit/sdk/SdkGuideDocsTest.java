@@ -130,6 +130,40 @@ class SdkGuideDocsTest {
                 .contains("<file>${project.build.directory}/dpbandit-sdk.jar</file>")
                 .contains("<pomFile>${project.build.directory}/sdk/pom.xml</pomFile>")
                 .contains("<finalName>dpbandit</finalName>");
+        assertThat(pom).as("mvn package makes the all-in-one jar the guide runs, Jackson under the SDK's package")
+                .contains("<outputFile>${project.build.directory}/dpbandit-sdk-all.jar</outputFile>")
+                .contains("<shadedPattern>io.dpbandit.sdk.shaded.jackson</shadedPattern>");
+        assertThat(Files.readString(RepositoryPaths.root().resolve("src/sdk/pom.xml")))
+                .as("the installed POM's Jackson is the build's").contains("<version>@jackson-bom.version@</version>");
+    }
+
+    /**
+     * The Jackson versions the guide names are the ones on this build's class path (pom.xml's, through
+     * Spring Boot's jackson-bom; the installed SDK POM names the same databind), so they cannot go stale.
+     */
+    @Test
+    void theJacksonVersionsTheGuideNamesAreTheBuilds() throws Exception {
+        String guide = Files.readString(GUIDE).replaceAll("\\s+", " ");
+        String databind = com.fasterxml.jackson.databind.cfg.PackageVersion.VERSION.toString();
+        String core = com.fasterxml.jackson.core.json.PackageVersion.VERSION.toString();
+        String annotations = mavenVersion(com.fasterxml.jackson.annotation.JsonInclude.class, "jackson-annotations");
+        assertThat(guide).contains("jackson-databind " + databind + ", and through it jackson-core " + core
+                + " and jackson-annotations " + annotations + ",");
+        String minor = databind.replaceAll("^(\\d+\\.\\d+).*", "$1");
+        assertThat(guide).contains("keep it at " + minor + ", the line the SDK is tested with");
+    }
+
+    /** The version in a jar's own META-INF/maven/.../pom.properties. */
+    static String mavenVersion(Class<?> type, String artifactId) throws Exception {
+        Path jar = Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+        try (java.util.jar.JarFile file = new java.util.jar.JarFile(jar.toFile())) {
+            java.util.Properties p = new java.util.Properties();
+            try (var in = file.getInputStream(file.getEntry("META-INF/maven/com.fasterxml.jackson.core/" + artifactId
+                    + "/pom.properties"))) {
+                p.load(in);
+            }
+            return p.getProperty("version");
+        }
     }
 
     @Test
@@ -142,7 +176,8 @@ class SdkGuideDocsTest {
                 commands.put(b.name(), b.text());
             }
         }
-        assertThat(commands).containsOnlyKeys("install", "python");
+        assertThat(commands).containsOnlyKeys("install", "all-jar", "python");
+        assertThat(commands.get("all-jar")).isEqualTo(SdkAllJarTest.COMMAND_IN_GUIDE);
         assertThat(commands.get("install")).isEqualTo("""
                 mvn -B install -DskipTests
                 ls ~/.m2/repository/io/dpbandit/dpbandit-sdk/%s/
