@@ -296,7 +296,11 @@ function describe(b, rewards, model) {
     ...(b.budget.spending ? fact('How it spends', b.budget.spending) : []),
     ...fact('Decisions', plansEpochs(b.algorithm)
       ? `${b.decisions}, of which ${plural(held, 'learning round')} ${held === 1 ? 'is' : 'are'} in releases`
-      : `${b.decisions}; the model holds ${plural(held, 'learning round')}`),
+      : `${b.decisions}; the model holds ${plural(held, 'learning round')}`,
+      b.learningDecisions != null && b.learningDecisions !== b.decisions
+        ? h('span', { class: 'muted' }, ` (${b.learningDecisions} took a learning slot)`) : ''),
+    ...((b.notes ?? []).length ? fact('What the counts mean', h('ul', { class: 'notes' },
+      ...b.notes.map((n) => h('li', {}, n)))) : []),
     ...(rewards ? fact('Rewards', `clipped to [${num(rewards.low)}, ${num(rewards.high)}]`
       + (rewards.offset !== 0 ? ` (the model takes y − ${num(rewards.offset)})` : '')) : []),
   ];

@@ -32,7 +32,8 @@ final class StatusNotes {
                     + "other " + other + " were not learned from: " + why + ". Their answers say feedbackExpected "
                     + "false unless they are in a rollout's evaluation.");
         } else if (decisions > 0) {
-            notes.add("Every one of the " + decisions + " decisions took a learning slot (answered learning: true).");
+            notes.add((decisions == 1 ? "The one decision" : "All " + decisions + " decisions")
+                    + " took a learning slot (answered learning: true).");
         }
         if (epochs) {
             notes.add("rounds (" + rounds + ") counts the learning rounds of the closed epochs, and the model an analyst "

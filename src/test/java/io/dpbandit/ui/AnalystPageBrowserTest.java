@@ -806,9 +806,11 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
         assertThat(said).as("a tree's charge is not paid by a release")
                 .doesNotContain("in the same transaction as the release");
         assertThat(facts()).contains(budgetWords(budget));
-        if (budget.has("charging")) {
-            chargingIsNamedOnceTheServiceSaysIt(budget, said);
-        }
+        assertThat(budget.has("charging")).as("the service splits spent from committed").isTrue();
+        chargingIsNamedOnceTheServiceSaysIt(budget, said);
+        JsonNode status = rest.getForObject("/bandits/" + id, JsonNode.class);
+        assertThat(facts()).as("the status's notes are where the user looks").contains("What the counts mean")
+                .contains(status.path("notes").get(0).asText()).contains(status.path("notes").get(1).asText());
     }
 
     /** Runs once the API's budget carries charging and spending (the budget split): the page uses both. */
