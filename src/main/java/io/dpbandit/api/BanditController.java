@@ -83,7 +83,9 @@ public class BanditController {
     @Operation(summary = "Create a bandit (admin)", description = "Validates the spec (400 naming every field to "
             + "change), charges what the algorithm charges at creation, and opens its first epoch. 201 with Location "
             + "when created; 200 when the same spec is sent again (a safe retry); 409 for another spec under a taken "
-            + "id.", responses = {
+            + "id; 409 retired for any spec under the id of a retired bandit (an id is never re-created once retired: "
+            + "choose a new one). Bandits are never deleted: DELETE is a 405; POST /bandits/{id}/retire stops one for "
+            + "good.", responses = {
                 @ApiResponse(responseCode = "201", description = "Created: the new bandit's status; Location names it",
                         content = @Content(mediaType = "application/json",
                                 schema = @Schema(implementation = BanditService.BanditStatus.class))),
@@ -92,6 +94,8 @@ public class BanditController {
                                 schema = @Schema(implementation = BanditService.BanditStatus.class)))})
     @ProblemResponse(type = ProblemType.CONFLICT, when = "the id is taken by a bandit with another spec, or the "
             + "shared budget (privacy.budget) cannot admit the bandit's worst case")
+    @ProblemResponse(type = ProblemType.RETIRED, when = "the id is a retired bandit's: an id is never re-created "
+            + "once retired; choose a new one")
     @PostMapping("/bandits")
     public ResponseEntity<BanditService.BanditStatus> create(@RequestBody BanditSpec spec) {
         if (spec.id() != null) {

@@ -247,11 +247,29 @@ public class ErrorHandlers {
         return Unavailable.answer();
     }
 
+    /**
+     * A method the path is not served with, with the methods it is served with in Allow (RFC 9110
+     * 15.5.6). DELETE on a bandit names what stops one instead: bandits are never deleted.
+     */
     @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
-    @ResponseStatus(HttpStatus.METHOD_NOT_ALLOWED)
-    ProblemDetail method(HttpRequestMethodNotSupportedException e) {
-        return Problems.of(HttpStatus.METHOD_NOT_ALLOWED, "method-not-allowed", "Method not allowed",
-                "method " + e.getMethod() + " is not supported here");
+    ResponseEntity<ProblemDetail> method(HttpRequestMethodNotSupportedException e, HttpServletRequest request) {
+        String detail = "method " + e.getMethod() + " is not supported here";
+        String path = request.getRequestURI().substring(request.getContextPath().length());
+        if ("DELETE".equals(e.getMethod()) && path.matches("/bandits/" + io.dpbandit.bandit.BanditIds.PATTERN)) {
+            detail += ": a bandit is never deleted; to stop it for good, an admin calls POST " + path + "/retire "
+                    + "(its ledger, epochs and releases stay readable, and its id is never reused)";
+        }
+        var answer = ResponseEntity.status(HttpStatus.METHOD_NOT_ALLOWED);
+        java.util.Set<org.springframework.http.HttpMethod> allowed = e.getSupportedHttpMethods();
+        if (allowed != null && !allowed.isEmpty()) {
+            java.util.Set<org.springframework.http.HttpMethod> all = new java.util.LinkedHashSet<>(allowed);
+            if (all.contains(org.springframework.http.HttpMethod.GET)) {
+                all.add(org.springframework.http.HttpMethod.HEAD);
+            }
+            answer.allow(all.toArray(org.springframework.http.HttpMethod[]::new));
+        }
+        return answer.body(Problems.of(HttpStatus.METHOD_NOT_ALLOWED, "method-not-allowed", "Method not allowed",
+                detail));
     }
 
     /**
