@@ -76,7 +76,7 @@ public class BanditController {
         } catch (IllegalArgumentException e) {
             throw InvalidRequestException.of("gap", e.getMessage());
         }
-        return planner.plan(spec, options);
+        return UnknownAlgorithm.checked(() -> planner.plan(spec, options));
     }
 
     /** 201 when created; 200 when the same spec was already created (a safe retry). */
@@ -101,7 +101,7 @@ public class BanditController {
         if (spec.id() != null) {
             Access.requireBandit(spec.id());
         }
-        BanditService.Created created = bandits.create(spec);
+        BanditService.Created created = UnknownAlgorithm.checked(() -> bandits.create(spec));
         return created.created()
                 ? ResponseEntity.created(URI.create("/bandits/" + created.status().id())).body(created.status())
                 : ResponseEntity.ok(created.status());
