@@ -48,9 +48,11 @@ public class ErrorHandlers {
     private static final Logger log = LoggerFactory.getLogger(ErrorHandlers.class);
 
     private final long maxBodyBytes;
+    private final io.dpbandit.security.ActuatorElsewhere elsewhere;
 
-    public ErrorHandlers(ApiProperties properties) {
+    public ErrorHandlers(ApiProperties properties, io.dpbandit.security.ActuatorElsewhere elsewhere) {
         this.maxBodyBytes = properties.maxBodyBytes();
+        this.elsewhere = elsewhere;
     }
 
     static ProblemDetail validation(String detail, List<InvalidRequestException.FieldProblem> problems) {
@@ -231,8 +233,8 @@ public class ErrorHandlers {
      */
     @ExceptionHandler({NoResourceFoundException.class, NoHandlerFoundException.class})
     @ResponseStatus(HttpStatus.NOT_FOUND)
-    ProblemDetail noResource(Exception e) {
-        return Problems.noSuchEndpoint();
+    ProblemDetail noResource(Exception e, HttpServletRequest request) {
+        return elsewhere.notServed(request);
     }
 
     /**
