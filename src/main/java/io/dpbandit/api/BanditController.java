@@ -76,14 +76,16 @@ public class BanditController {
         } catch (IllegalArgumentException e) {
             throw InvalidRequestException.of("gap", e.getMessage());
         }
-        return planner.plan(spec, options);
+        return UnknownAlgorithm.checked(() -> planner.plan(spec, options));
     }
 
     /** 201 when created; 200 when the same spec was already created (a safe retry). */
     @Operation(summary = "Create a bandit (admin)", description = "Validates the spec (400 naming every field to "
             + "change), charges what the algorithm charges at creation, and opens its first epoch. 201 with Location "
             + "when created; 200 when the same spec is sent again (a safe retry); 409 for another spec under a taken "
-            + "id.", responses = {
+            + "id; 409 retired for any spec under the id of a retired bandit (an id is never re-created once retired: "
+            + "choose a new one). Bandits are never deleted: DELETE is a 405; POST /bandits/{id}/retire stops one for "
+            + "good.", responses = {
                 @ApiResponse(responseCode = "201", description = "Created: the new bandit's status; Location names it",
                         content = @Content(mediaType = "application/json",
                                 schema = @Schema(implementation = BanditService.BanditStatus.class))),
@@ -92,12 +94,14 @@ public class BanditController {
                                 schema = @Schema(implementation = BanditService.BanditStatus.class)))})
     @ProblemResponse(type = ProblemType.CONFLICT, when = "the id is taken by a bandit with another spec, or the "
             + "shared budget (privacy.budget) cannot admit the bandit's worst case")
+    @ProblemResponse(type = ProblemType.RETIRED, when = "the id is a retired bandit's: an id is never re-created "
+            + "once retired; choose a new one")
     @PostMapping("/bandits")
     public ResponseEntity<BanditService.BanditStatus> create(@RequestBody BanditSpec spec) {
         if (spec.id() != null) {
             Access.requireBandit(spec.id());
         }
-        BanditService.Created created = bandits.create(spec);
+        BanditService.Created created = UnknownAlgorithm.checked(() -> bandits.create(spec));
         return created.created()
                 ? ResponseEntity.created(URI.create("/bandits/" + created.status().id())).body(created.status())
                 : ResponseEntity.ok(created.status());

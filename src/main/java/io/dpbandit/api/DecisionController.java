@@ -39,7 +39,10 @@ public class DecisionController {
      */
     public record DecideRequest(
             @NotNull @Pattern(regexp = BanditIds.PATTERN, message = BanditIds.MESSAGE) String bandit,
-            @NotNull @Finite @JsonDeserialize(using = BoundedVectorDeserializer.class) double[] context,
+            @Schema(description = "The context: contextDimension numbers. Optional for a bandit without context "
+                    + "features (contextDimension 0), where absent means []; required (400 naming context) for the "
+                    + "others.")
+            @Finite @JsonDeserialize(using = BoundedVectorDeserializer.class) double[] context,
             @Size(min = 1, max = 128) String requestId,
             @Schema(description = "{{decision-sets}} only: the ids of the actions available this round "
                     + "(Shariff & Sheffet 2018's decision set D_t); absent means every action of the bandit. Other "

@@ -1,17 +1,12 @@
 package io.dpbandit.api;
 
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.exc.InvalidFormatException;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import io.dpbandit.bandit.InvalidRequestException;
 import io.dpbandit.bandit.ServiceErrors;
 import io.dpbandit.problem.ProblemType;
 import io.dpbandit.problem.Problems;
 import io.dpbandit.problem.Unavailable;
 import io.dpbandit.security.Access;
-import io.dpbandit.validation.StorableStringDeserializer;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import java.util.Map;
@@ -53,9 +48,11 @@ public class ErrorHandlers {
     private static final Logger log = LoggerFactory.getLogger(ErrorHandlers.class);
 
     private final long maxBodyBytes;
+    private final io.dpbandit.security.ActuatorElsewhere elsewhere;
 
-    public ErrorHandlers(ApiProperties properties) {
+    public ErrorHandlers(ApiProperties properties, io.dpbandit.security.ActuatorElsewhere elsewhere) {
         this.maxBodyBytes = properties.maxBodyBytes();
+        this.elsewhere = elsewhere;
     }
 
     static ProblemDetail validation(String detail, List<InvalidRequestException.FieldProblem> problems) {
@@ -95,54 +92,12 @@ public class ErrorHandlers {
             // One of the reader's limits (JsonLimits): the answer names the one that was hit.
             return JsonLimits.exceeded(limit, maxBodyBytes);
         }
-        String detail = "the body is not valid JSON for this endpoint";
-        if (e.getMessage() != null && e.getMessage().startsWith("Required request body is missing")) {
-            detail = "a JSON body is required";
-        } else if (cause instanceof MismatchedInputException m && String.valueOf(m.getOriginalMessage())
-                .startsWith("Trailing token")) {
-            detail = "the body must be one JSON value; something follows it" + at(m.getLocation());
-        } else if (cause instanceof com.fasterxml.jackson.core.JsonParseException p
-                && String.valueOf(p.getOriginalMessage()).startsWith("Duplicate field")) {
-            detail = "a field appears twice in one object" + at(p.getLocation());
-        } else if (cause instanceof com.fasterxml.jackson.core.JsonParseException p) {
-            detail = "the body is not valid JSON" + at(p.getLocation());
-        } else if (cause instanceof StorableStringDeserializer.UnstorableStringException u) {
-            detail = "field " + ServiceErrors.quote(path(u.getPath())) + " holds a NUL character or an unpaired surrogate, which cannot "
-                    + "be stored";
-        } else if (cause instanceof UnrecognizedPropertyException u) {
-            detail = "unknown field " + ServiceErrors.quote(u.getPropertyName());
-        } else if (cause instanceof InvalidFormatException f && f.getTargetType() != null
-                && f.getTargetType().isEnum()) {
-            detail = "field " + ServiceErrors.quote(path(f.getPath())) + " must be one of " + java.util.Arrays.toString(
-                    f.getTargetType().getEnumConstants());
-        } else if (cause instanceof InvalidFormatException f) {
-            detail = "field " + ServiceErrors.quote(path(f.getPath())) + " has the wrong type";
-        } else if (cause instanceof MismatchedInputException m) {
-            detail = "field " + ServiceErrors.quote(path(m.getPath())) + " has the wrong type or shape";
-        } else if (cause instanceof IllegalArgumentException iae && iae.getMessage() != null) {
-            detail = iae.getMessage();
+        UnreadableBodies.Reason reason = UnreadableBodies.of(e);
+        if (reason.field() != null) {
+            return validation(reason.detail(), List.of(new InvalidRequestException.FieldProblem(reason.field(),
+                    reason.message())));
         }
-        return Problems.of(HttpStatus.BAD_REQUEST, "validation", "Invalid request", detail);
-    }
-
-    /** Where the reader stopped, as a caller's editor counts (1-based line and column), or nothing. */
-    private static String at(com.fasterxml.jackson.core.JsonLocation location) {
-        if (location == null || location.getLineNr() < 1) {
-            return "";
-        }
-        return " (at line " + location.getLineNr() + ", column " + location.getColumnNr() + ")";
-    }
-
-    private static String path(List<JsonMappingException.Reference> refs) {
-        StringBuilder sb = new StringBuilder();
-        for (var r : refs) {
-            if (r.getFieldName() != null) {
-                sb.append(sb.isEmpty() ? "" : ".").append(r.getFieldName());
-            } else if (r.getIndex() >= 0) {
-                sb.append('[').append(r.getIndex()).append(']');
-            }
-        }
-        return sb.isEmpty() ? "(body)" : sb.toString();
+        return Problems.of(HttpStatus.BAD_REQUEST, "validation", "Invalid request", reason.detail());
     }
 
     @ExceptionHandler({MethodArgumentTypeMismatchException.class, MissingServletRequestParameterException.class})
@@ -247,11 +202,29 @@ public class ErrorHandlers {
         return Unavailable.answer();
     }
 
+    /**
+     * A method the path is not served with, with the methods it is served with in Allow (RFC 9110
+     * 15.5.6). DELETE on a bandit names what stops one instead: bandits are never deleted.
+     */
     @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
-    @ResponseStatus(HttpStatus.METHOD_NOT_ALLOWED)
-    ProblemDetail method(HttpRequestMethodNotSupportedException e) {
-        return Problems.of(HttpStatus.METHOD_NOT_ALLOWED, "method-not-allowed", "Method not allowed",
-                "method " + e.getMethod() + " is not supported here");
+    ResponseEntity<ProblemDetail> method(HttpRequestMethodNotSupportedException e, HttpServletRequest request) {
+        String detail = "method " + e.getMethod() + " is not supported here";
+        String path = request.getRequestURI().substring(request.getContextPath().length());
+        if ("DELETE".equals(e.getMethod()) && path.matches("/bandits/" + io.dpbandit.bandit.BanditIds.PATTERN)) {
+            detail += ": a bandit is never deleted; to stop it for good, an admin calls POST " + path + "/retire "
+                    + "(its ledger, epochs and releases stay readable, and its id is never reused)";
+        }
+        var answer = ResponseEntity.status(HttpStatus.METHOD_NOT_ALLOWED);
+        java.util.Set<org.springframework.http.HttpMethod> allowed = e.getSupportedHttpMethods();
+        if (allowed != null && !allowed.isEmpty()) {
+            java.util.Set<org.springframework.http.HttpMethod> all = new java.util.LinkedHashSet<>(allowed);
+            if (all.contains(org.springframework.http.HttpMethod.GET)) {
+                all.add(org.springframework.http.HttpMethod.HEAD);
+            }
+            answer.allow(all.toArray(org.springframework.http.HttpMethod[]::new));
+        }
+        return answer.body(Problems.of(HttpStatus.METHOD_NOT_ALLOWED, "method-not-allowed", "Method not allowed",
+                detail));
     }
 
     /**
@@ -260,8 +233,8 @@ public class ErrorHandlers {
      */
     @ExceptionHandler({NoResourceFoundException.class, NoHandlerFoundException.class})
     @ResponseStatus(HttpStatus.NOT_FOUND)
-    ProblemDetail noResource(Exception e) {
-        return Problems.noSuchEndpoint();
+    ProblemDetail noResource(Exception e, HttpServletRequest request) {
+        return elsewhere.notServed(request);
     }
 
     /**

@@ -2,6 +2,9 @@ package io.dpbandit.api;
 
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.type.LogicalType;
 import io.dpbandit.problem.Problems;
 import io.dpbandit.validation.StorableStringDeserializer;
 import org.springframework.http.HttpStatusCode;
@@ -55,5 +58,23 @@ public class JsonLimits {
                 .build();
         return builder -> builder.deserializerByType(String.class, new StorableStringDeserializer())
                 .postConfigurer(mapper -> mapper.getFactory().setStreamReadConstraints(constraints));
+    }
+
+    /**
+     * Numbers and booleans are JSON numbers and booleans: {@code "reward": "1"} is refused like
+     * {@code "reward": true} (Jackson would convert the string), naming the field ({@link
+     * ErrorHandlers}). "NaN" and "Infinity" as strings are still read as what they are (Jackson does
+     * not count them as coercions), so the finiteness checks name them. And a spec's unknown
+     * algorithm is checked with the rest of the spec ({@link UnknownAlgorithm}).
+     */
+    @Bean
+    Jackson2ObjectMapperBuilderCustomizer strictScalars() {
+        return builder -> builder.postConfigurer(mapper -> {
+            for (LogicalType type : new LogicalType[] {LogicalType.Integer, LogicalType.Float, LogicalType.Boolean}) {
+                mapper.coercionConfigFor(type).setCoercion(CoercionInputShape.String, CoercionAction.Fail)
+                        .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail);
+            }
+            mapper.addHandler(UnknownAlgorithm.handler());
+        });
     }
 }

@@ -125,6 +125,9 @@ public class DecisionService {
     public Decision decide(String banditId, double[] context, List<String> candidates, String requestId,
             String caller, String user, String baseline) {
         BanditRuntime rt = runtimes.get(banditId);
+        if (context == null && rt.spec().contextDimension() != null && rt.spec().contextDimension() == 0) {
+            context = new double[0]; // a context-free bandit's context may be left out
+        }
         rt.requireValidContext(context);
         BanditSpec.Privacy privacy = rt.spec().privacy();
         boolean perUser = privacy.unit() == PrivacyUnit.USER;

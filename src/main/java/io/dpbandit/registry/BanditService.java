@@ -86,7 +86,8 @@ public class BanditService {
 
     /**
      * Creates a bandit from a spec. The same spec sent again is answered with the existing bandit
-     * (a safe retry); another spec under a taken id is a conflict.
+     * (a safe retry); another spec under a taken id is a conflict; any spec under a retired bandit's
+     * id is a 409 retired (an id is never re-created).
      */
     public Created create(BanditSpec request) {
         BanditSpec spec = checks.validated(request);
@@ -172,6 +173,12 @@ public class BanditService {
      * stays a 200 after an upgrade, not a 409 for the options LEARN would now choose.
      */
     private Created existingOrConflict(BanditSpec request, BanditSpec spec, BanditRecord row) {
+        if (states.serving(spec.id()).map(s -> s.serving() == Serving.RETIRED).orElse(false)) {
+            // Not a safe retry: a 200 would pass a deploy script's "exists" check, then every /decide is a 409.
+            throw new ServiceErrors.Retired("bandit " + ServiceErrors.quote(spec.id()) + " is retired, and an id is "
+                    + "never re-created once retired: choose a new id for the new bandit (the retired one's status, "
+                    + "ledger, epochs and releases stay readable at /bandits/" + spec.id() + ")");
+        }
         BanditSpec stored = codec.read(row.getSpec(), BanditSpec.class);
         // Choices are compared out: a stored spec sent back pins every option and so lists none.
         boolean same = codec.text(stored.withChoices(null)).equals(codec.text(spec.withChoices(null)))

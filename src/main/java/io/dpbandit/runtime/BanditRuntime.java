@@ -75,7 +75,11 @@ public interface BanditRuntime {
 
     /** A request's context must have the bandit's dimension and finite numbers only (400 otherwise). */
     default void requireValidContext(double[] context) {
-        if (context == null || context.length != spec().contextDimension()) {
+        if (context == null) {
+            throw InvalidRequestException.of("context", "is required: an array of " + spec().contextDimension()
+                    + " numbers");
+        }
+        if (context.length != spec().contextDimension()) {
             throw InvalidRequestException.of("context", "must hold " + spec().contextDimension() + " numbers");
         }
         for (double v : context) {

@@ -76,7 +76,8 @@ public class SecurityConfiguration {
 
     @Bean
     SecurityFilterChain apiSecurity(HttpSecurity http, ApiKeys keys, SecurityProperties properties,
-            ProblemWriter problems, HandlerMappingIntrospector introspector) throws Exception {
+            ProblemWriter problems, HandlerMappingIntrospector introspector, ActuatorElsewhere elsewhere)
+            throws Exception {
         var path = PathPatternRequestMatcher.withDefaults();
         RequestMatcher unmapped = new UnmappedRequests(introspector);
         AuthenticationFilter apiKeys = new AuthenticationFilter(new ProviderManager(
@@ -102,13 +103,13 @@ public class SecurityConfiguration {
                         // A path nothing serves is denied like any other, and answered 404 whoever asks.
                         .authenticationEntryPoint((request, response, ex) -> {
                             if (unmapped.matches(request)) {
-                                problems.write(response, Problems.noSuchEndpoint());
+                                problems.write(response, elsewhere.notServed(request));
                             } else {
                                 unauthorized(problems, response);
                             }
                         })
                         .accessDeniedHandler((request, response, ex) -> problems.write(response,
-                                unmapped.matches(request) ? Problems.noSuchEndpoint() : Problems.forbidden(
+                                unmapped.matches(request) ? elsewhere.notServed(request) : Problems.forbidden(
                                         "this key may not call " + request.getMethod() + " on this path"))))
                 .authorizeHttpRequests(a -> a
                         // Error dispatches render a problem for a request that was already authorized
@@ -185,6 +186,12 @@ public class SecurityConfiguration {
             throws java.io.IOException {
         response.setHeader("WWW-Authenticate", "Bearer");
         problems.write(response, Problems.unauthorized());
+    }
+
+    /** The 404 for a path nothing serves, naming the management port for an Actuator path asked here. */
+    @Bean
+    static ActuatorElsewhere actuatorElsewhere(org.springframework.core.env.Environment environment) {
+        return new ActuatorElsewhere(environment);
     }
 
     /** ADMIN may do everything an ANALYST may. */

@@ -134,4 +134,54 @@ class BadInputCorpusTest extends PostgresIntegrationTest {
         }
         assertThat(counts()).isEqualTo(before);
     }
+
+    @Test
+    void anUnknownAlgorithmIsReportedWithEveryOtherProblemOfTheSpec() throws Exception {
+        Map<String, Long> before = counts();
+        Map<String, Object> changes = new HashMap<>();
+        changes.put("algorithm", "CAPRY");
+        changes.put("horizon", 0);
+        changes.put("actions", List.of());
+        changes.put("privacy", Map.of("model", "JDP", "epsilon", -1, "delta", 1e-5));
+        for (String path : List.of("/bandits", "/bandits/plan")) {
+            ResponseEntity<JsonNode> r = http.postForEntity(path, new HttpEntity<>(spec(changes), jsonHeaders()),
+                    JsonNode.class);
+            assertThat(r.getStatusCode().value()).as(path).isEqualTo(400);
+            List<String> fields = new ArrayList<>();
+            r.getBody().path("errors").forEach(e -> fields.add(e.path("field").asText()));
+            assertThat(fields).as(path).contains("actions", "algorithm", "horizon", "privacy.epsilon")
+                    .doesNotHaveDuplicates();
+            assertThat(r.getBody().path("errors").toString())
+                    .contains("must be one of [CAPRI, USCA, LINUCB, ONLINEUCB, GPUCB]").doesNotContain("CAPRY");
+            assertThat(fields).as("sorted by field").isSorted();
+        }
+        assertThat(counts()).isEqualTo(before);
+    }
+
+    @Test
+    void numbersSentAsStringsAreRefusedNamingTheFieldAndStoreNothing() throws Exception {
+        http.postForEntity("/bandits", Specs.capri("corpus-strings", 100, 600), JsonNode.class);
+        String decision = http.postForEntity("/decide", Map.of("bandit", "corpus-strings", "context",
+                List.of(0.2, 0.4)), JsonNode.class).getBody().path("decisionId").asText();
+        Map<String, Long> before = counts();
+        for (String reward : List.of("\"1\"", "\"0.5\"", "true")) {
+            ResponseEntity<JsonNode> r = http.postForEntity("/feedback", new HttpEntity<>("{\"decisionId\": \""
+                    + decision + "\", \"reward\": " + reward + "}", jsonHeaders()), JsonNode.class);
+            assertThat(r.getStatusCode().value()).as(reward).isEqualTo(400);
+            assertThat(r.getBody().path("detail").asText()).as(reward).startsWith("field 'reward' must be a JSON "
+                    + "number, got a " + (reward.equals("true") ? "boolean" : "string"));
+            assertThat(r.getBody().path("errors").get(0).path("field").asText()).isEqualTo("reward");
+        }
+        ResponseEntity<JsonNode> horizon = http.postForEntity("/bandits", new HttpEntity<>(spec(Map.of("id",
+                "corpus-strings-2", "horizon", "100")), jsonHeaders()), JsonNode.class);
+        assertThat(horizon.getBody().path("detail").asText())
+                .isEqualTo("field 'horizon' must be a JSON number, got a string");
+        assertThat(counts()).isEqualTo(before);
+    }
+
+    static HttpHeaders jsonHeaders() {
+        HttpHeaders headers = new HttpHeaders();
+        headers.setContentType(MediaType.APPLICATION_JSON);
+        return headers;
+    }
 }

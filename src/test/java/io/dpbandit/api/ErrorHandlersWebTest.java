@@ -136,18 +136,59 @@ class ErrorHandlersWebTest extends ApiSliceTest {
     void unreadableBodiesAre400WithoutEchoingThem() throws Exception {
         // Where the reader stopped, never what it read.
         perform(postJson("/decide", ALL, "{not json")).andExpect(problem(400, "validation",
-                "the body is not valid JSON (at line 1, column 2)"));
+                "malformed JSON at line 1, column 2: Unexpected character ('n' (code 110)): was expecting "
+                        + "double-quote to start field name"));
         perform(postJson("/decide", ALL, "")).andExpect(problem(400, "validation", "a JSON body is required"));
         perform(postJson("/bandits", ALL, "{\"id\": \"x\", \"algorithm\": \"NOPE\"}")).andExpect(problem(400,
-                "validation", "field 'algorithm' must be one of [CAPRI, USCA, LINUCB, ONLINEUCB, GPUCB]"));
+                "validation", "algorithm: must be one of [CAPRI, USCA, LINUCB, ONLINEUCB, GPUCB]"))
+                .andExpect(content().string(not(containsString("NOPE"))));
         perform(postJson("/feedback", ALL, "{\"decisionId\": \"secret-not-a-uuid\", \"reward\": 1}"))
                 .andExpect(problem(400, "validation", "field 'decisionId' has the wrong type"))
                 .andExpect(content().string(not(containsString("secret-not-a-uuid"))));
         perform(postJson("/bandits", ALL, "{\"id\": \"x\", \"horizon\": [1]}")).andExpect(problem(400,
-                "validation", "field 'horizon' has the wrong type or shape"));
+                "validation", "field 'horizon' must be a JSON number, got an array"))
+                .andExpect(jsonPath("$.errors[0].field").value("horizon"));
         perform(postJson("/decide", ALL, "{\"bandit\": \"a\\u0000b\", \"context\": [1]}")).andExpect(problem(400,
                 "validation", "field 'bandit' holds a NUL character or an unpaired surrogate, which cannot be stored"));
+        verifyNoInteractions(decisions);
+    }
+
+    @Test
+    void numbersSentAsStringsAre400NamingTheFieldLikeOtherWrongTypes() throws Exception {
+        String decision = "{\"decisionId\": \"3c9f1e2a-0000-4000-8000-000000000001\", \"reward\": ";
+        perform(postJson("/feedback", ALL, decision + "\"1\"}")).andExpect(problem(400, "validation",
+                "field 'reward' must be a JSON number, got a string"))
+                .andExpect(jsonPath("$.errors[0].field").value("reward"))
+                .andExpect(jsonPath("$.errors[0].message").value("must be a JSON number, got a string"));
+        perform(postJson("/feedback", ALL, decision + "true}")).andExpect(problem(400, "validation",
+                "field 'reward' must be a JSON number, got a boolean"));
+        perform(postJson("/feedback", ALL, decision + "\"\"}")).andExpect(problem(400, "validation",
+                "field 'reward' must be a JSON number, got a string"));
+        perform(postJson("/bandits", ALL, "{\"id\": \"x\", \"horizon\": \"100\"}")).andExpect(problem(400,
+                "validation", "field 'horizon' must be a JSON number, got a string"));
+        perform(postJson("/bandits", ALL, "{\"id\": \"x\", \"privacy\": {\"epsilon\": \"1.0\"}}"))
+                .andExpect(problem(400, "validation", "field 'privacy.epsilon' must be a JSON number, got a string"));
+        perform(postJson("/decide", ALL, "{\"bandit\": \"home\", \"context\": [0.2, \"0.4\"]}"))
+                .andExpect(problem(400, "validation", "field 'context' must be an array of JSON numbers, got a string"));
         verifyNoInteractions(decisions, bandits);
+    }
+
+    @Test
+    void aMalformedBodySaysWhereWithoutEchoingIt() throws Exception {
+        perform(postJson("/decide", ALL, "{\"bandit\": \"home\", \"context\": [0.2, }")).andExpect(problem(400,
+                "validation", "malformed JSON at line 1, column 37, in /context/1: Unexpected character ('}' "
+                        + "(code 125)): expected a value"));
+        perform(postJson("/decide", ALL, "{\n  \"bandit\": \"home\",\n  \"context\": [0.2, secret-0.4]\n}"))
+                .andExpect(problem(400, "validation"))
+                .andExpect(jsonPath("$.detail").value(containsString("malformed JSON at line 3, column ")))
+                .andExpect(jsonPath("$.detail").value(containsString("in /context/1: Unrecognized token")))
+                .andExpect(content().string(not(containsString("secret"))));
+        perform(postJson("/feedback", ALL, "{\"decisionId\": \"3c9f1e2a-0000-4000-8000-000000000001\", "
+                + "\"reward\": 0.5")).andExpect(problem(400, "validation"))
+                .andExpect(jsonPath("$.detail").value(containsString("malformed JSON at line 1, column ")))
+                .andExpect(jsonPath("$.detail").value(containsString("Unexpected end-of-input")))
+                .andExpect(content().string(not(containsString("0.5"))));
+        verifyNoInteractions(decisions);
     }
 
     @Test

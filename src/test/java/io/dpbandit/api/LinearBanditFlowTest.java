@@ -306,4 +306,28 @@ class LinearBanditFlowTest extends PostgresIntegrationTest {
         double[] features = JSON.treeToValue(in.path("features"), double[].class);
         return new OnlineUcbRandomiser(parameters, PrivacyFloor.of(1.0, 1e-5)).randomise(features, ticket, reward, noise);
     }
+
+    @Test
+    void aContextFreeBanditDecidesWithoutAContextWhileOthersStillNeedOne() {
+        Map<String, Object> spec = Specs.linear("ranking-free", "ONLINEUCB", 40, 600);
+        spec.put("contextDimension", 0);
+        spec.put("linear", Map.of("featureMap", "ACTION"));
+        api.ok("/bandits", spec);
+        JsonNode absent = api.ok("/decide", Map.of("bandit", "ranking-free", "requestId", "no-context"));
+        assertThat(absent.path("action").asText()).isIn("a1", "a2", "a3");
+        assertThat(api.ok("/decide", Map.of("bandit", "ranking-free", "context", List.of(), "requestId",
+                "no-context")).path("decisionId").asText()).as("absent is the empty context: the same request")
+                .isEqualTo(absent.path("decisionId").asText());
+        var wrong = api.post("/decide", Map.of("bandit", "ranking-free", "context", List.of(0.5)));
+        assertProblem(wrong, HttpStatus.BAD_REQUEST, "validation");
+        assertThat(wrong.getBody().path("errors").get(0).path("field").asText()).isEqualTo("context");
+
+        api.ok("/bandits", Specs.linear("ranking-ctx", "ONLINEUCB", 40, 600));
+        long before = api.ok("/bandits/ranking-ctx").path("decisions").asLong();
+        var missing = api.post("/decide", Map.of("bandit", "ranking-ctx"));
+        assertProblem(missing, HttpStatus.BAD_REQUEST, "validation");
+        assertThat(missing.getBody().path("errors").get(0).path("field").asText()).isEqualTo("context");
+        assertThat(missing.getBody().path("detail").asText()).isEqualTo("context: is required: an array of 2 numbers");
+        assertThat(api.ok("/bandits/ranking-ctx").path("decisions").asLong()).isEqualTo(before);
+    }
 }

@@ -41,11 +41,10 @@ class RequestValidationWebTest extends ApiSliceTest {
                 + "[\"ok\", \"not ok\"]}";
         perform(postJson("/decide", ALL, body)).andExpect(problem(400, "validation"))
                 .andExpect(jsonPath("$.errors[*].field").value(containsInAnyOrder("bandit", "candidates[1]",
-                        "context", "requestId")))
+                        "requestId")))
                 .andExpect(jsonPath("$.errors[?(@.field == 'bandit')].message").value(BanditIds.MESSAGE))
-                .andExpect(jsonPath("$.errors[?(@.field == 'context')].message").value("must not be null"))
                 .andExpect(jsonPath("$.errors[0].field").value("bandit"))
-                .andExpect(jsonPath("$.errors[3].field").value("requestId"));
+                .andExpect(jsonPath("$.errors[2].field").value("requestId"));
         perform(postJson("/decide", ALL, "{\"bandit\": \"home\", \"context\": [0.1], \"candidates\": []}"))
                 .andExpect(problem(400, "validation")).andExpect(jsonPath("$.errors[0].field").value("candidates"));
         verifyNoInteractions(decisions);

@@ -142,6 +142,47 @@ class ServingStateTest extends PostgresIntegrationTest {
     }
 
     @Test
+    void aRetiredBanditsIdIsNeverCreatedAgainWithItsSpecOrAnother() {
+        var spec = Specs.capri("gone", 100, 600);
+        api.ok("/bandits", spec);
+        assertThat(api.post("/bandits", spec).getStatusCode()).as("a retry while active").isEqualTo(HttpStatus.OK);
+        api.ok("/bandits/gone/retire", "");
+
+        var same = api.post("/bandits", spec);
+        assertProblem(same, HttpStatus.CONFLICT, "retired");
+        assertThat(same.getBody().path("detail").asText()).contains("'gone'").contains("never re-created")
+                .contains("choose a new id");
+        var other = Specs.capri("gone", 200, 600);
+        var different = api.post("/bandits", other);
+        assertProblem(different, HttpStatus.CONFLICT, "retired");
+        assertThat(different.getBody().path("detail").asText()).contains("never re-created");
+        assertThat(api.ok("/bandits/gone").path("serving").asText()).isEqualTo("RETIRED");
+        assertThat(api.ok("/bandits", Specs.capri("gone-2", 100, 600)).path("serving").asText())
+                .as("a new id is the way").isEqualTo("ACTIVE");
+    }
+
+    @Test
+    void deletingABanditIs405NamingRetireAfterTheKeyIsChecked() {
+        api.ok("/bandits", Specs.capri("kept", 100, 600));
+        RawHttp http = new RawHttp(port);
+        for (String key : List.of("test-admin-key", "test-analyst-key")) {
+            RawHttp.Answer delete = http.send("DELETE", "/bandits/kept", null, "X-API-Key", key);
+            assertThat(delete.status()).as(key).isEqualTo(405);
+            assertThat(delete.header("Content-Type")).startsWith("application/problem+json");
+            assertThat(delete.problemType()).isEqualTo("method-not-allowed");
+            assertThat(delete.json().path("detail").asText()).contains("never deleted")
+                    .contains("POST /bandits/kept/retire");
+            assertThat(delete.header("Allow")).contains("GET").contains("HEAD").doesNotContain("DELETE");
+        }
+        RawHttp.Answer anonymous = http.send("DELETE", "/bandits/kept", null);
+        assertThat(anonymous.status()).as("no key: 401 first, as on every served path").isEqualTo(401);
+        assertThat(anonymous.problemType()).isEqualTo("unauthorized");
+        assertThat(http.send("DELETE", "/bandits/kept", null, "X-API-Key", "test-decider-key").status())
+                .isEqualTo(403);
+        assertThat(api.ok("/bandits/kept").path("serving").asText()).as("nothing changed").isEqualTo("ACTIVE");
+    }
+
+    @Test
     void onlyAnAdminPausesResumesOrRetires() {
         api.ok("/bandits", Specs.capri("admin-only", 100, 600));
         RawHttp http = new RawHttp(port);

@@ -87,6 +87,21 @@ class ManagementPortTest extends PostgresIntegrationTest {
         assertProblem(get(port, "/actuator/prometheus", null), 404, "main /actuator/prometheus");
         assertProblem(get(port, "/actuator/prometheus", ANALYST), 404, "main /actuator/prometheus");
         assertProblem(get(port, "/actuator/prometheus", OPS), 404, "main /actuator/prometheus");
+        // README's health command on the main port: a 404 that says where the Actuator is.
+        for (String key : java.util.Arrays.asList(null, ANALYST, OPS)) {
+            for (String path : List.of("/actuator/health", "/actuator/prometheus", "/actuator")) {
+                HttpResponse<String> moved = get(port, path, key);
+                assertProblem(moved, 404, "main " + path + " with " + key);
+                assertThat(JSON.readTree(moved.body()).path("detail").asText()).as(path).isEqualTo(
+                        "the Actuator is served on the management port " + managementPort + ", not on this one: "
+                                + "http://localhost:" + managementPort + path + "; liveness and readiness are also "
+                                + "at /livez and /readyz on this port");
+            }
+        }
+        assertThat(JSON.readTree(get(port, "/no-such-thing", OPS).body()).path("detail").asText())
+                .as("other paths nothing serves").doesNotContain("management");
+        assertThat(JSON.readTree(get(managementPort, "/actuator/nothing-here", OPS).body()).path("detail").asText())
+                .as("on the management port itself").doesNotContain("management port");
         for (String probe : List.of("/livez", "/readyz")) {
             HttpResponse<String> anonymous = get(port, probe, null);
             assertThat(anonymous.statusCode()).as(probe).isEqualTo(200);
