@@ -1,6 +1,7 @@
 package io.dpbandit.api;
 
 import static org.hamcrest.Matchers.containsString;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 import static org.hamcrest.Matchers.not;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyInt;
@@ -170,6 +171,10 @@ class ErrorHandlersWebTest extends ApiSliceTest {
                 .andExpect(problem(400, "validation", "field 'privacy.epsilon' must be a JSON number, got a string"));
         perform(postJson("/decide", ALL, "{\"bandit\": \"home\", \"context\": [0.2, \"0.4\"]}"))
                 .andExpect(problem(400, "validation", "field 'context' must be an array of JSON numbers, got a string"));
+        // An enum is its name, never its position: 1 is not the second algorithm.
+        perform(postJson("/bandits", ALL, "{\"id\": \"x\", \"algorithm\": 1}")).andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.type").value(containsString("validation")))
+                .andExpect(jsonPath("$.detail").value(containsString("algorithm")));
         verifyNoInteractions(decisions, bandits);
     }
 
