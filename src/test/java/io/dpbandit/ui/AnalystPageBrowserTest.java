@@ -937,14 +937,12 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
                 + " " + OFFSET);
     }
 
-    /** What the budget meter's label says for this budget: the split where the API has it, else what is charged. */
+    /** What the budget meter's label says for this budget: spent and committed of the total. */
     static String budgetWords(JsonNode budget) {
-        String total = shown(budget.path("epsilonTotal").asDouble());
-        if (budget.has("charging")) {
-            return "spent " + shown(budget.path("epsilonSpent").asDouble()) + " · committed "
-                    + shown(budget.path("epsilonCommitted").asDouble()) + " of ε = " + total;
-        }
-        return "charged " + shown(budget.path("epsilonSpent").asDouble()) + " of ε = " + total;
+        assertThat(budget.has("charging")).as("the API splits spent from committed").isTrue();
+        return "spent " + shown(budget.path("epsilonSpent").asDouble()) + " · committed "
+                + shown(budget.path("epsilonCommitted").asDouble()) + " of ε = "
+                + shown(budget.path("epsilonTotal").asDouble());
     }
 
     /** The meter's hatched part is committed (charged where the API does not split) and its solid part spent. */
@@ -952,13 +950,12 @@ class AnalystPageBrowserTest extends PostgresIntegrationTest {
         WebElement meter = where.findElement(By.cssSelector(".budget-meter"));
         double inner = meter.getRect().getWidth() - 2;
         double total = budget.path("epsilonTotal").asDouble();
-        double committed = budget.has("charging") ? budget.path("epsilonCommitted").asDouble()
-                : budget.path("epsilonSpent").asDouble();
+        double committed = budget.path("epsilonCommitted").asDouble();
         assertThat(meter.findElement(By.cssSelector(".committed")).getRect().getWidth() / inner)
                 .as("committed share of the meter").isCloseTo(committed / total, within(0.05));
         assertThat(meter.findElement(By.cssSelector(".spent")).getRect().getWidth() / inner)
                 .as("spent share of the meter")
-                .isCloseTo(budget.has("charging") ? budget.path("epsilonSpent").asDouble() / total : 0, within(0.05));
+                .isCloseTo(budget.path("epsilonSpent").asDouble() / total, within(0.05));
     }
 
     /** A computed style of an element, as the browser draws it. */
