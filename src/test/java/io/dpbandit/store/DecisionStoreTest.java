@@ -94,7 +94,7 @@ class DecisionStoreTest {
             assertThat(d.learning()).isFalse();
             assertThat(d.contextDigest()).isEqualTo("digest");
         });
-        assertThat(lookups.owner(id)).contains(new DecisionLookups.Owner(BANDIT, 1, false, io.dpbandit.bandit.Serving.ACTIVE));
+        assertThat(lookups.owner(id)).contains(new DecisionLookups.Owner(BANDIT, 1, false, io.dpbandit.bandit.Serving.ACTIVE, false));
         assertThat(decisions.feedback(id, 1.0)).hasValueSatisfying(f -> {
             assertThat(f.after()).isEqualTo(FeedbackState.NOT_USED);
             assertThat(f.first()).isTrue();
