@@ -34,6 +34,8 @@ import org.springframework.http.MediaType;
 
 /** Creating bandits and reading their state and ledger. */
 @RestController
+@io.swagger.v3.oas.annotations.tags.Tag(name = "Bandits",
+        description = "Create, list and operate bandits; their status, privacy report, ledger, epochs and forecasts")
 @RequestMapping(produces = MediaType.APPLICATION_JSON_VALUE)
 public class BanditController {
 
@@ -50,7 +52,7 @@ public class BanditController {
         this.planner = planner;
     }
 
-    @Operation(summary = "Forecast what a bandit will learn, before creating it",
+    @Operation(operationId = "planBandit", summary = "Forecast what a bandit will learn, before creating it",
             description = "Validates the spec as POST /bandits does and returns, per releasing epoch, T_r, the "
             + "projection-set size, tau_r, C_r, sigma, the privacy charge, the noise of the released mean under full "
             + "active sets and the smallest reward gap it resolves, and the first epoch that eliminates a gap of "
@@ -80,7 +82,8 @@ public class BanditController {
     }
 
     /** 201 when created; 200 when the same spec was already created (a safe retry). */
-    @Operation(summary = "Create a bandit (admin)", description = "Validates the spec (400 naming every field to "
+    @Operation(operationId = "createBandit",
+            summary = "Create a bandit (admin)", description = "Validates the spec (400 naming every field to "
             + "change), charges what the algorithm charges at creation, and opens its first epoch. 201 with Location "
             + "when created; 200 when the same spec is sent again (a safe retry); 409 for another spec under a taken "
             + "id; 409 retired for any spec under the id of a retired bandit (an id is never re-created once retired: "
@@ -107,7 +110,8 @@ public class BanditController {
                 : ResponseEntity.ok(created.status());
     }
 
-    @Operation(summary = "The bandits this key may read", description = "In id order, a page at a time: at most "
+    @Operation(operationId = "listBandits",
+            summary = "The bandits this key may read", description = "In id order, a page at a time: at most "
             + "`limit`, and while more follow a Link header with rel=\"next\" names the next page (the cursor is "
             + "opaque). A key scoped to some bandits sees only them.")
     @GetMapping("/bandits")
@@ -123,13 +127,15 @@ public class BanditController {
     }
 
     @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no bandit has this id")
+    @Operation(operationId = "getBandit", summary = "A bandit's status")
     @GetMapping("/bandits/{id}")
     public BanditService.BanditStatus get(@PathVariable String id) {
         Access.requireBandit(id);
         return bandits.status(id);
     }
 
-    @Operation(summary = "A bandit's privacy report", description = "What the bandit protects (a round, or a user's "
+    @Operation(operationId = "getPrivacyReport",
+            summary = "A bandit's privacy report", description = "What the bandit protects (a round, or a user's "
             + "k rounds), its (epsilon, delta) and accountant, each mechanism with the sensitivity and calibration it "
             + "runs at and the paper it implements, what it has spent, its shared budget, what leaves without noise "
             + "by design, and what each role reads. A function of the spec and the ledger only. Role analyst.")
@@ -140,7 +146,8 @@ public class BanditController {
         return privacyReports.report(id);
     }
 
-    @Operation(summary = "A bandit's decisions by feedback state (operators)", description = "Exact counts of "
+    @Operation(operationId = "getFeedbackCounts",
+            summary = "A bandit's decisions by feedback state (operators)", description = "Exact counts of "
             + "decisions PENDING, ACCEPTED, LATE, DEFAULTED and NOT_USED: counts by the state each row holds now "
             + "(FORGOTTEN once retention has forgotten it), totals by the state each had, whatever retention keeps. "
             + "Role ops only: whether and when a user's "
@@ -153,7 +160,8 @@ public class BanditController {
         return bandits.feedback(id);
     }
 
-    @Operation(summary = "A bandit's privacy ledger", description = "Every charge, oldest first, a page at a time "
+    @Operation(operationId = "getLedger",
+            summary = "A bandit's privacy ledger", description = "Every charge, oldest first, a page at a time "
             + "(`limit`, and a Link header with rel=\"next\" while more follow). Append-only: a new charge always "
             + "comes after the ones already paged.")
     @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no bandit has this id")
@@ -168,7 +176,8 @@ public class BanditController {
         return Pages.answer(request, "ledger", limit, bandits.ledger(id, after, limit), e -> e.id().toString());
     }
 
-    @Operation(summary = "A bandit's epochs", description = "Timeline, progress of background work, and per "
+    @Operation(operationId = "listEpochs",
+            summary = "A bandit's epochs", description = "Timeline, progress of background work, and per "
             + "released epoch its confidence width, projection-set size, the mean active-set size over the pool "
             + "after it, and the privacy charged for it. Public (post-processing of releases). Oldest first, a page "
             + "at a time (`limit`, and a Link header with rel=\"next\" while more follow).")
@@ -189,7 +198,8 @@ public class BanditController {
                 e -> Integer.toString(e.number()));
     }
 
-    @Operation(summary = "Pause a bandit (admin)", description = "From now on it makes no new decision: POST /decide "
+    @Operation(operationId = "pauseBandit",
+            summary = "Pause a bandit (admin)", description = "From now on it makes no new decision: POST /decide "
             + "answers 409 paused. Feedback for the decisions it already made is taken as usual, its releases stay "
             + "available, and its epochs go on settling, folding and closing what is in flight, so nothing accepted "
             + "is lost. A retried requestId of an earlier decision is answered as before. Pausing a paused bandit "
@@ -202,7 +212,8 @@ public class BanditController {
         return bandits.pause(id);
     }
 
-    @Operation(summary = "Resume a paused bandit (admin)", description = "It decides again. Resuming an active "
+    @Operation(operationId = "resumeBandit",
+            summary = "Resume a paused bandit (admin)", description = "It decides again. Resuming an active "
             + "bandit changes nothing; a retired one is 409 retired.")
     @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no bandit has this id")
     @ProblemResponse(type = ProblemType.RETIRED, when = "the bandit is retired")
@@ -212,7 +223,8 @@ public class BanditController {
         return bandits.resume(id);
     }
 
-    @Operation(summary = "Retire a bandit for good (admin)", description = "It serves nothing any more: POST "
+    @Operation(operationId = "retireBandit",
+            summary = "Retire a bandit for good (admin)", description = "It serves nothing any more: POST "
             + "/decide, POST /feedback and POST /release answer 409 retired. Its status, ledger, epochs, privacy report "
             + "and GET /release stay readable. The rounds it had in flight count with the default reward once their "
             + "feedback windows pass, as rounds whose feedback never came. Retiring again changes nothing; it cannot "
@@ -224,7 +236,8 @@ public class BanditController {
         return bandits.retire(id);
     }
 
-    @Operation(summary = "The planner's forecast for an existing bandit", description = "The forecast of "
+    @Operation(operationId = "getForecast",
+            summary = "The planner's forecast for an existing bandit", description = "The forecast of "
             + "POST /bandits/plan for this bandit's spec (gap 0.1), to set next to what happened (GET "
             + "/bandits/{id}/epochs). Computed once per bandit in the background: status COMPUTING until it is "
             + "ready, then READY with the report; NONE for an algorithm the planner does not forecast. Public: it "
@@ -237,7 +250,8 @@ public class BanditController {
         return planner.forBandit(id);
     }
 
-    @Operation(summary = "The public model's recommendation over a public sample of contexts", description = "For "
+    @Operation(operationId = "getRecommendations",
+            summary = "The public model's recommendation over a public sample of contexts", description = "For "
             + "the contexts of the public pool (an evenly spaced sample of at most 400 of them): the released model's "
             + "best action, the size of the active set it was chosen from, and whether the release resolves it. Free "
             + "post-processing; empty for a bandit without a pool ({{sequential}} may leave it out: sample NO_SAMPLE, "

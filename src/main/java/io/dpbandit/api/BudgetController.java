@@ -37,6 +37,8 @@ import org.springframework.web.bind.annotation.RestController;
 
 /** User-level privacy budgets that several bandits share (a bandit names one in privacy.budget). */
 @RestController
+@io.swagger.v3.oas.annotations.tags.Tag(name = "Shared budgets",
+        description = "Privacy budgets several bandits draw on")
 @RequestMapping(produces = MediaType.APPLICATION_JSON_VALUE)
 public class BudgetController {
 
@@ -70,7 +72,8 @@ public class BudgetController {
         static final String DELTA_RANGE = "must lie between " + SpecLimits.MIN_DELTA + " and " + SpecLimits.MAX_DELTA;
     }
 
-    @Operation(summary = "Create a budget several bandits share", description = "Admin. The bandits that name it "
+    @Operation(operationId = "createBudget",
+            summary = "Create a budget several bandits share", description = "Admin. The bandits that name it "
             + "(privacy.budget) compose their worst cases against it as a fully adaptive filter: under GDP (the "
             + "default) mu^2 adds up within mu(epsilon, delta)^2 (Gaussian DP, exact: a bandit at (epsilon, delta) "
             + "fits a budget of (epsilon, delta)), under ZCDP rho within what (epsilon, delta) is worth by "
@@ -93,7 +96,8 @@ public class BudgetController {
                 : ResponseEntity.ok(created.budget());
     }
 
-    @Operation(summary = "Shared budgets", description = "Each with its total, what its bandits have spent and "
+    @Operation(operationId = "listBudgets",
+            summary = "Shared budgets", description = "Each with its total, what its bandits have spent and "
             + "committed at worst (rho), and how many bandits are on it. In id order, a page at a time (`limit`, and a "
             + "Link header with rel=\"next\" while more follow).")
     @GetMapping("/budgets")
@@ -107,6 +111,7 @@ public class BudgetController {
     }
 
     @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no budget has this id")
+    @Operation(operationId = "getBudget", summary = "A shared budget")
     @GetMapping("/budgets/{id}")
     public Ledger.SharedBudget get(@PathVariable String id) {
         return budgets.get(id);

@@ -29,6 +29,8 @@ import org.springframework.http.MediaType;
 
 /** POST /decide and POST /feedback for product backends. */
 @RestController
+@io.swagger.v3.oas.annotations.tags.Tag(name = "Decisions",
+        description = "Decisions for contexts, the feedback on them, and the randomiser plans of locally private epochs")
 @RequestMapping(produces = MediaType.APPLICATION_JSON_VALUE)
 public class DecisionController {
 
@@ -93,7 +95,8 @@ public class DecisionController {
         this.decisions = decisions;
     }
 
-    @Operation(summary = "An action for a context", description = "Commits the decision (durably, in a group "
+    @Operation(operationId = "decide",
+            summary = "An action for a context", description = "Commits the decision (durably, in a group "
             + "commit with concurrent requests) before answering. The "
             + "same requestId returns the same decision. learning says whether this is one of the bandit's learning "
             + "rounds (its reward counts if it comes within feedback.waitSeconds). A locally private "
@@ -112,7 +115,8 @@ public class DecisionController {
                 Access.principal().name(), request.user(), request.baseline());
     }
 
-    @Operation(summary = "A decision's outcome", description = "JDP bandits take {decisionId, reward}; a locally "
+    @Operation(operationId = "sendFeedback",
+            summary = "A decision's outcome", description = "JDP bandits take {decisionId, reward}; a locally "
             + "private bandit takes {decisionId, report} and refuses a raw reward for a learning decision. A decision "
             + "answered feedbackExpected false needs no feedback: what is sent anyway is answered NOT_USED (for a "
             + "locally private bandit, unread and unstored). Idempotent per "
@@ -133,7 +137,8 @@ public class DecisionController {
         return decisions.feedback(owner, request.decisionId(), request.reward(), request.report());
     }
 
-    @Operation(summary = "An epoch's randomiser plan ({{epoch-plans}} with LDP)", description = "The public plan "
+    @Operation(operationId = "randomiserPlan",
+            summary = "An epoch's randomiser plan ({{epoch-plans}} with LDP)", description = "The public plan "
             + "of this epoch (for {{epoch-plans}}: projection points, A = L^-1, C_r, B, (epsilon_r, delta_r), sigma) "
             + "that dpbandit-client's randomiser needs for the rounds of this epoch. An epoch's plan never changes, so "
             + "clients cache it. 409 not-ready while the epoch is being planned; 400 for a bandit that is not locally "

@@ -13,6 +13,8 @@ import org.springframework.web.bind.annotation.RestController;
 
 /** A rollout's private evaluation (analysts) and its promotion or rollback (admins); docs/launch.md. */
 @RestController
+@io.swagger.v3.oas.annotations.tags.Tag(name = "Rollouts",
+        description = "A rollout's private evaluation against its baseline, promotion and rollback")
 @RequestMapping(produces = MediaType.APPLICATION_JSON_VALUE)
 public class EvaluationController {
 
@@ -22,7 +24,8 @@ public class EvaluationController {
         this.evaluations = evaluations;
     }
 
-    @Operation(summary = "A rollout's private evaluation (analyst)", description = "Each release of the public "
+    @Operation(operationId = "getEvaluation",
+            summary = "A rollout's private evaluation (analyst)", description = "Each release of the public "
             + "schedule (a window of rollout.window decisions that named a baseline, released once all their waits "
             + "have passed): the window's decisions per arm and noisy reward sums, and the estimates so far: the "
             + "bandit arm's and the baseline arm's mean reward and the lift (bandit - baseline), each with an "
@@ -35,7 +38,8 @@ public class EvaluationController {
         return evaluations.view(id);
     }
 
-    @Operation(summary = "Promote a rollout's bandit (admin)", description = "The bandit serves every decision that "
+    @Operation(operationId = "promoteRollout",
+            summary = "Promote a rollout's bandit (admin)", description = "The bandit serves every decision that "
             + "names a baseline from now on (share 1, state PROMOTED), recorded in the rollout's history with the "
             + "latest lift interval. Promoting again changes the history only.")
     @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no bandit has this id")
@@ -46,7 +50,8 @@ public class EvaluationController {
         return evaluations.decide(id, true);
     }
 
-    @Operation(summary = "Roll a rollout back (admin)", description = "The baseline serves every decision that names "
+    @Operation(operationId = "rollBackRollout",
+            summary = "Roll a rollout back (admin)", description = "The baseline serves every decision that names "
             + "one from now on (share 0, state ROLLED_BACK), recorded in the rollout's history with the latest lift "
             + "interval. The bandit keeps what it learnt; a promotion later serves it again.")
     @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no bandit has this id")

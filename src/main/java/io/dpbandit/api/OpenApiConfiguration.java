@@ -51,7 +51,7 @@ public class OpenApiConfiguration {
                                 + "/bandits/{id}/ledger, /bandits/{id}/epochs) are JSON arrays paged by cursor: limit "
                                 + "(1 to 1000, default 100) and, while more follow, a Link header with rel=\"next\". "
                                 + "Answers are gzip-compressed when the request sends Accept-Encoding: gzip.")
-                        .license(new License().name("Proprietary")))
+                        .license(new License().name("Proprietary").identifier("LicenseRef-Proprietary")))
                 .servers(List.of(new Server().url("/")))
                 .components(new Components()
                         .addSecuritySchemes("apiKey", new SecurityScheme().type(SecurityScheme.Type.APIKEY)

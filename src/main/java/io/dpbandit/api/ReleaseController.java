@@ -26,6 +26,8 @@ import org.springframework.http.MediaType;
  * k the stated kernel, and repeat the elimination with the stated width.
  */
 @RestController
+@io.swagger.v3.oas.annotations.tags.Tag(name = "Releases",
+        description = "Private releases: the latest model, and private decisions for contexts")
 @RequestMapping(produces = MediaType.APPLICATION_JSON_VALUE)
 public class ReleaseController {
 
@@ -41,7 +43,8 @@ public class ReleaseController {
         this.releases = releases;
     }
 
-    @Operation(summary = "A bandit's latest private release", description = "{{epoch-models}}: the latest released "
+    @Operation(operationId = "latestRelease",
+            summary = "A bandit's latest private release", description = "{{epoch-models}}: the latest released "
             + "model (none before the first epoch closes); {{charged-releases}}: its releases so far by action and "
             + "ledger entry; {{sequential}}: the public model. With the budget and the release's provenance.")
     @ProblemResponse(type = ProblemType.NOT_FOUND, when = "no bandit has this id")
@@ -51,7 +54,8 @@ public class ReleaseController {
         return releases.latest(banditId);
     }
 
-    @Operation(summary = "A private decision for a context", description = "{{charged-releases}}: the exponential "
+    @Operation(operationId = "releaseForContext",
+            summary = "A private decision for a context", description = "{{charged-releases}}: the exponential "
             + "mechanism's "
             + "action, charged epsilon once per distinct context (the same context again is free). The others: the "
             + "released model's best action, free post-processing. 409 not-ready while there is no model to answer "

@@ -203,8 +203,8 @@ public class BanditService {
      * Where the current epoch stands: its status, learning slots handed out and folded, whether its
      * plan is ready, and the background work in progress on it with its progress in [0, 1].
      */
-    public record EpochProgress(EpochStatus status, int assigned, int folded, boolean planned, String work,
-            Double progress) {
+    public record EpochProgress(EpochStatus status, int assigned, int folded, boolean planned,
+            @Schema(nullable = true) String work, Double progress) {
     }
 
     /**
@@ -216,7 +216,7 @@ public class BanditService {
     public record BanditStatus(String id, BanditSpec.Algorithm algorithm,
             @Schema(description = "ACTIVE, PAUSED (no new decisions: 409 paused) or RETIRED (for good: no decision, "
                     + "feedback or POST /release; 409 retired); set by an admin") Serving serving,
-            @Schema(description = "when serving last changed (absent: as created)") Instant servingSince,
+            @Schema(nullable = true, description = "when serving last changed (null: as created)") Instant servingSince,
             Phase phase, int epoch,
             Integer epochLength, EpochProgress current,
             @Schema(description = "learning rounds of the closed epochs") long rounds,

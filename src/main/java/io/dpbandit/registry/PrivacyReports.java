@@ -75,7 +75,8 @@ public class PrivacyReports {
                     + "model sees them, [offset - bound, offset + bound]: what a width, score error or gap is measured "
                     + "against") RewardRange rewards, Guarantee guarantee,
             List<MechanismDescription> mechanisms,
-            Ledger.Budget spent, List<Ledger.Entry> charges, Ledger.SharedBudget sharedBudget, List<String> publicByDesign,
+            Ledger.Budget spent, List<Ledger.Entry> charges, 
+            @io.swagger.v3.oas.annotations.media.Schema(nullable = true) Ledger.SharedBudget sharedBudget, List<String> publicByDesign,
             Map<String, String> roles,
             @io.swagger.v3.oas.annotations.media.Schema(description = "what the service chose for the options the "
                     + "spec left out (its profile's choices), and why: each is made from public facts only")

@@ -53,7 +53,8 @@ public class BanditInsights {
      * @param epsilon           the privacy charged for this epoch's release (0 if none)
      */
     public record EpochSummary(int number, EpochStatus status, int length, int assigned, int folded,
-            Instant openedAt, Instant plannedAt, Instant sealedAt, Instant closedAt, String work, Double progress,
+            Instant openedAt, @Schema(nullable = true) Instant plannedAt, @Schema(nullable = true) Instant sealedAt,
+            @Schema(nullable = true) Instant closedAt, @Schema(nullable = true) String work, Double progress,
             Double width, Integer projectionSize, Double meanActiveSetSize, double epsilon, double delta) {
     }
 

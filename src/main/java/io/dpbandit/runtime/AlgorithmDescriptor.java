@@ -149,6 +149,20 @@ public interface AlgorithmDescriptor {
         return List.of();
     }
 
+    /**
+     * The record whose fields GET /release shows for its bandits (inline, between {@code algorithm}
+     * and {@code budget}), for the API document's schema of its releases.
+     */
+    Class<? extends ModelRelease> releaseType();
+
+    /**
+     * The public model records its release's {@code model} holds where {@link #releaseType} leaves
+     * the type open (one per variant of the algorithm), for the API document; none by default.
+     */
+    default List<Class<?>> releasedModels() {
+        return List.of();
+    }
+
     /** The wire types of devices' reports (LDP), for the API document. */
     default List<Class<?>> reports() {
         return List.of();

@@ -178,6 +178,11 @@ public final class CapriAlgorithm implements AlgorithmDescriptor, SimulatedAlgor
         return true;
     }
 
+    @Override
+    public Class<CapriRelease> releaseType() {
+        return CapriRelease.class;
+    }
+
     /** With LDP, each epoch's randomiser plan ({@link CapriLocalReports#epochPlan}). */
     @Override
     public List<Class<?>> epochPlans() {

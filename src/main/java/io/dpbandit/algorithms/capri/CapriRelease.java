@@ -17,14 +17,16 @@ import java.util.List;
  * @param model the released model, or null before the first release
  */
 public record CapriRelease(int epoch, Phase phase, KernelSpec kernel, List<BanditSpec.Action> actions,
-        int contextDimension, Model model, Privacy privacy) implements ModelRelease {
+        int contextDimension, @io.swagger.v3.oas.annotations.media.Schema(nullable = true) Model model, Privacy privacy) implements ModelRelease {
 
     /** A released projected kernel regression. */
+    @io.swagger.v3.oas.annotations.media.Schema(name = "CapriModel")
     public record Model(List<double[]> projectionPoints, double[] coefficients, double width, String eliminationRule,
             String evaluate) {
     }
 
     /** How it was made private. */
+    @io.swagger.v3.oas.annotations.media.Schema(name = "CapriReleasePrivacy")
     public record Privacy(PrivacyModel model, CapriConfig.EpochComposition composition,
             CapriConfig.NoiseCalibration calibration, String mechanism) {
     }

@@ -289,6 +289,12 @@ public final class GpUcbAlgorithm extends SequentialAlgorithm implements Simulat
         return new JointFeatureMap(JointFeatureMap.Kind.CONCATENATION);
     }
 
+    /** JDP: the tree mechanism's model; LDP: the devices' reports summed. */
+    @Override
+    public List<Class<?>> releasedModels() {
+        return List.of(GpUcbModel.PublicGpUcb.class, LocalGpUcbModel.PublicLocalGpUcb.class);
+    }
+
     @Override
     public List<Class<?>> randomiserInputs() {
         return List.of(GpUcbInput.class);

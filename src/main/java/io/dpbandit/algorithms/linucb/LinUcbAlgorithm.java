@@ -114,6 +114,12 @@ public final class LinUcbAlgorithm extends SequentialAlgorithm implements Simula
         return List.of(PrivacyModel.JDP);
     }
 
+    /** The tree mechanism's model, or with linear.release EPOCHS the epochs' releases. */
+    @Override
+    public List<Class<?>> releasedModels() {
+        return List.of(LinUcbModel.PublicLinUcb.class, EpochLinUcbModel.PublicEpochLinUcb.class);
+    }
+
     @Override
     public Set<SpecSection> sections() {
         return Set.of(SpecSection.LEAF_GRID, SpecSection.DECISION_SETS);

@@ -161,6 +161,11 @@ public final class OnlineUcbAlgorithm extends SequentialAlgorithm implements Sim
     }
 
     @Override
+    public List<Class<?>> releasedModels() {
+        return List.of(OnlineUcbModel.PublicOnlineUcb.class);
+    }
+
+    @Override
     public List<Class<?>> randomiserInputs() {
         return List.of(OnlineUcbInput.class);
     }

@@ -14,6 +14,7 @@ import java.util.List;
 public record LinearRelease(Phase phase, JointFeatureMap.Kind featureMap, List<BanditSpec.Action> actions,
         int contextDimension, Object model, Privacy privacy) implements ModelRelease {
 
+    @io.swagger.v3.oas.annotations.media.Schema(name = "SequentialReleasePrivacy")
     public record Privacy(PrivacyModel model, String composition, String mechanism) {
     }
 }

@@ -74,6 +74,12 @@ public abstract class SequentialAlgorithm implements AlgorithmDescriptor {
         return false;
     }
 
+    /** The joint feature map and the public model ({@link #releasedModels}: each variant's record). */
+    @Override
+    public Class<LinearRelease> releaseType() {
+        return LinearRelease.class;
+    }
+
     @Override
     public List<String> panels() {
         return List.of("timeline", "budget", "model", "recommendations", "privacy");

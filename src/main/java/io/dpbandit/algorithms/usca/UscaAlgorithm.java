@@ -135,6 +135,11 @@ public final class UscaAlgorithm implements AlgorithmDescriptor, SimulatedAlgori
     }
 
     @Override
+    public Class<UscaRelease> releaseType() {
+        return UscaRelease.class;
+    }
+
+    @Override
     public List<String> panels() {
         return List.of("timeline", "budget", "forecast", "releases", "privacy");
     }

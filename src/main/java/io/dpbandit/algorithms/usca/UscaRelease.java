@@ -12,9 +12,11 @@ import java.util.List;
  */
 public record UscaRelease(Phase phase, List<Released> releases, Privacy privacy) implements ModelRelease {
 
+    @io.swagger.v3.oas.annotations.media.Schema(name = "UscaReleasedAction")
     public record Released(String action, long ledgerId, Instant releasedAt) {
     }
 
+    @io.swagger.v3.oas.annotations.media.Schema(name = "UscaReleasePrivacy")
     public record Privacy(PrivacyModel model, String composition, String mechanism, double epsilonPerRelease) {
     }
 }
