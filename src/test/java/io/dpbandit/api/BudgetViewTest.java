@@ -112,6 +112,7 @@ class BudgetViewTest extends PostgresIntegrationTest {
         api.ok("/bandits", Specs.capri("budget-capri", 100, 600));
         JsonNode b = budget("budget-capri");
         assertThat(b.path("charging").asText()).isEqualTo("PER_RELEASE");
+        assertThat(b.path("spending").asText()).contains("closes the epoch");
         assertThat(b.path("epsilonSpent").asDouble(-1)).isZero();
         assertThat(b.path("epsilonCharged").asDouble(-1)).isZero();
         assertThat(b.path("epsilonCommitted").asDouble()).as("its epochs' plan").isPositive()

@@ -270,4 +270,20 @@ public final class CapriAlgorithm implements AlgorithmDescriptor, SimulatedAlgor
     public List<SpecWhatIf> planWhatIfs() {
         return List.of(new CompositionWhatIf(), new RefinementWhatIf());
     }
+
+    /**
+     * Each epoch's release is charged when the epoch closes. Under LDP the devices spend earlier, when
+     * they randomise their reports, so what the ledger shows lags them by at most the open epoch's
+     * charge; the sentence says so (committed, the plan, bounds both).
+     */
+    @Override
+    public io.dpbandit.runtime.Spending spending(BanditSpec spec, io.dpbandit.runtime.Spending.Progress progress) {
+        String sentence = spec.privacy().model() == PrivacyModel.LDP
+                ? "Each user's device spends when it randomises its report; the ledger charges an epoch's cost when "
+                        + "the epoch closes, so spent here lags the devices by at most the open epoch's charge, and "
+                        + "committed (the plan for every epoch) bounds both."
+                : "Each epoch's release is charged to the ledger in the transaction that closes the epoch, so spent is "
+                        + "what the ledger has charged; committed is what the plan's epochs spend by the horizon.";
+        return new io.dpbandit.runtime.Spending(io.dpbandit.runtime.Spending.Charging.PER_RELEASE, 1.0, sentence);
+    }
 }

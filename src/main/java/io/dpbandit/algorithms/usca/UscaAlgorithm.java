@@ -188,4 +188,13 @@ public final class UscaAlgorithm implements AlgorithmDescriptor, SimulatedAlgori
     public List<SpecWhatIf> planWhatIfs() {
         return List.of(new ApproximationSizeWhatIf());
     }
+
+    /** Each exponential-mechanism selection is charged when made; committed is every selection the budget allows. */
+    @Override
+    public io.dpbandit.runtime.Spending spending(BanditSpec spec, io.dpbandit.runtime.Spending.Progress progress) {
+        return new io.dpbandit.runtime.Spending(io.dpbandit.runtime.Spending.Charging.PER_RELEASE, 1.0,
+                "Each private selection (POST /release for a new context) is charged ε = " + spec.privacy().epsilon()
+                        + " when it is made, so spent is what the ledger has charged; committed is every selection "
+                        + "privacy.totalEpsilon allows.");
+    }
 }
