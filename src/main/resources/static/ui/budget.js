@@ -62,18 +62,12 @@ export function budgetMeter(budget) {
     h('span', { class: 'budget-text' }, words, how ? h('span', { class: 'muted charging' }, ` (${how})`) : ''));
 }
 
-/**
- * Whether every ledger charge of this bandit pays for a release made in the same transaction: true for
- * PER_RELEASE; on a service that does not say, for the algorithms that charge per release (CAPRI and
- * USCA under joint DP).
- */
-export function chargesPerRelease(status, model) {
-  const f = figures(status.budget);
-  if (f.charging) return f.charging === 'PER_RELEASE';
-  return (status.algorithm === 'CAPRI' || status.algorithm === 'USCA') && model !== 'LDP';
+/** Whether every ledger charge of this bandit pays for a release made in the same transaction (PER_RELEASE). */
+export function chargesPerRelease(status) {
+  return figures(status.budget).charging === 'PER_RELEASE';
 }
 
-/** "CAPRI (local DP)": the algorithm with its privacy model, where the privacy report has told it. */
+/** "<algorithm> (local DP)": the algorithm with its privacy model, where the privacy report has told it. */
 export function algorithmWithModel(algorithm, model) {
   if (model === 'LDP') return `${algorithm} (local DP)`;
   if (model === 'JDP') return `${algorithm} (joint DP)`;

@@ -46,7 +46,7 @@ export const budgetOverTime = {
           ? ` (δ: ${num(f.deltaCommitted)} of ${num(status.budget.deltaTotal)}).` : '.')
         + split
         + (f.spending ? ` ${f.spending}` : '')
-        + (chargesPerRelease(status, privacy?.model)
+        + (chargesPerRelease(status)
           ? ' Each charge is paid in the same transaction as the release it pays for.' : ''),
       figure: stepChart({
         label: `Privacy budget charged to the ledger: ${num(charged)} of epsilon ${num(total)} in ${ledger.length} `
