@@ -1,10 +1,8 @@
 // A bandit's privacy budget in the page's words: what it has spent (the releases made so far, worst
 // case over users), what it has committed (the plan for the whole horizon), what the ledger has
-// charged, and its total. A tree-mechanism bandit (LINUCB, GPUCB, ONLINEUCB) or a locally private
-// one is charged its whole horizon when it is created: charged is not spent, and a fresh such bandit
-// is not exhausted. The budget object carries `charging`, `spending`, `epsilonCommitted` and
-// `epsilonCharged` from the service that adds them; on a service without them the page shows what the
-// ledger has charged (today's epsilonSpent is the ledger's sum) and claims no more.
+// charged, and its total, as GET /bandits/{id} splits them. A tree-mechanism or locally private bandit
+// is charged its whole horizon when it is created: charged is not spent, and a fresh one is not
+// exhausted; `charging` and `spending` say how each bandit spends.
 
 import { num } from './charts.js';
 import { h } from './dom.js';
@@ -16,32 +14,24 @@ export const CHARGING = {
   ON_DEVICE: 'spent on users\' devices',
 };
 
-/**
- * The budget's figures: {total, spent, committed, charged, charging, spending, known}. `known` says
- * whether the service tells spent from committed (budget.charging present); without it spent is
- * unknown (null) and committed is what has been charged.
- */
+/** The budget's figures as the service splits them: total, spent, committed, charged, how it charges and why. */
 export function figures(budget) {
-  const known = typeof budget.charging === 'string';
-  const charged = budget.epsilonCharged ?? budget.epsilonSpent;
   return {
     total: budget.epsilonTotal,
-    spent: known ? budget.epsilonSpent : null,
-    committed: known ? budget.epsilonCommitted ?? charged : charged,
-    charged,
+    spent: budget.epsilonSpent,
+    committed: budget.epsilonCommitted,
+    charged: budget.epsilonCharged,
     deltaTotal: budget.deltaTotal,
-    deltaCommitted: budget.deltaCommitted ?? budget.deltaSpent,
-    charging: known ? budget.charging : null,
-    spending: budget.spending ?? null,
-    known,
+    deltaCharged: budget.deltaCharged,
+    charging: budget.charging,
+    spending: budget.spending,
   };
 }
 
-/** "spent 0.12 · committed 1 of ε = 1", or on a service without the split "charged 1 of ε = 1". */
+/** "spent 0.12 · committed 1 of ε = 1". */
 export function budgetWords(budget) {
   const f = figures(budget);
-  return f.known ? `spent ${num(f.spent)} · committed ${num(f.committed)} of ε = ${num(f.total)}`
-    : `charged ${num(f.charged)} of ε = ${num(f.total)}`;
+  return `spent ${num(f.spent)} · committed ${num(f.committed)} of ε = ${num(f.total)}`;
 }
 
 /**

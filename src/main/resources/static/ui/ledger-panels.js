@@ -37,13 +37,13 @@ export const budgetOverTime = {
     const opened = epochs.length ? time(epochs[0].openedAt) : now;
     const start = Math.min(opened, ...points.map((p) => p.t));
     const end = Math.max(now, ...points.map((p) => p.t), start + 1000);
-    const split = f.known ? ` The releases made so far have spent ${num(f.spent)}; the plan for the whole horizon `
-      + `commits ${num(f.committed)} (${CHARGING[f.charging] ?? f.charging}).` : '';
+    const split = ` The releases made so far have spent ${num(f.spent)}; the plan for the whole horizon `
+      + `commits ${num(f.committed)} (${CHARGING[f.charging] ?? f.charging}).`;
     return {
       description: `${num(f.charged)} of ε = ${num(total)} charged to the ledger in ${ledger.length} charge`
         + `${ledger.length === 1 ? '' : 's'}`
         + (status.budget.deltaTotal > 0
-          ? ` (δ: ${num(f.deltaCommitted)} of ${num(status.budget.deltaTotal)}).` : '.')
+          ? ` (δ: ${num(f.deltaCharged)} of ${num(status.budget.deltaTotal)}).` : '.')
         + split
         + (f.spending ? ` ${f.spending}` : '')
         + (chargesPerRelease(status)
@@ -139,8 +139,8 @@ export const privacyReport = {
     const rows = privacy.mechanisms.map((m) => [m.name, m.runsOn === 'DEVICE' ? 'user\'s device' : 'server',
       m.releases, m.sensitivity, m.calibration, m.reference].map(tidyNumbers));
     const f = figures(privacy.spent);
-    const budget = f.known ? `spent ${num(f.spent)}, committed ${num(f.committed)} and charged ${num(f.charged)} of `
-      + `ε = ${num(g.epsilon)}` : `${num(f.charged)} of ε = ${num(g.epsilon)} charged`;
+    const budget = `spent ${num(f.spent)}, committed ${num(f.committed)} and charged ${num(f.charged)} of `
+      + `ε = ${num(g.epsilon)}`;
     return {
       description: `${tidyNumbers(g.statement)}. Protected: ${privacy.protects}. Accountant ${g.accountant}; `
         + `${budget} in ${privacy.charges.length} ledger charge${privacy.charges.length === 1 ? '' : 's'}.`

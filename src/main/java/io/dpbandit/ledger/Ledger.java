@@ -129,10 +129,14 @@ public class Ledger {
 
     /** The bandit's (ε, δ) budget as sums, replayed from its entries in order: exact decimal sums. */
     public PrivacyBudget replay(String banditId, PrivacyCost total) {
+        return replay(rows(banditId), total);
+    }
+
+    private static PrivacyBudget replay(List<LedgerEntry> list, PrivacyCost total) {
         PrivacyBudget budget = PrivacyBudget.of(total);
         BigDecimal eps = BigDecimal.ZERO;
         BigDecimal delta = BigDecimal.ZERO;
-        for (LedgerEntry entry : rows(banditId)) {
+        for (LedgerEntry entry : list) {
             eps = eps.add(PrivacyAmounts.of(entry.getEpsilon()));
             delta = delta.add(PrivacyAmounts.of(entry.getDelta()));
         }
@@ -178,7 +182,7 @@ public class Ledger {
         List<LedgerEntry> list = rows(banditId);
         boolean perRelease = "PER_RELEASE".equals(spending.charging());
         if (!gaussian(accountant, list) || deltaTotal == 0.0) {
-            PrivacyBudget charged = replay(banditId, new PrivacyCost(epsilonTotal, deltaTotal));
+            PrivacyBudget charged = replay(list, new PrivacyCost(epsilonTotal, deltaTotal));
             BigDecimal eps = BigDecimal.ZERO;
             BigDecimal delta = BigDecimal.ZERO;
             for (LedgerEntry entry : list) {

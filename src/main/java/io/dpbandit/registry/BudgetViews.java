@@ -51,10 +51,14 @@ public class BudgetViews {
 
     /** As {@link #of(BanditRecord)}, its spec already read. */
     public Ledger.Budget of(BanditRecord row, BanditSpec spec) {
+        return of(row, spec, new Spending.Progress(decisions.decisionCount(row.getId()), folded(row.getId())));
+    }
+
+    /** As {@link #of(BanditRecord)}, for a caller that has read the spec and the progress already (the status). */
+    Ledger.Budget of(BanditRecord row, BanditSpec spec, Spending.Progress progress) {
         String id = row.getId();
-        Spending spending = Algorithms.of(row.getAlgorithm()).spending(spec,
-                new Spending.Progress(decisions.decisionCount(id), folded(id)));
-        boolean evaluated = spec.rollout() != null && !evaluations.releases(id).isEmpty();
+        Spending spending = Algorithms.of(row.getAlgorithm()).spending(spec, progress);
+        boolean evaluated = spec.rollout() != null && evaluations.released(id);
         // A creation charge (composition SEQUENTIAL) is spent by the model's share; a rollout's
         // evaluation by its first window; every other entry was charged with the release it paid for.
         Ledger.SpentShare share = entry -> EVALUATION.equals(entry.getReason()) ? (evaluated ? 1.0 : 0.0)

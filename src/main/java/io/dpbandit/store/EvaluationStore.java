@@ -91,6 +91,12 @@ public class EvaluationStore {
                         rs.getInt(3), rs.getDouble(4), rs.getDouble(5)), banditId);
     }
 
+    /** Whether any window of the bandit's evaluation has been released. */
+    public boolean released(String banditId) {
+        return Boolean.TRUE.equals(jdbc.queryForObject(
+                "SELECT EXISTS (SELECT 1 FROM evaluation_release WHERE bandit_id = ?)", Boolean.class, banditId));
+    }
+
     /** When each release was made, in look order. */
     public List<Instant> releaseTimes(String banditId) {
         return jdbc.query("SELECT created_at FROM evaluation_release WHERE bandit_id = ? ORDER BY look",

@@ -129,22 +129,19 @@ final class GpUcbModel implements SequentialModel<GpUcbState> {
     /** The tree's share released so far (TreeMechanism.spentShare): a fold of leafRounds rounds is one leaf. */
     @Override
     public double spentShare(long folded) {
-        long leaves = leafRounds > 0 ? folded / leafRounds : folded; // a leaf per fold: at most one per round
-        return io.dpbandit.privacy.TreeMechanism.spentShare(leaves, policy.tree().levels());
+        return io.dpbandit.algorithms.sequential.TreeSpending.share(folded, leafRounds, policy.tree().levels());
     }
 
     @Override
     public java.util.OptionalDouble releasesRho() {
-        return policy.noiseCalibration().map(c -> java.util.OptionalDouble.of(c.treeNodes() * c.sensitivity()
-                * c.sensitivity() / (2.0 * c.sigma() * c.sigma()))) // n·Δ²/(2σ²)
+        return policy.noiseCalibration().map(c -> java.util.OptionalDouble.of(c.treeNodes()
+                * io.dpbandit.client.privacy.ZcdpCost.ofGaussian(c.sensitivity(), c.sigma()).rho())) // n·Δ²/(2σ²)
                 .orElse(java.util.OptionalDouble.empty());
     }
 
     @Override
     public String spending() {
-        return String.format(java.util.Locale.ROOT, "The whole horizon's continual release was charged once, at creation, for the %d tree nodes a user's "
-                + "round can be in; a node is released when its leaves complete, and after t leaves the worst-off user "
-                + "is in ⌊log₂ t⌋ + 1 released nodes, so spent grows with the releases toward the commitment.", policy.tree().levels());
+        return io.dpbandit.algorithms.sequential.TreeSpending.sentence(policy.tree().levels());
     }
 
     @Override

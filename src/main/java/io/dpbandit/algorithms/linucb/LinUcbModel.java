@@ -132,23 +132,20 @@ final class LinUcbModel implements SequentialModel<LinUcbState> {
     /** The tree's share released so far (TreeMechanism.spentShare): a fold of leafRounds rounds is one leaf. */
     @Override
     public double spentShare(long folded) {
-        long leaves = leafRounds > 0 ? folded / leafRounds : folded; // a leaf per fold: at most one per round
-        return io.dpbandit.privacy.TreeMechanism.spentShare(leaves, policy.tree().levels());
+        return io.dpbandit.algorithms.sequential.TreeSpending.share(folded, leafRounds, policy.tree().levels());
     }
 
     @Override
     public java.util.OptionalDouble releasesRho() {
         var c = policy.calibration();
         return c == null || c.kind() != io.dpbandit.privacy.NodeNoiseKind.GAUSSIAN ? java.util.OptionalDouble.empty()
-                : java.util.OptionalDouble.of(c.levels() * c.sensitivity() * c.sensitivity()
-                        / (2.0 * c.sigma() * c.sigma())); // m·Δ²/(2σ²)
+                : java.util.OptionalDouble.of(c.levels()
+                        * io.dpbandit.client.privacy.ZcdpCost.ofGaussian(c.sensitivity(), c.sigma()).rho()); // m·Δ²/(2σ²)
     }
 
     @Override
     public String spending() {
-        return String.format(java.util.Locale.ROOT, "The whole horizon's continual release was charged once, at creation, for the %d tree nodes a user's "
-                + "round can be in; a node is released when its leaves complete, and after t leaves the worst-off user "
-                + "is in ⌊log₂ t⌋ + 1 released nodes, so spent grows with the releases toward the commitment.", policy.tree().levels());
+        return io.dpbandit.algorithms.sequential.TreeSpending.sentence(policy.tree().levels());
     }
 
     @Override
