@@ -123,13 +123,32 @@ class RetentionCompletenessTest extends PostgresIntegrationTest {
             totalsBefore.put(b, http.getForObject("/bandits/" + b + "/feedback", JsonNode.class).path("totals"));
         }
 
-        // A retention pass (retention-seconds 0 in tests) and the end of the replay window.
+        // Retention passes on two instances at once, in small batches so that they race for the same rows
+        // (retention-seconds 0 in tests); then the end of the replay window.
+        java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.ExecutorService instances = java.util.concurrent.Executors.newFixedThreadPool(2);
+        List<java.util.concurrent.Future<?>> passes = new java.util.ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            passes.add(instances.submit(() -> {
+                start.await();
+                while (retention.forgetRawData(0, 7) > 0) {
+                    // bounded batches
+                }
+                return null;
+            }));
+        }
+        start.countDown();
+        for (var pass : passes) {
+            pass.get(120, java.util.concurrent.TimeUnit.SECONDS);
+        }
+        instances.shutdown();
         while (lifecycle.retention() > 0) {
-            // bounded batches
+            // whatever is left
         }
         retention.forgetReplayData(0, 100_000);
 
-        // Operators' counts say what retention keeps: the rows are FORGOTTEN, the totals by state stay exact.
+        // Operators' counts say what retention keeps: the rows are FORGOTTEN, the totals by state stay exact
+        // (each forgotten row tallied once, whichever instance forgot it).
         for (String b : bandits) {
             JsonNode ops = http.getForObject("/bandits/" + b + "/feedback", JsonNode.class);
             long decisions = status(b).path("decisions").asLong();
@@ -176,6 +195,54 @@ class RetentionCompletenessTest extends PostgresIntegrationTest {
                 .path("status").asText()).isEqualTo("LATE");
         assertThat(jdbc.queryForObject("SELECT feedback_at IS NULL AND reward IS NULL FROM decision WHERE id = "
                 + "?::uuid", Boolean.class, old)).isTrue();
+    }
+
+    @Autowired
+    org.springframework.transaction.support.TransactionTemplate tx;
+
+    /**
+     * The race two instances' retention passes can run: the second pass reads the rows the first has
+     * forgotten but not yet committed, waits on their locks, and must then skip them, so that each
+     * decision is forgotten, and its state tallied, once.
+     */
+    @Test
+    void aSecondRetentionPassWaitingOnTheFirstTalliesNothingTwice() throws Exception {
+        assertThat(http.postForEntity("/bandits", Specs.capri("tally-race", 9, 600), JsonNode.class)
+                .getStatusCode().value()).isEqualTo(201);
+        for (int t = 0; t < 23; t++) { // 3 learning slots; the other 20 take none and are done at once
+            http.postForObject("/decide", Map.of("bandit", "tally-race", "context", List.of(0.5, 0.5)), JsonNode.class);
+        }
+        java.util.concurrent.CountDownLatch forgotten = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch commit = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.ExecutorService instances = java.util.concurrent.Executors.newFixedThreadPool(2);
+        var first = instances.submit(() -> tx.execute(s -> {
+            int n = retention.forgetRawData(0, 100_000);
+            forgotten.countDown();
+            try {
+                commit.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return n;
+        }));
+        forgotten.await();
+        var second = instances.submit(() -> retention.forgetRawData(0, 100_000));
+        // The second pass has read the rows and waits on the first one's locks.
+        for (int i = 0; i < 200 && jdbc.queryForObject("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type "
+                + "= 'Lock' AND query LIKE 'WITH old AS%'", Long.class) == 0; i++) {
+            Thread.sleep(50);
+        }
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                + "AND query LIKE 'WITH old AS%'", Long.class)).as("the second pass waits on the first").isPositive();
+        commit.countDown();
+        first.get(60, java.util.concurrent.TimeUnit.SECONDS);
+        second.get(60, java.util.concurrent.TimeUnit.SECONDS);
+        instances.shutdown();
+        JsonNode ops = http.getForObject("/bandits/tally-race/feedback", JsonNode.class);
+        assertThat(ops.path("counts").path("FORGOTTEN").asLong()).isEqualTo(20);
+        assertThat(ops.path("totals").path("NOT_USED").asLong()).as("each forgotten decision tallied once")
+                .isEqualTo(20);
+        assertThat(ops.path("totals").path("PENDING").asLong()).isEqualTo(3);
     }
 
     JsonNode status(String bandit) {
