@@ -35,3 +35,21 @@ for component, count in shares.most_common():
 print("-- the frames most often charged")
 for (component, frame), count in frames_charged.most_common(25):
     print(f"{100 * count / n:5.1f} %  {component:20s} {frame}")
+
+# Inclusive shares (a flame graph's widths): how often each frame is anywhere on the stack, for the
+# frames of the service and the libraries it calls; frames on (nearly) every stack are left out.
+inclusive = collections.Counter()
+for event in text.split("jdk.ExecutionSample")[1:]:
+    if "http-nio" not in event and "decision-writer" not in event:
+        continue
+    stack = event.split("stackTrace = [")[1] if "stackTrace = [" in event else ""
+    frames = set(re.findall(r"^\s+([\w.$<>]+)\(", stack, re.M))
+    for frame in frames:
+        if not frame.startswith(("java.", "jdk.", "sun.")):
+            inclusive[frame] += 1
+print("-- the frames most often on the stack (inclusive, below 90 %)")
+shown = 0
+for frame, count in inclusive.most_common():
+    if count < 0.9 * n and shown < int(sys.argv[2] if len(sys.argv) > 2 else 40):
+        print(f"{100 * count / n:5.1f} %  {frame}")
+        shown += 1

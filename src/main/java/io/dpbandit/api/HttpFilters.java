@@ -1,6 +1,8 @@
 package io.dpbandit.api;
 
 import io.dpbandit.problem.ProblemWriter;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.DispatcherType;
 import org.springframework.boot.autoconfigure.security.SecurityProperties;
 import org.springframework.boot.autoconfigure.web.ServerProperties;
@@ -56,9 +58,13 @@ public class HttpFilters {
 
     @Bean
     FilterRegistrationBean<BodyReadingFilter> bodyReadingFilter(ApiProperties properties, ProblemWriter problems,
-            ServerProperties server) {
+            ServerProperties server, MeterRegistry meters) {
+        Counter awaited = Counter.builder("dpbandit.http.bodies.awaited")
+                .description("Request bodies that had not all arrived with their headers and were awaited without "
+                        + "a thread (slow or stalled clients, large bodies); the others are read at once")
+                .register(meters);
         var registration = new FilterRegistrationBean<>(new BodyReadingFilter(properties, problems,
-                server.getTomcat().getThreads().getMax()));
+                server.getTomcat().getThreads().getMax(), awaited));
         registration.setOrder(SecurityProperties.DEFAULT_FILTER_ORDER + 1);
         registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC);
         return registration;

@@ -62,6 +62,8 @@ public class EmbeddedPostgresConfiguration {
             EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
                     .setPGStartupWait(WAIT)
                     .setPort(properties.port());
+            // Operator settings first: durability and the cluster's name below win over them.
+            properties.serverSettings().forEach(builder::setServerConfig);
             applyDurability(builder, properties.durable());
             // Marks the cluster as this instance's own: another instance pointed at it as an
             // external database refuses to start (SharedEmbeddedDatabaseGuard), because this

@@ -2,6 +2,7 @@ package io.dpbandit.config;
 
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
+import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
@@ -24,6 +25,10 @@ import org.springframework.validation.annotation.Validated;
  * @param allowSharing  for tests only: let an instance with spring.datasource.url set start
  *                      on another instance's embedded cluster, which it otherwise refuses
  *                      (SharedEmbeddedDatabaseGuard)
+ * @param serverSettings further PostgreSQL settings passed to the server at start, e.g.
+ *                      {@code server-settings[shared_preload_libraries]=pg_stat_statements} to count
+ *                      statements in a benchmark; durability and cluster_name are set by the service
+ *                      and cannot be overridden here
  */
 @Validated
 @ConfigurationProperties(prefix = "dpbandit.embedded-postgres")
@@ -32,10 +37,12 @@ public record EmbeddedPostgresProperties(
         @DefaultValue("./data/embedded-postgres") String dataDirectory,
         @DefaultValue("0") @Min(0) @Max(65535) int port,
         @DefaultValue("true") boolean durable,
-        @DefaultValue("false") boolean allowSharing) {
+        @DefaultValue("false") boolean allowSharing,
+        Map<String, String> serverSettings) {
 
     public EmbeddedPostgresProperties {
         dataDirectory = dataDirectory == null ? "" : dataDirectory.trim();
+        serverSettings = serverSettings == null ? Map.of() : Map.copyOf(serverSettings);
     }
 
     /** True when data must survive a restart. */

@@ -65,7 +65,7 @@ class FairShareTest {
         // Eight worker threads: one key gets four requests processed at once, the fifth a 503;
         // another key is still served, and requests without a key are never counted.
         var filter = new BodyReadingFilter(new ApiProperties(1 << 20, null, 1L << 28, Duration.ofSeconds(5), 10, true),
-                new ProblemWriter(new ObjectMapper()), 8);
+                new ProblemWriter(new ObjectMapper()), 8, new io.micrometer.core.instrument.simple.SimpleMeterRegistry().counter("awaited"));
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch inside = new CountDownLatch(4);
         List<Thread> busy = new ArrayList<>();

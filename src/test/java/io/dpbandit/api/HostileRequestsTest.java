@@ -14,6 +14,8 @@ import io.dpbandit.testing.FeedbackWindows;
 import io.dpbandit.testing.RawHttp;
 import io.dpbandit.testing.Specs;
 import java.math.BigDecimal;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -49,6 +51,9 @@ class HostileRequestsTest extends PostgresIntegrationTest {
 
     @Autowired
     LifecycleWorker lifecycle;
+
+    @Autowired
+    MeterRegistry meters;
 
     RawHttp http;
 
@@ -187,6 +192,31 @@ class HostileRequestsTest extends PostgresIntegrationTest {
             c.send(" ");
             assertThat(c.answer(Duration.ofSeconds(10)).status()).isEqualTo(200);
         }
+    }
+
+    /**
+     * A body that arrives with its headers is read at once and processed in the request's own
+     * dispatch; only one still due is awaited without a thread (and counted): the split one above
+     * and below is, the whole one is not.
+     */
+    @Test
+    void onlyABodyStillDueIsAwaited() throws Exception {
+        Counter awaited = meters.get("dpbandit.http.bodies.awaited").counter();
+        double before = awaited.count();
+        String body = "{\"bandit\": \"hostile-capri\", \"context\": [0.2, 0.4]}";
+        String head = "POST /decide HTTP/1.1\r\nHost: localhost\r\nX-API-Key: " + KEY
+                + "\r\nContent-Type: application/json\r\nContent-Length: " + body.length() + "\r\n\r\n";
+        var whole = http.raw(head + body, Duration.ofSeconds(10));
+        assertThat(whole.status()).as(whole.body()).isEqualTo(200);
+        assertThat(awaited.count()).isEqualTo(before);
+        try (var c = http.open(head + body.substring(0, 20))) {
+            assertThat(c.answersWithin(Duration.ofMillis(300))).isFalse();
+            c.send(body.substring(20));
+            var split = c.answer(Duration.ofSeconds(10));
+            assertThat(split.status()).as(split.body()).isEqualTo(200);
+            assertThat(split.json().path("decisionId").asText()).isNotBlank();
+        }
+        assertThat(awaited.count()).isEqualTo(before + 1);
     }
 
     @Test

@@ -55,7 +55,7 @@ class ConfigurationValidationTest {
             assertThat(ctx.getBean(ApiProperties.class)).isEqualTo(new ApiProperties(10_485_760, 1_048_576L,
                     268_435_456, Duration.ofSeconds(5), 1000, true));
             assertThat(ctx.getBean(EmbeddedPostgresProperties.class)).isEqualTo(
-                    new EmbeddedPostgresProperties(true, "./data/embedded-postgres", 0, true, false));
+                    new EmbeddedPostgresProperties(true, "./data/embedded-postgres", 0, true, false, java.util.Map.of()));
             SecurityProperties security = ctx.getBean(SecurityProperties.class);
             assertThat(security.keys()).isEmpty();
             assertThat(security.rateLimit()).isEqualTo(new SecurityProperties.RateLimit(5000, 10_000));
