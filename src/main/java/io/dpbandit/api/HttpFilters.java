@@ -19,6 +19,7 @@ import org.springframework.core.Ordered;
  *   <li>{@link RequestIdFilter}, outermost of all (before Spring's own filters too), so that every
  *       answer, a refusal by any filter below included, carries the request's id, and everything
  *       the request logs has it in the MDC;</li>
+ *   <li>{@link ProbeFilter}: an anonymous liveness probe is answered here, without the rest;</li>
  *   <li>{@link EmptyErrorBodyFilter}, so that whatever answers an error without a body below it
  *       (Actuator, a filter) gets a problem body;</li>
  *   <li>{@link RequestChecksFilter}: Content-Type and query string, before authentication;</li>
@@ -37,6 +38,15 @@ public class HttpFilters {
         var registration = new FilterRegistrationBean<>(new RequestIdFilter());
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
         registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC, DispatcherType.ERROR);
+        return registration;
+    }
+
+    @Bean
+    FilterRegistrationBean<ProbeFilter> probeFilter(org.springframework.boot.availability.ApplicationAvailability
+            availability, org.springframework.core.env.Environment env) {
+        var registration = new FilterRegistrationBean<>(new ProbeFilter(availability, ProbeFilter.paths(env)));
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);
+        registration.setDispatcherTypes(DispatcherType.REQUEST);
         return registration;
     }
 

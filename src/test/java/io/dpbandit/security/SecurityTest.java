@@ -23,6 +23,10 @@ import org.springframework.http.ResponseEntity;
 /** Who may do what, over HTTP, with the test profile's keys. */
 class SecurityTest extends PostgresIntegrationTest {
 
+    @org.springframework.boot.test.web.server.LocalServerPort
+    int port;
+
+
     @Autowired
     TestRestTemplate http;
 
@@ -101,6 +105,27 @@ class SecurityTest extends PostgresIntegrationTest {
             var anonymous = call(HttpMethod.GET, probe, null, null, false);
             assertThat(anonymous.getStatusCode()).as(probe).isEqualTo(HttpStatus.OK);
             assertThat(anonymous.getBody()).as(probe).isEqualTo("{\"status\":\"UP\"}");
+        }
+    }
+
+    /**
+     * The liveness probe answered before the filter chain (io.dpbandit.api.ProbeFilter, for a probe
+     * without Accept or with *{@literal /}*) says exactly what the Actuator says (asked with its own
+     * media type, which goes the full way): status, body, content type and the security headers.
+     */
+    @Test
+    void theFastLivenessAnswerIsTheActuatorsAnswer() {
+        var raw = new io.dpbandit.testing.RawHttp(port);
+        for (String path : List.of("/livez", "/actuator/health/liveness")) {
+            var fast = raw.send("GET", path, null, "Accept", "*/*");
+            var full = raw.send("GET", path, null, "Accept", "application/vnd.spring-boot.actuator.v3+json");
+            assertThat(fast.status()).as(path).isEqualTo(200).isEqualTo(full.status());
+            assertThat(fast.body()).as(path).isEqualTo("{\"status\":\"UP\"}").isEqualTo(full.body());
+            for (String header : List.of("content-type", "x-content-type-options", "x-xss-protection", "cache-control",
+                    "pragma", "expires", "x-frame-options")) {
+                assertThat(fast.header(header)).as("%s %s", path, header).isNotNull().isEqualTo(full.header(header));
+            }
+            assertThat(fast.header("x-request-id")).as(path).isNotBlank();
         }
     }
 
