@@ -159,16 +159,23 @@ public class DecisionStore {
             + "epoch, slot, context, context_digest, action_index, propensity, feedback, wait_until, arm) "
             + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, clock_timestamp() + make_interval(secs => ?), ?)";
 
-    /** {@link #feedback(UUID, Double, String)}'s update, on a row that has had no feedback and is not forgotten. */
-    private static final String FEEDBACK = "UPDATE decision SET "
-            + "feedback = CASE WHEN feedback = 'PENDING' AND clock_timestamp() < wait_until THEN 'ACCEPTED' "
-            + "  WHEN feedback IN ('PENDING', 'DEFAULTED') THEN 'LATE' ELSE feedback END, "
-            + "reward = CASE WHEN feedback = 'PENDING' AND clock_timestamp() < wait_until THEN ? ELSE reward END, "
-            + "report = CASE WHEN feedback = 'PENDING' AND clock_timestamp() < wait_until THEN ?::jsonb "
-            + "  ELSE report END, "
-            + "eval_reward = CASE WHEN arm IS NOT NULL AND eval_window IS NULL AND clock_timestamp() < wait_until "
-            + "  THEN ? END, "
-            + "feedback_at = clock_timestamp() WHERE id = ? AND feedback_at IS NULL AND feedback <> 'FORGOTTEN'";
+    /**
+     * {@link #feedback(UUID, Double, String)}'s update for a batch, in one statement: one row per
+     * (id, reward, report) of the arrays, each updated only if it has had no feedback and is not forgotten.
+     */
+    private static final String FEEDBACK_BATCH = "UPDATE decision d SET "
+            + "feedback = CASE WHEN d.feedback = 'PENDING' AND clock_timestamp() < d.wait_until THEN 'ACCEPTED' "
+            + "  WHEN d.feedback IN ('PENDING', 'DEFAULTED') THEN 'LATE' ELSE d.feedback END, "
+            + "reward = CASE WHEN d.feedback = 'PENDING' AND clock_timestamp() < d.wait_until THEN f.reward "
+            + "  ELSE d.reward END, "
+            + "report = CASE WHEN d.feedback = 'PENDING' AND clock_timestamp() < d.wait_until THEN f.report::jsonb "
+            + "  ELSE d.report END, "
+            + "eval_reward = CASE WHEN d.arm IS NOT NULL AND d.eval_window IS NULL AND clock_timestamp() < d.wait_until "
+            + "  THEN f.reward END, "
+            + "feedback_at = clock_timestamp() "
+            + "FROM unnest(?::uuid[], ?::float8[], ?::text[]) AS f(id, reward, report) "
+            + "WHERE d.id = f.id AND d.feedback_at IS NULL AND d.feedback <> 'FORGOTTEN' "
+            + "RETURNING d.id, d.feedback, " + evaluated("d.");
 
     /**
      * Group commit: many decisions and feedbacks in the caller's transaction (which must be open on
@@ -340,43 +347,33 @@ public class DecisionStore {
         // The rows, locked in id order (the same order in every batch), with their state before.
         Map<UUID, String> bandits = new java.util.HashMap<>();
         Map<UUID, FeedbackState> before = new java.util.HashMap<>();
-        try (var ps = con.prepareStatement("SELECT id, bandit_id, feedback FROM decision WHERE id = ANY(?) "
-                + "ORDER BY id FOR UPDATE")) {
+        Map<UUID, Boolean> evaluatedBefore = new java.util.HashMap<>();
+        try (var ps = con.prepareStatement("SELECT id, bandit_id, feedback, " + EVALUATED + " FROM decision "
+                + "WHERE id = ANY(?) ORDER BY id FOR UPDATE")) {
             ps.setArray(1, con.createArrayOf("uuid", ids));
             try (var rs = ps.executeQuery()) {
                 while (rs.next()) {
                     UUID id = rs.getObject(1, UUID.class);
                     bandits.put(id, rs.getString(2));
                     before.put(id, FeedbackState.valueOf(rs.getString(3)));
+                    boolean e = rs.getBoolean(4);
+                    evaluatedBefore.put(id, rs.wasNull() ? null : e);
                 }
             }
         }
-        int[] counts;
-        try (var ps = con.prepareStatement(FEEDBACK)) {
-            for (NewFeedback f : sorted) {
-                if (f.reward() == null) {
-                    ps.setNull(1, java.sql.Types.DOUBLE);
-                } else {
-                    ps.setDouble(1, f.reward());
-                }
-                ps.setString(2, f.report());
-                if (f.reward() == null) {
-                    ps.setNull(3, java.sql.Types.DOUBLE);
-                } else {
-                    ps.setDouble(3, f.reward());
-                }
-                ps.setObject(4, f.decisionId());
-                ps.addBatch();
-            }
-            counts = ps.executeBatch();
-        }
+        // One statement for the whole batch, each row exactly as the single-row update would;
+        // the rows it did not update (a duplicate, a forgotten round) keep their state before.
         Map<UUID, FeedbackState> after = new java.util.HashMap<>();
-        Map<UUID, Boolean> evaluated = new java.util.HashMap<>();
-        try (var ps = con.prepareStatement("SELECT id, feedback, " + EVALUATED + " FROM decision WHERE id = ANY(?)")) {
+        Map<UUID, Boolean> evaluated = new java.util.HashMap<>(evaluatedBefore);
+        java.util.Set<UUID> updated = new java.util.HashSet<>();
+        try (var ps = con.prepareStatement(FEEDBACK_BATCH)) {
             ps.setArray(1, con.createArrayOf("uuid", ids));
+            ps.setArray(2, con.createArrayOf("float8", sorted.stream().map(NewFeedback::reward).toArray()));
+            ps.setArray(3, con.createArrayOf("text", sorted.stream().map(NewFeedback::report).toArray()));
             try (var rs = ps.executeQuery()) {
                 while (rs.next()) {
                     UUID id = rs.getObject(1, UUID.class);
+                    updated.add(id);
                     after.put(id, FeedbackState.valueOf(rs.getString(2)));
                     boolean e = rs.getBoolean(3);
                     evaluated.put(id, rs.wasNull() ? null : e);
@@ -391,8 +388,9 @@ public class DecisionStore {
             FeedbackState was = before.get(id);
             // Not updated: a forgotten round (first, nothing stored, as the single-row path answers) or
             // one that already had its feedback (a duplicate).
-            boolean first = counts[k] == 1 || was == FeedbackState.FORGOTTEN;
-            out.put(id, new FeedbackOutcome(bandits.get(id), was, after.get(id), first, evaluated.get(id)));
+            boolean first = updated.contains(id) || was == FeedbackState.FORGOTTEN;
+            out.put(id, new FeedbackOutcome(bandits.get(id), was, after.getOrDefault(id, was), first,
+                    evaluated.get(id)));
         }
     }
 
@@ -415,9 +413,14 @@ public class DecisionStore {
      * Whether a decision's reward is in its rollout's evaluation: null outside any (or past its schedule,
      * window 0), else whether a reward came within the wait (kept until the release that covers it).
      */
-    private static final String EVALUATED = "CASE WHEN arm IS NULL OR eval_window = 0 THEN NULL ELSE "
-            + "eval_reward IS NOT NULL OR eval_window IS NOT NULL AND feedback_at IS NOT NULL "
-            + "AND feedback_at < wait_until END";
+    private static final String EVALUATED = evaluated("");
+
+    /** Whether a decision in a rollout's evaluation has its reward in it (else null), of the row named by the prefix. */
+    private static String evaluated(String row) {
+        return "CASE WHEN " + row + "arm IS NULL OR " + row + "eval_window = 0 THEN NULL ELSE " + row
+                + "eval_reward IS NOT NULL OR " + row + "eval_window IS NOT NULL AND " + row + "feedback_at IS NOT NULL "
+                + "AND " + row + "feedback_at < " + row + "wait_until END";
+    }
 
     /**
      * What a feedback found and did: the state before, the state after, whether this was the first,
