@@ -60,7 +60,8 @@ psql_ -q -c "
 TICK=$(getconf CLK_TCK)
 POSTMASTER=$(head -1 "$(psql_ -c 'SHOW data_directory')/postmaster.pid")
 # CPU seconds (utime + stime) of one process, and of the postmaster with all its children.
-cpu_of() { awk -v t="$TICK" '{ s = $0; sub(/^.*\) /, "", s); split(s, f, " "); printf "%.2f\n", (f[12] + f[13]) / t }' "/proc/$1/stat"; }
+cpu_of() { cpu_at "/proc/$1/stat"; }
+cpu_at() { awk -v t="$TICK" '{ s = $0; sub(/^.*\) /, "", s); split(s, f, " "); printf "%.2f\n", (f[12] + f[13]) / t }' "$1"; }
 # The postmaster's cutime + cstime hold the CPU of the backends that exited (pgbench's, at its end).
 pg_cpu() {
   local p
@@ -70,7 +71,7 @@ pg_cpu() {
 # CPU seconds per JVM thread group (name without its numbers), one "name seconds" line each.
 threads_cpu() {
   for t in /proc/$JVM/task/*; do
-    printf '%s\t' "$(tr -d '\n' < "$t/comm" | sed 's/[0-9]\+/N/g')"; cpu_of "${t#/proc/$JVM/task/}" 2>/dev/null || echo 0
+    printf '%s\t' "$(tr -d '\n' < "$t/comm" | sed 's/[0-9]\+/N/g')"; cpu_at "$t/stat" 2>/dev/null || echo 0
   done | awk -F'\t' '{ s[$1] += $2 } END { for (k in s) printf "%s\t%.2f\n", k, s[k] }' | sort
 }
 commits() { psql_ -c "SELECT xact_commit FROM pg_stat_database WHERE datname = 'postgres'"; }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import org.springframework.dao.CannotAcquireLockException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 
@@ -152,8 +153,13 @@ public class DecisionStore {
     private static final String TAKE_SLOTS = "WITH pick AS (SELECT shard, used AS before, LEAST(?, quota - used) "
             + "AS take FROM epoch_slot WHERE bandit_id = ? AND epoch = ? AND used < quota ORDER BY (shard - ? + "
             + EpochStore.SLOT_SHARDS + ") % " + EpochStore.SLOT_SHARDS + " LIMIT 1 FOR UPDATE LOCKING) "
-            + "UPDATE epoch_slot e SET used = e.used + p.take FROM pick p WHERE e.bandit_id = ? AND e.epoch = ? "
-            + "AND e.shard = p.shard RETURNING p.shard, p.before, p.take";
+            + ", took AS (UPDATE epoch_slot e SET used = e.used + p.take FROM pick p WHERE e.bandit_id = ? "
+            + "AND e.epoch = ? AND e.shard = p.shard RETURNING p.shard, p.before, p.take) "
+            + "SELECT shard, before, take FROM took "
+            // Nothing picked and no counter with slots left at all: one row (-1) saying the epoch is
+            // full, so that the caller stops without a statement of its own to ask.
+            + "UNION ALL SELECT -1, 0, 0 WHERE NOT EXISTS (SELECT 1 FROM pick) AND NOT EXISTS (SELECT 1 "
+            + "FROM epoch_slot WHERE bandit_id = ? AND epoch = ? AND used < quota)";
 
     private static final String INSERT_DECISION = "INSERT INTO decision (id, bandit_id, request_key, request_id, "
             + "epoch, slot, context, context_digest, action_index, propensity, feedback, wait_until, arm) "
@@ -304,9 +310,14 @@ public class DecisionStore {
                 ps.setInt(4, shard);
                 ps.setString(5, banditId);
                 ps.setInt(6, epoch);
+                ps.setString(7, banditId);
+                ps.setInt(8, epoch);
                 try (var rs = ps.executeQuery()) {
                     while (rs.next()) {
                         int s = rs.getInt(1);
+                        if (s < 0) {
+                            return out; // the epoch has no slot left
+                        }
                         int before = rs.getInt(2);
                         int take = rs.getInt(3);
                         for (int u = before + 1; u <= before + take; u++) {
@@ -320,23 +331,17 @@ public class DecisionStore {
                 waited = false; // back to the counters nobody holds
                 continue;
             }
-            if (!hasSlotsLeft(con, banditId, epoch)) {
-                break;
+            if (!out.isEmpty()) {
+                // Every counter with slots left is held by another batch while this one holds one of this
+                // epoch's: waiting could close a cycle (that batch may be waiting for ours, a deadlock
+                // PostgreSQL breaks only after lock_timeout). The group commit writes this batch's
+                // requests one by one instead, each holding one counter at most.
+                throw new CannotAcquireLockException("the slot counters of epoch " + epoch + " of bandit '"
+                        + banditId + "' that have slots left are held by other writers");
             }
-            waited = true;
+            waited = true; // holding none of this epoch's counters, it may wait for one
         }
         return out;
-    }
-
-    private boolean hasSlotsLeft(java.sql.Connection con, String banditId, int epoch) throws SQLException {
-        try (var ps = con.prepareStatement("SELECT EXISTS (SELECT 1 FROM epoch_slot WHERE bandit_id = ? AND epoch = ? "
-                + "AND used < quota)")) {
-            ps.setString(1, banditId);
-            ps.setInt(2, epoch);
-            try (var rs = ps.executeQuery()) {
-                return rs.next() && rs.getBoolean(1);
-            }
-        }
     }
 
     private void feedbackBatch(java.sql.Connection con, List<NewFeedback> feedback, Map<UUID, FeedbackOutcome> out)
