@@ -16,9 +16,11 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * The configured keys, held only as SHA-256 hashes. A presented key is hashed and compared with
- * every stored hash by {@link MessageDigest#isEqual} (constant time), without stopping at a match,
- * so the time taken says nothing about which key, if any, was close.
+ * The configured keys, held only as SHA-256 hashes. A presented key is hashed and looked up by its
+ * hash in a hash map: one lookup whatever the number of keys. What the lookup's timing could reveal
+ * is how the presented key's SHA-256 compares with stored hashes, which says nothing about any key
+ * (finding a key from its hash's prefix is a preimage search); no comparison ever touches the
+ * presented key itself.
  */
 @Component
 public class ApiKeys {
@@ -29,6 +31,16 @@ public class ApiKeys {
     }
 
     private final List<Entry> entries = new ArrayList<>();
+    /** The same, by hash (hex); a hash configured twice is the last key's, as the list's order says. */
+    private final java.util.Map<String, ApiPrincipal> byHash;
+    /** A SHA-256 instance per thread: MessageDigest.getInstance looks the provider up at each call. */
+    private static final ThreadLocal<MessageDigest> SHA256 = ThreadLocal.withInitial(() -> {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    });
 
     public ApiKeys(SecurityProperties properties, DatabaseMode database) {
         for (SecurityProperties.Key k : properties.keys()) {
@@ -50,6 +62,11 @@ public class ApiKeys {
         } else if (entries.isEmpty()) {
             log.warn("No API keys configured (dpbandit.security.keys): every protected endpoint answers 401");
         }
+        java.util.Map<String, ApiPrincipal> map = new java.util.HashMap<>();
+        for (Entry e : entries) {
+            map.put(HexFormat.of().formatHex(e.hash()), e.principal());
+        }
+        byHash = java.util.Map.copyOf(map);
     }
 
     /** The name of the development key's file beside the data directory: {@code <data-directory>.dev-key}. */
@@ -67,21 +84,12 @@ public class ApiKeys {
         if (presented == null || presented.isEmpty() || presented.length() > 512) {
             return Optional.empty();
         }
-        byte[] hash = sha256(presented);
-        ApiPrincipal found = null;
-        for (Entry e : entries) {
-            if (MessageDigest.isEqual(e.hash(), hash)) {
-                found = e.principal();
-            }
-        }
-        return Optional.ofNullable(found);
+        return Optional.ofNullable(byHash.get(HexFormat.of().formatHex(sha256(presented))));
     }
 
     public static byte[] sha256(String key) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        MessageDigest digest = SHA256.get();
+        digest.reset();
+        return digest.digest(key.getBytes(StandardCharsets.UTF_8));
     }
 }
