@@ -43,6 +43,18 @@ public final class RequestIdFilter implements Filter {
     private static final Pattern SANE = Pattern.compile("[A-Za-z0-9._:/+=@-]{1," + MAX_LENGTH + "}");
     private static final String ATTRIBUTE = RequestIdFilter.class.getName();
 
+    /**
+     * A random (version 4) UUID from the thread's own generator: a request id needs to be unique, not
+     * unguessable (it is handed to the caller and logged, never trusted), and UUID.randomUUID's
+     * shared SecureRandom is a lock every request thread would queue on.
+     */
+    static String newId() {
+        var random = java.util.concurrent.ThreadLocalRandom.current();
+        long high = (random.nextLong() & ~0xF000L) | 0x4000L;
+        long low = (random.nextLong() & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L;
+        return new UUID(high, low).toString();
+    }
+
     @Override
     public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain)
             throws IOException, ServletException {
@@ -70,7 +82,7 @@ public final class RequestIdFilter implements Filter {
 
     /** The caller's id if it is sane, otherwise a new one. */
     static String accepted(String sent) {
-        return sent != null && SANE.matcher(sent).matches() ? sent : UUID.randomUUID().toString();
+        return sent != null && SANE.matcher(sent).matches() ? sent : newId();
     }
 
     /** The id of a request this filter has seen, or null. */

@@ -52,6 +52,21 @@ class RequestIdTest extends PostgresIntegrationTest {
     }
 
     @Test
+    void aNewIdIsARandomVersion4UuidAndIdsDoNotRepeat() {
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (int i = 0; i < 10_000; i++) {
+            String id = RequestIdFilter.newId();
+            java.util.UUID uuid = java.util.UUID.fromString(id);
+            assertThat(uuid.version()).isEqualTo(4);
+            assertThat(uuid.variant()).isEqualTo(2);
+            assertThat(uuid.toString()).isEqualTo(id);
+            seen.add(id);
+        }
+        // 122 random bits: a repeat among 10 000 has probability below 1e-28.
+        assertThat(seen).hasSize(10_000);
+    }
+
+    @Test
     void aMissingIdIsGeneratedAFreshUuidPerRequest() {
         Set<String> ids = new HashSet<>();
         for (int i = 0; i < 3; i++) {
