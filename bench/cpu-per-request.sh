@@ -3,7 +3,8 @@
 # decide + feedback pair costs PostgreSQL, next to what the same statements cost PostgreSQL when
 # pgbench replays them (bench/pg-ceiling.sql). One instance on its embedded PostgreSQL (durable
 # commits, temporary data, pg_stat_statements loaded), nothing else started:
-#   1. warm-up: wrk with bench/decide-feedback.lua at $CONNECTIONS connections for $WARMUP s;
+#   1. warm-up: wrk with bench/decide-feedback.lua at $CONNECTIONS connections for $WARMUP s (the JIT
+#      compiles for about two minutes under this load: at 60 s its threads still took a quarter of the CPU);
 #   2. pairs: the same for $DURATION s, CPU seconds of the JVM and of every PostgreSQL process read
 #      from /proc before and after (utime + stime), divided by the requests wrk completed; the
 #      statements PostgreSQL ran per decide and per feedback from pg_stat_statements, and its commits;
@@ -14,13 +15,13 @@
 # Needs: mvn package done, wrk, psql and pgbench (apt-get install wrk postgresql-client), python3.
 # PROFILE=1 also records JFR (profile settings) during the pairs and liveness phases and prints
 # bench/profile-table.py's tables for each (the recording costs CPU: read the figures from a run without it).
-# Usage: bash bench/cpu-per-request.sh     (CONNECTIONS=16 DURATION=20 WARMUP=60 PORT=18090 PGPORT=54339
+# Usage: bash bench/cpu-per-request.sh     (CONNECTIONS=16 DURATION=20 WARMUP=150 PORT=18090 PGPORT=54339
 #        EXTRA_ARGS="--dpbandit.group-commit.direct-writes=0" OUT=target/cpu JAR=target/dpbandit.jar)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CONNECTIONS=${CONNECTIONS:-16}
 DURATION=${DURATION:-20}
-WARMUP=${WARMUP:-60}
+WARMUP=${WARMUP:-150}
 PORT=${PORT:-18090}
 PGPORT=${PGPORT:-54339}
 OUT=${OUT:-target/cpu}

@@ -53,6 +53,11 @@ public class StrictQueries implements WebMvcConfigurer {
 
         @org.springframework.web.bind.annotation.InitBinder
         void strictNumbers(org.springframework.web.bind.WebDataBinder binder) {
+            if (binder.getTarget() != null) {
+                // A binder with a target validates a request body (read by Jackson, which has its own
+                // strict numbers, JsonLimits); only the target-less binders convert query and path values.
+                return;
+            }
             binder.registerCustomEditor(int.class, new Strict(WHOLE, Integer::valueOf));
             binder.registerCustomEditor(Integer.class, new Strict(WHOLE, Integer::valueOf));
             binder.registerCustomEditor(long.class, new Strict(WHOLE, Long::valueOf));
