@@ -49,7 +49,7 @@ public class BanditMetrics {
             "dpbandit_epoch_planning_seconds_count", "dpbandit_epoch_planning_seconds_sum",
             "dpbandit_epoch_planning_seconds_max", "dpbandit_lifecycle_failures_total", "dpbandit_retention_rows_total",
             "dpbandit_write_batch_size_count", "dpbandit_write_batch_size_sum", "dpbandit_write_batch_size_max",
-            "dpbandit_write_queue");
+            "dpbandit_write_queue", "dpbandit_http_bodies_awaited_total");
 
     private final MeterRegistry registry;
     private final Set<String> gauged = ConcurrentHashMap.newKeySet();
