@@ -9,7 +9,8 @@
 # It prints one table (bench/load-table.py) with the load average before and after.
 # Needs: mvn package done, wrk, psql and pgbench (apt-get install wrk postgresql-client), python3.
 # Loopback only; every run is bounded by -d/-T. Settings (environment):
-#   DURATION=20 (s per run)  CONNECTIONS="4 16 64"  REPLICAS="1 2 3"  POOL=16 (Hikari, per instance)
+#   DURATION=20 (s per run)  WARMUP=150 (s before each instance count: the JIT compiles for about two
+#   minutes under load, and a 10 s warm-up left the first runs at a fraction of their speed)  CONNECTIONS="4 16 64"  REPLICAS="1 2 3"  POOL=16 (Hikari, per instance)
 #   GROUP_COMMIT=true (false: one transaction per request, the behaviour before group commit)
 #   DIRECT_WRITES= (dpbandit.group-commit.direct-writes; empty: the service's default)
 #   PGPORT=54329  PORT=18080 (instance i listens on PORT+i)  OUT=target/load  JAR=target/dpbandit.jar (another build to compare)
@@ -19,6 +20,7 @@ PGPORT=${PGPORT:-54329}
 PORT=${PORT:-18080}
 POOL=${POOL:-16}
 DURATION=${DURATION:-20}
+WARMUP=${WARMUP:-150}
 CONNECTIONS=${CONNECTIONS:-"4 16 64"}
 REPLICAS=${REPLICAS:-"1 2 3"}
 GROUP_COMMIT=${GROUP_COMMIT:-true}
@@ -85,8 +87,8 @@ drive() {
 }
 
 for n in $REPLICAS; do
-  echo "== $n instance(s): warm-up 10 s"
-  drive "$n" 16 10 "warm$n"; rm -f "$OUT"/wrk-warm*
+  echo "== $n instance(s): warm-up $WARMUP s"
+  drive "$n" 16 "$WARMUP" "warm$n"; rm -f "$OUT"/wrk-warm*
   for c in $CONNECTIONS; do
     echo "== $n instance(s), $c connections: service ($DURATION s)"
     drive "$n" "$c" "$DURATION" "r$n-c$c"
