@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -113,16 +114,19 @@ class GroupCommitCrashTest {
                     "--dpbandit.lifecycle.retention-seconds=3600").awaitReady(START);
             services.add(second);
             JdbcTemplate db = PostgresProcesses.connect(data);
+            // The bandit's stored decisions read at once (a connection per query would open hundreds),
+            // then every answered one checked on its own.
+            Map<String, Map<String, Object>> stored = new HashMap<>();
+            db.queryForList("SELECT id::text AS id, slot, feedback, reward FROM decision WHERE bandit_id = ?", BANDIT)
+                    .forEach(r -> stored.put((String) r.get("id"), r));
             for (Answered a : decided) {
-                List<Map<String, Object>> row = db.queryForList("SELECT slot FROM decision WHERE id = ?::uuid",
-                        a.decisionId());
-                assertThat(row).as("answered decision %s", a.requestId()).hasSize(1);
-                assertThat(row.get(0).get("slot") != null).as("learning as answered, %s", a.requestId())
+                Map<String, Object> row = stored.get(a.decisionId());
+                assertThat(row).as("answered decision %s", a.requestId()).isNotNull();
+                assertThat(row.get("slot") != null).as("learning as answered, %s", a.requestId())
                         .isEqualTo(a.learning());
             }
             for (String id : accepted) {
-                assertThat(db.queryForMap("SELECT feedback, reward FROM decision WHERE id = ?::uuid", id))
-                        .as("accepted reward of %s", id).containsEntry("feedback", "ACCEPTED")
+                assertThat(stored.get(id)).as("accepted reward of %s", id).containsEntry("feedback", "ACCEPTED")
                         .containsEntry("reward", 0.5);
             }
             // No slot handed out without its round, none twice.
