@@ -9,6 +9,7 @@ import io.dpbandit.api.ServiceCluster.Service;
 import io.dpbandit.testing.FeedbackWindows;
 import io.dpbandit.testing.Specs;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -104,9 +105,13 @@ class FoldShardKillTest {
                 BANDIT)).as("every round counted once").isEqualTo(length);
         assertThat(db.queryForObject("SELECT count(*) FROM fold_shard WHERE bandit_id = ?", Integer.class, BANDIT))
                 .as("no partial sum outlives the release").isZero();
+        // Every accepted reward stored and folded (the bandit's decisions read at once, then checked one by one).
+        Map<String, Boolean> stored = new HashMap<>();
+        db.queryForList("SELECT id::text AS id, feedback = 'ACCEPTED' AND folded_at IS NOT NULL AS ok FROM decision "
+                + "WHERE bandit_id = ?", BANDIT)
+                .forEach(r -> stored.put((String) r.get("id"), (Boolean) r.get("ok")));
         for (String id : accepted) {
-            assertThat(db.queryForObject("SELECT feedback = 'ACCEPTED' AND folded_at IS NOT NULL FROM decision "
-                    + "WHERE id = ?::uuid", Boolean.class, id)).isTrue();
+            assertThat(stored.get(id)).as("decision %s stored, its reward accepted and folded", id).isTrue();
         }
         assertThat(db.queryForObject("SELECT model IS NOT NULL FROM epoch WHERE bandit_id = ? AND number = 1",
                 Boolean.class, BANDIT)).isTrue();

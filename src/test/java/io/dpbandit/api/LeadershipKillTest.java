@@ -9,6 +9,7 @@ import io.dpbandit.api.ServiceCluster.Service;
 import io.dpbandit.testing.FeedbackWindows;
 import io.dpbandit.testing.Specs;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -119,9 +120,13 @@ class LeadershipKillTest {
             assertThat(db.queryForObject("SELECT rounds FROM bandit_state WHERE bandit_id = ?", Integer.class,
                     bandit)).isEqualTo(10);
         }
+        // Every accepted reward stored and folded (the bandit's decisions read at once, then checked one by one).
+        Map<String, Boolean> stored = new HashMap<>();
+        db.queryForList("SELECT id::text AS id, feedback = 'ACCEPTED' AND folded_at IS NOT NULL AS ok FROM decision "
+                + "WHERE bandit_id LIKE 'kill-%'")
+                .forEach(r -> stored.put((String) r.get("id"), (Boolean) r.get("ok")));
         for (String id : accepted) {
-            assertThat(db.queryForObject("SELECT feedback = 'ACCEPTED' AND folded_at IS NOT NULL FROM decision "
-                    + "WHERE id = ?::uuid", Boolean.class, id)).isTrue();
+            assertThat(stored.get(id)).as("decision %s stored, its reward accepted and folded", id).isTrue();
         }
     }
 }

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 
 /**
  * Service processes ({@link ServiceProcesses}) on one embedded PostgreSQL of their own, for the
@@ -29,6 +30,11 @@ final class ServiceCluster implements AutoCloseable {
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private final EmbeddedPostgres postgres;
+    /**
+     * The test's reads, on one connection: the library's data source opens one per query, a
+     * PostgreSQL backend forked for each of the hundreds of polls and checks a kill test makes.
+     */
+    private final SingleConnectionDataSource reads;
     private final String name;
     private final List<Process> started = new ArrayList<>();
 
@@ -38,6 +44,7 @@ final class ServiceCluster implements AutoCloseable {
 
     private ServiceCluster(EmbeddedPostgres postgres, String name) {
         this.postgres = postgres;
+        this.reads = new SingleConnectionDataSource(postgres.getJdbcUrl("postgres", "postgres"), "postgres", "", true);
         this.name = name;
     }
 
@@ -47,7 +54,7 @@ final class ServiceCluster implements AutoCloseable {
     }
 
     JdbcTemplate db() {
-        return new JdbcTemplate(postgres.getPostgresDatabase());
+        return new JdbcTemplate(reads);
     }
 
     /** Starts one more instance with these settings and waits until it is ready (its log: target/NAME-PORT.log). */
@@ -85,6 +92,7 @@ final class ServiceCluster implements AutoCloseable {
             p.destroyForcibly();
             p.waitFor();
         }
+        reads.destroy();
         postgres.close();
     }
 }

@@ -2,7 +2,7 @@ package io.dpbandit.api;
 
 import io.dpbandit.TestApiKey;
 import io.dpbandit.security.ApiKeys;
-import java.io.File;
+import io.dpbandit.testing.ServiceJvm;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -10,7 +10,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 
@@ -39,13 +38,9 @@ final class ServiceProcesses {
      */
     static Process start(String jdbcUrl, int port, String name, ProcessBuilder.Redirect output, String... settings)
             throws IOException {
-        String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
-        // C1 only and the serial collector: the service starts in about half the CPU time (13 instead
-        // of 24 CPU-seconds on a 2-core machine), and these tests start it dozens of times, two tests
-        // at a time; what they check is what survives a kill, not how fast compiled code runs.
-        List<String> command = new ArrayList<>(List.of(java, "-Xmx384m", "-XX:TieredStopAtLevel=1",
-                "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
-                "io.dpbandit.DpbanditApplication", "--server.port=" + port,
+        // The JVM options of every service process a test starts (C1 only, no verification): ServiceJvm.
+        List<String> command = ServiceJvm.command();
+        command.addAll(List.of("io.dpbandit.DpbanditApplication", "--server.port=" + port,
                 "--spring.datasource.url=" + jdbcUrl,
                 "--spring.datasource.username=postgres", "--spring.datasource.password=",
                 "--logging.level.root=WARN", "--spring.main.banner-mode=off",

@@ -1,6 +1,6 @@
 package io.dpbandit.config;
 
-import java.io.File;
+import io.dpbandit.testing.ServiceJvm;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -11,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -46,10 +45,9 @@ final class QuickStartProcess {
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
-        String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
-        // C1 only: the JVM starts in about half the CPU time on a busy 2-core machine.
-        List<String> command = new ArrayList<>(List.of(java, "-Xmx384m", "-XX:TieredStopAtLevel=1",
-                "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), "io.dpbandit.DpbanditApplication",
+        // The JVM options of every service process a test starts (C1 only, no verification): ServiceJvm.
+        List<String> command = ServiceJvm.command();
+        command.addAll(List.of("io.dpbandit.DpbanditApplication",
                 "--server.port=" + port, "--spring.main.banner-mode=off",
                 "--dpbandit.embedded-postgres.data-directory=" + dataDirectory,
                 "--logging.level.root=WARN", "--logging.level.io.dpbandit.config=INFO"));
