@@ -4,7 +4,7 @@ import org.springframework.security.authentication.AuthenticationProvider;
 import org.springframework.security.authentication.BadCredentialsException;
 import org.springframework.security.core.Authentication;
 
-/** Checks a presented key against the configured hashes ({@link ApiKeys}, constant-time). */
+/** Checks a presented key against the configured hashes ({@link ApiKeys}, by its SHA-256). */
 final class ApiKeyAuthenticationProvider implements AuthenticationProvider {
 
     private final ApiKeys keys;

@@ -38,7 +38,7 @@ import org.springframework.web.context.support.WebApplicationContextUtils;
  *       it, as a problem+json 400. So no spelling of a path can reach a controller that the
  *       authorization rules below would match differently.</li>
  *   <li><b>API-key authentication</b>: {@code Authorization: Bearer <key>} or {@code X-API-Key};
- *       keys are held as SHA-256 hashes and compared in constant time ({@link ApiKeys}). A
+ *       keys are held as SHA-256 hashes and a presented key is found by its hash ({@link ApiKeys}). A
  *       presented but unknown key is a 401; no key continues anonymously.</li>
  *   <li><b>Authorization</b> per endpoint and method, matched with {@link PathPatternRequestMatcher}
  *       on the decoded path, the way Spring MVC maps requests; HEAD wherever GET. Anything not
