@@ -121,8 +121,8 @@ final class BodyReadingFilter implements Filter {
         // this dispatch, sparing the async dispatch's second pass through every filter (about a third
         // of a small request's CPU, docs/benchmarks.md, 5). A body not all here yet goes on below,
         // without a thread, with what was read so far.
-        Arrived arrived = declared > 0 && !chunked && declared <= Reading.CHUNK
-                ? Arrived.read(request.getInputStream(), (int) declared) : Arrived.NOTHING;
+        ArrivedBody arrived = declared > 0 && !chunked && declared <= Reading.CHUNK
+                ? ArrivedBody.read(request.getInputStream(), (int) declared) : ArrivedBody.NOTHING;
         if (arrived.complete()) {
             process(caller, new BufferedBody(request, arrived.bytes()), response, chain);
             return;
@@ -183,39 +183,6 @@ final class BodyReadingFilter implements Filter {
         response.setHeader(HttpHeaders.RETRY_AFTER, "1");
         problems.write(response, Problems.of(HttpStatus.SERVICE_UNAVAILABLE, "busy", "Busy",
                 why + "; retry after the Retry-After seconds"));
-    }
-
-    /**
-     * The part of a declared body that the container holds already, read without waiting.
-     *
-     * @param bytes  a buffer of the declared length
-     * @param length how much of it arrived
-     */
-    record Arrived(byte[] bytes, int length) {
-
-        static final Arrived NOTHING = new Arrived(new byte[0], 0);
-
-        boolean complete() {
-            return length > 0 && length == bytes.length;
-        }
-
-        /**
-         * Reads while the container has bytes of this request buffered ({@code available() > 0},
-         * which with no read listener set only looks at the buffer and never reads the socket), up
-         * to {@code declared}: a blocking read then returns what is buffered without waiting.
-         */
-        static Arrived read(ServletInputStream in, int declared) throws IOException {
-            byte[] bytes = new byte[declared];
-            int at = 0;
-            while (at < declared && in.available() > 0) {
-                int n = in.read(bytes, at, declared - at);
-                if (n < 0) {
-                    break;
-                }
-                at += n;
-            }
-            return new Arrived(bytes, at);
-        }
     }
 
     /** One body being read: ends exactly once, by a dispatch or by a problem. */
@@ -284,7 +251,7 @@ final class BodyReadingFilter implements Filter {
          * Starts the body with what had arrived before reading went asynchronous (at most one
          * chunk); false when the instance's budget for body bytes is spent (answered 503 then).
          */
-        boolean seed(Arrived arrived) {
+        boolean seed(ArrivedBody arrived) {
             if (arrived.length() == 0) {
                 return true;
             }

@@ -166,24 +166,6 @@ public class DecisionStore {
             + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, clock_timestamp() + make_interval(secs => ?), ?)";
 
     /**
-     * {@link #feedback(UUID, Double, String)}'s update for a batch, in one statement: one row per
-     * (id, reward, report) of the arrays, each updated only if it has had no feedback and is not forgotten.
-     */
-    private static final String FEEDBACK_BATCH = "UPDATE decision d SET "
-            + "feedback = CASE WHEN d.feedback = 'PENDING' AND clock_timestamp() < d.wait_until THEN 'ACCEPTED' "
-            + "  WHEN d.feedback IN ('PENDING', 'DEFAULTED') THEN 'LATE' ELSE d.feedback END, "
-            + "reward = CASE WHEN d.feedback = 'PENDING' AND clock_timestamp() < d.wait_until THEN f.reward "
-            + "  ELSE d.reward END, "
-            + "report = CASE WHEN d.feedback = 'PENDING' AND clock_timestamp() < d.wait_until THEN f.report::jsonb "
-            + "  ELSE d.report END, "
-            + "eval_reward = CASE WHEN d.arm IS NOT NULL AND d.eval_window IS NULL AND clock_timestamp() < d.wait_until "
-            + "  THEN f.reward END, "
-            + "feedback_at = clock_timestamp() "
-            + "FROM unnest(?::uuid[], ?::float8[], ?::text[]) AS f(id, reward, report) "
-            + "WHERE d.id = f.id AND d.feedback_at IS NULL AND d.feedback <> 'FORGOTTEN' "
-            + "RETURNING d.id, d.feedback, " + evaluated("d.");
-
-    /**
      * Group commit: many decisions and feedbacks in the caller's transaction (which must be open on
      * this store's data source), each with exactly the effect {@link #insert} (with
      * {@link #takeUserRound}) or {@link #feedback(UUID, Double, String)} would have had on its own,
@@ -371,7 +353,7 @@ public class DecisionStore {
         Map<UUID, FeedbackState> after = new java.util.HashMap<>();
         Map<UUID, Boolean> evaluated = new java.util.HashMap<>(evaluatedBefore);
         java.util.Set<UUID> updated = new java.util.HashSet<>();
-        try (var ps = con.prepareStatement(FEEDBACK_BATCH)) {
+        try (var ps = con.prepareStatement(FeedbackSql.BATCH)) {
             ps.setArray(1, con.createArrayOf("uuid", ids));
             ps.setArray(2, con.createArrayOf("float8", sorted.stream().map(NewFeedback::reward).toArray()));
             ps.setArray(3, con.createArrayOf("text", sorted.stream().map(NewFeedback::report).toArray()));
@@ -418,14 +400,7 @@ public class DecisionStore {
      * Whether a decision's reward is in its rollout's evaluation: null outside any (or past its schedule,
      * window 0), else whether a reward came within the wait (kept until the release that covers it).
      */
-    private static final String EVALUATED = evaluated("");
-
-    /** Whether a decision in a rollout's evaluation has its reward in it (else null), of the row named by the prefix. */
-    private static String evaluated(String row) {
-        return "CASE WHEN " + row + "arm IS NULL OR " + row + "eval_window = 0 THEN NULL ELSE " + row
-                + "eval_reward IS NOT NULL OR " + row + "eval_window IS NOT NULL AND " + row + "feedback_at IS NOT NULL "
-                + "AND " + row + "feedback_at < " + row + "wait_until END";
-    }
+    private static final String EVALUATED = FeedbackSql.evaluated("");
 
     /**
      * What a feedback found and did: the state before, the state after, whether this was the first,
