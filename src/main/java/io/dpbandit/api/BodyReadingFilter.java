@@ -422,6 +422,11 @@ final class BodyReadingFilter implements Filter {
             this.body = body;
         }
 
+        /** The body, for a reader that would rather not copy it through a stream. */
+        byte[] bytes() {
+            return body;
+        }
+
         @Override
         public ServletInputStream getInputStream() {
             ByteArrayInputStream in = new ByteArrayInputStream(body);

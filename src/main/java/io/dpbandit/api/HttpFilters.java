@@ -25,7 +25,9 @@ import org.springframework.core.Ordered;
  *   <li>{@link RequestChecksFilter}: Content-Type and query string, before authentication;</li>
  *   <li>Spring Security: firewall, API keys, authorization, rate limit;</li>
  *   <li>{@link BodyReadingFilter}: the whole body, read without a thread, for authorized requests
- *       only.</li>
+ *       only;</li>
+ *   <li>{@link DirectDecisions}: a plain {@code POST /decide} or {@code /feedback} is served here,
+ *       without Spring MVC's dispatch.</li>
  * </ol>
  * The last three come after Spring's RequestContextFilter, so the problems they write are tagged on
  * the request's timer.
@@ -82,6 +84,19 @@ public class HttpFilters {
         var registration = new FilterRegistrationBean<>(new BodyReadingFilter(properties, problems,
                 server.getTomcat().getThreads().getMax(), awaited));
         registration.setOrder(SecurityProperties.DEFAULT_FILTER_ORDER + 1);
+        registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC);
+        return registration;
+    }
+
+    @Bean
+    FilterRegistrationBean<DirectDecisions> directDecisions(DecisionController controller,
+            org.springframework.http.converter.json.MappingJackson2HttpMessageConverter json,
+            jakarta.validation.Validator validator,
+            org.springframework.beans.factory.ObjectProvider<org.springframework.web.servlet.HandlerExceptionResolver>
+                    resolvers) {
+        var registration = new FilterRegistrationBean<>(new DirectDecisions(controller, json.getObjectMapper(),
+                validator, resolvers.orderedStream().toList()));
+        registration.setOrder(SecurityProperties.DEFAULT_FILTER_ORDER + 2);
         registration.setDispatcherTypes(DispatcherType.REQUEST, DispatcherType.ASYNC);
         return registration;
     }
