@@ -208,6 +208,63 @@ public class SecurityConfiguration {
                 .shouldObserveAuthentications(false).shouldObserveAuthorizations(false).build();
     }
 
+    /** The bean Spring Boot registers in the servlet filter chain for Spring Security. */
+    static final String FILTER_CHAIN = "springSecurityFilterChain";
+
+    /**
+     * Spring Security's filter chain in the servlet filter chain without the Spring MVC handler lookup
+     * it puts in front when Spring MVC is present: a composite of {@code HandlerMappingIntrospector}'s
+     * cache filter, which looks up the request's handler in every handler mapping (path patterns,
+     * produces and consumes conditions, CORS) before any security filter runs, and the chain. The
+     * cache serves {@code MvcRequestMatcher}s and CORS lookups; this service uses neither
+     * ({@code PathPatternRequestMatcher}s, no CORS; {@link UnmappedRequests} asks the mappings
+     * itself), and the lookup was a tenth of a decision's CPU (docs/benchmarks.md, 5.1). Spring
+     * Security's registry post-processors wrap the chain's definition (that composite, and around it
+     * one that parses the request path once for the path matchers, which stays); this post-processor,
+     * run after every registry post-processor, takes the first composite out. {@code SecurityTest}
+     * reads the definitions, so that an upgrade that wraps the chain otherwise is seen.
+     */
+    @Bean
+    static org.springframework.beans.factory.config.BeanFactoryPostProcessor securityChainWithoutHandlerLookup() {
+        return beanFactory -> {
+            if (beanFactory instanceof org.springframework.beans.factory.support.BeanDefinitionRegistry registry
+                    && registry.containsBeanDefinition(FILTER_CHAIN)) {
+                var chain = registry.getBeanDefinition(FILTER_CHAIN);
+                var unwrapped = withoutHandlerLookup(chain);
+                if (unwrapped != chain) {
+                    registry.removeBeanDefinition(FILTER_CHAIN);
+                    registry.registerBeanDefinition(FILTER_CHAIN, unwrapped);
+                }
+            }
+        };
+    }
+
+    /** The definition with every handler-lookup composite in it replaced by the chain it wraps. */
+    private static org.springframework.beans.factory.config.BeanDefinition withoutHandlerLookup(
+            org.springframework.beans.factory.config.BeanDefinition definition) {
+        String type = String.valueOf(definition.getBeanClassName());
+        var argument = definition.getConstructorArgumentValues().getIndexedArgumentValue(0, null);
+        if (!type.endsWith("$CompositeFilterChainProxy") || argument == null
+                || !(argument.getValue() instanceof java.util.List<?> parts)) {
+            return definition;
+        }
+        @SuppressWarnings("unchecked")
+        var filters = (java.util.List<Object>) parts;
+        if (type.endsWith("WebMvcSecurityConfiguration$CompositeFilterChainProxy")) {
+            var chains = filters.stream().filter(p -> p instanceof org.springframework.beans.factory.config
+                    .BeanDefinition d && !String.valueOf(d.getBeanClassName()).endsWith("CacheFilterFactoryBean"))
+                    .toList();
+            return chains.size() == 1 && filters.size() == 2 ? withoutHandlerLookup(
+                    (org.springframework.beans.factory.config.BeanDefinition) chains.get(0)) : definition;
+        }
+        for (int i = 0; i < filters.size(); i++) {
+            if (filters.get(i) instanceof org.springframework.beans.factory.config.BeanDefinition inner) {
+                filters.set(i, withoutHandlerLookup(inner));
+            }
+        }
+        return definition;
+    }
+
     /** ADMIN may do everything an ANALYST may. */
     @Bean
     static RoleHierarchy roleHierarchy() {

@@ -30,6 +30,9 @@ class SecurityTest extends PostgresIntegrationTest {
     @Autowired
     TestRestTemplate http;
 
+    @Autowired
+    org.springframework.context.ApplicationContext context;
+
     ResponseEntity<String> call(HttpMethod method, String path, Object body, String key, boolean bearer) {
         HttpHeaders h = new HttpHeaders();
         h.setContentType(MediaType.APPLICATION_JSON);
@@ -53,6 +56,35 @@ class SecurityTest extends PostgresIntegrationTest {
     void bandits() {
         for (String id : List.of("scoped-home", "scoped-other")) {
             http.postForEntity("/bandits", Specs.capri(id, 100, 600), JsonNode.class);
+        }
+    }
+
+    /**
+     * The servlet filter chain's definition holds Spring Security's chain and the path parsing in
+     * front of it, not the Spring MVC handler lookup Spring Security also puts there
+     * (SecurityConfiguration.securityChainWithoutHandlerLookup); should an upgrade wrap the chain
+     * otherwise, this fails.
+     */
+    @Test
+    void theSecurityChainRunsWithoutASpringMvcHandlerLookupInFront() {
+        var factory = ((org.springframework.context.ConfigurableApplicationContext) context).getBeanFactory();
+        java.util.List<String> types = new java.util.ArrayList<>();
+        collectTypes(factory.getBeanDefinition(SecurityConfiguration.FILTER_CHAIN), types);
+        assertThat(types).as("the definitions in the chain").anyMatch(t -> t.endsWith("ServletRequestPathFilter"))
+                .noneMatch(t -> t.contains("HandlerMappingIntrospector"))
+                .noneMatch(t -> t.contains("WebMvcSecurityConfiguration"));
+        assertThat(context.getBean(SecurityConfiguration.FILTER_CHAIN))
+                .isInstanceOf(org.springframework.security.web.FilterChainProxy.class);
+    }
+
+    static void collectTypes(org.springframework.beans.factory.config.BeanDefinition definition,
+            java.util.List<String> types) {
+        types.add(String.valueOf(definition.getBeanClassName()));
+        for (var value : definition.getConstructorArgumentValues().getIndexedArgumentValues().values()) {
+            if (value.getValue() instanceof java.util.List<?> list) {
+                list.stream().filter(org.springframework.beans.factory.config.BeanDefinition.class::isInstance)
+                        .forEach(d -> collectTypes((org.springframework.beans.factory.config.BeanDefinition) d, types));
+            }
         }
     }
 
