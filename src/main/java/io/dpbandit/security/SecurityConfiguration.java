@@ -122,6 +122,10 @@ public class SecurityConfiguration {
                         // otherwise serve the analyst page's shell as well).
                         .requestMatchers(new AndRequestMatcher(ON_MANAGEMENT_PORT,
                                 new NegatedRequestMatcher(path.matcher("/actuator/**")))).denyAll()
+                        // Any method, so that the right role gets a 405 for a wrong method. First after the
+                        // management port's rules (no rule between matches these paths): the product
+                        // backends' traffic is nearly all here, and each rule before it is a match tried.
+                        .requestMatchers(path.matcher("/decide"), path.matcher("/feedback")).hasRole("DECIDER")
                         .requestMatchers(reads("/actuator/health", "/actuator/health/**")).permitAll()
                         // The liveness and readiness groups on the main port
                         // (management.endpoint.health.probes.add-additional-paths), for the probes.
@@ -132,8 +136,6 @@ public class SecurityConfiguration {
                         // comes through the API below, with the analyst's key.
                         .requestMatchers(uiShell).permitAll()
                         .requestMatchers(path.matcher("/actuator/**")).hasRole("OPS")
-                        // Any method, so that the right role gets a 405 for a wrong method.
-                        .requestMatchers(path.matcher("/decide"), path.matcher("/feedback")).hasRole("DECIDER")
                         // A locally private epoch's public plan: for the devices the deciding backend
                         // serves, and for analysts.
                         .requestMatchers(reads("/bandits/{id}/epochs/{epoch}/randomiser"))
