@@ -175,7 +175,7 @@ public class DecisionService {
         BanditRuntime.Served served = byBaseline ? null : rt.decide(context, decisionSet, ThreadLocalRandom.current());
         int action = byBaseline ? baselineAction : served.action();
         double propensity = byBaseline ? 1.0 : served.propensity();
-        UUID id = UUID.randomUUID();
+        UUID id = DecisionIds.next();
         DecisionStore.Inserted inserted;
         try {
             // A locally private bandit's rounds are randomised on the device: the server keeps no context.
