@@ -72,6 +72,16 @@ public class LifecycleWorker implements SmartLifecycle {
     static final long TICK_SLACK_MS = 2;
     /** Retention stops this long before the next grid instant, so that it never delays a round. */
     static final long RETENTION_MARGIN_MS = 100;
+
+    /**
+     * Rows per retention statement. Each statement holds its rows' locks until it commits, and a
+     * feedback for one of them waits that long: a decision that takes no learning slot is done at
+     * once, so with retention-seconds 0 retention reaches decisions whose feedback is still on its
+     * way. Batches of 10 000 held them 110-170 ms under load and were the slowest percent of all
+     * feedbacks (docs/benchmarks.md, 5.1); 250 rows take a few milliseconds, and the pass loops
+     * until nothing is left, so the rows forgotten per second are the same.
+     */
+    static final int RETENTION_BATCH = 250;
     /**
      * An epoch another instance leads is helped only with at least this many rounds not folded yet
      * (read with the list of open epochs): a smaller one is not worth decoding its plan here, and
@@ -383,11 +393,11 @@ public class LifecycleWorker implements SmartLifecycle {
      * digests after {@code replay-window-seconds}, a bounded batch of each. Returns the rows cleared.
      */
     public int retention() {
-        int forgotten = store.forgetRawData(properties.retentionSeconds(), 10_000);
+        int forgotten = store.forgetRawData(properties.retentionSeconds(), RETENTION_BATCH);
         if (forgotten > 0) {
             metrics.rawDataDeleted(forgotten);
         }
-        return forgotten + store.forgetReplayData(properties.replayWindowSeconds(), 10_000);
+        return forgotten + store.forgetReplayData(properties.replayWindowSeconds(), RETENTION_BATCH);
     }
 
     /** Bandits whose last step failed on this instance, with the kind of failure. */
