@@ -24,13 +24,15 @@ public class DecisionRetention {
      * The replay window: the requestId and the context's keyed digest of decisions older than
      * {@code windowSeconds} are deleted, at most {@code limit} rows per call (a replay after the window
      * is a new decision). The partial index decision_replay holds only rows that still have them.
+     * Rows another transaction has locked are skipped (see {@link #forgetRawData}).
      */
     public int forgetReplayData(long windowSeconds, int limit) {
         return jdbc.update("UPDATE decision SET request_id = NULL, request_key = NULL, context_digest = NULL, "
                 + "action_index = CASE WHEN feedback = 'FORGOTTEN' THEN NULL ELSE action_index END, "
                 + "propensity = CASE WHEN feedback = 'FORGOTTEN' THEN NULL ELSE propensity END "
                 + "WHERE id IN (SELECT id FROM decision WHERE (request_id IS NOT NULL OR context_digest IS NOT NULL) "
-                + "AND created_at <= clock_timestamp() - make_interval(secs => ?) LIMIT ?)", (double) windowSeconds,
+                + "AND created_at <= clock_timestamp() - make_interval(secs => ?) LIMIT ? FOR UPDATE SKIP LOCKED)",
+                (double) windowSeconds,
                 limit);
     }
 
@@ -49,11 +51,15 @@ public class DecisionRetention {
      */
     public int forgetRawData(int retentionSeconds, int limit) {
         // DONE is the partial index decision_personal's predicate (V18), so the select reads the index.
+        // The rows are locked as they are picked, skipping any a feedback holds: retention never waits
+        // for a row lock, so it can neither hold up a group commit batch (which locks its feedbacks'
+        // rows in id order) nor deadlock with it; a skipped row is forgotten by a later pass.
         // The forgotten rows' states go into feedback_tally in the same statement; the update re-checks
         // DONE on a row another instance forgot meanwhile (read committed re-evaluates it after the
         // row lock), so a row is forgotten, and tallied, once.
         Integer n = jdbc.queryForObject("WITH old AS (SELECT id, bandit_id, feedback FROM decision WHERE " + DONE
-                + "AND coalesce(folded_at, created_at) <= clock_timestamp() - make_interval(secs => ?) LIMIT ?), "
+                + "AND coalesce(folded_at, created_at) <= clock_timestamp() - make_interval(secs => ?) LIMIT ? "
+                + "FOR UPDATE SKIP LOCKED), "
                 + "forgot AS (UPDATE decision d SET context = NULL, reward = NULL, eval_reward = NULL, report = NULL, "
                 + "feedback = 'FORGOTTEN', feedback_at = NULL, "
                 + "action_index = CASE WHEN d.request_id IS NULL THEN NULL ELSE d.action_index END, "
