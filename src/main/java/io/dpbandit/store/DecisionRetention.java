@@ -54,9 +54,10 @@ public class DecisionRetention {
         // The rows are locked as they are picked, skipping any a feedback holds: retention never waits
         // for a row lock, so it can neither hold up a group commit batch (which locks its feedbacks'
         // rows in id order) nor deadlock with it; a skipped row is forgotten by a later pass.
-        // The forgotten rows' states go into feedback_tally in the same statement; the update re-checks
-        // DONE on a row another instance forgot meanwhile (read committed re-evaluates it after the
-        // row lock), so a row is forgotten, and tallied, once.
+        // The forgotten rows' states go into feedback_tally in the same statement. A row another
+        // instance's pass holds is skipped, and one it forgot and committed meanwhile no longer
+        // passes DONE when its lock is taken (read committed re-evaluates it), so a row is
+        // forgotten, and tallied, once.
         Integer n = jdbc.queryForObject("WITH old AS (SELECT id, bandit_id, feedback FROM decision WHERE " + DONE
                 + "AND coalesce(folded_at, created_at) <= clock_timestamp() - make_interval(secs => ?) LIMIT ? "
                 + "FOR UPDATE SKIP LOCKED), "
