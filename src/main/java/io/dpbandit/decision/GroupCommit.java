@@ -107,6 +107,20 @@ public class GroupCommit {
     /** Writes of this instance not yet answered, direct or queued. */
     private final AtomicInteger inFlight = new AtomicInteger();
 
+    /**
+     * The service's: the writes' transactions are plain JDBC ones on the data source the
+     * {@link JdbcTemplate} writes through. Every statement of a batch is JDBC, and the application's
+     * transaction manager (JPA's, for the registry and the ledger) opened and flushed a Hibernate
+     * session around each batch for nothing: about a quarter of the writers' CPU in a JFR profile
+     * (docs/benchmarks.md, 5.1).
+     */
+    @org.springframework.beans.factory.annotation.Autowired
+    public GroupCommit(DecisionStore store, javax.sql.DataSource dataSource, JdbcTemplate jdbc,
+            GroupCommitProperties properties, MeterRegistry registry) {
+        this(store, new TransactionTemplate(new org.springframework.jdbc.support.JdbcTransactionManager(dataSource)),
+                jdbc, properties, registry);
+    }
+
     public GroupCommit(DecisionStore store, TransactionTemplate tx, JdbcTemplate jdbc, GroupCommitProperties properties,
             MeterRegistry registry) {
         this.store = store;
