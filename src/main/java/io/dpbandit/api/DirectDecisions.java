@@ -13,11 +13,14 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.validation.Validator;
 import java.io.IOException;
-import java.util.Enumeration;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.atomic.LongAdder;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.InvalidMediaTypeException;
+import org.springframework.http.MediaType;
 import org.springframework.web.filter.ServerHttpObservationFilter;
 import org.springframework.web.method.HandlerMethod;
 import org.springframework.web.servlet.DispatcherServlet;
@@ -36,7 +39,7 @@ import org.springframework.web.servlet.ModelAndView;
  * Plain means: a POST whose body was read whole (at once, or awaited and handed on in the async
  * dispatch), on exactly {@code /decide} or
  * {@code /feedback} with no query string, {@code Content-Type: application/json} (UTF-8 or no
- * charset) and {@code Accept} absent, {@code *}{@code /*} or {@code application/json}; and a body that
+ * charset) and an {@code Accept} under which Spring MVC would answer JSON; and a body that
  * reads and validates. Everything else goes to Spring MVC untouched (the body is in memory and can be
  * read again), so every refusal, its status, problem type and message, is Spring MVC's own: an
  * unreadable or invalid body, another media type, a query, another spelling of the path.
@@ -50,7 +53,6 @@ import org.springframework.web.servlet.ModelAndView;
 final class DirectDecisions implements Filter {
 
     private static final Set<String> JSON = Set.of("application/json", "application/json;charset=utf-8");
-    private static final Set<String> ACCEPTED = Set.of("*/*", "application/json");
 
     private final DecisionController controller;
     private final ObjectReader decideReader;
@@ -103,7 +105,7 @@ final class DirectDecisions implements Filter {
         try {
             answer = body instanceof DecisionController.DecideRequest decide ? controller.decide(decide)
                     : controller.feedback((DecisionController.FeedbackRequest) body);
-        } catch (Exception e) {
+        } catch (RuntimeException e) {
             resolve(request, response, body instanceof DecisionController.DecideRequest ? decideHandler
                     : feedbackHandler, e);
             return;
@@ -126,12 +128,29 @@ final class DirectDecisions implements Filter {
                 || !JSON.contains(type.replace(" ", "").toLowerCase(Locale.ROOT))) {
             return null;
         }
-        Enumeration<String> accepts = request.getHeaders("Accept");
-        if (accepts.hasMoreElements() && (!ACCEPTED.contains(accepts.nextElement().strip())
-                || accepts.hasMoreElements())) {
-            return null;
+        return acceptsJson(request) ? route : null;
+    }
+
+    /**
+     * Whether Spring MVC would answer this request's success with application/json, the only type
+     * the two routes produce: no Accept, or one under which application/json has a quality above 0,
+     * read as {@link AcceptQualities} reads it (the SDK sends {@code application/json,
+     * application/problem+json}, Spring's RestTemplate {@code application/json, application/*+json}).
+     * A header that does not parse is left to Spring MVC (a 406).
+     */
+    private static boolean acceptsJson(HttpServletRequest request) {
+        List<String> values = Collections.list(request.getHeaders(HttpHeaders.ACCEPT));
+        if (values.isEmpty()) {
+            return true;
         }
-        return route;
+        try {
+            List<MediaType> ranges = MediaType.parseMediaTypes(values);
+            // A range with a parameter other than q (a charset) may be echoed in the answer's type.
+            return ranges.stream().allMatch(r -> r.getParameters().keySet().stream().allMatch("q"::equals))
+                    && AcceptQualities.quality(ranges, MediaType.APPLICATION_JSON) > 0;
+        } catch (InvalidMediaTypeException e) {
+            return false;
+        }
     }
 
     /** The body as the route's request record, or null where Spring MVC must say what is wrong with it. */
@@ -149,7 +168,7 @@ final class DirectDecisions implements Filter {
      * rethrown when none does (the container's error dispatch then answers, as after Spring MVC).
      */
     private void resolve(HttpServletRequest request, HttpServletResponse response, HandlerMethod handler,
-            Exception e) throws ServletException, IOException {
+            RuntimeException e) throws ServletException {
         request.removeAttribute(HandlerMapping.PRODUCIBLE_MEDIA_TYPES_ATTRIBUTE);
         if (!response.isCommitted()) {
             response.setHeader("Content-Type", null);
@@ -167,13 +186,7 @@ final class DirectDecisions implements Filter {
                 return;
             }
         }
-        if (e instanceof IOException io) {
-            throw io;
-        }
-        if (e instanceof RuntimeException runtime) {
-            throw runtime;
-        }
-        throw new ServletException(e);
+        throw e;
     }
 
     /** How many requests this filter served (the others went to Spring MVC). */

@@ -24,15 +24,16 @@ import org.springframework.boot.web.servlet.FilterRegistrationBean;
 
 /**
  * POST /decide and /feedback served outside Spring MVC ({@link DirectDecisions}) answer exactly as
- * Spring MVC does: the same request sent the direct way (no Accept) and Spring MVC's way
- * ({@code Accept: application/json;q=0.9}, which the direct path leaves to Spring MVC and which
- * negotiates the same JSON) gets the same status, headers, body and request timer, for answers and
+ * Spring MVC does: the same request sent the direct way and Spring MVC's way
+ * ({@code Content-Type: application/json;charset=ISO-8859-1}, which the direct path leaves to Spring
+ * MVC and which reads these ASCII bodies the same) gets the same status, headers, body and request timer, for answers and
  * for the refusals the decision code throws. Anything not plain goes to Spring MVC.
  */
 class DirectDecisionsTest extends PostgresIntegrationTest {
 
     static final String KEY = TestApiKey.ALL_ROLES;
-    static final String[] VIA_MVC = {"Accept", "application/json;q=0.9"};
+    /** A charset the direct path leaves to Spring MVC, which reads the ASCII bodies here the same. */
+    static final String[] VIA_MVC = {"Content-Type", "application/json;charset=ISO-8859-1"};
 
     @LocalServerPort
     int port;
@@ -163,6 +164,17 @@ class DirectDecisionsTest extends PostgresIntegrationTest {
         Served withAccept = post("/decide", plain, "Accept", "application/json");
         assertThat(withAccept.directly()).as(withAccept.answer().toString()).isTrue();
         assertThat(post("/decide", plain, "Accept", "*/*").directly()).isTrue();
+        // The SDK's Accept, and Spring's RestTemplate's.
+        assertThat(post("/decide", plain, "Accept", "application/json, application/problem+json").directly()).isTrue();
+        assertThat(post("/decide", plain, "Accept", "application/json, application/*+json").directly()).isTrue();
+        for (String notJson : new String[] {"application/json;q=0", "application/problem+json", "not a type"}) {
+            Served refused = post("/decide", plain, "Accept", notJson);
+            assertThat(refused.directly()).as(notJson).isFalse();
+            assertThat(refused.answer().status()).as(notJson).isEqualTo(406);
+        }
+        Served charset = post("/decide", plain, "Accept", "application/json;charset=UTF-8");
+        assertThat(charset.directly()).isFalse();
+        assertThat(charset.answer().status()).isEqualTo(200);
         // Bodies Spring MVC refuses, each with its own problem.
         for (String refused : new String[] {"", "null", "{", "{\"bandit\":\"direct-usca\",\"context\":[1e999]}",
                 "{\"bandit\":\"BAD ID\",\"context\":[0.1,0.2]}", "{\"bandit\":\"direct-usca\",\"context\":[0.1,0.2],"
