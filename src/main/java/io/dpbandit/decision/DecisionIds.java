@@ -29,16 +29,9 @@ final class DecisionIds {
 
     /** A new id: 122 random bits, version 4 and the IETF variant, as {@link UUID#randomUUID()} makes. */
     static UUID next() {
-        byte[] bytes = new byte[16];
-        RANDOM.get().nextBytes(bytes);
-        bytes[6] = (byte) ((bytes[6] & 0x0f) | 0x40);
-        bytes[8] = (byte) ((bytes[8] & 0x3f) | 0x80);
-        long high = 0;
-        long low = 0;
-        for (int i = 0; i < 8; i++) {
-            high = (high << 8) | (bytes[i] & 0xff);
-            low = (low << 8) | (bytes[i + 8] & 0xff);
-        }
+        SecureRandom random = RANDOM.get();
+        long high = (random.nextLong() & ~0xF000L) | 0x4000L;
+        long low = (random.nextLong() & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L;
         return new UUID(high, low);
     }
 
