@@ -78,6 +78,17 @@ threads_cpu() {
     printf '%s\t' "$(tr -d '\n' < "$t/comm" | sed 's/[0-9]\+/N/g')"; cpu_at "$t/stat" 2>/dev/null || echo 0
   done | awk -F'\t' '{ s[$1] += $2 } END { for (k in s) printf "%s\t%.2f\n", k, s[k] }' | sort
 }
+# CPU seconds of PostgreSQL by process (its title without the cluster name and state: each client
+# backend by its address, autovacuum, walwriter, checkpointer, ...), plus what exited children used (the postmaster's cutime + cstime): "kind seconds" lines.
+pg_cpu_kinds() {
+  local p
+  { awk -v t="$TICK" '{ s = $0; sub(/^.*\) /, "", s); split(s, f, " "); printf "exited\t%.2f\n", (f[14] + f[15]) / t }' "/proc/$POSTMASTER/stat"
+    printf 'postmaster\t'; cpu_of "$POSTMASTER"
+    for p in $(pgrep -P "$POSTMASTER"); do
+      kind=$(tr '\0' ' ' < "/proc/$p/cmdline" 2>/dev/null | sed -E 's/^postgres: //; s/^[^ :]*: //; s/ +$//; s/^[^ ]+ [^ ]+ ([0-9.]+\([0-9]+\)).*/client backend \1/; s/^(autovacuum worker).*/\1/')
+      [ -n "$kind" ] && { printf '%s\t' "$kind"; cpu_of "$p" 2>/dev/null || echo 0; }
+    done; } | awk -F'\t' '{ s[$1] += $2 } END { for (k in s) printf "%s\t%.2f\n", k, s[k] }' | sort
+}
 commits() { psql_ -c "SELECT xact_commit FROM pg_stat_database WHERE datname = 'postgres'"; }
 wrk_run() {  # $1 tag, rest: wrk arguments; prints the requests wrk completed
   wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" "$@" > "$OUT/wrk-$TAG.log" 2>&1
@@ -91,10 +102,10 @@ grep -q "unexpected status" "$OUT/wrk-warm.log" && { echo "warm-up saw errors:";
 echo "== pairs: $DURATION s of decide + feedback"
 psql_ -q -c "SELECT pg_stat_statements_reset()" > /dev/null
 threads_cpu > "$OUT/threads-0.txt"; [ -n "${PROFILE:-}" ] && jcmd $JVM JFR.start name=pairs settings=profile > /dev/null
-J0=$(cpu_of $JVM); P0=$(pg_cpu); C0=$(commits)
+pg_cpu_kinds > "$OUT/pg-kinds-0.txt"; J0=$(cpu_of $JVM); P0=$(pg_cpu); C0=$(commits)
 TAG=pairs REQUESTS=$(wrk_run -H "X-API-Key: $KEY" -s bench/decide-feedback.lua "http://127.0.0.1:$PORT")
-J1=$(cpu_of $JVM); P1=$(pg_cpu); C1=$(commits)
-threads_cpu > "$OUT/threads-1.txt"; [ -n "${PROFILE:-}" ] && jcmd $JVM JFR.stop name=pairs filename="$PWD/$OUT/pairs.jfr" > /dev/null
+J1=$(cpu_of $JVM); P1=$(pg_cpu); C1=$(commits); pg_cpu_kinds > "$OUT/pg-kinds-1.txt"
+threads_cpu > "$OUT/threads-1.txt"; [ -n "${PROFILE:-}" ] && jcmd $JVM JFR.stop name=pairs filename="$(realpath "$OUT")/pairs.jfr" > /dev/null
 ERRORS=$(grep -c "unexpected status" "$OUT/wrk-pairs.log" || true)
 DECISIONS=$(psql_ -c "SELECT count(*) FROM decision WHERE bandit_id = 'load'")
 psql_ -c "SELECT calls, round(total_exec_time::numeric, 1), regexp_replace(left(query, 110), '\s+', ' ', 'g')
@@ -107,13 +118,17 @@ wrk -t2 -c"$CONNECTIONS" -d5s "http://127.0.0.1:$PORT/actuator/health/liveness" 
 L0=$(cpu_of $JVM)
 TAG=liveness LIVE=$(wrk_run "http://127.0.0.1:$PORT/actuator/health/liveness")
 L1=$(cpu_of $JVM)
-[ -n "${PROFILE:-}" ] && jcmd $JVM JFR.stop name=live filename="$PWD/$OUT/live.jfr" > /dev/null
+[ -n "${PROFILE:-}" ] && jcmd $JVM JFR.stop name=live filename="$(realpath "$OUT")/live.jfr" > /dev/null
 
 echo "== ceiling: $DURATION s of pgbench (one transaction = one decide + one feedback)"
+psql_ -q -c "SELECT pg_stat_statements_reset()" > /dev/null
 Q0=$(pg_cpu)
 PGPASSWORD= pgbench -h 127.0.0.1 -p $PGPORT -U postgres -n -M prepared -c "$CONNECTIONS" -j 2 -T "$DURATION" \
   -f bench/pg-ceiling.sql postgres > "$OUT/pgbench.txt" 2>&1
 Q1=$(pg_cpu)
+psql_ -c "SELECT calls, round(total_exec_time::numeric, 1), regexp_replace(left(query, 110), '\s+', ' ', 'g')
+            FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = 'postgres')
+            ORDER BY calls DESC" > "$OUT/ceiling-statements.txt"
 echo "load after: $(uptime)"
 echo
 python3 - "$OUT" "$REQUESTS" "$ERRORS" "$J0" "$J1" "$P0" "$P1" "$C0" "$C1" "$LIVE" "$L0" "$L1" "$Q0" "$Q1" "$DURATION" <<'EOF'
@@ -137,11 +152,26 @@ print("| figure | measured |\n|---|---|")
 for k, v in rows:
     print(f"| {k} | {v} |")
 print()
-print(f"statements per pair (pg_stat_statements; calls ÷ {pairs:,.0f} pairs; total execution ms):")
-for line in open(f"{out}/statements.txt"):
-    calls, ms, query = line.rstrip("\n").split(" ", 2)
-    if int(calls) >= pairs / 20:
-        print(f"  {int(calls) / pairs:5.2f}  {float(ms):8.1f} ms  {query}")
+def statements(file, n, title):
+    # every statement run at least once per 20 pairs or costing at least 1 µs of execution per pair
+    print(f"{title} (pg_stat_statements; calls and execution µs per pair, over {n:,.0f} pairs):")
+    total = 0.0
+    for line in open(file):
+        calls, ms, query = line.rstrip("\n").split(" ", 2)
+        total += 1000 * float(ms) / n
+        if int(calls) >= n / 20 or 1000 * float(ms) / n >= 1:
+            print(f"  {int(calls) / n:5.2f}  {1000 * float(ms) / n:6.1f} µs  {query}")
+    print(f"  total execution: {total:.0f} µs per pair")
+statements(f"{out}/statements.txt", pairs, "statements per pair, service")
+print()
+statements(f"{out}/ceiling-statements.txt", ceiling_pairs, "statements per pair, pgbench ceiling")
+kinds0 = dict(l.rstrip("\n").split("\t") for l in open(f"{out}/pg-kinds-0.txt"))
+kinds1 = dict(l.rstrip("\n").split("\t") for l in open(f"{out}/pg-kinds-1.txt"))
+print()
+print("PostgreSQL CPU per pair by process (µs; 'exited': processes that ended, such as autovacuum workers):")
+for cpu, kind in sorted(((float(v) - float(kinds0.get(k, 0)), k) for k, v in kinds1.items()), reverse=True):
+    if cpu > 0:
+        print(f"  {1e6 * cpu / pairs:6.0f}  {kind}")
 before = dict(l.rstrip("\n").split("\t") for l in open(f"{out}/threads-0.txt"))
 after = dict(l.rstrip("\n").split("\t") for l in open(f"{out}/threads-1.txt"))
 used = sorted(((float(v) - float(before.get(k, 0)), k) for k, v in after.items()), reverse=True)
