@@ -46,6 +46,7 @@ public class DecisionService {
     private final BanditStateStore states;
     private final io.dpbandit.evaluation.Evaluations rollouts;
     private final io.dpbandit.evaluation.RolloutCoin coin;
+    private final RecentDecisions recent = new RecentDecisions();
 
     public DecisionService(Runtimes runtimes, DecisionLookups decisions, GroupCommit writes, BanditMetrics metrics,
             ReleaseKeys keys, BanditStateStore states, io.dpbandit.evaluation.Evaluations rollouts,
@@ -176,6 +177,7 @@ public class DecisionService {
         int action = byBaseline ? baselineAction : served.action();
         double propensity = byBaseline ? 1.0 : served.propensity();
         UUID id = DecisionIds.next();
+        int epoch = rt.version().epoch();
         DecisionStore.Inserted inserted;
         try {
             // A locally private bandit's rounds are randomised on the device: the server keeps no context.
@@ -187,7 +189,7 @@ public class DecisionService {
             // counted under keyed digests of the id's NFC form (GroupCommit takes it with the slot).
             UserDigests who = perUser ? keys.userDigests(user) : null;
             inserted = writes.decide(new DecisionStore.NewDecision(id, banditId, caller, requestId,
-                    rt.version().epoch(), learnable, kept, digest, action, propensity,
+                    epoch, learnable, kept, digest, action, propensity,
                     rt.spec().feedback().waitSeconds(), shard, who, perUser ? privacy.groupSize() : 0, arm)).orElse(null);
         } catch (DuplicateKeyException raced) {
             // Another request with the same requestId committed first: answer with its decision.
@@ -197,6 +199,9 @@ public class DecisionService {
             throw notServing(banditId);
         }
         boolean learning = inserted.slot() != null;
+        if (rt.local().isEmpty()) {
+            recent.remember(id, rt.spec().id(), epoch, learning);
+        }
         metrics.decision(banditId, rt.spec().algorithm().name(), learning);
         return new Decision(id, rt.actionId(action), propensity, rt.version().epoch(),
                 rt.version().phase(), learning, learning ? served.randomiser() : null, arm);
@@ -269,10 +274,16 @@ public class DecisionService {
     }
 
     /**
-     * A decision's owner and its bandit's serving state (404 for an unknown decision): read once per
-     * feedback, for the caller's access check and then for {@link #feedback(DecisionLookups.Owner, UUID, Double, JsonNode)}.
+     * A decision's owner (404 for an unknown decision), for the caller's access check and then for
+     * {@link #feedback(DecisionLookups.Owner, UUID, Double, JsonNode)}: remembered, for a decision this
+     * instance made lately (its serving state is then read by the write, {@link RecentDecisions}), else
+     * read with its bandit's serving state.
      */
     public DecisionLookups.Owner owner(UUID decisionId) {
+        return recent.owner(decisionId).orElseGet(() -> storedOwner(decisionId));
+    }
+
+    private DecisionLookups.Owner storedOwner(UUID decisionId) {
         return decisions.owner(decisionId)
                 .orElseThrow(() -> new ServiceErrors.NotFound("no decision " + ServiceErrors.quote(decisionId.toString())));
     }
@@ -317,6 +328,11 @@ public class DecisionService {
         }
         BanditRuntime rt = runtimes.get(banditId);
         boolean local = rt.local().isPresent();
+        if (local && owner.isRemembered()) {
+            // Never remembered (a report is checked only for a round still pending, which only the
+            // row says); read it, should one come from elsewhere.
+            return feedback(storedOwner(decisionId), decisionId, reward, report);
+        }
         if (local && !owner.learning()) {
             // A locally private bandit's non-learning decision expects no feedback (its answer said
             // feedbackExpected false and carried no randomiser inputs): whatever came is dropped
@@ -363,6 +379,9 @@ public class DecisionService {
         String text = storedReport;
         DecisionStore.FeedbackOutcome outcome = writes.feedback(new DecisionStore.NewFeedback(decisionId, value, text))
                 .orElseThrow(() -> new ServiceErrors.NotFound("no decision " + ServiceErrors.quote(decisionId.toString())));
+        if (outcome.retired()) {
+            throw retired(banditId); // retired since the owner was read, or a remembered owner's bandit
+        }
         FeedbackStatus status = !outcome.first() ? FeedbackStatus.DUPLICATE : switch (outcome.after()) {
             case ACCEPTED -> FeedbackStatus.ACCEPTED;
             case LATE, DEFAULTED, FORGOTTEN -> FeedbackStatus.LATE;

@@ -320,8 +320,9 @@ public class GroupCommit {
             if (failure != null) {
                 follower.done().completeExceptionally(failure);
             } else {
-                follower.done().complete(outcome.map(o -> o.before() == io.dpbandit.bandit.FeedbackState.FORGOTTEN ? o
-                        : new FeedbackOutcome(o.banditId(), o.after(), o.after(), false, o.evaluated())));
+                // A forgotten round, or a retired bandit's (nothing stored), is answered the same again.
+                follower.done().complete(outcome.map(o -> o.before() == io.dpbandit.bandit.FeedbackState.FORGOTTEN
+                        || o.retired() ? o : new FeedbackOutcome(o.banditId(), o.after(), o.after(), false, o.evaluated())));
             }
         });
     }

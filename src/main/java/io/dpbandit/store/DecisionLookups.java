@@ -41,12 +41,31 @@ public class DecisionLookups {
                 .stream().findFirst();
     }
 
-    /** Whose a decision is: its bandit and epoch, and whether it still waits for its outcome. */
+    /**
+     * Whose a decision is: its bandit and epoch, whether it still waits for its outcome, whether its
+     * bandit serves and whether it is a learning round.
+     *
+     * @param serving null for an owner remembered from the decision (not read: the feedback's write
+     *                reads it with the row)
+     * @param pending for a remembered owner, as the decision was stored (a learning round starts
+     *                pending): only a locally private bandit's feedback reads it, and those owners are
+     *                always read from the row
+     */
     public record Owner(String banditId, int epoch, boolean pending, Serving serving, boolean learning) {
 
         /** A learning decision's owner. */
         public Owner(String banditId, int epoch, boolean pending, Serving serving) {
             this(banditId, epoch, pending, serving, true);
+        }
+
+        /** The owner of a decision as it was stored, without its bandit's serving state. */
+        public static Owner remembered(String banditId, int epoch, boolean learning) {
+            return new Owner(banditId, epoch, learning, null, learning);
+        }
+
+        /** Whether this owner was remembered rather than read from the row. */
+        public boolean isRemembered() {
+            return serving == null;
         }
     }
 

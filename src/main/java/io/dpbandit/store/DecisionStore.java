@@ -31,10 +31,12 @@ public class DecisionStore {
 
     private final JdbcTemplate jdbc;
     private final UserRounds userRounds;
+    private final FeedbackWrites feedbackWrites;
 
     public DecisionStore(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
         this.userRounds = new UserRounds(jdbc);
+        this.feedbackWrites = new FeedbackWrites(jdbc);
     }
 
     /** The outcome of inserting a decision: the learning slot it took (null: not a learning round). */
@@ -184,7 +186,7 @@ public class DecisionStore {
                 insertBatch(con, decide, inserted);
             }
             if (!feedback.isEmpty()) {
-                feedbackBatch(con, feedback, outcomes);
+                feedbackWrites.batch(con, feedback, outcomes);
             }
             return new BatchResult(inserted, outcomes);
         });
@@ -326,61 +328,6 @@ public class DecisionStore {
         return out;
     }
 
-    private void feedbackBatch(java.sql.Connection con, List<NewFeedback> feedback, Map<UUID, FeedbackOutcome> out)
-            throws SQLException {
-        List<NewFeedback> sorted = feedback.stream().sorted(java.util.Comparator.comparing(NewFeedback::decisionId))
-                .toList();
-        Object[] ids = sorted.stream().map(NewFeedback::decisionId).toArray();
-        // The rows, locked in id order (the same order in every batch), with their state before.
-        Map<UUID, String> bandits = new java.util.HashMap<>();
-        Map<UUID, FeedbackState> before = new java.util.HashMap<>();
-        Map<UUID, Boolean> evaluatedBefore = new java.util.HashMap<>();
-        try (var ps = con.prepareStatement("SELECT id, bandit_id, feedback, " + EVALUATED + " FROM decision "
-                + "WHERE id = ANY(?) ORDER BY id FOR UPDATE")) {
-            ps.setArray(1, con.createArrayOf("uuid", ids));
-            try (var rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    UUID id = rs.getObject(1, UUID.class);
-                    bandits.put(id, rs.getString(2));
-                    before.put(id, FeedbackState.valueOf(rs.getString(3)));
-                    boolean e = rs.getBoolean(4);
-                    evaluatedBefore.put(id, rs.wasNull() ? null : e);
-                }
-            }
-        }
-        // One statement for the whole batch, each row exactly as the single-row update would;
-        // the rows it did not update (a duplicate, a forgotten round) keep their state before.
-        Map<UUID, FeedbackState> after = new java.util.HashMap<>();
-        Map<UUID, Boolean> evaluated = new java.util.HashMap<>(evaluatedBefore);
-        java.util.Set<UUID> updated = new java.util.HashSet<>();
-        try (var ps = con.prepareStatement(FeedbackSql.BATCH)) {
-            ps.setArray(1, con.createArrayOf("uuid", ids));
-            ps.setArray(2, con.createArrayOf("float8", sorted.stream().map(NewFeedback::reward).toArray()));
-            ps.setArray(3, con.createArrayOf("text", sorted.stream().map(NewFeedback::report).toArray()));
-            try (var rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    UUID id = rs.getObject(1, UUID.class);
-                    updated.add(id);
-                    after.put(id, FeedbackState.valueOf(rs.getString(2)));
-                    boolean e = rs.getBoolean(3);
-                    evaluated.put(id, rs.wasNull() ? null : e);
-                }
-            }
-        }
-        for (int k = 0; k < sorted.size(); k++) {
-            UUID id = sorted.get(k).decisionId();
-            if (!bandits.containsKey(id)) {
-                continue; // no such decision
-            }
-            FeedbackState was = before.get(id);
-            // Not updated: a forgotten round (first, nothing stored, as the single-row path answers) or
-            // one that already had its feedback (a duplicate).
-            boolean first = updated.contains(id) || was == FeedbackState.FORGOTTEN;
-            out.put(id, new FeedbackOutcome(bandits.get(id), was, after.getOrDefault(id, was), first,
-                    evaluated.get(id)));
-        }
-    }
-
     /** {@link UserRounds#lockUsers}, in the caller's transaction. */
     public void lockUsers(java.util.Collection<UserDigests> users) {
         userRounds.lockUsers(users);
@@ -396,22 +343,28 @@ public class DecisionStore {
         userRounds.returnUserRound(banditId, user);
     }
 
-    /**
-     * Whether a decision's reward is in its rollout's evaluation: null outside any (or past its schedule,
-     * window 0), else whether a reward came within the wait (kept until the release that covers it).
-     */
-    private static final String EVALUATED = FeedbackSql.evaluated("");
 
     /**
      * What a feedback found and did: the state before, the state after, whether this was the first,
-     * and (a decision in a rollout's evaluation) whether its reward is in the evaluation, else null.
+     * (a decision in a rollout's evaluation) whether its reward is in the evaluation, else null, and
+     * whether it was refused, storing nothing, because the decision's bandit is retired.
      */
     public record FeedbackOutcome(String banditId, FeedbackState before, FeedbackState after, boolean first,
-            Boolean evaluated) {
+            Boolean evaluated, boolean retired) {
+
+        public FeedbackOutcome(String banditId, FeedbackState before, FeedbackState after, boolean first,
+                Boolean evaluated) {
+            this(banditId, before, after, first, evaluated, false);
+        }
 
         /** A decision outside any evaluation. */
         public FeedbackOutcome(String banditId, FeedbackState before, FeedbackState after, boolean first) {
             this(banditId, before, after, first, null);
+        }
+
+        /** Its bandit was retired when the feedback came to be written: nothing was stored. */
+        static FeedbackOutcome retired(String banditId, FeedbackState state) {
+            return new FeedbackOutcome(banditId, state, state, false, null, true);
         }
     }
 
@@ -433,38 +386,7 @@ public class DecisionStore {
      * place of a reward, which the server never receives.
      */
     public Optional<FeedbackOutcome> feedback(UUID id, Double reward, String report) {
-        return jdbc.query("SELECT bandit_id, feedback, feedback_at IS NULL, " + EVALUATED + " FROM decision "
-                + "WHERE id = ? FOR UPDATE",
-                rs -> {
-                    if (!rs.next()) {
-                        return Optional.<FeedbackOutcome>empty();
-                    }
-                    String bandit = rs.getString(1);
-                    FeedbackState before = FeedbackState.valueOf(rs.getString(2));
-                    if (before == FeedbackState.FORGOTTEN) {
-                        // Long past its window and forgotten by retention: nothing is stored, not even when.
-                        return Optional.of(new FeedbackOutcome(bandit, before, before, true));
-                    }
-                    boolean first = rs.getBoolean(3);
-                    boolean wasEvaluated = rs.getBoolean(4);
-                    Boolean evaluatedBefore = rs.wasNull() ? null : wasEvaluated;
-                    if (!first) {
-                        return Optional.of(new FeedbackOutcome(bandit, before, before, false, evaluatedBefore));
-                    }
-                    var row = jdbc.queryForMap("UPDATE decision SET "
-                            + "feedback = CASE WHEN feedback = 'PENDING' AND clock_timestamp() < wait_until THEN 'ACCEPTED' "
-                            + "  WHEN feedback IN ('PENDING', 'DEFAULTED') THEN 'LATE' ELSE feedback END, "
-                            + "reward = CASE WHEN feedback = 'PENDING' AND clock_timestamp() < wait_until THEN ? "
-                            + "  ELSE reward END, "
-                            + "report = CASE WHEN feedback = 'PENDING' AND clock_timestamp() < wait_until THEN ?::jsonb "
-                            + "  ELSE report END, "
-                            + "eval_reward = CASE WHEN arm IS NOT NULL AND eval_window IS NULL "
-                            + "  AND clock_timestamp() < wait_until THEN ? END, "
-                            + "feedback_at = clock_timestamp() WHERE id = ? RETURNING feedback, " + EVALUATED
-                            + " AS evaluated", reward, report, reward, id);
-                    return Optional.of(new FeedbackOutcome(bandit, before,
-                            FeedbackState.valueOf((String) row.get("feedback")), true, (Boolean) row.get("evaluated")));
-                }, id);
+        return feedbackWrites.single(id, reward, report);
     }
 
     private static Double[] box(double[] v) {

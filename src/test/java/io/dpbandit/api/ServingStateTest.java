@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.dpbandit.PostgresIntegrationTest;
 import io.dpbandit.lifecycle.LifecycleWorker;
 import io.dpbandit.lifecycle.Step;
+import io.dpbandit.store.DecisionStore;
 import io.dpbandit.testing.ApiClient;
 import io.dpbandit.testing.FeedbackWindows;
 import io.dpbandit.testing.RawHttp;
@@ -15,6 +16,7 @@ import io.dpbandit.testing.Specs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -36,6 +38,8 @@ class ServingStateTest extends PostgresIntegrationTest {
     LifecycleWorker lifecycle;
     @Autowired
     JdbcTemplate jdbc;
+    @Autowired
+    DecisionStore store;
     @LocalServerPort
     int port;
 
@@ -97,6 +101,10 @@ class ServingStateTest extends PostgresIntegrationTest {
         String inFlight = decision("retiring", "before").path("decisionId").asText();
         String answered = decision("retiring", "answered").path("decisionId").asText();
         assertThat(api.feedback(answered, 0.4)).isEqualTo("ACCEPTED");
+        // A decision this instance does not remember (as if another instance had made it): its feedback
+        // reads the owner from the row, where the two above are remembered (RecentDecisions).
+        UUID elsewhere = UUID.randomUUID();
+        store.insert(elsewhere, "retiring", "test", null, 1, true, new double[] {0.2, 0.4}, null, 0, 0.5, 600, 0);
 
         JsonNode retired = api.ok("/bandits/retiring/retire", "");
         assertThat(retired.path("serving").asText()).isEqualTo("RETIRED");
@@ -106,14 +114,16 @@ class ServingStateTest extends PostgresIntegrationTest {
                 "retired");
         var feedback = api.post("/feedback", Map.of("decisionId", inFlight, "reward", 1.0));
         assertProblem(feedback, HttpStatus.CONFLICT, "retired");
+        assertProblem(api.post("/feedback", Map.of("decisionId", elsewhere.toString(), "reward", 1.0)),
+                HttpStatus.CONFLICT, "retired");
         assertProblem(api.post("/release", Map.of("bandit", "retiring", "context", CONTEXT)), HttpStatus.CONFLICT,
                 "retired");
         assertThat(api.ok("/bandits/retiring/feedback").path("counts").path("PENDING").asLong())
-                .as("the refused reward was not stored").isEqualTo(1);
+                .as("the refused rewards were not stored").isEqualTo(2);
 
         // Everything it published stays readable.
         assertThat(api.ok("/bandits/retiring").path("serving").asText()).isEqualTo("RETIRED");
-        assertThat(api.ok("/bandits/retiring").path("decisions").asLong()).isEqualTo(2);
+        assertThat(api.ok("/bandits/retiring").path("decisions").asLong()).isEqualTo(3);
         assertThat(api.ok("/bandits/retiring/ledger").isArray()).isTrue();
         assertThat(api.ok("/bandits/retiring/epochs")).hasSize(1);
         assertThat(api.ok("/bandits/retiring/privacy").path("bandit").asText()).isEqualTo("retiring");

@@ -25,7 +25,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * as the same decisions one by one would (slots 1..T_r once each, then none, no context without a
  * slot), only while the bandit serves; a user's k rounds hold within a batch; feedback in a batch is
  * judged as on its own (ACCEPTED before the wait, LATE after it, DUPLICATE the second time,
- * NOT_USED, an unknown decision absent).
+ * NOT_USED, an unknown decision absent); a retired bandit's feedback stores nothing.
  */
 @PostgresJdbcTest
 class DecisionBatchTest {
@@ -130,6 +130,32 @@ class DecisionBatchTest {
         assertThat(decisions.writeBatch(List.of(late), List.of()).decisions().get(late.id()).slot()).isNull();
         assertThat(jdbc.queryForObject("SELECT rounds FROM user_contribution WHERE bandit_id = ? AND user_digest = 'u3'",
                 Integer.class, BANDIT)).isZero();
+    }
+
+    @Test
+    void aRetiredBanditsFeedbackStoresNothingInABatchOrOnItsOwn() {
+        StoreFixture.bandit(jdbc, states, epochs, "serving", LENGTH);
+        NewDecision batched = decision(true, 600, 0, null, 0);
+        NewDecision alone = decision(true, 600, 1, null, 0);
+        NewDecision served = new NewDecision(UUID.randomUUID(), "serving", "test", null, 1, true, new double[] {0.5, 0.5},
+                null, 1, 0.5, 600, 2, null, 0);
+        decisions.writeBatch(List.of(batched, alone, served), List.of());
+        // Retired after the decisions were made (and after a request thread may have read it serving).
+        states.setServing(BANDIT, Serving.RETIRED);
+
+        BatchResult r = decisions.writeBatch(List.of(), List.of(new NewFeedback(batched.id(), 0.7, null),
+                new NewFeedback(served.id(), 0.7, null)));
+        FeedbackOutcome refused = new FeedbackOutcome(BANDIT, FeedbackState.PENDING, FeedbackState.PENDING, false, null,
+                true);
+        assertThat(r.feedback().get(batched.id())).isEqualTo(refused);
+        assertThat(r.feedback().get(served.id())).as("another bandit's, in the same batch")
+                .isEqualTo(new FeedbackOutcome("serving", FeedbackState.PENDING, FeedbackState.ACCEPTED, true));
+        assertThat(decisions.feedback(alone.id(), 0.7, null)).contains(refused);
+        for (UUID id : List.of(batched.id(), alone.id())) {
+            assertThat(state(id)).isEqualTo(FeedbackState.PENDING);
+            assertThat(jdbc.queryForObject("SELECT reward IS NULL AND feedback_at IS NULL FROM decision WHERE id = ?",
+                    Boolean.class, id)).as("nothing stored, not even when").isTrue();
+        }
     }
 
     @Test
