@@ -13,6 +13,7 @@
 #   minutes under load, and a 10 s warm-up left the first runs at a fraction of their speed)  CONNECTIONS="4 16 64"  REPLICAS="1 2 3"  POOL=16 (Hikari, per instance)
 #   GROUP_COMMIT=true (false: one transaction per request, the behaviour before group commit)
 #   DIRECT_WRITES= (dpbandit.group-commit.direct-writes; empty: the service's default)
+#   WRITERS= (dpbandit.group-commit.writers; empty: the service's default)
 #   PGPORT=54329  PORT=18080 (instance i listens on PORT+i)  OUT=target/load  JAR=target/dpbandit.jar (another build to compare)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,6 +26,7 @@ CONNECTIONS=${CONNECTIONS:-"4 16 64"}
 REPLICAS=${REPLICAS:-"1 2 3"}
 GROUP_COMMIT=${GROUP_COMMIT:-true}
 DIRECT_WRITES=${DIRECT_WRITES:-}
+WRITERS=${WRITERS:-}
 OUT=${OUT:-target/load}
 JAR=${JAR:-target/dpbandit.jar}
 KEY=dpb_bench_load_key_0123456789abcdef
@@ -34,7 +36,7 @@ MAX_REPLICAS=$(echo $REPLICAS | tr ' ' '\n' | sort -n | tail -n 1)
 rm -rf "$OUT"; mkdir -p "$OUT"
 exec > >(tee "$OUT/run.log") 2>&1
 echo "load before: $(uptime)"
-echo "git: $(git rev-parse --short HEAD 2>/dev/null || echo '?'), group commit: $GROUP_COMMIT, direct writes: ${DIRECT_WRITES:-default}, $DURATION s per run"
+echo "git: $(git rev-parse --short HEAD 2>/dev/null || echo '?'), group commit: $GROUP_COMMIT, direct writes: ${DIRECT_WRITES:-default}, writers: ${WRITERS:-default}, $DURATION s per run"
 
 COMMON=(--spring.datasource.hikari.maximum-pool-size=$POOL --dpbandit.group-commit.enabled=$GROUP_COMMIT
   --dpbandit.security.rate-limit.per-second=1000000 --dpbandit.security.rate-limit.burst=1000000
@@ -42,6 +44,7 @@ COMMON=(--spring.datasource.hikari.maximum-pool-size=$POOL --dpbandit.group-comm
   --dpbandit.security.keys[0].roles=decider,analyst,admin,ops --dpbandit.release.key-secret=$SECRET
   --logging.level.root=WARN --spring.main.banner-mode=off)
 [ -n "$DIRECT_WRITES" ] && COMMON+=(--dpbandit.group-commit.direct-writes=$DIRECT_WRITES)
+[ -n "$WRITERS" ] && COMMON+=(--dpbandit.group-commit.writers=$WRITERS)
 PIDS=()
 cleanup() { for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done; wait "${PIDS[@]}" 2>/dev/null || true; }
 trap cleanup EXIT
