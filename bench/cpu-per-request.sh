@@ -89,6 +89,9 @@ pg_cpu_kinds() {
       [ -n "$kind" ] && { printf '%s\t' "$kind"; cpu_of "$p" 2>/dev/null || echo 0; }
     done; } | awk -F'\t' '{ s[$1] += $2 } END { for (k in s) printf "%s\t%.2f\n", k, s[k] }' | sort
 }
+# Decisions retention has forgotten so far (its rewrite of each done decision is PostgreSQL work that
+# lags the requests by up to a few seconds, so a window can hold more or less of it than its own share).
+forgotten() { psql_ -c "SELECT coalesce(sum(forgotten), 0) FROM feedback_tally"; }
 commits() { psql_ -c "SELECT xact_commit FROM pg_stat_database WHERE datname = 'postgres'"; }
 wrk_run() {  # $1 tag, rest: wrk arguments; prints the requests wrk completed
   wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" "$@" > "$OUT/wrk-$TAG.log" 2>&1
@@ -102,9 +105,9 @@ grep -q "unexpected status" "$OUT/wrk-warm.log" && { echo "warm-up saw errors:";
 echo "== pairs: $DURATION s of decide + feedback"
 psql_ -q -c "SELECT pg_stat_statements_reset()" > /dev/null
 threads_cpu > "$OUT/threads-0.txt"; [ -n "${PROFILE:-}" ] && jcmd $JVM JFR.start name=pairs settings=profile > /dev/null
-pg_cpu_kinds > "$OUT/pg-kinds-0.txt"; J0=$(cpu_of $JVM); P0=$(pg_cpu); C0=$(commits)
+pg_cpu_kinds > "$OUT/pg-kinds-0.txt"; F0=$(forgotten); J0=$(cpu_of $JVM); P0=$(pg_cpu); C0=$(commits)
 TAG=pairs REQUESTS=$(wrk_run -H "X-API-Key: $KEY" -s bench/decide-feedback.lua "http://127.0.0.1:$PORT")
-J1=$(cpu_of $JVM); P1=$(pg_cpu); C1=$(commits); pg_cpu_kinds > "$OUT/pg-kinds-1.txt"
+J1=$(cpu_of $JVM); P1=$(pg_cpu); C1=$(commits); pg_cpu_kinds > "$OUT/pg-kinds-1.txt"; F1=$(forgotten)
 threads_cpu > "$OUT/threads-1.txt"; [ -n "${PROFILE:-}" ] && jcmd $JVM JFR.stop name=pairs filename="$(realpath "$OUT")/pairs.jfr" > /dev/null
 ERRORS=$(grep -c "unexpected status" "$OUT/wrk-pairs.log" || true)
 DECISIONS=$(psql_ -c "SELECT count(*) FROM decision WHERE bandit_id = 'load'")
@@ -131,9 +134,9 @@ psql_ -c "SELECT calls, round(total_exec_time::numeric, 1), regexp_replace(left(
             ORDER BY calls DESC" > "$OUT/ceiling-statements.txt"
 echo "load after: $(uptime)"
 echo
-python3 - "$OUT" "$REQUESTS" "$ERRORS" "$J0" "$J1" "$P0" "$P1" "$C0" "$C1" "$LIVE" "$L0" "$L1" "$Q0" "$Q1" "$DURATION" <<'EOF'
+python3 - "$OUT" "$REQUESTS" "$ERRORS" "$J0" "$J1" "$P0" "$P1" "$C0" "$C1" "$LIVE" "$L0" "$L1" "$Q0" "$Q1" "$DURATION" "$F0" "$F1" <<'EOF'
 import re, sys
-out, req, err, j0, j1, p0, p1, c0, c1, live, l0, l1, q0, q1, dur = sys.argv[1:]
+out, req, err, j0, j1, p0, p1, c0, c1, live, l0, l1, q0, q1, dur, f0, f1 = sys.argv[1:]
 req, err, live, dur = int(req), int(err), int(live), float(dur)
 pairs = req / 2
 tps = float(re.search(r"tps = ([0-9.]+)", open(f"{out}/pgbench.txt").read()).group(1))
@@ -145,6 +148,7 @@ rows = [
     ("PostgreSQL CPU per request (service)", f"{us(float(p1) - float(p0), req):.0f} µs"),
     ("PostgreSQL CPU per pair (service)", f"{us(float(p1) - float(p0), pairs):.0f} µs"),
     ("commits per pair (service)", f"{(int(c1) - int(c0)) / pairs:.2f}"),
+    ("decisions retention forgot per pair made (service)", f"{(int(f1) - int(f0)) / pairs:.2f}"),
     ("JVM CPU per liveness request", f"{us(float(l1) - float(l0), live):.0f} µs ({live / dur:,.0f}/s)"),
     ("PostgreSQL CPU per pair (pgbench ceiling)", f"{us(float(q1) - float(q0), ceiling_pairs):.0f} µs ({tps:,.0f} pairs/s)"),
 ]

@@ -30,8 +30,9 @@ public class DecisionRetention {
         return jdbc.update("UPDATE decision SET request_id = NULL, request_key = NULL, context_digest = NULL, "
                 + "action_index = CASE WHEN feedback = 'FORGOTTEN' THEN NULL ELSE action_index END, "
                 + "propensity = CASE WHEN feedback = 'FORGOTTEN' THEN NULL ELSE propensity END "
-                + "WHERE id IN (SELECT id FROM decision WHERE (request_id IS NOT NULL OR context_digest IS NOT NULL) "
-                + "AND created_at <= clock_timestamp() - make_interval(secs => ?) LIMIT ? FOR UPDATE SKIP LOCKED)",
+                + "WHERE id = ANY(ARRAY(SELECT id FROM decision WHERE (request_id IS NOT NULL OR context_digest IS NOT NULL) "
+                + "AND created_at <= clock_timestamp() - make_interval(secs => ?) ORDER BY created_at LIMIT ? "
+                + "FOR UPDATE SKIP LOCKED))",
                 (double) windowSeconds,
                 limit);
     }
@@ -58,14 +59,20 @@ public class DecisionRetention {
         // instance's pass holds is skipped, and one it forgot and committed meanwhile no longer
         // passes DONE when its lock is taken (read committed re-evaluates it), so a row is
         // forgotten, and tallied, once.
+        // Both scans are spelled so that the plan cannot be a scan of the whole table, whatever the
+        // statistics say (with a young table's, PostgreSQL chose a sequential scan for the pick and a
+        // hash join over another one for the update, each pass reading every decision ever made): the
+        // pick is ordered by decision_personal's expression, so it reads that index, and the update
+        // finds its rows by primary key (id = ANY of the picked ids).
         Integer n = jdbc.queryForObject("WITH old AS (SELECT id, bandit_id, feedback FROM decision WHERE " + DONE
-                + "AND coalesce(folded_at, created_at) <= clock_timestamp() - make_interval(secs => ?) LIMIT ? "
-                + "FOR UPDATE SKIP LOCKED), "
+                + "AND coalesce(folded_at, created_at) <= clock_timestamp() - make_interval(secs => ?) "
+                + "ORDER BY coalesce(folded_at, created_at) LIMIT ? FOR UPDATE SKIP LOCKED), "
                 + "forgot AS (UPDATE decision d SET context = NULL, reward = NULL, eval_reward = NULL, report = NULL, "
                 + "feedback = 'FORGOTTEN', feedback_at = NULL, "
                 + "action_index = CASE WHEN d.request_id IS NULL THEN NULL ELSE d.action_index END, "
                 + "propensity = CASE WHEN d.request_id IS NULL THEN NULL ELSE d.propensity END "
-                + "FROM old WHERE d.id = old.id AND d.feedback <> 'FORGOTTEN' RETURNING old.bandit_id, old.feedback), "
+                + "FROM old WHERE d.id = ANY(ARRAY(SELECT id FROM old)) AND d.id = old.id AND d.feedback <> 'FORGOTTEN' "
+                + "RETURNING old.bandit_id, old.feedback), "
                 + "tally AS (INSERT INTO feedback_tally (bandit_id, state, forgotten) "
                 + "SELECT bandit_id, feedback, count(*) FROM forgot GROUP BY bandit_id, feedback "
                 + "ON CONFLICT (bandit_id, state) DO UPDATE SET forgotten = feedback_tally.forgotten + EXCLUDED.forgotten) "
