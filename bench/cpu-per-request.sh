@@ -66,12 +66,6 @@ POSTMASTER=$(head -1 "$(psql_ -c 'SHOW data_directory')/postmaster.pid")
 # CPU seconds (utime + stime) of one process, and of the postmaster with all its children.
 cpu_of() { cpu_at "/proc/$1/stat"; }
 cpu_at() { awk -v t="$TICK" '{ s = $0; sub(/^.*\) /, "", s); split(s, f, " "); printf "%.2f\n", (f[12] + f[13]) / t }' "$1"; }
-# The postmaster's cutime + cstime hold the CPU of the backends that exited (pgbench's, at its end).
-pg_cpu() {
-  local p
-  { awk -v t="$TICK" '{ s = $0; sub(/^.*\) /, "", s); split(s, f, " "); printf "%.2f\n", (f[14] + f[15]) / t }' "/proc/$POSTMASTER/stat"
-    for p in $POSTMASTER $(pgrep -P "$POSTMASTER"); do cpu_of "$p" 2>/dev/null || true; done; } | awk '{ s += $1 } END { printf "%.2f\n", s }'
-}
 # CPU seconds per JVM thread group (name without its numbers), one "name seconds" line each.
 threads_cpu() {
   for t in /proc/$JVM/task/*; do
@@ -92,6 +86,9 @@ pg_cpu_kinds() {
 # Decisions retention has forgotten so far (its rewrite of each done decision is PostgreSQL work that
 # lags the requests by up to a few seconds, so a window can hold more or less of it than its own share).
 forgotten() { psql_ -c "SELECT coalesce(sum(forgotten), 0) FROM feedback_tally"; }
+# All of PostgreSQL's CPU seconds: the postmaster, its children, and the children that exited
+# (pgbench's backends, at its end).
+pg_cpu() { pg_cpu_kinds | awk -F'\t' '{ s += $2 } END { printf "%.2f\n", s }'; }
 commits() { psql_ -c "SELECT xact_commit FROM pg_stat_database WHERE datname = 'postgres'"; }
 wrk_run() {  # $1 tag, rest: wrk arguments; prints the requests wrk completed
   wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" "$@" > "$OUT/wrk-$TAG.log" 2>&1

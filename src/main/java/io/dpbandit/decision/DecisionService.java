@@ -203,7 +203,7 @@ public class DecisionService {
             recent.remember(id, rt.spec().id(), epoch, learning);
         }
         metrics.decision(banditId, rt.spec().algorithm().name(), learning);
-        return new Decision(id, rt.actionId(action), propensity, rt.version().epoch(),
+        return new Decision(id, rt.actionId(action), propensity, epoch,
                 rt.version().phase(), learning, learning ? served.randomiser() : null, arm);
     }
 

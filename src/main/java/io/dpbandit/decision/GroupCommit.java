@@ -24,10 +24,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.support.JdbcTransactionManager;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -114,11 +117,10 @@ public class GroupCommit {
      * session around each batch for nothing: about a quarter of the writers' CPU in a JFR profile
      * (docs/benchmarks.md, 5.1).
      */
-    @org.springframework.beans.factory.annotation.Autowired
-    public GroupCommit(DecisionStore store, javax.sql.DataSource dataSource, JdbcTemplate jdbc,
+    @Autowired
+    public GroupCommit(DecisionStore store, DataSource dataSource, JdbcTemplate jdbc,
             GroupCommitProperties properties, MeterRegistry registry) {
-        this(store, new TransactionTemplate(new org.springframework.jdbc.support.JdbcTransactionManager(dataSource)),
-                jdbc, properties, registry);
+        this(store, new TransactionTemplate(new JdbcTransactionManager(dataSource)), jdbc, properties, registry);
     }
 
     public GroupCommit(DecisionStore store, TransactionTemplate tx, JdbcTemplate jdbc, GroupCommitProperties properties,
